@@ -1,0 +1,46 @@
+/*
+ * bitboard.h - sets of board points as one 128-bit word.
+ *
+ * Bit i stands for point i of the current board (geometry.h numbers the
+ * points 0..npoints-1; Dablot uses 72 bits, Tabal 37).  The type is GCC's and
+ * clang's unsigned __int128, which compiles to two 64-bit registers.
+ */
+#ifndef DABLO_BITBOARD_H
+#define DABLO_BITBOARD_H
+
+#include <stdint.h>
+
+typedef unsigned __int128 Bitboard;
+
+static inline Bitboard bb_bit(int point)
+{
+    return (Bitboard)1 << point;
+}
+
+static inline int bb_test(Bitboard b, int point)
+{
+    return (int)((b >> point) & 1);
+}
+
+/* Number of points in the set, 0..128. */
+static inline int bb_count(Bitboard b)
+{
+    return __builtin_popcountll((uint64_t)b) + __builtin_popcountll((uint64_t)(b >> 64));
+}
+
+/* Lowest point of a non-empty set. */
+static inline int bb_lsb(Bitboard b)
+{
+    uint64_t lo = (uint64_t)b;
+    return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(b >> 64));
+}
+
+/* Removes and returns the lowest point of a non-empty set. */
+static inline int bb_pop(Bitboard *b)
+{
+    int p = bb_lsb(*b);
+    *b &= *b - 1;
+    return p;
+}
+
+#endif
