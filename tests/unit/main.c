@@ -1,0 +1,25 @@
+/*
+ * main.c - runs every Check suite listed in suites.def and prints Check's
+ * summary followed by "SUITE unit: P passed, F failed" for tests/run_all.sh.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#define X(fn) Suite *fn(void);
+#include "suites.def"
+#undef X
+
+int main(void)
+{
+    SRunner *sr = srunner_create(NULL);
+#define X(fn) srunner_add_suite(sr, fn());
+#include "suites.def"
+#undef X
+    srunner_run_all(sr, CK_NORMAL);
+    int run = srunner_ntests_run(sr);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    printf("SUITE unit: %d passed, %d failed\n", run - failed, failed);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
