@@ -291,7 +291,7 @@ void position_make(Position *pos, const Move *m, Undo *u)
     key ^= zobrist_piece[piece][from] ^ zobrist_piece[moved][to];
     pos->board[from] = EMPTY;
     pos->board[to] = (uint8_t)moved;
-    pos->by_color[us] ^= bb_bit(from) | bb_bit(to);
+    pos->by_color[us] = (pos->by_color[us] & ~bb_bit(from)) | bb_bit(to);   /* from == to is possible */
     pos->by_type[type] &= ~bb_bit(from);
     pos->by_type[piece_type(moved)] |= bb_bit(to);
 
@@ -308,7 +308,7 @@ void position_unmake(Position *pos, const Move *m, const Undo *u)
 
     pos->by_type[piece_type(moved)] &= ~bb_bit(to);
     pos->by_type[piece_type(u->piece)] |= bb_bit(from);
-    pos->by_color[us] ^= bb_bit(from) | bb_bit(to);
+    pos->by_color[us] = (pos->by_color[us] & ~bb_bit(to)) | bb_bit(from);
     pos->board[to] = EMPTY;
     pos->board[from] = u->piece;
 
