@@ -1,0 +1,13 @@
+# dablo-svg: draws a position as an SVG picture (tools/svg/, issue 7 "Pictures").
+SVG_SRC := $(wildcard tools/svg/*.c)
+BINS += bin/dablo-svg
+
+bin/dablo-svg: $(SVG_SRC) $(wildcard tools/svg/*.h) $(wildcard src/*.h) $(LIB)
+	@mkdir -p bin
+	$(CC) $(ALL_CFLAGS) -Itools/svg $(SVG_SRC) $(LIB) -o $@ $(LDLIBS_BASE)
+
+# The board pictures shown in README.md and protocol/.
+.PHONY: board-pictures
+board-pictures: bin/dablo-svg
+	bin/dablo-svg -variant dablot -o protocol/board-dablot.svg
+	bin/dablo-svg -variant tabal -o protocol/board-tabal.svg

@@ -1,0 +1,144 @@
+/*
+ * main.c - dablo-svg: draws a position of Dablot Prejjesne or
+ * Permainan-Tabal as an SVG picture (svg_board.h).
+ *
+ *   dablo-svg [-variant dablot|tabal] [-fen FEN] [-lastmove MOVE]
+ *             [-o FILE] [-size PX]
+ *
+ * -fen is the position (RULES.md section 5; default: the start position of
+ * the variant).  With -lastmove, MOVE must be a legal move of that position:
+ * it is played and the picture shows the position after it, with the move
+ * marked.  -size is the picture's width in pixels (the height follows the
+ * board's proportions); without it one SVG unit is one pixel.  The picture
+ * goes to FILE, or to stdout.  Every error is one line on stderr and exit
+ * status 2 (bad usage or input) or 1 (cannot write); nothing is written then.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules.h"
+#include "svg_board.h"
+#include "svg_lastmove.h"
+
+typedef struct Options {
+    const char *variant, *fen, *lastmove, *output, *size;
+} Options;
+
+static const char usage[] =
+    "usage: dablo-svg [-variant dablot|tabal] [-fen FEN] [-lastmove MOVE] [-o FILE] [-size PX]\n";
+
+/* Prints "dablo-svg: <message>" as one line on stderr; returns status. */
+static int fail(int status, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("dablo-svg: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    return status;
+}
+
+/* Fills o from argv; returns 0, 1 after printing the help, or the error
+ * status after printing the error. */
+static int parse_args(int argc, char **argv, Options *o)
+{
+    static const struct { const char *name; size_t offset; } table[] = {
+        { "variant", offsetof(Options, variant) },
+        { "fen", offsetof(Options, fen) },
+        { "lastmove", offsetof(Options, lastmove) },
+        { "o", offsetof(Options, output) },
+        { "size", offsetof(Options, size) },
+    };
+    memset(o, 0, sizeof *o);
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        if (strcmp(arg, "-h") == 0 || strcmp(arg, "-help") == 0 || strcmp(arg, "--help") == 0) {
+            fputs(usage, stdout);
+            return 1;
+        }
+        const char *name = arg[0] == '-' ? arg + 1 + (arg[1] == '-') : NULL;
+        size_t k = 0, n = sizeof table / sizeof table[0];
+        while (name && k < n && strcmp(name, table[k].name) != 0)
+            k++;
+        if (!name || k == n)
+            return fail(2, "unknown option '%s' (try -help)", arg);
+        if (i + 1 >= argc)
+            return fail(2, "option '%s' needs a value", arg);
+        *(const char **)((char *)o + table[k].offset) = argv[++i];
+    }
+    return 0;
+}
+
+static int parse_size(const char *s, int *px)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (errno || end == s || *end || v < SVG_SIZE_MIN || v > SVG_SIZE_MAX)
+        return -1;
+    *px = (int)v;
+    return 0;
+}
+
+/* Writes the whole document to path (or stdout when path is NULL). */
+static int write_out(const char *path, const char *data, size_t len)
+{
+    FILE *f = path ? fopen(path, "w") : stdout;
+    if (!f)
+        return fail(1, "cannot write '%s': %s", path, strerror(errno));
+    int bad = fwrite(data, 1, len, f) != len;
+    bad |= path ? fclose(f) != 0 : fflush(f) != 0;
+    if (bad)
+        return fail(1, "cannot write '%s': %s", path ? path : "stdout", strerror(errno));
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    Options o;
+    int rc = parse_args(argc, argv, &o);
+    if (rc)
+        return rc == 1 ? 0 : rc;
+
+    int v = variant_from_name(o.variant ? o.variant : "dablot");
+    if (v < 0)
+        return fail(2, "unknown variant '%s' (dablot or tabal)", o.variant);
+    int width_px = 0;
+    if (o.size && parse_size(o.size, &width_px) != 0) {
+        return fail(2, "bad -size '%s' (a width in pixels, %d..%d)", o.size,
+                    SVG_SIZE_MIN, SVG_SIZE_MAX);
+    }
+
+    Rules rules = rules_default((Variant)v);
+    Position pos;
+    char err[256];
+    const char *fen = o.fen ? o.fen : position_start_fen((Variant)v);
+    if (position_set_fen(&pos, &rules, fen, err, sizeof err) != 0)
+        return fail(2, strncmp(err, "bad FEN", 7) == 0 ? "%s" : "bad FEN: %s", err);
+
+    SvgLastMove last;
+    memset(&last, 0, sizeof last);
+    if (o.lastmove && svg_lastmove_play(&pos, o.lastmove, &last, err, sizeof err) != 0)
+        return fail(2, "bad -lastmove: %s", err);
+
+    char *doc = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&doc, &len);
+    if (!mem)
+        return fail(1, "out of memory");
+    int bad = svg_board_write(mem, &pos, o.lastmove ? &last : NULL, width_px);
+    bad |= fclose(mem) != 0;
+    if (bad) {
+        free(doc);
+        return fail(1, "cannot build the picture");
+    }
+    rc = write_out(o.output, doc, len);
+    free(doc);
+    return rc;
+}
