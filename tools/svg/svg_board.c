@@ -114,7 +114,8 @@ static void write_caption_line(FILE *out, const Layout *l, int y, int size, cons
 }
 
 /* Caption: the game and the side to move; then the last move and the
- * points of the pieces it captured. */
+ * points of the pieces it captured, or, without a last move, a key to the
+ * pieces. */
 static void write_caption(FILE *out, const Layout *l, const Position *pos, const SvgLastMove *last)
 {
     char line[MOVE_STR_MAX + 4 * MAX_POINTS + 64];
@@ -122,8 +123,13 @@ static void write_caption(FILE *out, const Layout *l, const Position *pos, const
              pos->geo->variant == VARIANT_DABLOT ? "Dablot Prejjesne" : "Permainan-Tabal",
              pos->stm == WHITE ? "White" : "Black", pos->move_number);
     write_caption_line(out, l, 30, 20, "bold", line);
-    if (!last || last->npath < 2)
+    if (!last || last->npath < 2) {   /* no move to show: a key to the pieces */
+        write_caption_line(out, l, 56, 16, "normal",
+                           pos->geo->variant == VARIANT_DABLOT
+                               ? "plain disc = man, P = prince, K = king"
+                               : "plain disc = man, K = king");
         return;
+    }
     int n = snprintf(line, sizeof line, "last move %s", last->text);
     const char *sep = ", captured ";
     for (int p = 0; p < l->g->npoints && n < (int)sizeof line - 8; p++)

@@ -15,8 +15,9 @@
  * bottom, rank 1 lowest, file a on the left.  Every point carries its name
  * just below it (class "point-label"), every line is one <line> element
  * (class "line"), the file letters and rank numbers run along the left and
- * bottom edges (class "coord"), and a caption names the game and the side to
- * move.  The element classes are part of the interface: tests count them.
+ * bottom edges (class "coord"), and a caption names the game, the side to
+ * move and the last move (or gives a key to the pieces).  The element
+ * classes are part of the interface: tests count them.
  *
  * Pieces: white pieces are light discs, black pieces dark discs; a man is a
  * plain disc, a prince has a ring and the letter P, a king a gold ring and

@@ -1,0 +1,150 @@
+#!/usr/bin/env bash
+# dablo-svg end to end: the pictures are well-formed XML (xmllint), render to
+# PNG of the requested size (rsvg-convert), show every point once by name and
+# every line once (RULES.md sections 1 and 2: 72 points / 191 lines, 37 / 76),
+# the pieces of the position with their ranks, the last move with its path
+# and captures, and every bad input gives one error line and a non-zero exit.
+# The committed protocol/board-*.svg must be what the tool draws now.
+set -u
+cd "$(dirname "$0")/../.."
+SVG=bin/dablo-svg
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0
+fail=0
+
+ok()  { pass=$((pass + 1)); echo "ok   $1"; }
+bad() { fail=$((fail + 1)); echo "FAIL $1"; }
+check() { # check NAME EXPECTED ACTUAL
+    if [ "$2" = "$3" ]; then ok "$1"; else bad "$1: expected '$2', got '$3'"; fi
+}
+finish() {
+    echo "SUITE svg: $pass passed, $fail failed"
+    exit 0
+}
+
+if [ ! -x "$SVG" ]; then bad "$SVG not built"; finish; fi
+for tool in xmllint rsvg-convert; do
+    if ! command -v "$tool" >/dev/null; then
+        bad "$tool not installed (run tools/install-deps.sh)"
+        finish
+    fi
+done
+
+xcount() { xmllint --xpath "count($2)" "$1" 2>/dev/null; }
+# Width and height of a PNG from its IHDR chunk (bytes 16-23, big-endian).
+png_size() {
+    local h
+    h=$(od -An -tx1 -j16 -N8 "$1" | tr -d ' \n')
+    echo "$((16#${h:0:8}))x$((16#${h:8:8}))"
+}
+# The point names RULES.md gives each board, sorted.
+dablot_names() {
+    local f r files=abcdefghijk
+    for r in $(seq 1 13); do
+        for f in $(seq 0 10); do
+            [ $((f % 2)) -eq $(((r - 1) % 2)) ] && echo "${files:f:1}$r"
+        done
+    done | sort
+}
+tabal_names() {
+    printf '%s\n' a1 c1 e1 b2 c2 d2 b8 c8 d8 a9 c9 e9
+    for r in 3 4 5 6 7; do for f in a b c d e; do echo "$f$r"; done; done
+}
+sorted_labels() { xmllint --xpath "//*[@class='point-label']/text()" "$1" 2>/dev/null | tr ' ' '\n' | grep -v '^$' | sort; }
+
+# Board drawings of both start positions ------------------------------------
+for spec in "dablot 72 191 600 30" "tabal 37 76 400 16"; do
+    set -- $spec
+    v=$1 npoints=$2 nlines=$3 width=$4 nside=$5
+    f="$tmp/$v.svg"
+    if "$SVG" -variant "$v" -size "$width" -o "$f" 2>"$tmp/err"; then ok "$v: drawn"; else bad "$v: exit $? $(cat "$tmp/err")"; continue; fi
+    if xmllint --noout "$f" 2>"$tmp/err"; then ok "$v: well-formed XML"; else bad "$v: xmllint: $(head -n 1 "$tmp/err")"; fi
+    check "$v: point labels" "$npoints" "$(xcount "$f" "//*[@class='point-label']")"
+    check "$v: lines" "$nlines" "$(xcount "$f" "//*[local-name()='line'][@class='line']")"
+    check "$v: point marks" "$npoints" "$(xcount "$f" "//*[@class='point']")"
+    if [ "$v" = dablot ]; then dablot_names >"$tmp/want"; else tabal_names | sort >"$tmp/want"; fi
+    sorted_labels "$f" >"$tmp/got"
+    if cmp -s "$tmp/want" "$tmp/got"; then ok "$v: every point named once"; else bad "$v: point names differ: $(diff "$tmp/want" "$tmp/got" | grep '^[<>]' | head -n 3 | tr '\n' ' ')"; fi
+    # a line joins two distinct points and no line is drawn twice
+    xmllint --xpath "//*[local-name()='line'][@class='line']" "$f" 2>/dev/null \
+        | grep -o 'x1="[^"]*" y1="[^"]*" x2="[^"]*" y2="[^"]*"' \
+        | awk -F'"' '{ a = $2 "," $4; b = $6 "," $8; k = (a < b ? a "-" b : b "-" a)
+                       if (a == b) print "zero length " k; if (seen[k]++) print "twice " k }' >"$tmp/dups"
+    check "$v: no line drawn twice or of zero length" "" "$(head -c 200 "$tmp/dups")"
+    check "$v: white pieces" "$nside" "$(xcount "$f" "//*[contains(@class,'piece white')]")"
+    check "$v: black pieces" "$nside" "$(xcount "$f" "//*[contains(@class,'piece black')]")"
+    if rsvg-convert "$f" -o "$tmp/$v.png" 2>"$tmp/err"; then ok "$v: renders to PNG"; else bad "$v: rsvg-convert: $(head -n 1 "$tmp/err")"; continue; fi
+    vb=$(xmllint --xpath "string(/*/@viewBox)" "$f")
+    set -- $vb
+    height=$(awk -v w="$width" -v vw="$3" -v vh="$4" 'BEGIN { printf "%d", w * vh / vw + 0.5 }')
+    check "$v: PNG size" "${width}x$height" "$(png_size "$tmp/$v.png")"
+done
+check "dablot: one king and one prince a side" "4" \
+    "$(xcount "$tmp/dablot.svg" "//*[contains(@class,' king') or contains(@class,' prince')]")"
+check "dablot: white king on k7" "1" "$(grep -c 'piece white king.*cx="564" cy="400"' "$tmp/dablot.svg")"
+
+# The committed pictures are the tool's current output -----------------------
+for v in dablot tabal; do
+    "$SVG" -variant "$v" -o "$tmp/committed-$v.svg"
+    if cmp -s "$tmp/committed-$v.svg" "protocol/board-$v.svg"; then ok "protocol/board-$v.svg up to date"
+    else bad "protocol/board-$v.svg differs from 'bin/dablo-svg -variant $v' (run: make board-pictures)"; fi
+done
+
+# The last move: a Dablot chain of three jumps ------------------------------
+fen='mm1mmm/mmmmm/m1mmmm/mm1mm/mm1mmm/pm3/k4K/m2P1/M1MMMM/MMMMM/MMMMMM/M1MMM/MMMMMM w 7 12'
+f="$tmp/capture.svg"
+if "$SVG" -fen "$fen" -lastmove a5xc7xe9xe13 -size 500 -o "$f" 2>"$tmp/err"; then ok "capture: drawn"; else bad "capture: $(cat "$tmp/err")"; fi
+xmllint --noout "$f" 2>/dev/null && ok "capture: well-formed XML" || bad "capture: not well-formed"
+check "capture: path through 4 points" "4" "$(xmllint --xpath "string(//*[@class='lastmove']/@points)" "$f" | wc -w)"
+check "capture: 3 captured marks" "3" "$(xcount "$f" "//*[@class='captured']")"
+check "capture: captured ghosts are black men" "3" "$(xcount "$f" "//*[@class='captures']/*[@class='piece black man']")"
+check "capture: caption" "1" "$(grep -c 'last move a5xc7xe9xe13, captured b6 d8 e11' "$f")"
+check "capture: position after the move" "Black to move, move 12" "$(grep -o 'Black to move, move [0-9]*' "$f")"
+check "capture: moved man now on e13" "1" "$(grep -c 'piece white man.*cx="264" cy="100"' "$f")"
+check "capture: a5 now empty" "0" "$(grep -c 'class="piece [a-z]* [a-z]*" opacity="1.00"><circle cx="64" cy="500"' "$f")"
+check "capture: start and end highlighted" "2" "$(xmllint --xpath "//*[@class='lastmove-highlight']/*" "$f" | grep -c circle)"
+rsvg-convert "$f" -o "$tmp/capture.png" 2>/dev/null && check "capture: PNG size" "500x$(awk 'BEGIN { printf "%d", 500 * 775 / 608 + 0.5 }')" "$(png_size "$tmp/capture.png")" \
+    || bad "capture: does not render"
+
+# Tabal: a short form expanded to the king's full path, and a crowning step
+tfen='mmm/1mm/mm1mm/3m1/5/M3M/1Mm2/1M1/K1M w 0 20'
+f="$tmp/tabal-king.svg"
+"$SVG" -variant tabal -fen "$tfen" -lastmove a1xb8 -o "$f" 2>"$tmp/err" || bad "tabal king: $(cat "$tmp/err")"
+check "tabal short form drawn as full path" "1" "$(grep -c 'last move a1xe5xb8, captured c3 d6' "$f")"
+check "tabal king path has 3 points" "3" "$(xmllint --xpath "string(//*[@class='lastmove']/@points)" "$f" | wc -w)"
+f="$tmp/tabal-crown.svg"
+"$SVG" -variant tabal -fen '1mm/M2/5/5/5/5/5/3/3 w 0 30' -lastmove b8-a9 -o "$f" 2>"$tmp/err" || bad "tabal crown: $(cat "$tmp/err")"
+check "tabal man crowned on a9" "1" "$(xcount "$f" "//*[@class='piece white king']")"
+check "tabal crown: no men left for White" "0" "$(xcount "$f" "//*[@class='piece white man']")"
+
+# Bad input: one line on stderr, nothing on stdout, non-zero exit ------------
+expect_error() { # NAME ARGS...
+    local name=$1; shift
+    rm -f "$tmp/never.svg"
+    "$SVG" "$@" >"$tmp/out" 2>"$tmp/err"
+    local rc=$?
+    if [ "$rc" -ne 0 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && [ ! -s "$tmp/out" ] \
+        && grep -q '^dablo-svg: ' "$tmp/err" && [ ! -e "$tmp/never.svg" ]; then
+        ok "error: $name ($(cat "$tmp/err"))"
+    else
+        bad "error: $name: exit $rc, stderr '$(head -c 300 "$tmp/err")', stdout $(wc -c <"$tmp/out") bytes"
+    fi
+}
+expect_error "bad FEN letter" -fen 'xyz w 0 1' -o "$tmp/never.svg"
+expect_error "FEN of the other variant" -variant tabal -fen "$fen" -o "$tmp/never.svg"
+expect_error "bad side to move" -fen 'mmmmmm/mmmmm/mmmmmm/mmmmm/mmmmmm/p4/k4K/4P/MMMMMM/MMMMM/MMMMMM/MMMMM/MMMMMM q 0 1'
+expect_error "unparsable move" -lastmove zz9 -o "$tmp/never.svg"
+expect_error "illegal move" -lastmove a1-a3
+expect_error "not a point of the board" -lastmove a1-a2
+expect_error "ambiguous short form" -fen "$fen" -lastmove a5xe13 -o "$tmp/never.svg"
+expect_error "unfinished compulsory capture" -variant tabal -fen "$tfen" -lastmove a1xe5
+expect_error "unknown option" -colour red
+expect_error "stray argument" board.svg
+expect_error "missing value" -fen
+expect_error "unknown variant" -variant chess
+expect_error "size too small" -size 10
+expect_error "size not a number" -size 600px
+expect_error "unwritable output" -o "$tmp/no/such/dir/x.svg"
+
+finish
