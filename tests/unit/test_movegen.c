@@ -1,0 +1,368 @@
+/*
+ * test_movegen.c - one hand-built position for every rule and option of
+ * RULES.md sections 1, 2 and 4, and move strings of section 5.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "board_helpers.h"
+#include "game.h"
+#include "movegen.h"
+#include "notation.h"
+
+static char buf[8192];
+
+static const char *moves_of(Variant v, const char *options, const char *pieces, char stm)
+{
+    Rules r = test_rules(v, options);
+    Position pos;
+    test_place(&pos, &r, pieces, stm);
+    test_moves_string(&pos, buf, sizeof buf);
+    return buf;
+}
+
+static const char *captures_of(Variant v, const char *options, const char *pieces, char stm)
+{
+    Rules r = test_rules(v, options);
+    Position pos;
+    test_place(&pos, &r, pieces, stm);
+    test_captures_string(&pos, buf, sizeof buf);
+    return buf;
+}
+
+/* RULES.md 1 "Moves": a piece jumps only pieces of equal or lower rank. */
+START_TEST(dablot_rank_limits)
+{
+    ck_assert_str_eq(captures_of(VARIANT_DABLOT, "", "Ma1 pb2 kk13", 'w'), "");
+    ck_assert_str_eq(captures_of(VARIANT_DABLOT, "", "Ma1 kb2 pk13", 'w'), "");
+    ck_assert_str_eq(captures_of(VARIANT_DABLOT, "", "Pa1 kb2 pk13", 'w'), "");
+    ck_assert_str_eq(captures_of(VARIANT_DABLOT, "", "Pa1 pb2 kk13", 'w'), "a1xc3");
+    ck_assert_str_eq(captures_of(VARIANT_DABLOT, "", "Pa1 mb2 kk13", 'w'), "a1xc3");
+    ck_assert_str_eq(captures_of(VARIANT_DABLOT, "", "Ka1 kb2 pk13", 'w'), "a1xc3");
+    ck_assert_str_eq(captures_of(VARIANT_DABLOT, "", "Ma1 mb2 kk13", 'w'), "a1xc3");
+    /* never over an own piece, never onto an occupied point */
+    ck_assert_str_eq(captures_of(VARIANT_DABLOT, "", "Ka1 Mb2 kk13", 'w'), "");
+    ck_assert_str_eq(captures_of(VARIANT_DABLOT, "", "Ka1 mb2 Mc3 kk13", 'w'), "");
+}
+END_TEST
+
+/* Captures optional: every prefix is a move and steps stay legal;
+ * compulsory: only the completed sequence and no step. */
+START_TEST(dablot_optional_and_compulsory)
+{
+    const char *pieces = "Ma1 mb2 md4 kk13";
+    ck_assert_str_eq(captures_of(VARIANT_DABLOT, "", pieces, 'w'), "a1xc3 a1xc3xe5");
+    ck_assert_str_eq(moves_of(VARIANT_DABLOT, "", pieces, 'w'), "a1-a3 a1-c1 a1xc3 a1xc3xe5");
+    ck_assert_str_eq(moves_of(VARIANT_DABLOT, "Captures=compulsory", pieces, 'w'), "a1xc3xe5");
+    ck_assert_str_eq(moves_of(VARIANT_DABLOT, "Rules=modern", pieces, 'w'), "a1xc3xe5");
+}
+END_TEST
+
+/* compulsory-men (Cyningstan 15): a man's capture forces a capture by any
+ * piece; men complete their sequences, king and prince may stop. */
+START_TEST(dablot_compulsory_men)
+{
+    const char *with_man = "Ma1 mb2 Kk1 mj2 mh4 kk13";
+    ck_assert_str_eq(moves_of(VARIANT_DABLOT, "Captures=compulsory-men", with_man, 'w'),
+                     "a1xc3 k1xi3 k1xi3xg5");
+    const char *man_sequence = "Ma1 mb2 md4 Kk1 mj2 mh4 kk13";
+    ck_assert_str_eq(moves_of(VARIANT_DABLOT, "Captures=compulsory-men", man_sequence, 'w'),
+                     "a1xc3xe5 k1xi3 k1xi3xg5");
+    /* no man can capture: captures optional, the king may stop */
+    const char *king_only = "Mc1 Kk1 mj2 mh4 kk13";
+    ck_assert_str_eq(moves_of(VARIANT_DABLOT, "Captures=compulsory-men", king_only, 'w'),
+                     "c1-a1 c1-b2 c1-c3 c1-d2 c1-e1 k1-i1 k1-k3 k1xi3 k1xi3xg5");
+}
+END_TEST
+
+/* ForwardOnlyMen (Cyningstan 14): from a vertex straight ahead or to the
+ * centre diagonally ahead; from a centre to the vertex diagonally ahead. */
+START_TEST(dablot_forward_only)
+{
+    ck_assert_str_eq(moves_of(VARIANT_DABLOT, "ForwardOnlyMen=true", "Mc3 kk13", 'w'), "c3-b4 c3-c5 c3-d4");
+    ck_assert_str_eq(moves_of(VARIANT_DABLOT, "ForwardOnlyMen=true", "Md4 kk13", 'w'), "d4-c5 d4-e5");
+    ck_assert_str_eq(moves_of(VARIANT_DABLOT, "ForwardOnlyMen=true", "md4 Kk13", 'b'), "d4-c3 d4-e3");
+    ck_assert_str_eq(moves_of(VARIANT_DABLOT, "ForwardOnlyMen=true", "mc3 Kk13", 'b'), "c3-b2 c3-c1 c3-d2");
+    /* captures still go every way; kings and princes step anywhere */
+    ck_assert_str_eq(captures_of(VARIANT_DABLOT, "ForwardOnlyMen=true", "Md4 mc3 kk13", 'w'), "d4xb2");
+    ck_assert_str_eq(moves_of(VARIANT_DABLOT, "ForwardOnlyMen=true", "Pd4 kk13", 'w'), "d4-c3 d4-c5 d4-e3 d4-e5");
+    ck_assert_str_eq(moves_of(VARIANT_DABLOT, "", "Md4 kk13", 'w'), "d4-c3 d4-c5 d4-e3 d4-e5");
+}
+END_TEST
+
+/* Section 4: two capture paths forming a circuit are one move; the start
+ * point counts as empty; the canonical string is the smallest. */
+START_TEST(dablot_circuit)
+{
+    const char *pieces = "Ma5 mb6 md6 mc5 kk13";
+    ck_assert_str_eq(captures_of(VARIANT_DABLOT, "", pieces, 'w'),
+                     "a5xc7 a5xc7xc3 a5xc7xe5 a5xc7xe5xa5 a5xe5 a5xe5xc7");
+    ck_assert_str_eq(captures_of(VARIANT_DABLOT, "Captures=compulsory", pieces, 'w'), "a5xc7xc3 a5xc7xe5xa5");
+    /* both paths parse to the one move */
+    Rules r = test_rules(VARIANT_DABLOT, "Captures=compulsory");
+    Position pos;
+    Move a, b;
+    char err[200];
+    test_place(&pos, &r, pieces, 'w');
+    ck_assert_int_eq(move_parse(&pos, "a5xc7xe5xa5", &a, err, sizeof err), 0);
+    ck_assert_int_eq(move_parse(&pos, "a5xe5xc7xa5", &b, err, sizeof err), 0);
+    ck_assert(move_equal(&a, &b));
+    ck_assert_int_eq(move_parse(&pos, "a5xa5", &b, err, sizeof err), 0);
+    ck_assert(move_equal(&a, &b));
+    ck_assert_int_eq(bb_count(a.captured), 3);
+    Undo u;
+    position_make(&pos, &a, &u);
+    ck_assert_int_eq(pos.board[geometry_point(pos.geo, "a5")], piece_make(WHITE, MAN));
+    ck_assert_int_eq(bb_count(pos.by_color[BLACK]), 1);
+}
+END_TEST
+
+/* Section 5: the short form is ambiguous when two moves share start and
+ * end; full paths always decide. */
+START_TEST(dablot_short_form)
+{
+    Rules r = test_rules(VARIANT_DABLOT, "Captures=compulsory");
+    Position pos;
+    Move m;
+    char err[200], s[MOVE_STR_MAX];
+    test_place(&pos, &r, "Mc3 md4 mf4 kk13", 'w');
+    ck_assert_int_eq(move_parse(&pos, "c3xg3", &m, err, sizeof err), 0);
+    move_to_string(&pos, &m, s, sizeof s);
+    ck_assert_str_eq(s, "c3xe5xg3");
+    test_place(&pos, &r, "Mc3 md4 mf4 md2 mf2 kk13", 'w');
+    test_moves_string(&pos, buf, sizeof buf);
+    /* the two ways round the circuit take the same set: one move */
+    ck_assert_str_eq(buf, "c3xe1xg3xe5xc3");
+    r = test_rules(VARIANT_DABLOT, "");
+    test_place(&pos, &r, "Mc3 md4 mf4 md2 mf2 kk13", 'w');
+    ck_assert_int_eq(move_parse(&pos, "c3xg3", &m, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "ambiguous") != NULL, "%s", err);
+    ck_assert_int_eq(move_parse(&pos, "c3xe5xg3", &m, err, sizeof err), 0);
+    ck_assert_int_eq(move_parse(&pos, "c3xe1xg3", &m, err, sizeof err), 0);
+    ck_assert_int_eq(move_parse(&pos, "c3xe5xg5", &m, err, sizeof err), -1);
+    ck_assert_int_eq(move_parse(&pos, "c3-c5", &m, err, sizeof err), 0);
+    ck_assert_int_eq(move_parse(&pos, "c3-c7", &m, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "illegal") != NULL, "%s", err);
+    const char *junk[] = { "", "c3", "c3-", "c3xe5-g3", "z9-a1", "c3--c5", "c3 c5", "c3-c5-c7", "b1-c3", "xc3" };
+    for (size_t i = 0; i < sizeof junk / sizeof *junk; i++)
+        ck_assert_msg(move_parse(&pos, junk[i], &m, err, sizeof err) == -1, "accepted '%s'", junk[i]);
+}
+END_TEST
+
+/* Dablot game ends (section 1): kings only, KingCaptureEnds,
+ * KingAndPrinceCaptureEnds, no legal move. */
+START_TEST(dablot_game_ends)
+{
+    Rules r = test_rules(VARIANT_DABLOT, "");
+    Position pos;
+    Game g;
+    EndReason why;
+    test_place(&pos, &r, "Ka1 kk13", 'w');
+    ck_assert_int_eq(movegen_count(&pos), 0);
+    game_init(&g, &pos);
+    ck_assert_int_eq(game_result(&g, &why), RESULT_DRAW);
+    ck_assert_int_eq(why, END_KINGS_ONLY);
+    game_free(&g);
+
+    test_place(&pos, &r, "Ma1 mk13", 'w');      /* no kings at all: the game goes on */
+    ck_assert_int_eq(movegen_count(&pos) > 0, 1);
+    r = test_rules(VARIANT_DABLOT, "KingCaptureEnds=true");
+    test_place(&pos, &r, "Ma1 mk13 kk11", 'w');
+    ck_assert_int_eq(movegen_count(&pos), 0);
+    game_init(&g, &pos);
+    ck_assert_int_eq(game_result(&g, &why), RESULT_BLACK_WINS);
+    ck_assert_int_eq(why, END_KING_CAPTURED);
+    game_free(&g);
+
+    r = test_rules(VARIANT_DABLOT, "KingAndPrinceCaptureEnds=true");
+    test_place(&pos, &r, "Ma1 Pc1 mk13", 'w');
+    ck_assert_int_eq(movegen_count(&pos), 0);
+    game_init(&g, &pos);
+    ck_assert_int_eq(game_result(&g, &why), RESULT_WHITE_WINS);
+    ck_assert_int_eq(why, END_KING_AND_PRINCE);
+    game_free(&g);
+    test_place(&pos, &r, "Ma1 Pc1 mk13 pk11", 'w');
+    ck_assert_int_eq(movegen_count(&pos) > 0, 1);
+
+    /* blocked: White's man on a1 cannot move and loses */
+    r = test_rules(VARIANT_DABLOT, "");
+    test_place(&pos, &r, "Ma1 ka3 pb2 mc1 me1 Kk13", 'b');
+    Move m;
+    char err[100];
+    ck_assert_int_eq(move_parse(&pos, "k13-k11", &m, err, sizeof err), -1);   /* not Black's piece */
+    test_place(&pos, &r, "Ma1 ka3 pb2 mc1 me1", 'w');
+    game_init(&g, &pos);
+    ck_assert_int_eq(game_result(&g, &why), RESULT_BLACK_WINS);
+    ck_assert_int_eq(why, END_NO_MOVES);
+    game_free(&g);
+}
+END_TEST
+
+/* KingCaptureEnds under compulsory: the sequence goes on after taking the
+ * king; the end is tested after the move (section 4). */
+START_TEST(dablot_king_capture_sequence)
+{
+    const char *pieces = "Ka1 kb2 md4 mk13";
+    ck_assert_str_eq(moves_of(VARIANT_DABLOT, "Captures=compulsory KingCaptureEnds=true", pieces, 'w'),
+                     "a1xc3xe5");
+}
+END_TEST
+
+/* Tabal men step forward, diagonally forward and sideways, never back,
+ * and capture in every direction (section 2). */
+START_TEST(tabal_men)
+{
+    ck_assert_str_eq(moves_of(VARIANT_TABAL, "", "Mc5 ka9", 'w'), "c5-b5 c5-b6 c5-c6 c5-d5 c5-d6");
+    ck_assert_str_eq(moves_of(VARIANT_TABAL, "", "Mb5 ka9", 'w'), "b5-a5 b5-b6 b5-c5");
+    ck_assert_str_eq(moves_of(VARIANT_TABAL, "", "mc5 Ka1", 'b'), "c5-b4 c5-b5 c5-c4 c5-d4 c5-d5");
+    ck_assert_str_eq(moves_of(VARIANT_TABAL, "", "Mc5 mc4 ka9", 'w'), "c5xc3");
+    ck_assert_str_eq(moves_of(VARIANT_TABAL, "", "Mb2 ka9", 'w'), "b2-c2 b2-c3");
+    ck_assert_str_eq(moves_of(VARIANT_TABAL, "", "Ma1 ke9", 'w'), "a1-b2 a1-c1");
+    ck_assert_str_eq(moves_of(VARIANT_TABAL, "", "Mb2 mc2 ka9", 'w'), "b2xd2");
+}
+END_TEST
+
+/* Tabal kings fly and capture by long jumps; jumped pieces stay until the
+ * sequence ends, so they block and are never jumped twice. */
+START_TEST(tabal_kings)
+{
+    ck_assert_str_eq(moves_of(VARIANT_TABAL, "", "Ka1 mc9", 'w'),
+                     "a1-b2 a1-c1 a1-c3 a1-d4 a1-e1 a1-e5");
+    ck_assert_str_eq(moves_of(VARIANT_TABAL, "", "Kc1 mc9", 'w'),
+                     "c1-a1 c1-c2 c1-c3 c1-c4 c1-c5 c1-c6 c1-c7 c1-c8 c1-e1");
+    /* the piece jumped on d3 blocks the way back to b3 */
+    ck_assert_str_eq(moves_of(VARIANT_TABAL, "", "Kc3 md3 mb3", 'w'), "c3xa3 c3xe3");
+    /* any landing point beyond; the sequence goes on where it can */
+    ck_assert_str_eq(moves_of(VARIANT_TABAL, "", "Ka3 mb3 md4 ka9", 'w'),
+                     "a3xc3xe5 a3xd3xd5 a3xd3xd6 a3xd3xd7 a3xe3xa7 a3xe3xb6 a3xe3xc5");
+}
+END_TEST
+
+/* A man crosses its far base during a sequence without being crowned;
+ * it is crowned only when its move ends there. */
+START_TEST(tabal_promotion)
+{
+    Rules r = test_rules(VARIANT_TABAL, "");
+    Position pos;
+    Move m;
+    Undo u;
+    char err[100];
+    /* c7xa9xe9xc7 and c7xe9xa9xc7 are one move; it ends off the base */
+    test_place(&pos, &r, "Mc7 mb8 mc9 md8 ka1", 'w');
+    test_moves_string(&pos, buf, sizeof buf);
+    ck_assert_str_eq(buf, "c7xa9xe9xc7");
+    ck_assert_int_eq(move_parse(&pos, "c7xe9xa9xc7", &m, err, sizeof err), 0);
+    position_make(&pos, &m, &u);
+    ck_assert_int_eq(pos.board[geometry_point(pos.geo, "c7")], piece_make(WHITE, MAN));
+    ck_assert_int_eq(bb_count(pos.by_color[BLACK]), 1);
+    test_place(&pos, &r, "Mc7 mc8 ka1", 'w');
+    ck_assert_int_eq(move_parse(&pos, "c7xc9", &m, err, sizeof err), 0);
+    position_make(&pos, &m, &u);
+    ck_assert_int_eq(pos.board[geometry_point(pos.geo, "c9")], piece_make(WHITE, KING));
+    position_unmake(&pos, &m, &u);
+    ck_assert_int_eq(pos.board[geometry_point(pos.geo, "c7")], piece_make(WHITE, MAN));
+    /* an uncrowned man on its far base moves sideways only */
+    ck_assert_str_eq(moves_of(VARIANT_TABAL, "", "Mc9 ka1", 'w'), "c9-a9 c9-e9");
+    test_place(&pos, &r, "Mc9 ka1", 'w');
+    ck_assert_int_eq(move_parse(&pos, "c9-a9", &m, err, sizeof err), 0);
+    position_make(&pos, &m, &u);
+    ck_assert_int_eq(pos.board[geometry_point(pos.geo, "a9")], piece_make(WHITE, KING));
+}
+END_TEST
+
+/* Capture is compulsory in Tabal; MaxCapture keeps the longest. */
+START_TEST(tabal_compulsory_and_max)
+{
+    const char *pieces = "Ma5 ma6 Mc5 mc6 mc8 ke1";
+    ck_assert_str_eq(moves_of(VARIANT_TABAL, "", pieces, 'w'), "a5xa7 c5xc7xc9");
+    ck_assert_str_eq(moves_of(VARIANT_TABAL, "MaxCapture=true", pieces, 'w'), "c5xc7xc9");
+}
+END_TEST
+
+START_TEST(repetition_and_draw_plies)
+{
+    Rules r = test_rules(VARIANT_DABLOT, "DrawPlies=6");
+    Position pos;
+    Game g;
+    EndReason why;
+    char err[100];
+    test_place(&pos, &r, "Ma1 mk13", 'w');
+    game_init(&g, &pos);
+    const char *seq[] = { "a1-a3", "k13-k11", "a3-a1", "k11-k13", "a1-a3", "k13-k11", "a3-a1", "k11-k13" };
+    GameResult res = RESULT_NONE;
+    int i;
+    for (i = 0; i < 8 && res == RESULT_NONE; i++) {
+        Move m;
+        ck_assert_int_eq(move_parse(&g.pos, seq[i], &m, err, sizeof err), 0);
+        game_play(&g, &m);
+        res = game_result(&g, &why);
+    }
+    /* the start position recurs for the third time after 8 plies, but
+     * DrawPlies 6 ends the game first */
+    ck_assert_int_eq(res, RESULT_DRAW);
+    ck_assert_int_eq(why, END_DRAW_PLIES);
+    ck_assert_int_eq(i, 6);
+    game_free(&g);
+
+    r = test_rules(VARIANT_DABLOT, "DrawPlies=0");
+    test_place(&pos, &r, "Ma1 mk13", 'w');
+    game_init(&g, &pos);
+    res = RESULT_NONE;
+    for (i = 0; i < 8 && res == RESULT_NONE; i++) {
+        Move m;
+        ck_assert_int_eq(move_parse(&g.pos, seq[i], &m, err, sizeof err), 0);
+        game_play(&g, &m);
+        res = game_result(&g, &why);
+    }
+    ck_assert_int_eq(res, RESULT_DRAW);
+    ck_assert_int_eq(why, END_REPETITION);
+    ck_assert_int_eq(i, 8);
+    game_free(&g);
+}
+END_TEST
+
+START_TEST(rules_options)
+{
+    Rules r = rules_default(VARIANT_DABLOT);
+    char err[200], val[64];
+    ck_assert_int_eq(rules_set(&r, "rules", "anti-draw", err, sizeof err), 0);
+    ck_assert(r.forward_only_men && r.king_capture_ends && r.captures == CAPTURES_COMPULSORY_MEN);
+    ck_assert_int_eq(rules_set(&r, "KingCaptureEnds", "false", err, sizeof err), 0);
+    ck_assert(r.forward_only_men && !r.king_capture_ends);
+    ck_assert_int_eq(rules_set(&r, "Rules", "classic", err, sizeof err), 0);
+    ck_assert(!r.forward_only_men && r.captures == CAPTURES_OPTIONAL);
+    Rules before = r;
+    ck_assert_int_eq(rules_set(&r, "Captures", "sometimes", err, sizeof err), -1);
+    ck_assert(strstr(err, "Captures") && strstr(err, "sometimes"));
+    ck_assert(memcmp(&r, &before, sizeof r) == 0);
+    ck_assert_int_eq(rules_set(&r, "DrawPlies", "12x", err, sizeof err), -1);
+    ck_assert_int_eq(rules_set(&r, "DrawPlies", "-1", err, sizeof err), -1);
+    ck_assert_int_eq(rules_set(&r, "DrawPlies", "0", err, sizeof err), 0);
+    ck_assert_int_eq(rules_set(&r, "Hash", "16", err, sizeof err), 1);
+    ck_assert_int_eq(rules_get(&r, "captures", val, sizeof val), 0);
+    ck_assert_str_eq(val, "optional");
+}
+END_TEST
+
+Suite *movegen_suite(void)
+{
+    Suite *s = suite_create("movegen");
+    TCase *tc = tcase_create("rules");
+    tcase_add_test(tc, dablot_rank_limits);
+    tcase_add_test(tc, dablot_optional_and_compulsory);
+    tcase_add_test(tc, dablot_compulsory_men);
+    tcase_add_test(tc, dablot_forward_only);
+    tcase_add_test(tc, dablot_circuit);
+    tcase_add_test(tc, dablot_short_form);
+    tcase_add_test(tc, dablot_game_ends);
+    tcase_add_test(tc, dablot_king_capture_sequence);
+    tcase_add_test(tc, tabal_men);
+    tcase_add_test(tc, tabal_kings);
+    tcase_add_test(tc, tabal_promotion);
+    tcase_add_test(tc, tabal_compulsory_and_max);
+    tcase_add_test(tc, repetition_and_draw_plies);
+    tcase_add_test(tc, rules_options);
+    suite_add_tcase(s, tc);
+    return s;
+}
