@@ -68,8 +68,8 @@ typedef enum { STATS_MODEL_LOGISTIC = 0, STATS_MODEL_NORMALIZED } StatsModel;
 
 /* Counts of a match.  Zero-initialise ({0}) or stats_init() before use;
  * plain data, copy freely.  Invariant: wdl[0]+wdl[1]+wdl[2] equals
- * 2*(penta[0]+...+penta[4]) + unpaired, except for counts set by hand
- * with pentanomial counts only (wdl all 0, see stats_set_counts). */
+ * 2*(penta[0]+...+penta[4]) + unpaired, except for counts known only as
+ * pentanomial bins (wdl all 0, unpaired 0; dablo-stats -penta). */
 typedef struct {
     uint64_t wdl[3];    /* games by result: [STATS_LOSS] [STATS_DRAW] [STATS_WIN] */
     uint64_t penta[5];  /* complete pairs by pair score in half points 0..4 */
@@ -87,8 +87,9 @@ typedef struct {
     double nelo_err;    /* half width of its 95% interval, >= 0 */
     double los;         /* likelihood of superiority, 0..1 */
     double draw_ratio;  /* draws / games over all games, 0..1 (0 if unknown) */
-    int one_sided;      /* 1 when the sample is all wins or all losses:
-                           elo is then only the clamped bound +-1199.6 */
+    int clamped;        /* 1 when the mean score lies outside [0.001, 0.999]
+                           (e.g. every game won): elo is then only the
+                           bound +-1199.8 (400*log10(999)) of stat_util.elo */
 } StatsElo;
 
 /* Parameters of an SPRT.  Valid ranges (checked by stats_sprt_check):
@@ -207,8 +208,8 @@ size_t stats_format_report(char *buf, size_t n, const Stats *s, const StatsSprtP
  * keys in any order, unknown keys ignored, names percent-encoded; blank
  * lines and lines starting with '#' ignored; result=* is skipped) and adds
  * its games to *s from the point of view of `engine` (decoded name).
- * When engine is NULL or empty, the white engine of the first game is
- * used and its name is copied into engine_out (size engine_out_len, may
+ * When engine is NULL or empty, the white engine of the lowest-numbered
+ * game is used and its name is copied into engine_out (size engine_out_len, may
  * be NULL); a merge passes that name on to the next file so every shard
  * is counted from the same side.  Games that `engine` does not play are
  * skipped.  Games sharing a pair id (and the same two engines) form a

@@ -1,0 +1,166 @@
+/*
+ * main.c - dablo-stats: Elo, LOS and SPRT of match results gathered
+ * anywhere (counts on the command line, a results file, or the merged
+ * results files of many shards).  See usage() and stats.h.
+ */
+#include "stats.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void usage(FILE *f)
+{
+    fputs("usage: dablo-stats SOURCE [-engine NAME] [-sprt elo0=E0 elo1=E1 alpha=A beta=B\n"
+          "                   [model=normalized|logistic]]\n"
+          "SOURCE is one of\n"
+          "  -wdl W,D,L              game counts (wins, draws, losses of the first engine)\n"
+          "  -penta LL,LD,DD,WD,WW   game-pair counts, low to high (pair score 0..2);\n"
+          "                          may be given with -wdl (then W+D+L >= 2*pairs)\n"
+          "  -results FILE           a dablo-match results file\n"
+          "  -merge FILE...          several results files (shards), counts added\n"
+          "-engine NAME  count results from NAME's side (default: white of the first\n"
+          "              game of the first file)\n"
+          "-sprt ...     generalized SPRT; defaults elo0=0 elo1=5 alpha=0.05 beta=0.05\n"
+          "              model=normalized (bounds in that model's Elo)\n"
+          "Prints W-D-L, score, Elo +- 95% error (logistic and normalized), LOS, draw\n"
+          "ratio, pentanomial counts and, with -sprt, the LLR, its bounds and the verdict.\n"
+          "Formulas: fishtest's stats (LLRcalc.py, sprt.py, stat_util.py).\n",
+          f);
+}
+
+static int die(const char *msg)
+{
+    fprintf(stderr, "dablo-stats: %s\n", msg);
+    return 1;
+}
+
+/* Parses "a,b,c" into exactly n non-negative integer counts. */
+static int parse_counts(const char *s, uint64_t *out, int n)
+{
+    const char *p = s;
+    for (int i = 0; i < n; i++) {
+        char *end;
+        if (*p < '0' || *p > '9')
+            return -1;
+        errno = 0;
+        unsigned long long v = strtoull(p, &end, 10);
+        if (errno || v > (1ULL << 50))
+            return -1;
+        out[i] = v;
+        if (i < n - 1) {
+            if (*end != ',' && *end != '/' && *end != '-')
+                return -1;
+            p = end + 1;
+        } else if (*end) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    Stats s;
+    StatsSprtParams sp;
+    int use_sprt = 0, have_wdl = 0, have_penta = 0;
+    const char *results = NULL, *engine = NULL;
+    const char **merge = NULL;
+    int nmerge = 0;
+    uint64_t wdl[3] = {0}, penta[5] = {0};
+    char err[512];
+
+    stats_init(&s);
+    stats_sprt_default(&sp);
+    merge = calloc((size_t)argc, sizeof *merge);
+    if (!merge)
+        return die("out of memory");
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        int more = i + 1 < argc;
+        if (!strcmp(a, "-h") || !strcmp(a, "-help") || !strcmp(a, "--help")) {
+            usage(stdout);
+            free(merge);
+            return 0;
+        } else if (!strcmp(a, "-wdl") && more) {
+            if (parse_counts(argv[++i], wdl, 3) != 0)
+                return die("-wdl needs W,D,L: three non-negative integers");
+            have_wdl = 1;
+        } else if (!strcmp(a, "-penta") && more) {
+            if (parse_counts(argv[++i], penta, 5) != 0)
+                return die("-penta needs LL,LD,DD,WD,WW: five non-negative integers");
+            have_penta = 1;
+        } else if (!strcmp(a, "-results") && more) {
+            results = argv[++i];
+        } else if (!strcmp(a, "-merge")) {
+            while (i + 1 < argc && argv[i + 1][0] != '-')
+                merge[nmerge++] = argv[++i];
+            if (nmerge == 0)
+                return die("-merge needs one or more results files");
+        } else if (!strcmp(a, "-engine") && more) {
+            engine = argv[++i];
+        } else if (!strcmp(a, "-sprt")) {
+            use_sprt = 1;
+            while (i + 1 < argc && argv[i + 1][0] != '-' && strchr(argv[i + 1], '=')) {
+                if (stats_sprt_parse(&sp, argv[++i], err, sizeof err) != 0)
+                    return die(err);
+            }
+        } else {
+            fprintf(stderr, "dablo-stats: unknown or incomplete option '%s'\n", a);
+            usage(stderr);
+            return 1;
+        }
+    }
+    int sources = (have_wdl || have_penta) + (results != NULL) + (nmerge > 0);
+    if (sources != 1)
+        return die("give exactly one of -wdl/-penta, -results FILE, -merge FILE...");
+    if (use_sprt && stats_sprt_check(&sp, err, sizeof err) != 0)
+        return die(err);
+
+    if (have_wdl || have_penta) {
+        uint64_t games = wdl[0] + wdl[1] + wdl[2], pairs = 0;
+        for (int i = 0; i < 5; i++)
+            pairs += penta[i];
+        if (have_wdl && have_penta && games < 2 * pairs)
+            return die("-wdl counts fewer games than the -penta pairs hold");
+        s.wdl[STATS_WIN] = wdl[0];
+        s.wdl[STATS_DRAW] = wdl[1];
+        s.wdl[STATS_LOSS] = wdl[2];
+        memcpy(s.penta, penta, sizeof penta);
+        s.unpaired = have_wdl ? games - 2 * pairs : 0;
+        if (games + pairs == 0)
+            return die("all counts are zero");
+    } else {
+        const char *files1[1] = {results};
+        const char **files = results ? files1 : merge;
+        int nfiles = results ? 1 : nmerge;
+        char side[256] = "";
+        if (engine)
+            snprintf(side, sizeof side, "%s", engine);
+        for (int f = 0; f < nfiles; f++) {
+            long n = stats_read_results(&s, files[f], side, side, sizeof side, err, sizeof err);
+            if (n < 0)
+                return die(err);
+            if (n == 0)
+                fprintf(stderr, "dablo-stats: warning: %s: no finished game of '%s'\n", files[f],
+                        side);
+        }
+        if (stats_games(&s) == 0)
+            return die("no finished games to count");
+        printf("Engine: %s\n", side);
+        if (nfiles > 1)
+            printf("Files merged: %d\n", nfiles);
+    }
+    free(merge);
+
+    size_t need = stats_format_report(NULL, 0, &s, use_sprt ? &sp : NULL);
+    char *buf = malloc(need + 1);
+    if (!buf)
+        return die("out of memory");
+    stats_format_report(buf, need + 1, &s, use_sprt ? &sp : NULL);
+    fputs(buf, stdout);
+    free(buf);
+    return 0;
+}

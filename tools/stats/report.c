@@ -1,0 +1,122 @@
+/*
+ * report.c - the live line and the final summary of match statistics
+ * (stats_format_line, stats_format_report in stats.h).
+ */
+#include "stats.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+
+/* Appends to buf like snprintf, tracking the length that would be needed
+ * (*len) even when buf is full. */
+static void append(char *buf, size_t n, size_t *len, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+static void append(char *buf, size_t n, size_t *len, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *dst = buf && *len < n ? buf + *len : NULL;
+    size_t room = buf && *len < n ? n - *len : 0;
+    int k = vsnprintf(dst, room, fmt, ap);
+    va_end(ap);
+    if (k > 0)
+        *len += (size_t)k;
+}
+
+/* Rounding can leave -0.0 or -1e-17 for an even score: print it as 0. */
+static double nz(double x)
+{
+    return fabs(x) < 5e-9 ? 0.0 : x;
+}
+
+static void ptnml(char *buf, size_t n, size_t *len, const Stats *s)
+{
+    append(buf, n, len, "%" PRIu64 "-%" PRIu64 "-%" PRIu64 "-%" PRIu64 "-%" PRIu64,
+           s->penta[0], s->penta[1], s->penta[2], s->penta[3], s->penta[4]);
+}
+
+size_t stats_format_line(char *buf, size_t n, const Stats *s, const StatsSprtParams *sprt)
+{
+    size_t len = 0;
+    StatsElo e;
+    if (buf && n)
+        buf[0] = '\0';
+    uint64_t games = stats_games(s);
+    append(buf, n, &len, "W-D-L %" PRIu64 "-%" PRIu64 "-%" PRIu64, s->wdl[STATS_WIN],
+           s->wdl[STATS_DRAW], s->wdl[STATS_LOSS]);
+    if (stats_elo(s, &e) == 0) {
+        append(buf, n, &len, " score %.1f%% Elo %+.1f +- %.1f nElo %+.1f +- %.1f LOS %.1f%%",
+               100 * e.score, nz(e.elo), e.elo_err, nz(e.nelo), e.nelo_err, 100 * e.los);
+        if (games > 0)
+            append(buf, n, &len, " DR %.1f%%", 100 * e.draw_ratio);
+    }
+    if (stats_pairs(s) > 0) {
+        append(buf, n, &len, " ptnml ");
+        ptnml(buf, n, &len, s);
+    }
+    if (sprt) {
+        StatsSprt t;
+        if (stats_sprt(s, sprt, &t) == 0)
+            append(buf, n, &len, " LLR %.2f [%.2f, %.2f]%s%s", t.llr, t.lower, t.upper,
+                   t.verdict != STATS_SPRT_CONTINUE ? " " : "",
+                   t.verdict != STATS_SPRT_CONTINUE ? stats_verdict_name(t.verdict) : "");
+        else
+            append(buf, n, &len, " LLR undefined");
+    }
+    return len;
+}
+
+size_t stats_format_report(char *buf, size_t n, const Stats *s, const StatsSprtParams *sprt)
+{
+    size_t len = 0;
+    StatsElo e;
+    if (buf && n)
+        buf[0] = '\0';
+    uint64_t games = stats_games(s), pairs = stats_pairs(s);
+    int have = stats_elo(s, &e) == 0;
+    if (games > 0)
+        append(buf, n, &len, "Games: %" PRIu64 " (%" PRIu64 " pairs, %" PRIu64 " unpaired)\n",
+               games, pairs, s->unpaired);
+    else
+        append(buf, n, &len, "Games: %.0f (%" PRIu64 " pairs; W-D-L not known)\n", e.games,
+               pairs);
+    if (games > 0)
+        append(buf, n, &len, "W-D-L: %" PRIu64 "-%" PRIu64 "-%" PRIu64 "\n", s->wdl[STATS_WIN],
+               s->wdl[STATS_DRAW], s->wdl[STATS_LOSS]);
+    if (!have) {
+        append(buf, n, &len, "No games: no estimate.\n");
+    } else {
+        append(buf, n, &len, "Sample: %s (%.0f games%s)\n", stats_sample_name(e.sample),
+               e.games,
+               e.sample == STATS_SAMPLE_PENTANOMIAL && s->unpaired
+                   ? "; unpaired games not in Elo or SPRT"
+                   : "");
+        append(buf, n, &len, "Score: %.2f%%\n", 100 * e.score);
+        append(buf, n, &len, "Elo (logistic): %+.2f +- %.2f (95%%)%s\n", nz(e.elo), e.elo_err,
+               e.clamped ? " (bound: one-sided result)" : "");
+        append(buf, n, &len, "Elo (normalized): %+.2f +- %.2f (95%%)\n", nz(e.nelo), e.nelo_err);
+        append(buf, n, &len, "LOS: %.2f%%\n", 100 * e.los);
+        if (games > 0)
+            append(buf, n, &len, "Draw ratio: %.2f%%\n", 100 * e.draw_ratio);
+    }
+    if (pairs > 0) {
+        append(buf, n, &len, "Pentanomial (LL LD DD+WL WD WW): ");
+        ptnml(buf, n, &len, s);
+        append(buf, n, &len, "\n");
+    }
+    if (sprt) {
+        StatsSprt t;
+        int ok = stats_sprt(s, sprt, &t) == 0;
+        append(buf, n, &len, "SPRT: elo0=%g elo1=%g alpha=%g beta=%g model=%s\n", sprt->elo0,
+               sprt->elo1, sprt->alpha, sprt->beta, stats_model_name(sprt->model));
+        if (ok)
+            append(buf, n, &len, "LLR: %.3f [%.3f, %.3f] %s\n", t.llr, t.lower, t.upper,
+                   stats_verdict_name(t.verdict));
+        else
+            append(buf, n, &len, "LLR: undefined for these bounds and counts\n");
+    }
+    return len;
+}

@@ -1,0 +1,319 @@
+/*
+ * results.c - reads a match results file into Stats (stats_read_results in
+ * stats.h): one game a line, games sharing a pair id counted as one
+ * pentanomial sample.
+ */
+#include "stats.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    long long game;  /* game number (file order when absent) */
+    long long pair;  /* pair id, or -1 for none */
+    char *white;     /* decoded names, owned */
+    char *black;
+    int white_score; /* half points of white: 0, 1, 2 */
+    size_t line;
+} Game;
+
+typedef struct {
+    Game *v;
+    size_t n, cap;
+} GameList;
+
+static void games_free(GameList *g)
+{
+    for (size_t i = 0; i < g->n; i++) {
+        free(g->v[i].white);
+        free(g->v[i].black);
+    }
+    free(g->v);
+}
+
+static int hexval(int c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
+/* Percent-decodes s[0..len) into a new string; a '%' not followed by two
+ * hex digits stays as it is.  NULL when out of memory. */
+static char *decode(const char *s, size_t len)
+{
+    char *out = malloc(len + 1);
+    size_t k = 0;
+    if (!out)
+        return NULL;
+    for (size_t i = 0; i < len; i++) {
+        int h, l;
+        if (s[i] == '%' && i + 2 < len && (h = hexval((unsigned char)s[i + 1])) >= 0 &&
+            (l = hexval((unsigned char)s[i + 2])) >= 0) {
+            out[k++] = (char)(h * 16 + l);
+            i += 2;
+        } else {
+            out[k++] = s[i];
+        }
+    }
+    out[k] = '\0';
+    return out;
+}
+
+static int parse_ll(const char *s, size_t len, long long *v)
+{
+    char tmp[32];
+    char *end;
+    if (len == 0 || len >= sizeof tmp)
+        return -1;
+    memcpy(tmp, s, len);
+    tmp[len] = '\0';
+    errno = 0;
+    long long x = strtoll(tmp, &end, 10);
+    if (*end || errno || x < 0)
+        return -1;
+    *v = x;
+    return 0;
+}
+
+/* Parses one line into *g.  Returns 1 for a game, 0 for a line to skip
+ * (blank, comment, result *), -1 with err set for a malformed line. */
+static int parse_line(char *line, size_t lineno, Game *g, const char *path, char *err,
+                      size_t errlen)
+{
+    const char *res = NULL, *white = NULL, *black = NULL;
+    size_t res_len = 0, white_len = 0, black_len = 0;
+    char *p = line;
+    while (*p == ' ' || *p == '\t')
+        p++;
+    if (*p == '\0' || *p == '#' || *p == '\r')
+        return 0;
+    g->game = -1;
+    g->pair = -1;
+    g->line = lineno;
+    while (*p) {
+        while (*p == ' ' || *p == '\t' || *p == '\r')
+            p++;
+        if (!*p)
+            break;
+        const char *tok = p;
+        while (*p && *p != ' ' && *p != '\t' && *p != '\r')
+            p++;
+        size_t tlen = (size_t)(p - tok);
+        const char *eq = memchr(tok, '=', tlen);
+        if (!eq) {
+            snprintf(err, errlen, "%s:%zu: expected key=value, got '%.*s'", path, lineno,
+                     (int)(tlen > 40 ? 40 : tlen), tok);
+            return -1;
+        }
+        size_t klen = (size_t)(eq - tok);
+        const char *val = eq + 1;
+        size_t vlen = tlen - klen - 1;
+        if (klen == 6 && memcmp(tok, "result", 6) == 0) {
+            res = val;
+            res_len = vlen;
+        } else if (klen == 5 && memcmp(tok, "white", 5) == 0) {
+            white = val;
+            white_len = vlen;
+        } else if (klen == 5 && memcmp(tok, "black", 5) == 0) {
+            black = val;
+            black_len = vlen;
+        } else if ((klen == 4 && memcmp(tok, "game", 4) == 0) ||
+                   (klen == 4 && memcmp(tok, "pair", 4) == 0)) {
+            long long v;
+            if (parse_ll(val, vlen, &v) != 0) {
+                snprintf(err, errlen, "%s:%zu: bad number in '%.*s'", path, lineno,
+                         (int)(tlen > 40 ? 40 : tlen), tok);
+                return -1;
+            }
+            if (tok[0] == 'g')
+                g->game = v;
+            else
+                g->pair = v;
+        }
+    }
+    if (!res || !white || !black || white_len == 0 || black_len == 0) {
+        snprintf(err, errlen, "%s:%zu: a game line needs white=, black= and result=", path,
+                 lineno);
+        return -1;
+    }
+    if (res_len == 3 && memcmp(res, "1-0", 3) == 0)
+        g->white_score = 2;
+    else if (res_len == 3 && memcmp(res, "0-1", 3) == 0)
+        g->white_score = 0;
+    else if (res_len == 7 && memcmp(res, "1/2-1/2", 7) == 0)
+        g->white_score = 1;
+    else if (res_len == 1 && res[0] == '*')
+        return 0;
+    else {
+        snprintf(err, errlen, "%s:%zu: result must be 1-0, 0-1, 1/2-1/2 or *", path, lineno);
+        return -1;
+    }
+    g->white = decode(white, white_len);
+    g->black = decode(black, black_len);
+    if (!g->white || !g->black) {
+        free(g->white);
+        free(g->black);
+        snprintf(err, errlen, "%s:%zu: out of memory", path, lineno);
+        return -1;
+    }
+    return 1;
+}
+
+/* Reads every game of the file.  Returns 0 or -1 with err set. */
+static int read_games(const char *path, GameList *out, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        return -1;
+    }
+    char *line = NULL;
+    size_t cap = 0, lineno = 0;
+    ssize_t len;
+    int rc = 0;
+    while ((len = getline(&line, &cap, f)) != -1) {
+        lineno++;
+        if (len == 0 || line[len - 1] != '\n')
+            break; /* a last line cut short: ignored (see stats.h) */
+        line[len - 1] = '\0';
+        if (strlen(line) != (size_t)(len - 1)) {
+            snprintf(err, errlen, "%s:%zu: NUL byte in line", path, lineno);
+            rc = -1;
+            break;
+        }
+        Game g;
+        int k = parse_line(line, lineno, &g, path, err, errlen);
+        if (k < 0) {
+            rc = -1;
+            break;
+        }
+        if (k == 0)
+            continue;
+        if (g.game < 0)
+            g.game = (long long)lineno;
+        if (out->n == out->cap) {
+            size_t ncap = out->cap ? 2 * out->cap : 64;
+            Game *nv = realloc(out->v, ncap * sizeof *nv);
+            if (!nv) {
+                free(g.white);
+                free(g.black);
+                snprintf(err, errlen, "%s: out of memory", path);
+                rc = -1;
+                break;
+            }
+            out->v = nv;
+            out->cap = ncap;
+        }
+        out->v[out->n++] = g;
+    }
+    if (rc == 0 && ferror(f)) {
+        snprintf(err, errlen, "%s: read error", path);
+        rc = -1;
+    }
+    free(line);
+    fclose(f);
+    return rc;
+}
+
+/* Orders games by pair id (unpaired last), then game number. */
+static int cmp_game(const void *x, const void *y)
+{
+    const Game *a = x, *b = y;
+    int ua = a->pair < 0, ub = b->pair < 0;
+    if (ua != ub)
+        return ua - ub;
+    if (a->pair != b->pair)
+        return a->pair < b->pair ? -1 : 1;
+    if (a->game != b->game)
+        return a->game < b->game ? -1 : 1;
+    return 0;
+}
+
+static int cmp_number(const void *x, const void *y)
+{
+    const Game *a = x, *b = y;
+    return a->game < b->game ? -1 : a->game > b->game;
+}
+
+/* Result of g from engine's point of view. */
+static StatsResult result_for(const Game *g, const char *engine)
+{
+    int half = strcmp(g->white, engine) == 0 ? g->white_score : 2 - g->white_score;
+    return (StatsResult)half;
+}
+
+static const char *opponent(const Game *g, const char *engine)
+{
+    return strcmp(g->white, engine) == 0 ? g->black : g->white;
+}
+
+long stats_read_results(Stats *s, const char *path, const char *engine, char *engine_out,
+                        size_t engine_out_len, char *err, size_t errlen)
+{
+    char dummy[8];
+    if (!err || errlen == 0) {
+        err = dummy;
+        errlen = sizeof dummy;
+    }
+    err[0] = '\0';
+    GameList gl = {0};
+    if (!path || read_games(path, &gl, err, errlen) != 0) {
+        if (!path)
+            snprintf(err, errlen, "no results file given");
+        games_free(&gl);
+        return -1;
+    }
+    /* Duplicate game numbers mean the file was written twice over (a
+     * resumed match appending games again): refuse rather than count them
+     * twice. */
+    qsort(gl.v, gl.n, sizeof *gl.v, cmp_number);
+    for (size_t i = 1; i < gl.n; i++) {
+        if (gl.v[i].game == gl.v[i - 1].game) {
+            snprintf(err, errlen, "%s:%zu: game %lld appears twice", path, gl.v[i].line,
+                     gl.v[i].game);
+            games_free(&gl);
+            return -1;
+        }
+    }
+    /* The reference engine: given, or white of the lowest-numbered game. */
+    char *eng_copy = strdup(engine && *engine ? engine : gl.n ? gl.v[0].white : "");
+    if (!eng_copy) {
+        snprintf(err, errlen, "%s: out of memory", path);
+        games_free(&gl);
+        return -1;
+    }
+    if (engine_out && engine_out_len)
+        snprintf(engine_out, engine_out_len, "%s", eng_copy);
+    qsort(gl.v, gl.n, sizeof *gl.v, cmp_game);
+
+    Stats add;
+    stats_init(&add);
+    long added = 0;
+    const Game *pending = NULL; /* first game of a possible pair */
+    for (size_t i = 0; i < gl.n; i++) {
+        const Game *g = &gl.v[i];
+        if (strcmp(g->white, eng_copy) != 0 && strcmp(g->black, eng_copy) != 0)
+            continue;
+        stats_add_game(&add, result_for(g, eng_copy));
+        added++;
+        if (pending && pending->pair == g->pair && g->pair >= 0 &&
+            strcmp(opponent(pending, eng_copy), opponent(g, eng_copy)) == 0 &&
+            strcmp(pending->white, g->black) == 0) {
+            stats_complete_pair(&add, result_for(pending, eng_copy), result_for(g, eng_copy));
+            pending = NULL;
+        } else {
+            pending = g->pair >= 0 ? g : NULL;
+        }
+    }
+    free(eng_copy);
+    games_free(&gl);
+    stats_merge(s, &add);
+    return added;
+}
