@@ -1,0 +1,174 @@
+#!/usr/bin/env bash
+# End-to-end tests of bin/dablo-stats: counts on the command line, results
+# files, merging shards, bad input.  Reference numbers: the classic
+# W/L/D 880/759/1863 case (LLR 2.947 for [0,5] logistic, fishtest's
+# LLRcalc.py as quoted in cutechess #543) and hand computations of
+# fishtest's stat_util.get_elo (see tests/unit/test_stats.c).
+set -u
+cd "$(dirname "$0")/../.."
+BIN=bin/dablo-stats
+pass=0
+fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+ok() { pass=$((pass + 1)); echo "ok   $1"; }
+bad() { fail=$((fail + 1)); echo "FAIL $1"; }
+
+# expect NAME PATTERN CMD...: CMD exits 0 and its output matches the
+# extended regex PATTERN and has no nan/inf.
+expect() {
+    local name=$1 pat=$2
+    shift 2
+    local out rc
+    out=$("$@" 2>&1)
+    rc=$?
+    if [ $rc -eq 0 ] && grep -Eq -- "$pat" <<<"$out" && ! grep -Eqi 'nan|inf' <<<"$out"; then
+        ok "$name"
+    else
+        bad "$name (exit $rc)"
+        sed 's/^/     | /' <<<"$out"
+    fi
+}
+
+# refuse NAME CMD...: CMD exits 1 (not a crash) with one line on stderr.
+refuse() {
+    local name=$1
+    shift
+    local err rc
+    err=$("$@" 2>&1 >/dev/null)
+    rc=$?
+    if [ $rc -eq 1 ] && [ -n "$err" ] && grep -q '^dablo-stats: ' <<<"$err"; then
+        ok "$name"
+    else
+        bad "$name (exit $rc)"
+        sed 's/^/     | /' <<<"$err"
+    fi
+}
+
+if [ ! -x "$BIN" ]; then
+    echo "missing $BIN"
+    echo "SUITE stats: 0 passed, 1 failed"
+    exit 1
+fi
+
+# ---- counts on the command line -------------------------------------
+expect "classic trinomial LLR 2.947 (logistic [0,5])" \
+    'LLR: 2\.947 \[-2\.944, 2\.944\] H1 accepted' \
+    $BIN -wdl 880,1863,759 -sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 model=logistic
+expect "classic trinomial Elo +12.01 +- 7.87, LOS 99.86%" \
+    'Elo \(logistic\): \+12\.01 \+- 7\.87' $BIN -wdl 880,1863,759
+expect "classic trinomial normalized Elo named" \
+    'Elo \(normalized\): \+17\.57 \+- 11\.51' $BIN -wdl 880,1863,759
+expect "classic trinomial draw ratio" 'Draw ratio: 53\.20%' $BIN -wdl 880,1863,759
+expect "normalized is the default model" 'model=normalized' $BIN -wdl 880,1863,759 -sprt
+expect "even pentanomial: Elo 0 with a finite error bar" \
+    'Elo \(logistic\): \+0\.00 \+- 41\.64' $BIN -penta 10,20,30,20,10
+expect "even pentanomial: normalized error 50.76" \
+    'Elo \(normalized\): \+0\.00 \+- 50\.76' $BIN -penta 10,20,30,20,10
+expect "pentanomial with W-D-L: both shown" \
+    'W-D-L: 100-80-20' $BIN -wdl 100,80,20 -penta 5,10,20,30,15
+expect "pentanomial reference Elo +88.74 +- 45.71" \
+    'Elo \(logistic\): \+88\.74 \+- 45\.71' $BIN -penta 5,10,20,30,15
+expect "every pair won: H1, no NaN" 'H1 accepted' \
+    $BIN -penta 0,0,0,0,300 -sprt elo0=0 elo1=5 model=logistic
+expect "every pair won: Elo is the bound" '\(bound: one-sided result\)' $BIN -penta 0,0,0,0,300
+expect "fastchess #879 sample: H0" 'LLR: -4\.950 .*H0 accepted' \
+    $BIN -penta 549,54,33,1,0 -sprt elo0=0 elo1=2
+expect "zero bins" 'LLR: 0\.366 ' $BIN -penta 0,12,40,25,0 -sprt elo0=0 elo1=5
+expect "help" 'usage: dablo-stats' $BIN -h
+
+refuse "two counts for -wdl" $BIN -wdl 1,2
+refuse "negative count" $BIN -wdl 1,-2,3
+refuse "all counts zero" $BIN -penta 0,0,0,0,0
+refuse "elo0 above elo1" $BIN -wdl 1,2,3 -sprt elo0=5 elo1=0
+refuse "unknown sprt key" $BIN -wdl 1,2,3 -sprt elo2=5
+refuse "model bayes" $BIN -wdl 1,2,3 -sprt model=bayes
+refuse "no source" $BIN
+refuse "two sources" $BIN -wdl 1,2,3 -results /dev/null
+refuse "missing results file" $BIN -results "$tmp/none.txt"
+refuse "more pairs than games" $BIN -wdl 1,1,1 -penta 1,1,1,1,1
+printf 'game=1 pair=1 white=A black=B result=2-0\n' >"$tmp/bad.txt"
+refuse "bad result in a file" $BIN -results "$tmp/bad.txt"
+
+# ---- results files and shards ---------------------------------------
+# A deterministic synthetic match of A against B: 150 pairs, the first
+# game of even pairs with B as white; pair 77 has one unfinished game
+# (result=*), pair 151 a single game; a name with a space in pair 40.
+awk 'BEGIN {
+    seed = 7; g = 0
+    for (p = 1; p <= 151; p++) {
+        for (k = 0; k < (p == 151 ? 1 : 2); k++) {
+            seed = (seed * 1103515245 + 12345) % 2147483648
+            r = int(seed / 65536) % 10
+            res = r < 3 ? "1-0" : r < 5 ? "0-1" : "1/2-1/2"
+            if (p == 77 && k == 1) res = "*"
+            w = ((p % 2 == 1) == (k == 0)) ? "A" : "B"
+            b = w == "A" ? "B" : "A"
+            if (p == 40) { if (w == "B") w = "B%20two"; else b = "B%20two" }
+            g++
+            printf "game=%d round=%d pair=%d white=%s black=%s result=%s termination=rules plies=%d opening=%d\n", g, p, p, w, b, res, 20 + g % 50, p
+        }
+    }
+}' >"$tmp/all.txt"
+
+# Expected counts from one side, computed here independently.
+counts() {
+    awk -v side="$1" '{
+        delete f
+        for (i = 1; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] }
+        if (f["result"] == "*" || (f["white"] != side && f["black"] != side)) next
+        s = f["result"] == "1-0" ? 2 : f["result"] == "0-1" ? 0 : 1
+        if (f["black"] == side) s = 2 - s
+        if (s == 2) w++; else if (s == 1) d++; else l++
+        n[f["pair"]]++; sum[f["pair"]] += s
+    } END {
+        for (p in n) if (n[p] == 2) pen[sum[p]]++; else u += n[p]
+        print w + 0, d + 0, l + 0, pen[0] + 0, pen[1] + 0, pen[2] + 0, pen[3] + 0, pen[4] + 0, u + 0
+    }' "$tmp/all.txt"
+}
+read -r EW ED EL P0 P1 P2 P3 P4 UNP < <(counts A)
+read -r BW BD BL _ < <(counts B)
+
+expect "results file: W-D-L from A's side" "W-D-L: $EW-$ED-$EL" $BIN -results "$tmp/all.txt"
+expect "results file: pentanomial counts" \
+    "Pentanomial \(LL LD DD\+WL WD WW\): $P0-$P1-$P2-$P3-$P4" $BIN -results "$tmp/all.txt"
+expect "results file: unpaired games" "\($((P0 + P1 + P2 + P3 + P4)) pairs, $UNP unpaired\)" \
+    $BIN -results "$tmp/all.txt"
+expect "results file: side defaults to white of game 1" '^Engine: A$' $BIN -results "$tmp/all.txt"
+expect "results file: -engine B (B two's games left out)" "W-D-L: $BW-$BD-$BL" \
+    $BIN -results "$tmp/all.txt" -engine B
+expect "results file: decoded names" '^Engine: B two$' $BIN -results "$tmp/all.txt" -engine "B two"
+
+# Shards: pairs split over three files by pair id mod 3, games within a
+# file in any order.  The merge must equal the unsplit file exactly.
+for i in 0 1 2; do
+    awk -v i=$i '{ for (k = 1; k <= NF; k++) if ($k ~ /^pair=/) { split($k, kv, "="); p = kv[2] } }
+        (p + 2) % 3 == i' "$tmp/all.txt" | sort -r >"$tmp/shard$i.txt"
+done
+$BIN -results "$tmp/all.txt" -sprt elo0=-5 elo1=5 | grep -v '^Files merged' >"$tmp/unsplit.out"
+$BIN -merge "$tmp/shard0.txt" "$tmp/shard1.txt" "$tmp/shard2.txt" -sprt elo0=-5 elo1=5 |
+    grep -v '^Files merged' >"$tmp/merged.out"
+if [ -s "$tmp/unsplit.out" ] && cmp -s "$tmp/unsplit.out" "$tmp/merged.out"; then
+    ok "merge of 3 shards equals the unsplit results"
+else
+    bad "merge of 3 shards equals the unsplit results"
+    diff "$tmp/unsplit.out" "$tmp/merged.out" | sed 's/^/     | /'
+fi
+# shard1 (pairs 2, 5, ...) starts with B as white: -engine pins the side.
+$BIN -merge "$tmp/shard1.txt" "$tmp/shard0.txt" "$tmp/shard2.txt" -engine A -sprt elo0=-5 elo1=5 |
+    grep -v '^Files merged' >"$tmp/merged2.out"
+if cmp -s "$tmp/unsplit.out" "$tmp/merged2.out"; then
+    ok "merge in another order with -engine A equals the unsplit results"
+else
+    bad "merge in another order with -engine A equals the unsplit results"
+    diff "$tmp/unsplit.out" "$tmp/merged2.out" | sed 's/^/     | /'
+fi
+expect "merge reports the number of files" '^Files merged: 3$' \
+    $BIN -merge "$tmp/shard0.txt" "$tmp/shard1.txt" "$tmp/shard2.txt"
+cat "$tmp/shard0.txt" "$tmp/shard0.txt" >"$tmp/dup.txt"
+refuse "a file with games twice over" $BIN -results "$tmp/dup.txt"
+refuse "merge with a missing shard" $BIN -merge "$tmp/shard0.txt" "$tmp/none.txt"
+
+echo "SUITE stats: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
