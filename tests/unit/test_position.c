@@ -88,13 +88,13 @@ END_TEST
 
 static void assert_same(const Position *a, const Position *b)
 {
-    ck_assert(memcmp(a->board, b->board, sizeof a->board) == 0);
-    for (int c = 0; c < 2; c++) ck_assert(a->by_color[c] == b->by_color[c]);
-    for (int t = 0; t < PIECE_TYPE_NB; t++) ck_assert(a->by_type[t] == b->by_type[t]);
-    ck_assert_int_eq(a->stm, b->stm);
-    ck_assert_int_eq(a->draw_plies, b->draw_plies);
-    ck_assert_int_eq(a->move_number, b->move_number);
-    ck_assert(a->key == b->key);
+    quick_assert(memcmp(a->board, b->board, sizeof a->board) == 0);
+    for (int c = 0; c < 2; c++) quick_assert(a->by_color[c] == b->by_color[c]);
+    for (int t = 0; t < PIECE_TYPE_NB; t++) quick_assert(a->by_type[t] == b->by_type[t]);
+    quick_assert_int_eq(a->stm, b->stm);
+    quick_assert_int_eq(a->draw_plies, b->draw_plies);
+    quick_assert_int_eq(a->move_number, b->move_number);
+    quick_assert(a->key == b->key);
 }
 
 static uint64_t rng_state = 88172645463325252ULL;
@@ -124,13 +124,13 @@ static void random_games(Variant v, const char *options)
             stack[n] = pos;
             moves[n] = list.moves[rng() % (uint64_t)list.n];
             position_make(&pos, &moves[n], &undo[n]);
-            ck_assert(pos.key == position_compute_key(&pos));
+            quick_assert(pos.key == position_compute_key(&pos));
             for (int p = 0; p < pos.geo->npoints; p++) {
                 int code = pos.board[p];
-                ck_assert_int_eq(bb_test(pos.by_color[WHITE] | pos.by_color[BLACK], p), code != 0);
+                quick_assert_int_eq(bb_test(pos.by_color[WHITE] | pos.by_color[BLACK], p), code != 0);
                 if (code) {
-                    ck_assert(bb_test(pos.by_color[piece_color(code)], p));
-                    ck_assert(bb_test(pos.by_type[piece_type(code)], p));
+                    quick_assert(bb_test(pos.by_color[piece_color(code)], p));
+                    quick_assert(bb_test(pos.by_type[piece_type(code)], p));
                 }
             }
             n++;

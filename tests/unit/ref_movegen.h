@@ -1,0 +1,27 @@
+/*
+ * ref_movegen.h - a slow reference move generator for cross-checking perft.
+ *
+ * Written separately from src/movegen.c and sharing only the geometry's
+ * ray table and the Position's board array: it works on a plain array of
+ * piece codes, enumerates every capture *path* by recursion (copying the
+ * board at each jump), decides the rule options afterwards from the list of
+ * paths, and removes duplicate moves by comparing (from, to, captured set)
+ * (RULES.md section 4).  It makes moves by copy, never by unmake.
+ */
+#ifndef DABLO_TEST_REF_MOVEGEN_H
+#define DABLO_TEST_REF_MOVEGEN_H
+
+#include <stdint.h>
+#include "position.h"
+
+/* Legal moves of pos by the reference rules; returns their number (at most max). */
+int ref_moves(const Position *pos, Move *out, int max);
+
+/* The position after m, built by copying pos and editing the board array;
+ * bitboards and key are recomputed from the array. */
+Position ref_after(const Position *pos, const Move *m);
+
+/* Perft with ref_moves and ref_after (no bulk counting). */
+uint64_t ref_perft(const Position *pos, int depth);
+
+#endif
