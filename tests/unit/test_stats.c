@@ -1,9 +1,10 @@
 /*
  * test_stats.c - unit tests of the match statistics (tools/stats/stats.h).
  *
- * Reference values (tools/stats/reference.bc reproduces them).  The trinomial LLR of W/L/D = 880/759/1863 for [0, 5]
- * logistic Elo, about 2.95, is the value quoted in cutechess/cutechess
- * #543 for fishtest's LLRcalc.py.  The other LLRs were computed by hand
+ * Reference values (tools/stats/reference.bc reproduces them).  The
+ * trinomial LLR of W/L/D = 880/759/1863 for [0, 5] logistic Elo, about
+ * 2.95, is the value quoted in cutechess/cutechess #543 for fishtest's
+ * LLRcalc.py.  The other LLRs were computed by hand
  * with fishtest's formulas (server/fishtest/stats/LLRcalc.py: regularize
  * zero counts to 1e-3, MLE_expected / MLE_t_value by the secular
  * equation, LLR = N * sum p log(p1/p0)) in `bc -l` at 40 digits, with
