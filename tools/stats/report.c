@@ -26,10 +26,11 @@ static void append(char *buf, size_t n, size_t *len, const char *fmt, ...)
         *len += (size_t)k;
 }
 
-/* Rounding can leave -0.0 or -1e-17 for an even score: print it as 0. */
-static double nz(double x)
+/* A value that prints as zero at `decimals` places is printed as 0 (not
+ * as "-0.00" for -1e-17 or -0.0001). */
+static double nz(double x, int decimals)
 {
-    return fabs(x) < 5e-9 ? 0.0 : x;
+    return fabs(x) < 0.5 * pow(10, -decimals) ? 0.0 : x;
 }
 
 static void ptnml(char *buf, size_t n, size_t *len, const Stats *s)
@@ -49,7 +50,7 @@ size_t stats_format_line(char *buf, size_t n, const Stats *s, const StatsSprtPar
            s->wdl[STATS_DRAW], s->wdl[STATS_LOSS]);
     if (stats_elo(s, &e) == 0) {
         append(buf, n, &len, " score %.1f%% Elo %+.1f +- %.1f nElo %+.1f +- %.1f LOS %.1f%%",
-               100 * e.score, nz(e.elo), e.elo_err, nz(e.nelo), e.nelo_err, 100 * e.los);
+               100 * e.score, nz(e.elo, 1), e.elo_err, nz(e.nelo, 1), e.nelo_err, 100 * e.los);
         if (games > 0)
             append(buf, n, &len, " DR %.1f%%", 100 * e.draw_ratio);
     }
@@ -60,7 +61,7 @@ size_t stats_format_line(char *buf, size_t n, const Stats *s, const StatsSprtPar
     if (sprt) {
         StatsSprt t;
         if (stats_sprt(s, sprt, &t) == 0)
-            append(buf, n, &len, " LLR %.2f [%.2f, %.2f]%s%s", t.llr, t.lower, t.upper,
+            append(buf, n, &len, " LLR %.2f [%.2f, %.2f]%s%s", nz(t.llr, 2), t.lower, t.upper,
                    t.verdict != STATS_SPRT_CONTINUE ? " " : "",
                    t.verdict != STATS_SPRT_CONTINUE ? stats_verdict_name(t.verdict) : "");
         else
@@ -95,9 +96,9 @@ size_t stats_format_report(char *buf, size_t n, const Stats *s, const StatsSprtP
                    ? "; unpaired games not in Elo or SPRT"
                    : "");
         append(buf, n, &len, "Score: %.2f%%\n", 100 * e.score);
-        append(buf, n, &len, "Elo (logistic): %+.2f +- %.2f (95%%)%s\n", nz(e.elo), e.elo_err,
+        append(buf, n, &len, "Elo (logistic): %+.2f +- %.2f (95%%)%s\n", nz(e.elo, 2), e.elo_err,
                e.clamped ? " (bound: one-sided result)" : "");
-        append(buf, n, &len, "Elo (normalized): %+.2f +- %.2f (95%%)\n", nz(e.nelo), e.nelo_err);
+        append(buf, n, &len, "Elo (normalized): %+.2f +- %.2f (95%%)\n", nz(e.nelo, 2), e.nelo_err);
         append(buf, n, &len, "LOS: %.2f%%\n", 100 * e.los);
         if (games > 0)
             append(buf, n, &len, "Draw ratio: %.2f%%\n", 100 * e.draw_ratio);
@@ -113,7 +114,7 @@ size_t stats_format_report(char *buf, size_t n, const Stats *s, const StatsSprtP
         append(buf, n, &len, "SPRT: elo0=%g elo1=%g alpha=%g beta=%g model=%s\n", sprt->elo0,
                sprt->elo1, sprt->alpha, sprt->beta, stats_model_name(sprt->model));
         if (ok)
-            append(buf, n, &len, "LLR: %.3f [%.3f, %.3f] %s\n", t.llr, t.lower, t.upper,
+            append(buf, n, &len, "LLR: %.3f [%.3f, %.3f] %s\n", nz(t.llr, 3), t.lower, t.upper,
                    stats_verdict_name(t.verdict));
         else
             append(buf, n, &len, "LLR: undefined for these bounds and counts\n");

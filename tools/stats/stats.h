@@ -170,7 +170,9 @@ int stats_sprt_parse(StatsSprtParams *p, const char *token, char *err, size_t er
 /* LLR of raw counts (n = 3 or 5 as stats_elo_counts) for H0 elo0 against
  * H1 elo1 in `model`.  Returns 0 with *llr finite, or -1 (*llr = 0) when
  * the counts are invalid or the bounds lie outside what the sample's
- * support can express (e.g. elo1 = 1000 normalized). */
+ * support can express (e.g. elo1 = 1000 normalized).  Normalized LLRs of
+ * samples beyond ~5e8 in one bin with the others empty also give -1: the
+ * 1e-3 prior is then below double precision.  Cost: a few microseconds. */
 int stats_llr_counts(const double *counts, int n, StatsModel model,
                      double elo0, double elo1, double *llr);
 
