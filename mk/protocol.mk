@@ -1,0 +1,37 @@
+# Protocol layer (issue 3): the transcript replay driver and the fuzz target
+# of the command, FEN and move parsers.  bin/dablo itself is built by the
+# Makefile (src/main.c + the library, which holds uci.c and its friends).
+#
+#   make fuzz                  fuzz for FUZZ_SECONDS (default 600) with
+#                              libFuzzer; new inputs go to build/fuzz/corpus
+#   tests/suites/30-protocol.sh   transcripts (tests/transcripts/*.t)
+#   tests/suites/31-terminal.sh   readline in a pseudo-terminal (tmux)
+#   tests/suites/32-fuzz.sh       a 20-second fuzz smoke run
+
+TEST_BINS += build/replay build/fuzz/fuzz_protocol
+
+build/replay: tests/transcripts/replay.c
+	@mkdir -p build
+	$(CC) -std=gnu11 -O2 $(WARN) $< -o $@
+
+FUZZ_CC ?= clang
+FUZZ_SECONDS ?= 600
+FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=undefined
+FUZZ_CFLAGS := -std=gnu11 -g -O1 $(WARN) -pthread -Isrc $(FUZZ_SAN)
+# The parsers and what they stand on; no search, no readline.
+FUZZ_SRC := $(addprefix src/,uci_parse.c options.c position.c movegen.c notation.c \
+            geometry.c rules.c game.c diagram.c output.c linereader.c perft.c)
+FUZZ_OBJ := $(FUZZ_SRC:src/%.c=build/fuzz/%.o)
+
+build/fuzz/%.o: src/%.c $(wildcard src/*.h)
+	@mkdir -p build/fuzz
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
+
+build/fuzz/fuzz_protocol: tests/fuzz/fuzz_protocol.c $(FUZZ_OBJ)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $^ -o $@ -lm
+
+.PHONY: fuzz
+fuzz: build/fuzz/fuzz_protocol
+	@mkdir -p build/fuzz/corpus
+	build/fuzz/fuzz_protocol -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=4096 \
+	    -dict=tests/fuzz/protocol.dict build/fuzz/corpus tests/fuzz/seeds

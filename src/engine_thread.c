@@ -1,0 +1,265 @@
+/*
+ * engine_thread.c - runs searches, perft and bench beside the command loop.
+ */
+#include "engine_thread.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "movegen.h"
+#include "notation.h"
+#include "output.h"
+#include "perft.h"
+
+/* How long (ms) a ponderhit keeps being re-sent after it arrived. */
+enum { PONDERHIT_RESEND_MS = 200 };
+
+int64_t engine_now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+void engine_thread_init(EngineThread *w, void (*on_done)(void *), void *ctx)
+{
+    memset(w, 0, sizeof *w);
+    atomic_init(&w->busy, 0);
+    atomic_init(&w->stop, 0);
+    atomic_init(&w->ponderhit, 0);
+    pthread_mutex_init(&w->lock, NULL);
+    pthread_cond_init(&w->done, NULL);
+    w->on_done = on_done;
+    w->on_done_ctx = ctx;
+}
+
+void engine_thread_free(EngineThread *w)
+{
+    engine_thread_wait(w, 1);
+    game_free(&w->game);
+    pthread_cond_destroy(&w->done);
+    pthread_mutex_destroy(&w->lock);
+}
+
+int engine_thread_busy(EngineThread *w)
+{
+    return atomic_load(&w->busy);
+}
+
+JobKind engine_thread_job(EngineThread *w)
+{
+    return atomic_load(&w->busy) ? w->kind : JOB_NONE;
+}
+
+/* Marks the job finished: called by the job thread after its last line. */
+static void job_done(EngineThread *w)
+{
+    pthread_mutex_lock(&w->lock);
+    atomic_store(&w->busy, 0);
+    pthread_cond_broadcast(&w->done);
+    pthread_mutex_unlock(&w->lock);
+    if (w->on_done) w->on_done(w->on_done_ctx);
+}
+
+/* The "bestmove" line for the result of search_run(). */
+static void print_bestmove(const Game *g, int rc, const Move *best, const Move *ponder)
+{
+    if (rc < 0) {
+        out_text("bestmove (none)");
+        return;
+    }
+    char b[MOVE_STR_MAX], p[MOVE_STR_MAX];
+    move_to_string(&g->pos, best, b, sizeof b);
+    /* The ponder move is printed only if it is a legal reply to best. */
+    if (ponder->from != ponder->to || ponder->captured) {
+        Position after = g->pos;
+        Undo u;
+        MoveList list;
+        position_make(&after, best, &u);
+        movegen_legal(&after, &list);
+        for (int i = 0; i < list.n; i++)
+            if (move_equal(&list.moves[i], ponder)) {
+                move_to_string(&after, ponder, p, sizeof p);
+                out_line("bestmove %s ponder %s", b, p);
+                return;
+            }
+    }
+    out_line("bestmove %s", b);
+}
+
+static void run_search(EngineThread *w)
+{
+    Move best, ponder;
+    memset(&best, 0, sizeof best);
+    memset(&ponder, 0, sizeof ponder);
+    int rc = search_run(w->search, &w->game, &w->limits, &w->opt, &best, &ponder);
+    print_bestmove(&w->game, rc, &best, &ponder);
+}
+
+/* go perft: the divide of perft.h, with a stop check between root moves. */
+static void run_perft(EngineThread *w)
+{
+    MoveList list;
+    uint64_t total = 0;
+    int64_t t0 = engine_now_ms();
+    movegen_legal(&w->pos, &list);
+    for (int i = 0; i < list.n; i++) {
+        if (atomic_load(&w->stop)) {
+            out_line("info string perft stopped after %d of %d root moves", i, list.n);
+            return;
+        }
+        char s[MOVE_STR_MAX];
+        Undo u;
+        move_to_string(&w->pos, &list.moves[i], s, sizeof s);
+        position_make(&w->pos, &list.moves[i], &u);
+        uint64_t n = perft(&w->pos, w->depth - 1);
+        position_unmake(&w->pos, &list.moves[i], &u);
+        out_line("%s: %" PRIu64, s, n);
+        total += n;
+    }
+    int64_t ms = engine_now_ms() - t0;
+    out_line("info string perft depth %d nodes %" PRIu64 " time %" PRId64 " nps %" PRIu64,
+             w->depth, total, ms, ms > 0 ? total * 1000 / (uint64_t)ms : total * 1000);
+    out_line("Nodes searched: %" PRIu64, total);
+}
+
+static void run_job(EngineThread *w)
+{
+    switch (w->kind) {
+    case JOB_SEARCH: run_search(w); break;
+    case JOB_PERFT: run_perft(w); break;
+    case JOB_BENCH: search_bench(w->depth); break;
+    case JOB_NONE: break;
+    }
+    job_done(w);
+}
+
+static void *thread_main(void *arg)
+{
+    run_job(arg);
+    return NULL;
+}
+
+/* Starts the prepared job in a new thread, or runs it here if that fails. */
+static void launch(EngineThread *w, JobKind kind)
+{
+    w->kind = kind;
+    atomic_store(&w->stop, 0);
+    atomic_store(&w->ponderhit, 0);
+    atomic_store(&w->busy, 1);
+    pthread_attr_t attr;
+    int ok = pthread_attr_init(&attr) == 0;
+    /* search_run() may recurse deeply: give the thread a generous stack. */
+    if (ok) pthread_attr_setstacksize(&attr, (size_t)64 << 20);
+    if (ok && pthread_create(&w->tid, &attr, thread_main, w) == 0) {
+        w->joinable = 1;
+    } else {
+        out_line("info string warning: cannot start the search thread (%s); running in the command loop",
+                 strerror(errno));
+        run_job(w);
+    }
+    if (ok) pthread_attr_destroy(&attr);
+}
+
+/* Copies the game by replaying its moves (the Game owns its arrays). */
+static int copy_game(Game *dst, const Game *src)
+{
+    game_free(dst);
+    if (game_init(dst, &src->start) < 0) return -1;
+    for (int i = 0; i < src->nmoves; i++)
+        if (game_play(dst, &src->moves[i]) < 0) return -1;
+    return 0;
+}
+
+int engine_thread_search(EngineThread *w, Search *s, const Game *g,
+                         const SearchLimits *limits, const SearchOptions *opt)
+{
+    engine_thread_wait(w, 1);
+    if (copy_game(&w->game, g) < 0) {
+        out_text("info string error: out of memory copying the game");
+        out_text("info depth 0 score cp 0");
+        out_text("bestmove (none)");
+        return -1;
+    }
+    w->search = s;
+    w->limits = *limits;
+    w->opt = *opt;
+    launch(w, JOB_SEARCH);
+    return 0;
+}
+
+void engine_thread_perft(EngineThread *w, const Position *pos, int depth)
+{
+    engine_thread_wait(w, 1);
+    w->pos = *pos;
+    w->depth = depth;
+    launch(w, JOB_PERFT);
+}
+
+void engine_thread_bench(EngineThread *w, int depth)
+{
+    engine_thread_wait(w, 1);
+    w->depth = depth;
+    launch(w, JOB_BENCH);
+}
+
+void engine_thread_interrupt(EngineThread *w)
+{
+    if (!atomic_load(&w->busy)) return;
+    atomic_store(&w->stop, 1);
+    if (w->kind == JOB_SEARCH) search_stop(w->search);
+}
+
+void engine_thread_stop(EngineThread *w)
+{
+    engine_thread_interrupt(w);
+}
+
+void engine_thread_ponderhit(EngineThread *w)
+{
+    if (!atomic_load(&w->busy) || w->kind != JOB_SEARCH) return;
+    atomic_store(&w->ponderhit, 1);
+    w->ponderhit_until = engine_now_ms() + PONDERHIT_RESEND_MS;
+    search_ponderhit(w->search);
+}
+
+int engine_thread_pending(EngineThread *w)
+{
+    if (!atomic_load(&w->busy) || w->kind != JOB_SEARCH) return 0;
+    if (atomic_load(&w->stop)) return 1;
+    return atomic_load(&w->ponderhit) && engine_now_ms() < w->ponderhit_until;
+}
+
+void engine_thread_poll(EngineThread *w)
+{
+    if (!atomic_load(&w->busy) || w->kind != JOB_SEARCH) return;
+    if (atomic_load(&w->stop)) search_stop(w->search);
+    else if (atomic_load(&w->ponderhit) && engine_now_ms() < w->ponderhit_until)
+        search_ponderhit(w->search);
+}
+
+void engine_thread_wait(EngineThread *w, int stop_first)
+{
+    if (stop_first && w->kind != JOB_BENCH) engine_thread_stop(w);
+    pthread_mutex_lock(&w->lock);
+    while (atomic_load(&w->busy)) {
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        ts.tv_nsec += ENGINE_POLL_MS * 1000000L;
+        if (ts.tv_nsec >= 1000000000L) { ts.tv_sec++; ts.tv_nsec -= 1000000000L; }
+        int rc = pthread_cond_timedwait(&w->done, &w->lock, &ts);
+        if (rc == ETIMEDOUT && atomic_load(&w->busy)) {
+            pthread_mutex_unlock(&w->lock);
+            engine_thread_poll(w);
+            pthread_mutex_lock(&w->lock);
+        }
+    }
+    pthread_mutex_unlock(&w->lock);
+    if (w->joinable) {
+        pthread_join(w->tid, NULL);
+        w->joinable = 0;
+    }
+}

@@ -1,0 +1,48 @@
+/*
+ * linereader.h - reads protocol lines of any length from a file descriptor.
+ *
+ * The reader keeps one growing buffer: a line is returned whole however long
+ * it is (a "position" with thousands of moves, a megabyte of garbage), up to
+ * LINEREADER_MAX_LINE bytes; a longer line is skipped to its end and reported
+ * as too long instead of being split or truncated.  Line ends are "\n",
+ * "\r\n" or a lone "\r" before "\n"; the trailing "\r" is removed.  NUL bytes
+ * inside a line are turned into spaces so the line is a valid C string.
+ * The last line may lack its "\n" (it is returned at EOF).
+ *
+ * The reader does its own buffering with read(2), so it never mixes with
+ * stdio buffers; it is not thread-safe (one reader per thread).
+ */
+#ifndef DABLO_LINEREADER_H
+#define DABLO_LINEREADER_H
+
+#include <stddef.h>
+
+/* Longest line accepted: 256 MiB. */
+#define LINEREADER_MAX_LINE ((size_t)256 << 20)
+
+typedef struct LineReader {
+    int fd;
+    char *buf;          /* bytes read but not yet returned are buf[start..end) */
+    size_t cap, start, end;
+    size_t scanned;     /* bytes of buf[start..end) already known to hold no '\n' */
+    int eof;            /* read(2) returned 0 or a hard error */
+} LineReader;
+
+typedef enum { LINE_OK = 1, LINE_EOF = 0, LINE_TOO_LONG = 2 } LineStatus;
+
+/* Starts reading fd (not closed by the reader). */
+void linereader_init(LineReader *lr, int fd);
+
+/* Reads the next line.  LINE_OK: *line points to the NUL-terminated line
+ * (without its end), valid until the next call, and *len is its length.
+ * LINE_TOO_LONG: a line over LINEREADER_MAX_LINE was skipped (*line = NULL).
+ * LINE_EOF: no more input.  Blocks in read(2) as needed; EINTR is retried. */
+LineStatus linereader_next(LineReader *lr, char **line, size_t *len);
+
+/* 1 if a whole line is already buffered (linereader_next will not block). */
+int linereader_has_line(const LineReader *lr);
+
+/* Frees the buffer. */
+void linereader_free(LineReader *lr);
+
+#endif

@@ -1,0 +1,70 @@
+/*
+ * main.c - bin/dablo: the engine.
+ *
+ *   bin/dablo                 speak the protocol on stdin/stdout (a prompt
+ *                             with readline when both are terminals)
+ *   bin/dablo --plain         the same, never using readline
+ *   bin/dablo <command...>    run one protocol command (the arguments joined
+ *                             by spaces, e.g. "bin/dablo bench" or
+ *                             bin/dablo go perft 5), wait for it, exit
+ */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "terminal.h"
+#include "uci.h"
+
+static void job_done(void *ctx)
+{
+    (void)ctx;
+    terminal_notify();
+}
+
+/* The arguments joined by single spaces (malloc'd). */
+static char *join_args(int argc, char **argv)
+{
+    size_t len = 1;
+    for (int i = 0; i < argc; i++) len += strlen(argv[i]) + 1;
+    char *s = malloc(len);
+    if (!s) return NULL;
+    s[0] = '\0';
+    for (int i = 0; i < argc; i++) {
+        if (i) strcat(s, " ");
+        strcat(s, argv[i]);
+    }
+    return s;
+}
+
+int main(int argc, char **argv)
+{
+    /* A host that closes our stdout must not kill us with SIGPIPE; output.c
+     * then drops the lines and we exit at the end of input. */
+    signal(SIGPIPE, SIG_IGN);
+
+    int plain = 0, first = 1;
+    if (argc > 1 && strcmp(argv[1], "--plain") == 0) {
+        plain = 1;
+        first = 2;
+    }
+    Engine e;
+    if (engine_init(&e, job_done, NULL) < 0) return 1;
+
+    if (first < argc) {
+        char *cmd = join_args(argc - first, argv + first);
+        if (!cmd) return 1;
+        uci_execute(&e, cmd);
+        free(cmd);
+        engine_thread_wait(&e.worker, 0);   /* let the job finish on its own */
+        engine_free(&e);
+        return 0;
+    }
+
+    int rc = uci_loop(&e, !plain);
+    if (engine_thread_job(&e.worker) == JOB_BENCH)
+        _exit(rc);   /* a bench cannot be stopped: leave it to the exit */
+    engine_free(&e);
+    return rc;
+}

@@ -1,0 +1,266 @@
+/*
+ * terminal.c - GNU readline front end (callback interface + poll).
+ */
+#include "terminal.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include <readline/history.h>
+#include <readline/readline.h>
+
+#include "engine_thread.h"
+#include "linereader.h"
+
+/* Bytes sent through the wake pipe. */
+enum { WAKE_JOB_DONE = 'd', WAKE_SIGINT = 'i' };
+
+static struct {
+    int open;
+    TerminalHooks h;
+    char *prompt;
+    int wake[2];               /* self-pipe: [0] read by the loop, [1] written by notify/SIGINT */
+    char history[4096];
+    int have_history;
+    int installed;             /* readline callback handler installed (prompt shown) */
+    int got_line;
+    char *line;                /* line handed over by on_line (NULL = EOF) */
+    LineReader cooked;         /* reads lines while a job runs */
+    struct sigaction old_sigint;
+    char **cands;              /* completion candidates being offered */
+    int ncands;
+} T = { .wake = { -1, -1 } };
+
+int terminal_usable(void)
+{
+    return isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
+}
+
+int terminal_history_path(char *buf, unsigned long len)
+{
+    const char *home = getenv("HOME");
+    if (!home || !*home) return -1;
+    int n = snprintf(buf, len, "%s/.dablo_history", home);
+    return n > 0 && (unsigned long)n < len ? 0 : -1;
+}
+
+void terminal_notify(void)
+{
+    if (T.wake[1] >= 0) {
+        char b = WAKE_JOB_DONE;
+        ssize_t r = write(T.wake[1], &b, 1);
+        (void)r;   /* a full pipe already holds a wake-up */
+    }
+}
+
+static void on_sigint(int sig)
+{
+    (void)sig;
+    int saved = errno;
+    char b = WAKE_SIGINT;
+    ssize_t r = write(T.wake[1], &b, 1);
+    (void)r;
+    errno = saved;
+}
+
+/* readline hands over a complete line (NULL at EOF); the prompt is removed
+ * so the command's output is not preceded by a fresh prompt. */
+static void on_line(char *line)
+{
+    T.got_line = 1;
+    T.line = line;
+    rl_callback_handler_remove();
+    T.installed = 0;
+}
+
+/* ------------------------------------------------------------ completion */
+
+static void free_cands(void)
+{
+    for (int i = 0; i < T.ncands; i++) free(T.cands[i]);
+    free(T.cands);
+    T.cands = NULL;
+    T.ncands = 0;
+}
+
+static char *generator(const char *text, int state)
+{
+    static int next;
+    if (state == 0) next = 0;
+    size_t n = strlen(text);
+    while (next < T.ncands) {
+        const char *c = T.cands[next++];
+        if (strncasecmp(c, text, n) == 0) return strdup(c);
+    }
+    return NULL;
+}
+
+static char **attempt_completion(const char *text, int start, int end)
+{
+    (void)end;
+    rl_attempted_completion_over = 1;   /* never fall back to file names */
+    free_cands();
+    char **c = T.h.complete ? T.h.complete(T.h.ctx, rl_line_buffer, start) : NULL;
+    if (!c) return NULL;
+    T.cands = c;
+    while (c[T.ncands]) T.ncands++;
+    return rl_completion_matches(text, generator);
+}
+
+/* ------------------------------------------------------------- history */
+
+static void remember(const char *line)
+{
+    if (!*line) return;
+    HIST_ENTRY *last = history_length > 0 ? history_get(history_base + history_length - 1) : NULL;
+    if (last && strcmp(last->line, line) == 0) return;
+    add_history(line);
+    if (!T.have_history) return;
+    /* append_history() needs the file to exist; creating it may fail silently */
+    int fd = open(T.history, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
+    if (fd < 0) return;
+    close(fd);
+    append_history(1, T.history);
+}
+
+/* ---------------------------------------------------------------- life */
+
+int terminal_open(const TerminalHooks *hooks, const char *prompt)
+{
+    if (T.open) return -1;
+    if (pipe(T.wake) < 0) return -1;
+    for (int i = 0; i < 2; i++) {
+        fcntl(T.wake[i], F_SETFL, fcntl(T.wake[i], F_GETFL) | O_NONBLOCK);
+        fcntl(T.wake[i], F_SETFD, FD_CLOEXEC);
+    }
+    T.h = *hooks;
+    T.prompt = strdup(prompt);
+    linereader_init(&T.cooked, STDIN_FILENO);
+
+    rl_readline_name = "dablo";
+    rl_catch_signals = 0;
+    rl_attempted_completion_function = attempt_completion;
+    rl_completer_word_break_characters = " \t";
+    rl_variable_bind("completion-ignore-case", "on");
+
+    using_history();
+    stifle_history(TERMINAL_HISTORY_MAX);
+    T.have_history = terminal_history_path(T.history, sizeof T.history) == 0;
+    if (T.have_history) read_history(T.history);   /* a missing file is fine */
+
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigint;
+    sa.sa_flags = SA_RESTART;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, &T.old_sigint);
+    T.open = 1;
+    return 0;
+}
+
+void terminal_close(void)
+{
+    if (!T.open) return;
+    if (T.installed) {
+        rl_callback_handler_remove();
+        T.installed = 0;
+    }
+    if (T.have_history) history_truncate_file(T.history, TERMINAL_HISTORY_MAX);
+    sigaction(SIGINT, &T.old_sigint, NULL);
+    T.open = 0;
+    int w0 = T.wake[0], w1 = T.wake[1];
+    T.wake[0] = T.wake[1] = -1;
+    close(w0);
+    close(w1);
+    free(T.prompt);
+    T.prompt = NULL;
+    free_cands();
+    linereader_free(&T.cooked);
+}
+
+/* Ctrl-C at the prompt: drop the line being edited, as a shell does. */
+static void discard_line(void)
+{
+    if (!T.installed) return;
+    rl_callback_sigcleanup();
+    rl_replace_line("", 0);
+    rl_crlf();
+    rl_on_new_line();
+    rl_redisplay();
+}
+
+char *terminal_read_line(void)
+{
+    for (;;) {
+        int busy = T.h.busy(T.h.ctx);
+        if (!busy && !T.installed) {
+            rl_callback_handler_install(T.prompt, on_line);
+            T.installed = 1;
+        } else if (busy && T.installed) {
+            rl_callback_handler_remove();
+            T.installed = 0;
+        }
+        if (busy && linereader_has_line(&T.cooked)) {
+            char *line;
+            size_t len;
+            if (linereader_next(&T.cooked, &line, &len) == LINE_OK) {
+                remember(line);
+                return strdup(line);
+            }
+        }
+        struct pollfd p[2] = {
+            { .fd = STDIN_FILENO, .events = POLLIN },
+            { .fd = T.wake[0], .events = POLLIN },
+        };
+        int r = poll(p, 2, T.h.pending(T.h.ctx) ? ENGINE_POLL_MS : -1);
+        if (r < 0) {
+            if (errno == EINTR) continue;
+            return NULL;
+        }
+        if (r == 0) {
+            T.h.poll(T.h.ctx);
+            continue;
+        }
+        if (p[1].revents & POLLIN) {
+            char b[64];
+            ssize_t n = read(T.wake[0], b, sizeof b);
+            for (ssize_t i = 0; i < n; i++) {
+                if (b[i] != WAKE_SIGINT) continue;
+                if (T.h.busy(T.h.ctx)) T.h.interrupt(T.h.ctx);
+                else discard_line();
+            }
+            continue;
+        }
+        if (!(p[0].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+        if (busy) {
+            /* cooked mode: the terminal delivers whole lines */
+            char *line;
+            size_t len;
+            LineStatus st = linereader_next(&T.cooked, &line, &len);
+            if (st == LINE_EOF) return NULL;
+            if (st == LINE_OK) {
+                remember(line);
+                return strdup(line);
+            }
+            continue;
+        }
+        rl_callback_read_char();
+        if (T.got_line) {
+            T.got_line = 0;
+            if (!T.line) {   /* Ctrl-D on an empty line */
+                fputc('\n', stdout);
+                fflush(stdout);
+                return NULL;
+            }
+            remember(T.line);
+            return T.line;
+        }
+    }
+}

@@ -1,0 +1,67 @@
+/*
+ * terminal.h - the interactive front end: GNU readline at a terminal.
+ *
+ * Used only when stdin AND stdout are terminals (terminal_usable()): over a
+ * pipe readline would echo the prompt and every input line to stdout and
+ * corrupt the protocol (reference/engine-techniques.md 5.2), so pipes get no
+ * prompt and no readline at all (uci.c reads them with linereader.h).
+ *
+ * At the terminal: a prompt, line editing, history kept across runs in
+ * ~/.dablo_history (read at start, appended after every line, trimmed to
+ * TERMINAL_HISTORY_MAX lines; any failure is silent, and without $HOME there
+ * is no history file), and tab completion from a callback (completion.h:
+ * commands, option names and values, legal moves).  rl_catch_signals is 0:
+ * readline installs no SIGINT handler; this module's own handler turns
+ * Ctrl-C into "stop" during a search and into "discard the line" at the
+ * prompt.
+ *
+ * Search output comes from another thread, so the prompt is shown only while
+ * no job runs: readline's callback interface is installed when the engine is
+ * idle and removed while a job runs; during a job, lines are read in the
+ * terminal's normal (cooked) mode, so "stop" can still be typed.  The job
+ * thread calls terminal_notify() when it has printed its last line, and the
+ * prompt comes back.
+ *
+ * One terminal per process (readline is global state); all functions except
+ * terminal_notify() are for the command-loop thread.
+ */
+#ifndef DABLO_TERMINAL_H
+#define DABLO_TERMINAL_H
+
+enum { TERMINAL_HISTORY_MAX = 1000 };
+
+typedef struct TerminalHooks {
+    void *ctx;
+    int (*busy)(void *ctx);        /* a job runs: no prompt */
+    int (*pending)(void *ctx);     /* call poll() every ENGINE_POLL_MS while true */
+    void (*poll)(void *ctx);
+    void (*interrupt)(void *ctx);  /* Ctrl-C during a job */
+    /* Candidates for the word of line starting at offset start: a
+     * NULL-terminated malloc'd array of malloc'd strings (any prefix; the
+     * terminal keeps those that extend what was typed), or NULL. */
+    char **(*complete)(void *ctx, const char *line, int start);
+} TerminalHooks;
+
+/* 1 if stdin and stdout are both terminals. */
+int terminal_usable(void);
+
+/* Sets up readline with the hooks (copied) and prompt; loads the history.
+ * Returns 0, or -1 if it cannot (the caller falls back to plain input). */
+int terminal_open(const TerminalHooks *hooks, const char *prompt);
+
+/* The next input line (malloc'd, caller frees) without its newline, or
+ * NULL at end of input (Ctrl-D).  Non-empty lines enter the history. */
+char *terminal_read_line(void);
+
+/* Wakes terminal_read_line() so it shows the prompt again (a job ended).
+ * Async-signal-safe; does nothing when no terminal is open. */
+void terminal_notify(void);
+
+/* Saves the history, restores the terminal and the SIGINT disposition. */
+void terminal_close(void);
+
+/* The history file path ($HOME/.dablo_history) into buf; 0, or -1 when
+ * $HOME is unset or empty. */
+int terminal_history_path(char *buf, unsigned long len);
+
+#endif
