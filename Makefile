@@ -18,7 +18,10 @@ PKG_CONFIG ?= pkg-config
 
 WARN    := -Wall -Wextra -Wshadow
 OPT     ?= -O3
-CFLAGS_BASE := -std=gnu11 $(OPT) $(WARN) -pthread -Isrc
+# Tuned for the build machine (hardware popcount matters for the bitboards);
+# `make ARCH=` builds a generic binary.
+ARCH    ?= $(shell $(CC) -march=native -E -x c /dev/null >/dev/null 2>&1 && echo -march=native)
+CFLAGS_BASE := -std=gnu11 $(OPT) $(ARCH) $(WARN) -pthread -Isrc
 READLINE_CFLAGS := $(shell $(PKG_CONFIG) --cflags readline 2>/dev/null)
 READLINE_LIBS   := $(shell $(PKG_CONFIG) --libs readline 2>/dev/null || echo -lreadline)
 CHECK_CFLAGS    := $(shell $(PKG_CONFIG) --cflags check 2>/dev/null)

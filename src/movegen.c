@@ -16,9 +16,40 @@ typedef struct Jump {
 static Jump jumps[VARIANT_NB][MAX_POINTS][DIR_NB];
 static uint8_t njumps[VARIANT_NB][MAX_POINTS];
 static Bitboard jump_over[VARIANT_NB][MAX_POINTS];   /* every `over` of a point */
-static Bitboard step_all[VARIANT_NB][MAX_POINTS];    /* neighbours along any line */
-static Bitboard step_men[VARIANT_NB][2][MAX_POINTS]; /* men's restricted steps, by colour */
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
+
+/* Whole-board shifts.  For each direction the most common point offset
+ * (Dablot: every line, since point = (11 * rank + file) / 2 on the doubled
+ * grid; Tabal: the 5 x 5 square) moves a set of points one step along
+ * their lines at once; the few lines with another offset (the Tabal
+ * triangles) are listed apart.  Used to count steps and to find the pieces
+ * that have a capture without looking at each piece. */
+typedef struct OddStep {
+    int8_t from, to;
+} OddStep;
+
+typedef struct OddJump {
+    int8_t from, over, land;
+} OddJump;
+
+typedef struct Shifts {
+    int8_t off[DIR_NB];
+    Bitboard step_src[DIR_NB];    /* p with ray[p][d] == p + off[d] */
+    Bitboard jump_src[DIR_NB];    /* p whose short jump in d lands on p + 2 off[d] */
+    int nodd_steps[DIR_NB];
+    OddStep odd_steps[DIR_NB][16];
+    int nodd_jumps;
+    OddJump odd_jumps[64];
+    Bitboard odd_from;            /* every `from` point of odd_jumps */
+    Bitboard odd_over[MAX_POINTS];   /* the `over` points of the odd jumps from p */
+} Shifts;
+
+static Shifts shifts[VARIANT_NB];
+
+static inline Bitboard shift_by(Bitboard b, int off)
+{
+    return off >= 0 ? b << off : b >> -off;
+}
 
 /* Directions a man may step in when restricted: forward and diagonally
  * forward (Dablot ForwardOnlyMen, Cyningstan 14), plus sideways in Tabal. */
@@ -29,18 +60,48 @@ static bool man_dir(Variant v, Color c, int d)
     return fwd || (v == VARIANT_TABAL && (d == DIR_E || d == DIR_W));
 }
 
+static uint8_t man_dirs[VARIANT_NB][2];  /* bit d set: a restricted man may step in d */
+
+static void build_shifts(Variant v)
+{
+    const Geometry *g = geometry_of(v);
+    Shifts *sh = &shifts[v];
+    for (int d = 0; d < DIR_NB; d++) {
+        int votes[2 * MAX_POINTS + 1] = { 0 }, best = 0;
+        for (int p = 0; p < g->npoints; p++)
+            if (g->ray[p][d] != NO_POINT) votes[g->ray[p][d] - p + MAX_POINTS]++;
+        for (int i = 0; i <= 2 * MAX_POINTS; i++)
+            if (votes[i] > votes[best]) best = i;
+        sh->off[d] = (int8_t)(best - MAX_POINTS);
+        for (int p = 0; p < g->npoints; p++) {
+            int q = g->ray[p][d];
+            if (q == NO_POINT) continue;
+            if (q == p + sh->off[d]) sh->step_src[d] |= bb_bit(p);
+            else sh->odd_steps[d][sh->nodd_steps[d]++] = (OddStep){ (int8_t)p, (int8_t)q };
+            int l = g->ray[q][d];
+            if (l == NO_POINT) continue;
+            if (q == p + sh->off[d] && l == q + sh->off[d]) sh->jump_src[d] |= bb_bit(p);
+            else {
+                sh->odd_jumps[sh->nodd_jumps++] = (OddJump){ (int8_t)p, (int8_t)q, (int8_t)l };
+                sh->odd_from |= bb_bit(p);
+                sh->odd_over[p] |= bb_bit(q);
+            }
+        }
+    }
+}
+
 static void build_tables(void)
 {
     for (int v = 0; v < VARIANT_NB; v++) {
         const Geometry *g = geometry_of((Variant)v);
+        build_shifts((Variant)v);
         for (int p = 0; p < g->npoints; p++) {
             for (int d = 0; d < DIR_NB; d++) {
                 int q = g->ray[p][d];
                 if (q == NO_POINT) continue;
-                step_all[v][p] |= bb_bit(q);
                 for (int c = 0; c < 2; c++)
                     if (man_dir((Variant)v, (Color)c, d))
-                        step_men[v][c][p] |= bb_bit(q);
+                        man_dirs[v][c] |= (uint8_t)(1u << d);
                 int l = g->ray[q][d];
                 if (l == NO_POINT) continue;
                 jumps[v][p][njumps[v][p]++] = (Jump){ (int8_t)q, (int8_t)l };
@@ -128,15 +189,48 @@ static Bitboard capturable_by(const Position *pos, PieceType t)
     return enemy & pos->by_type[MAN];
 }
 
+/* The pieces among movers with at least one short jump over a piece of
+ * `victims` onto an empty point: all directions at once by shifts. */
+static Bitboard jump_candidates(Variant v, Bitboard movers, Bitboard victims, Bitboard empty)
+{
+    const Shifts *sh = &shifts[v];
+    Bitboard cand = 0;
+    for (int d = 0; d < DIR_NB; d++) {
+        int off = sh->off[d];
+        cand |= sh->jump_src[d] & shift_by(victims, -off) & shift_by(empty, -2 * off);
+    }
+    /* The odd jumps: only from movers next to a victim along one of them. */
+    Bitboard from = movers & sh->odd_from & ~cand;
+    while (from) {
+        int p = bb_pop(&from);
+        if (!(sh->odd_over[p] & victims)) continue;
+        for (int i = 0; i < sh->nodd_jumps; i++) {
+            OddJump j = sh->odd_jumps[i];
+            if (j.from == p && bb_test(victims, j.over) && bb_test(empty, j.land)) {
+                cand |= bb_bit(p);
+                break;
+            }
+        }
+    }
+    return cand & movers;
+}
+
 /* Generates the captures of the pieces in `movers` into list.  Returns the
  * number added. */
 static int gen_captures_of(const Position *pos, Bitboard movers, bool prefixes_men,
                            bool prefixes_others, MoveList *list)
 {
     int before = list->n;
+    Variant v = pos->rules.variant;
     Bitboard empty = pos->geo->all & ~(pos->by_color[WHITE] | pos->by_color[BLACK]);
-    Capture c = { .pos = pos, .list = list, .empty = empty,
-                  .immediate = pos->rules.variant == VARIANT_DABLOT };
+    /* Only pieces that can make a first short jump over an enemy piece
+     * start a capture search (the rank rule is checked by the search);
+     * Tabal kings (long jumps) are always searched. */
+    Bitboard flyers = v == VARIANT_TABAL ? movers & pos->by_type[KING] : 0;
+    movers = jump_candidates(v, movers & ~flyers, pos->by_color[pos->stm ^ 1], empty) | flyers;
+    if (!movers)
+        return 0;
+    Capture c = { .pos = pos, .list = list, .empty = empty, .immediate = v == VARIANT_DABLOT };
     while (movers) {
         int p = bb_pop(&movers);
         PieceType t = piece_type(pos->board[p]);
@@ -145,10 +239,8 @@ static int gen_captures_of(const Position *pos, Bitboard movers, bool prefixes_m
         c.start = p;
         c.first = list->n;
         c.empty = empty | bb_bit(p);
-        c.flying = pos->rules.variant == VARIANT_TABAL && t == KING;
+        c.flying = v == VARIANT_TABAL && t == KING;
         c.prefixes = t == MAN ? prefixes_men : prefixes_others;
-        if (!c.flying && !(jump_over[pos->rules.variant][p] & c.capturable))
-            continue;
         capture_from(&c, p, 0);
     }
     return list->n - before;
@@ -206,6 +298,25 @@ static bool game_over(const Position *pos)
     return pos->rules.variant == VARIANT_DABLOT && position_end_by_rule(pos, &loser) != END_NONE;
 }
 
+/* Own pieces split by how they step: restricted men (Tabal, or Dablot with
+ * ForwardOnlyMen), flying Tabal kings, and pieces that step every way. */
+typedef struct Steppers {
+    Bitboard restricted, flyers, free;
+    uint8_t restricted_dirs;
+} Steppers;
+
+static inline Steppers steppers(const Position *pos)
+{
+    Variant v = pos->rules.variant;
+    Bitboard own = pos->by_color[pos->stm];
+    Steppers st;
+    st.restricted = (v == VARIANT_TABAL || pos->rules.forward_only_men) ? own & pos->by_type[MAN] : 0;
+    st.flyers = v == VARIANT_TABAL ? own & pos->by_type[KING] : 0;
+    st.free = own & ~st.restricted & ~st.flyers;
+    st.restricted_dirs = man_dirs[v][pos->stm];
+    return st;
+}
+
 static void add_step(MoveList *list, int from, int to)
 {
     if (list->n >= MAX_MOVES) {
@@ -215,13 +326,58 @@ static void add_step(MoveList *list, int from, int to)
     list->moves[list->n++] = (Move){ 0, (uint8_t)from, (uint8_t)to };
 }
 
-/* Destinations of a step of the piece on p (not flying kings). */
-static inline Bitboard step_targets(const Position *pos, int p, Bitboard empty)
+/* Steps of non-flying pieces in direction order, then flying kings. */
+static void gen_steps(const Position *pos, MoveList *list)
 {
-    Variant v = pos->rules.variant;
-    int code = pos->board[p];
-    bool restricted = piece_type(code) == MAN && (v == VARIANT_TABAL || pos->rules.forward_only_men);
-    return (restricted ? step_men[v][piece_color(code)][p] : step_all[v][p]) & empty;
+    const Geometry *g = pos->geo;
+    const Shifts *sh = &shifts[pos->rules.variant];
+    Bitboard empty = g->all & ~(pos->by_color[WHITE] | pos->by_color[BLACK]);
+    Steppers st = steppers(pos);
+    for (int d = 0; d < DIR_NB; d++) {
+        Bitboard m = st.free | (((st.restricted_dirs >> d) & 1) ? st.restricted : 0);
+        int off = sh->off[d];
+        Bitboard t = shift_by(m & sh->step_src[d], off) & empty;
+        while (t) {
+            int to = bb_pop(&t);
+            add_step(list, to - off, to);
+        }
+        for (int i = 0; i < sh->nodd_steps[d]; i++) {
+            OddStep o = sh->odd_steps[d][i];
+            if (bb_test(m, o.from) && bb_test(empty, o.to)) add_step(list, o.from, o.to);
+        }
+    }
+    Bitboard flyers = st.flyers;
+    while (flyers) {
+        int p = bb_pop(&flyers);
+        for (int d = 0; d < DIR_NB; d++)
+            for (int q = g->ray[p][d]; q != NO_POINT && bb_test(empty, q); q = g->ray[q][d])
+                add_step(list, p, q);
+    }
+}
+
+static int count_steps(const Position *pos)
+{
+    const Geometry *g = pos->geo;
+    const Shifts *sh = &shifts[pos->rules.variant];
+    Bitboard empty = g->all & ~(pos->by_color[WHITE] | pos->by_color[BLACK]);
+    Steppers st = steppers(pos);
+    int n = 0;
+    for (int d = 0; d < DIR_NB; d++) {
+        Bitboard m = st.free | (((st.restricted_dirs >> d) & 1) ? st.restricted : 0);
+        n += bb_count(shift_by(m & sh->step_src[d], sh->off[d]) & empty);
+        for (int i = 0; i < sh->nodd_steps[d]; i++) {
+            OddStep o = sh->odd_steps[d][i];
+            n += bb_test(m, o.from) & bb_test(empty, o.to);
+        }
+    }
+    Bitboard flyers = st.flyers;
+    while (flyers) {
+        int p = bb_pop(&flyers);
+        for (int d = 0; d < DIR_NB; d++)
+            for (int q = g->ray[p][d]; q != NO_POINT && bb_test(empty, q); q = g->ray[q][d])
+                n++;
+    }
+    return n;
 }
 
 int movegen_legal(const Position *pos, MoveList *list)
@@ -233,24 +389,8 @@ int movegen_legal(const Position *pos, MoveList *list)
         return 0;
     }
     gen_legal_captures(pos, list, &steps);
-    if (!steps)
-        return list->n;
-    const Geometry *g = pos->geo;
-    Bitboard empty = g->all & ~(pos->by_color[WHITE] | pos->by_color[BLACK]);
-    Bitboard own = pos->by_color[pos->stm];
-    Bitboard flyers = pos->rules.variant == VARIANT_TABAL ? own & pos->by_type[KING] : 0;
-    Bitboard walkers = own & ~flyers;
-    while (walkers) {
-        int p = bb_pop(&walkers);
-        Bitboard t = step_targets(pos, p, empty);
-        while (t) add_step(list, p, bb_pop(&t));
-    }
-    while (flyers) {
-        int p = bb_pop(&flyers);
-        for (int d = 0; d < DIR_NB; d++)
-            for (int q = g->ray[p][d]; q != NO_POINT && bb_test(empty, q); q = g->ray[q][d])
-                add_step(list, p, q);
-    }
+    if (steps)
+        gen_steps(pos, list);
     return list->n;
 }
 
@@ -274,25 +414,7 @@ int movegen_count(const Position *pos)
     if (game_over(pos))
         return 0;
     gen_legal_captures(pos, &list, &steps);
-    if (!steps)
-        return list.n;
-    const Geometry *g = pos->geo;
-    Bitboard empty = g->all & ~(pos->by_color[WHITE] | pos->by_color[BLACK]);
-    Bitboard own = pos->by_color[pos->stm];
-    Bitboard flyers = pos->rules.variant == VARIANT_TABAL ? own & pos->by_type[KING] : 0;
-    Bitboard walkers = own & ~flyers;
-    int n = list.n;
-    while (walkers) {
-        int p = bb_pop(&walkers);
-        n += bb_count(step_targets(pos, p, empty));
-    }
-    while (flyers) {
-        int p = bb_pop(&flyers);
-        for (int d = 0; d < DIR_NB; d++)
-            for (int q = g->ray[p][d]; q != NO_POINT && bb_test(empty, q); q = g->ray[q][d])
-                n++;
-    }
-    return n;
+    return list.n + (steps ? count_steps(pos) : 0);
 }
 
 int movegen_has_capture(const Position *pos)
