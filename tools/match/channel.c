@@ -1,0 +1,187 @@
+/*
+ * channel.c - line I/O with an engine under deadlines (see channel.h).
+ */
+#include "channel.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "util.h"
+
+enum { READ_CHUNK = 65536 };
+
+void ch_init(Channel *ch, const Proc *p, const char *name, int worker, MatchLog *log, int abort_fd)
+{
+    memset(ch, 0, sizeof *ch);
+    ch->proc = *p;
+    ch->name = name;
+    ch->worker = worker;
+    ch->log = log;
+    ch->abort_fd = abort_fd;
+}
+
+/* Milliseconds to wait in poll() for an absolute deadline (-1 = forever). */
+static int poll_timeout(int64_t deadline)
+{
+    if (deadline <= 0) return -1;
+    int64_t left = deadline - now_ms();
+    if (left <= 0) return 0;
+    return left > 1000000 ? 1000000 : (int)left;
+}
+
+static int aborted(const Channel *ch)
+{
+    if (ch->abort_fd < 0) return 0;
+    struct pollfd pf = { ch->abort_fd, POLLIN, 0 };
+    return poll(&pf, 1, 0) > 0;
+}
+
+/* Looks for a complete line in the buffer; returns it (trimmed) or NULL. */
+static char *take_line(Channel *ch)
+{
+    while (ch->start < ch->len) {
+        char *s = ch->buf + ch->start;
+        char *nl = memchr(s, '\n', ch->len - ch->start);
+        if (!nl) {
+            size_t have = ch->len - ch->start;
+            if (have >= CHANNEL_LINE_MAX && !ch->discarding) {
+                /* Cut an over-long line: return its first part now and
+                 * drop everything up to its newline. */
+                s[CHANNEL_LINE_MAX - 1] = '\0';
+                ch->start = ch->len = 0;
+                ch->discarding = 1;
+                return rtrim(s);
+            }
+            if (ch->discarding) ch->start = ch->len = 0;
+            return NULL;
+        }
+        *nl = '\0';
+        ch->start = (size_t)(nl - ch->buf) + 1;
+        if (ch->discarding) {
+            ch->discarding = 0;
+            continue;
+        }
+        rtrim(s);
+        if (*s) return s;
+    }
+    return NULL;
+}
+
+static int fill(Channel *ch)
+{
+    if (ch->start > 0 && ch->start == ch->len) ch->start = ch->len = 0;
+    if (ch->start > 0 && ch->cap - ch->len < READ_CHUNK) {
+        memmove(ch->buf, ch->buf + ch->start, ch->len - ch->start);
+        ch->len -= ch->start;
+        ch->start = 0;
+    }
+    if (ch->cap - ch->len < READ_CHUNK + 1) {
+        ch->cap = ch->len + READ_CHUNK + 1;
+        ch->buf = xrealloc(ch->buf, ch->cap);
+    }
+    ssize_t r = read(ch->proc.from_child, ch->buf + ch->len, ch->cap - ch->len - 1);
+    if (r > 0) {
+        ch->len += (size_t)r;
+        return 1;
+    }
+    if (r < 0 && (errno == EAGAIN || errno == EINTR)) return 0;
+    ch->eof = 1;
+    return -1;
+}
+
+ChStatus ch_read_line(Channel *ch, int64_t deadline, char **line)
+{
+    for (;;) {
+        char *s = take_line(ch);
+        if (s) {
+            ch->lines_in++;
+            mlog_line(ch->log, ch->worker, ch->name, '<', s);
+            *line = s;
+            return CH_LINE;
+        }
+        if (ch->eof || ch->proc.from_child < 0) {
+            if (ch->len > ch->start && !ch->discarding) {
+                /* A last line without '\n' before EOF still counts. */
+                ch->buf[ch->len] = '\0';
+                char *rest = rtrim(ch->buf + ch->start);
+                ch->start = ch->len;
+                if (*rest) {
+                    mlog_line(ch->log, ch->worker, ch->name, '<', rest);
+                    *line = rest;
+                    return CH_LINE;
+                }
+            }
+            return CH_EOF;
+        }
+        struct pollfd pf[2] = { { ch->proc.from_child, POLLIN, 0 }, { ch->abort_fd, POLLIN, 0 } };
+        int n = poll(pf, ch->abort_fd >= 0 ? 2 : 1, poll_timeout(deadline));
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            ch->eof = 1;
+            continue;
+        }
+        if (ch->abort_fd >= 0 && (pf[1].revents & POLLIN)) return CH_ABORT;
+        if (pf[0].revents & (POLLIN | POLLHUP | POLLERR)) {
+            int r;
+            while ((r = fill(ch)) > 0) {
+                if (memchr(ch->buf + ch->start, '\n', ch->len - ch->start)) break;
+                if (ch->len - ch->start >= CHANNEL_LINE_MAX) break;
+            }
+            continue;
+        }
+        if (n == 0 && deadline > 0 && now_ms() >= deadline) return CH_TIMEOUT;
+    }
+}
+
+int ch_write(Channel *ch, const char *line, int64_t deadline)
+{
+    if (ch->proc.to_child < 0) return -1;
+    mlog_line(ch->log, ch->worker, ch->name, '>', line);
+    ch->lines_out++;
+    size_t n = strlen(line);
+    char stackbuf[4096];
+    char *buf = n + 1 <= sizeof stackbuf ? stackbuf : xmalloc(n + 1);
+    memcpy(buf, line, n);
+    buf[n] = '\n';
+    size_t off = 0;
+    int rc = 0;
+    while (off < n + 1) {
+        ssize_t w = write(ch->proc.to_child, buf + off, n + 1 - off);
+        if (w > 0) {
+            off += (size_t)w;
+            continue;
+        }
+        if (w < 0 && errno == EINTR) continue;
+        if (w < 0 && errno == EAGAIN) {
+            if (aborted(ch)) { rc = -1; break; }
+            struct pollfd pf[2] = { { ch->proc.to_child, POLLOUT, 0 }, { ch->abort_fd, POLLIN, 0 } };
+            int t = poll_timeout(deadline);
+            int pn = poll(pf, ch->abort_fd >= 0 ? 2 : 1, t);
+            if (pn == 0 && t >= 0 && now_ms() >= deadline) { rc = -1; break; }
+            continue;
+        }
+        rc = -1;   /* EPIPE: the engine is gone */
+        break;
+    }
+    if (buf != stackbuf) free(buf);
+    return rc;
+}
+
+void ch_close(Channel *ch, int grace_ms)
+{
+    proc_stop(&ch->proc, grace_ms);
+    free(ch->buf);
+    ch->buf = NULL;
+    ch->start = ch->len = ch->cap = 0;
+}
+
+void ch_kill(Channel *ch)
+{
+    proc_kill(&ch->proc);
+    free(ch->buf);
+    ch->buf = NULL;
+    ch->start = ch->len = ch->cap = 0;
+}

@@ -1,0 +1,119 @@
+/*
+ * config.h - everything a match is set up with, filled by cli.c from the
+ * command line (and, on -resume, from the state file's saved command
+ * line).  Plain data; the strings are owned by the config and freed by
+ * config_free().
+ *
+ * Time values are in ms unless the field name says otherwise.  Scores are
+ * in centipawn-like engine units ("score cp") from the mover's view.
+ */
+#ifndef DABLO_MATCH_CONFIG_H
+#define DABLO_MATCH_CONFIG_H
+
+#include <stdint.h>
+#include "rules.h"
+#include "stats.h"
+#include "tc.h"
+
+/* Ordered name=value pairs (engine options, rule options). */
+typedef struct OptionPair {
+    char *name, *value;
+} OptionPair;
+
+typedef struct OptionList {
+    OptionPair *v;
+    int n;
+} OptionList;
+
+void optlist_add(OptionList *l, const char *name, const char *value);
+void optlist_free(OptionList *l);
+
+/* One engine of the match (-engine, completed by -each). */
+typedef struct EngineSpec {
+    char *name;          /* display name; NULL until given or learned from "id name" */
+    char *cmd;           /* as given */
+    char *path;          /* resolved program (proc_resolve) */
+    char *dir;           /* working directory, NULL = the runner's */
+    char *args;          /* extra arguments, shell-like words */
+    char *stderr_path;   /* engine stderr goes here (NULL = /dev/null) */
+    OptionList options;  /* option.NAME=VALUE */
+    TimeControl tc;
+    int depth;           /* plies, 0 = no limit */
+    uint64_t nodes;      /* 0 = no limit */
+    int64_t st_ms;       /* fixed time a move, 0 = none */
+    int64_t timemargin_ms;
+    /* which fields were given (so -each does not override -engine) */
+    unsigned given;
+} EngineSpec;
+
+enum {
+    GIVEN_TC = 1u << 0, GIVEN_DEPTH = 1u << 1, GIVEN_NODES = 1u << 2, GIVEN_ST = 1u << 3,
+    GIVEN_MARGIN = 1u << 4, GIVEN_DIR = 1u << 5, GIVEN_ARGS = 1u << 6, GIVEN_STDERR = 1u << 7,
+    GIVEN_CMD = 1u << 8, GIVEN_NAME = 1u << 9
+};
+
+/* 1 when the engine plays on a clock or with a fixed time a move. */
+static inline int spec_timed(const EngineSpec *s)
+{
+    return s->tc.timed || s->st_ms > 0;
+}
+
+typedef enum { OPENINGS_FEN = 0, OPENINGS_MOVES = 1 } OpeningFormat;
+
+typedef struct OpeningSpec {
+    char *file;          /* NULL = every game from the variant's start position */
+    OpeningFormat format;
+    int random;          /* order=random (shuffled with the seed) */
+    int64_t start;       /* 1-based first opening (start=K) */
+} OpeningSpec;
+
+/* Adjudication (adjudicate.h). */
+typedef struct AdjudicationSpec {
+    int draw_on;
+    int draw_movenumber;     /* full-move number from which draws are judged */
+    int draw_movecount;      /* consecutive moves of each side */
+    int64_t draw_score;      /* |score| <= this */
+    int resign_on;
+    int resign_movecount;    /* consecutive moves of the losing side */
+    int64_t resign_score;    /* score <= -this */
+    int resign_twosided;     /* the winner must agree (score >= this) */
+    int maxmoves;            /* draw when the game reaches this many full moves, 0 = off */
+} AdjudicationSpec;
+
+typedef struct MatchConfig {
+    EngineSpec *engines;
+    int nengines;
+    EngineSpec each;         /* -each settings, merged into every engine */
+
+    Rules rules;             /* the judge's rules: -variant, -rules, -option */
+    OptionList sent;         /* options sent to every engine: Variant first, then rule options in order */
+
+    int games, rounds, repeat, gauntlet, concurrency;
+    OpeningSpec openings;
+    uint64_t seed;
+    int seed_given;
+
+    AdjudicationSpec adj;
+
+    char *pgnout;
+    int pgn_min;             /* no per-move comments */
+    char *results;
+    char *logfile;
+    char *event;
+    char *resume;            /* state file */
+    int shard_i, shard_n;    /* play only pairs with index % shard_n == shard_i - 1 */
+
+    int recover;
+    int64_t startup_ms, newgame_ms, ping_ms, stop_ms, quit_ms;
+
+    int sprt_on;
+    StatsSprtParams sprt;
+    int quiet;               /* no live line per game */
+} MatchConfig;
+
+/* Sets the defaults (documented in --help). */
+void config_defaults(MatchConfig *c);
+void config_free(MatchConfig *c);
+void spec_free(EngineSpec *s);
+
+#endif

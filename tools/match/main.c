@@ -1,0 +1,105 @@
+/*
+ * main.c - dablo-match: plays matches between engines (match.c), makes
+ * opening suites (genopen.c), resumes stopped matches (state.c).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "config.h"
+#include "genopen.h"
+#include "geometry.h"
+#include "match.h"
+#include "state.h"
+#include "util.h"
+
+/* The options a resumed run may change. */
+static int resume_override(const char *a)
+{
+    return strcmp(a, "-concurrency") == 0 || strcmp(a, "-log") == 0;
+}
+
+int main(int argc, char **argv)
+{
+    geometry_init();
+    MatchConfig c;
+    GenSpec g;
+    char err[1024];
+    config_defaults(&c);
+
+    /* -resume FILE with an existing state: the saved command line, plus
+     * -concurrency / -log / -quiet from this one. */
+    const char *resume = NULL;
+    for (int i = 1; i + 1 < argc; i++)
+        if (strcmp(argv[i], "-resume") == 0) resume = argv[i + 1];
+    StateData sd;
+    memset(&sd, 0, sizeof sd);
+    int have_state = 0;
+    int pargc = argc - 1;
+    char **pargv = argv + 1;
+    char **merged = NULL;
+    if (resume) {
+        int rc = state_load(resume, &sd, err, sizeof err);
+        if (rc < 0) {
+            fprintf(stderr, "dablo-match: %s\n", err);
+            return 2;
+        }
+        if (rc == 0) {
+            have_state = 1;
+            merged = xmalloc((size_t)(sd.argc + argc + 1) * sizeof *merged);
+            int n = 0;
+            for (int i = 0; i < sd.argc; i++) merged[n++] = sd.argv[i];
+            for (int i = 1; i < argc; i++) {
+                if (strcmp(argv[i], "-resume") == 0) { i++; continue; }
+                if (strcmp(argv[i], "-quiet") == 0) { merged[n++] = argv[i]; continue; }
+                if (resume_override(argv[i]) && i + 1 < argc) {
+                    merged[n++] = argv[i];
+                    merged[n++] = argv[++i];
+                    continue;
+                }
+                fprintf(stderr, "dablo-match: %s exists: a resumed match takes only -resume FILE "
+                                "[-concurrency N] [-log FILE] [-quiet], not '%s'\n", resume, argv[i]);
+                state_data_free(&sd);
+                free(merged);
+                return 2;
+            }
+            merged[n] = NULL;
+            pargc = n;
+            pargv = merged;
+        }
+    }
+
+    CliMode mode = cli_parse(pargc, pargv, &c, &g, err, sizeof err);
+    int status;
+    if (mode == CLI_HELP) {
+        cli_help(stdout);
+        status = 0;
+    } else if (mode == CLI_ERROR) {
+        fprintf(stderr, "dablo-match: %s\n", err);
+        status = 2;
+    } else if (mode == CLI_GENOPENINGS) {
+        uint64_t seed = c.seed_given ? c.seed : 1;
+        int n = genopenings(&g, &c.rules, seed, err, sizeof err);
+        if (n < 0) {
+            fprintf(stderr, "dablo-match: %s\n", err);
+            status = 1;
+        } else {
+            if (g.out) fprintf(stderr, "dablo-match: %d openings written to %s\n", n, g.out);
+            status = 0;
+        }
+        free(g.out);
+    } else {
+        if (c.resume && have_state && strcmp(c.resume, resume) != 0) {
+            free(c.resume);
+            c.resume = xstrdup(resume);
+        }
+        /* Save the command line without the program name; on resume the
+         * state file keeps its own. */
+        status = match_run(&c, pargc, pargv, have_state ? &sd : NULL);
+    }
+    config_free(&c);
+    state_data_free(&sd);
+    free(merged);
+    return status;
+}

@@ -1,0 +1,428 @@
+/*
+ * match.c - the whole match: probe, game slots, ordered writer, state,
+ * signals, summary (see match.h).
+ */
+#define _GNU_SOURCE
+#include "match.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "engine.h"
+#include "log.h"
+#include "openings.h"
+#include "play.h"
+#include "proc.h"
+#include "record.h"
+#include "report.h"
+#include "schedule.h"
+#include "util.h"
+
+enum { SLOT_PENDING = 0, SLOT_DONE, SLOT_SKIPPED };
+
+typedef struct Match {
+    MatchConfig *cfg;
+    OpeningBook book;
+    GameSpec *games;          /* the games this run plays, in game order */
+    int ngames;
+    int next;                 /* next game to hand out */
+    pthread_mutex_t lock;     /* next, slots, files, report */
+    GameRecord **rec;         /* finished records waiting for their turn */
+    uint8_t *slot;
+    int wnext;                /* next slot to write */
+    FILE *pgn, *res;
+    StateFile state;
+    Report report;
+    MatchLog *log;
+    int abort_pipe[2];
+    atomic_int stop;          /* no new games */
+    atomic_int abort;         /* drop running games */
+    atomic_int interrupted;   /* by a signal */
+    int failed;               /* an engine was lost without -recover */
+    char failure[512];
+    StrBuf written;           /* results lines written by this run (for a late state file) */
+    StrBuf written_state;     /* the same as "done ..." state lines */
+} Match;
+
+static Match *the_match;      /* for the signal thread only */
+
+/* ---- signals ------------------------------------------------------------ */
+
+static void *signal_thread(void *arg)
+{
+    sigset_t *set = arg;
+    for (;;) {
+        int sig;
+        if (sigwait(set, &sig) != 0) continue;
+        if (sig == SIGUSR1) return NULL;
+        Match *m = the_match;
+        if (sig == SIGINT && !atomic_load(&m->stop)) {
+            atomic_store(&m->interrupted, 1);
+            atomic_store(&m->stop, 1);
+            static const char msg[] = "\ndablo-match: interrupted: finishing the running games "
+                                      "(Ctrl-C again to abort them)\n";
+            if (write(2, msg, sizeof msg - 1) < 0) {}
+            continue;
+        }
+        atomic_store(&m->interrupted, 1);
+        atomic_store(&m->stop, 1);
+        if (!atomic_exchange(&m->abort, 1)) {
+            static const char msg[] = "\ndablo-match: aborting the running games\n";
+            if (write(2, msg, sizeof msg - 1) < 0) {}
+            if (write(m->abort_pipe[1], "x", 1) < 0) {}
+        }
+    }
+}
+
+/* ---- writer ------------------------------------------------------------- */
+
+static int64_t file_size(FILE *f)
+{
+    if (!f) return -1;
+    struct stat st;
+    return fstat(fileno(f), &st) == 0 ? (int64_t)st.st_size : -1;
+}
+
+/* Writes record r (in game order).  Called with m->lock held. */
+static void write_record(Match *m, GameRecord *r)
+{
+    StrBuf b = {0};
+    if (m->pgn) {
+        record_pgn(r, m->cfg, &b);
+        fwrite(b.s, 1, b.len, m->pgn);
+        fflush(m->pgn);
+    }
+    sb_clear(&b);
+    record_results_line(r, &b);
+    if (m->res) {
+        fwrite(b.s, 1, b.len, m->res);
+        fflush(m->res);
+    }
+    int64_t po = file_size(m->pgn), ro = file_size(m->res);
+    state_append(&m->state, po, ro, sb_str(&b));
+    sb_add(&m->written, sb_str(&b));
+    sb_printf(&m->written_state, "done %lld %lld %s", (long long)po, (long long)ro, sb_str(&b));
+    sb_free(&b);
+    report_add(&m->report, r->spec.white, r->spec.black, r->spec.pair, r->result, r->term, 0);
+    report_add_latency(&m->report, r);
+    if (!m->cfg->quiet) report_live(&m->report, r, stdout);
+    if (m->report.verdict != STATS_SPRT_CONTINUE && !atomic_load(&m->stop)) {
+        atomic_store(&m->stop, 1);
+        printf("SPRT: %s, no new games\n", stats_verdict_name(m->report.verdict));
+        fflush(stdout);
+    }
+}
+
+/* Writes every finished record whose turn has come (lock held). */
+static void flush_ready(Match *m, int skip_pending)
+{
+    while (m->wnext < m->ngames) {
+        int s = m->slot[m->wnext];
+        if (s == SLOT_PENDING && !skip_pending) break;
+        if (s == SLOT_DONE) {
+            write_record(m, m->rec[m->wnext]);
+            record_free(m->rec[m->wnext]);
+            free(m->rec[m->wnext]);
+            m->rec[m->wnext] = NULL;
+        }
+        m->wnext++;
+    }
+}
+
+/* ---- game slots ------------------------------------------------------------ */
+
+typedef struct SlotArg {
+    Match *m;
+    int id;
+} SlotArg;
+
+static void *slot_thread(void *arg)
+{
+    SlotArg *sa = arg;
+    Match *m = sa->m;
+    Worker w;
+    memset(&w, 0, sizeof w);
+    w.id = sa->id;
+    w.cfg = m->cfg;
+    w.book = &m->book;
+    w.log = m->log;
+    w.abort_fd = m->abort_pipe[0];
+    w.engines = xmalloc((size_t)m->cfg->nengines * sizeof *w.engines);
+    memset(w.engines, 0, (size_t)m->cfg->nengines * sizeof *w.engines);
+    for (;;) {
+        pthread_mutex_lock(&m->lock);
+        if (atomic_load(&m->stop) || m->next >= m->ngames) {
+            pthread_mutex_unlock(&m->lock);
+            break;
+        }
+        int idx = m->next++;
+        pthread_mutex_unlock(&m->lock);
+
+        GameRecord *rec = xmalloc(sizeof *rec);
+        int lost = 0;
+        PlayStatus ps = play_game(&w, &m->games[idx], rec, &lost);
+        pthread_mutex_lock(&m->lock);
+        if (ps == PLAY_ABORTED) {
+            record_free(rec);
+            free(rec);
+            m->slot[idx] = SLOT_SKIPPED;
+        } else {
+            m->rec[idx] = rec;
+            m->slot[idx] = SLOT_DONE;
+            if (lost && !m->cfg->recover && !m->failed) {
+                m->failed = 1;
+                snprintf(m->failure, sizeof m->failure,
+                         "game %d: %s; stopping after the running games (use -recover to restart engines)",
+                         rec->spec.number, rec->detail ? rec->detail : "an engine failed");
+                atomic_store(&m->stop, 1);
+                fprintf(stderr, "dablo-match: %s\n", m->failure);
+            }
+        }
+        flush_ready(m, 0);
+        pthread_mutex_unlock(&m->lock);
+    }
+    if (atomic_load(&m->abort)) {
+        for (int i = 0; i < m->cfg->nengines; i++) engine_kill(&w.engines[i]);
+    }
+    worker_stop_engines(&w);
+    free(w.engines);
+    return NULL;
+}
+
+/* ---- set-up ----------------------------------------------------------------- */
+
+/* Starts every engine once: resolves its program, runs the handshake,
+ * checks the options and learns its name.  Returns 0 or -1 (message printed). */
+static int probe_engines(Match *m)
+{
+    MatchConfig *c = m->cfg;
+    for (int i = 0; i < c->nengines; i++) {
+        EngineSpec *s = &c->engines[i];
+        char path[4096], err[1024];
+        if (proc_resolve(s->cmd, s->dir, path, sizeof path, err, sizeof err) < 0) {
+            fprintf(stderr, "dablo-match: %s\n", err);
+            return -1;
+        }
+        free(s->path);
+        s->path = xstrdup(path);
+        Engine e;
+        memset(&e, 0, sizeof e);
+        EngineStatus st = engine_start(&e, s, &c->sent, c->startup_ms, 0, m->log, m->abort_pipe[0], err, sizeof err);
+        if (st != ENG_OK) {
+            fprintf(stderr, "dablo-match: %s\n", err);
+            engine_quit(&e, (int)c->quit_ms);
+            return -1;
+        }
+        if (!s->name) s->name = xstrdup(e.id_name && *e.id_name ? e.id_name : s->cmd);
+        engine_quit(&e, (int)c->quit_ms);
+    }
+    for (int i = 0; i < c->nengines; i++)
+        for (int j = i + 1; j < c->nengines; j++)
+            if (strcmp(c->engines[i].name, c->engines[j].name) == 0) {
+                fprintf(stderr, "dablo-match: two engines are named '%s': give name= to tell them apart\n",
+                        c->engines[i].name);
+                return -1;
+            }
+    return 0;
+}
+
+static uint64_t random_seed(void)
+{
+    uint64_t s = 0;
+    int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+    if (fd >= 0) {
+        if (read(fd, &s, sizeof s) != (ssize_t)sizeof s) s = 0;
+        close(fd);
+    }
+    if (!s) s = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32) ^ (uint64_t)now_us();
+    return s & 0x7fffffffffffffffULL;
+}
+
+/* Opens an output file for appending; with a resume offset, cut it back first. */
+static FILE *open_out(const char *path, int64_t cut, const char *what)
+{
+    if (!path) return NULL;
+    if (cut >= 0) {
+        struct stat st;
+        if (stat(path, &st) == 0 && st.st_size > cut && truncate(path, cut) < 0)
+            fprintf(stderr, "dablo-match: cannot cut %s back to %lld bytes: %s\n", path, (long long)cut, strerror(errno));
+    }
+    FILE *f = fopen(path, "ae");
+    if (!f) fprintf(stderr, "dablo-match: cannot open %s %s: %s\n", what, path, strerror(errno));
+    return f;
+}
+
+static const char *default_state_path(const MatchConfig *c, char *buf, size_t len)
+{
+    if (c->resume) return c->resume;
+    snprintf(buf, len, "%s.resume", c->results ? c->results : c->pgnout ? c->pgnout : "dablo-match");
+    return buf;
+}
+
+int match_run(MatchConfig *c, int argc, char *const argv[], const StateData *resumed)
+{
+    Match *m = xmalloc(sizeof *m);
+    memset(m, 0, sizeof *m);
+    the_match = m;
+    m->cfg = c;
+    pthread_mutex_init(&m->lock, NULL);
+    int status = 2;
+    char err[1024];
+
+    /* Signals: blocked in every thread but the signal thread. */
+    signal(SIGPIPE, SIG_IGN);
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGINT);
+    sigaddset(&set, SIGTERM);
+    sigaddset(&set, SIGHUP);
+    sigaddset(&set, SIGUSR1);
+    pthread_sigmask(SIG_BLOCK, &set, NULL);
+    if (pipe2(m->abort_pipe, O_CLOEXEC) < 0) {
+        fprintf(stderr, "dablo-match: pipe: %s\n", strerror(errno));
+        free(m);
+        return 2;
+    }
+    pthread_t sigt;
+    pthread_create(&sigt, NULL, signal_thread, &set);
+
+    if (c->logfile && !(m->log = mlog_open(c->logfile, err, sizeof err))) {
+        fprintf(stderr, "dablo-match: %s\n", err);
+        goto done;
+    }
+    if (probe_engines(m) < 0) goto done;
+    if (atomic_load(&m->abort)) { status = 130; goto done; }
+
+    if (resumed) c->seed = resumed->seed;
+    else if (!c->seed_given) c->seed = random_seed();
+    if (openings_load(&m->book, &c->openings, &c->rules, c->seed, err, sizeof err) < 0) {
+        fprintf(stderr, "dablo-match: %s\n", err);
+        goto done;
+    }
+
+    GameSpec *all;
+    int nall = schedule_build(c, &m->book, &all);
+    int total = 0;
+    for (int i = 0; i < nall; i++) total += schedule_in_shard(&all[i], c->shard_i, c->shard_n);
+    report_init(&m->report, c, total);
+    /* Games recorded by an earlier run of this match. */
+    uint8_t *done = xmalloc((size_t)nall + 1);
+    memset(done, 0, (size_t)nall + 1);
+    if (resumed)
+        for (int i = 0; i < resumed->nlines; i++) {
+            int g = report_add_line(&m->report, resumed->lines[i]);
+            if (g >= 1 && g <= nall) done[g] = 1;
+            sb_add(&m->written, resumed->lines[i]);
+            sb_addc(&m->written, '\n');
+        }
+    m->games = xmalloc((size_t)(nall ? nall : 1) * sizeof *m->games);
+    for (int i = 0; i < nall; i++)
+        if (schedule_in_shard(&all[i], c->shard_i, c->shard_n) && !done[all[i].number])
+            m->games[m->ngames++] = all[i];
+    free(all);
+    free(done);
+    m->rec = xmalloc((size_t)(m->ngames ? m->ngames : 1) * sizeof *m->rec);
+    m->slot = xmalloc((size_t)(m->ngames ? m->ngames : 1));
+    memset(m->slot, 0, (size_t)(m->ngames ? m->ngames : 1));
+
+    m->pgn = open_out(c->pgnout, resumed ? resumed->pgn_off : -1, "PGN file");
+    m->res = open_out(c->results, resumed ? resumed->res_off : -1, "results file");
+    if ((c->pgnout && !m->pgn) || (c->results && !m->res)) goto done;
+    if (c->resume) {
+        int rc = resumed ? state_reopen(&m->state, c->resume, resumed->valid_bytes, err, sizeof err)
+                         : state_create(&m->state, c->resume, argc, argv, c->seed, file_size(m->pgn),
+                                        file_size(m->res), err, sizeof err);
+        if (rc < 0) {
+            fprintf(stderr, "dablo-match: %s\n", err);
+            goto done;
+        }
+    }
+
+    printf("dablo-match: %d engines, %d games%s, seed %llu, concurrency %d\n", c->nengines, total,
+           resumed ? " (resumed)" : "", (unsigned long long)c->seed, c->concurrency);
+    if (resumed) printf("dablo-match: %d games already recorded, %d to play\n", m->report.done, m->ngames);
+    fflush(stdout);
+
+    int nslots = c->concurrency < m->ngames ? c->concurrency : m->ngames;
+    pthread_t *th = xmalloc((size_t)(nslots ? nslots : 1) * sizeof *th);
+    SlotArg *sa = xmalloc((size_t)(nslots ? nslots : 1) * sizeof *sa);
+    for (int i = 0; i < nslots; i++) {
+        sa[i].m = m;
+        sa[i].id = i + 1;
+        pthread_create(&th[i], NULL, slot_thread, &sa[i]);
+    }
+    for (int i = 0; i < nslots; i++) pthread_join(th[i], NULL);
+    free(th);
+    free(sa);
+    pthread_mutex_lock(&m->lock);
+    flush_ready(m, 1);
+    pthread_mutex_unlock(&m->lock);
+
+    report_summary(&m->report, stdout);
+    int complete = m->report.done >= m->report.total;
+    if (complete) status = 0;
+    else if (m->report.verdict != STATS_SPRT_CONTINUE) status = 0;
+    else status = atomic_load(&m->interrupted) ? 130 : 1;
+    if (m->failed) status = 1;
+    if (!complete && m->report.verdict == STATS_SPRT_CONTINUE) {
+        char buf[4096];
+        const char *path = default_state_path(c, buf, sizeof buf);
+        if (!c->resume) {
+            /* No state file yet: write one now with every recorded game. */
+            StateFile sf;
+            if (state_create(&sf, path, argc, argv, c->seed, -1, -1, err, sizeof err) == 0) {
+                /* Offsets -1: the files are kept as they are on resume. */
+                const char *p = sb_str(&m->written);
+                while (*p) {
+                    const char *nl = strchr(p, '\n');
+                    size_t n = nl ? (size_t)(nl - p) + 1 : strlen(p);
+                    char *line = xmalloc(n + 2);
+                    memcpy(line, p, n);
+                    line[n] = '\0';
+                    if (line[n - 1] != '\n') strcat(line, "\n");
+                    state_append(&sf, file_size(m->pgn), file_size(m->res), line);
+                    free(line);
+                    p += n;
+                }
+                state_close(&sf);
+            } else {
+                fprintf(stderr, "dablo-match: %s\n", err);
+                path = NULL;
+            }
+        }
+        if (path)
+            printf("dablo-match: %d of %d games recorded; to continue: dablo-match -resume %s\n",
+                   m->report.done, m->report.total, path);
+    }
+    fflush(stdout);
+
+done:
+    if (m->pgn) fclose(m->pgn);
+    if (m->res) fclose(m->res);
+    state_close(&m->state);
+    mlog_close(m->log);
+    pthread_kill(sigt, SIGUSR1);
+    pthread_join(sigt, NULL);
+    close(m->abort_pipe[0]);
+    close(m->abort_pipe[1]);
+    if (m->report.cfg) report_free(&m->report);
+    openings_free(&m->book);
+    free(m->games);
+    free(m->rec);
+    free(m->slot);
+    sb_free(&m->written);
+    sb_free(&m->written_state);
+    pthread_mutex_destroy(&m->lock);
+    free(m);
+    the_match = NULL;
+    return status;
+}

@@ -1,0 +1,167 @@
+/*
+ * openings.c - loading and ordering an opening suite (see openings.h).
+ */
+#include "openings.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "game.h"
+#include "movegen.h"
+#include "notation.h"
+#include "util.h"
+
+static int game_over(const Position *pos)
+{
+    Game g;
+    if (game_init(&g, pos) < 0) return 0;
+    EndReason why;
+    GameResult r = game_result(&g, &why);
+    game_free(&g);
+    return r != RESULT_NONE;
+}
+
+int openings_play_moves(Position *pos, const char *text, char *err, size_t errlen)
+{
+    char **w;
+    int n = split_words(text, &w);
+    if (n < 0) {
+        snprintf(err, errlen, "unterminated quote");
+        return -1;
+    }
+    int plies = 0;
+    for (int i = 0; i < n; i++) {
+        size_t len = strlen(w[i]);
+        if (len && w[i][len - 1] == '.') continue;   /* move number */
+        if (game_over(pos)) {
+            snprintf(err, errlen, "move %d '%s': the game is already over", plies + 1, w[i]);
+            free_words(w);
+            return -1;
+        }
+        Move m;
+        char why[128];
+        if (move_parse(pos, w[i], &m, why, sizeof why) < 0) {
+            char fen[200];
+            position_fen(pos, fen, sizeof fen);
+            snprintf(err, errlen, "move %d '%s': %s in %s", plies + 1, w[i], why, fen);
+            free_words(w);
+            return -1;
+        }
+        Undo u;
+        position_make(pos, &m, &u);
+        plies++;
+    }
+    free_words(w);
+    return plies;
+}
+
+static void add(OpeningBook *b, const char *fen, const char *moves, int plies, int *cap)
+{
+    if (b->n == *cap) b->v = xrealloc(b->v, (size_t)(*cap = *cap ? *cap * 2 : 64) * sizeof *b->v);
+    Opening *o = &b->v[b->n++];
+    o->fen = xstrdup(fen);
+    o->moves = moves ? xstrdup(moves) : NULL;
+    o->plies = plies;
+}
+
+int openings_load(OpeningBook *b, const OpeningSpec *spec, const Rules *rules, uint64_t seed,
+                  char *err, size_t errlen)
+{
+    memset(b, 0, sizeof *b);
+    int cap = 0;
+    b->start = spec->start > 0 ? spec->start : 1;
+    if (!spec->file) {
+        add(b, position_start_fen(rules->variant), NULL, 0, &cap);
+    } else {
+        FILE *f = fopen(spec->file, "re");
+        if (!f) {
+            snprintf(err, errlen, "cannot open openings file %s: %s", spec->file, strerror(errno));
+            return -1;
+        }
+        b->from_file = 1;
+        char *line = NULL;
+        size_t lcap = 0;
+        long lineno = 0;
+        while (getline(&line, &lcap, f) >= 0) {
+            lineno++;
+            char *s = line;
+            while (*s == ' ' || *s == '\t') s++;
+            rtrim(s);
+            if (!*s || *s == '#') continue;
+            Position pos;
+            char why[256], fen[200];
+            if (spec->format == OPENINGS_FEN) {
+                char *semi = strchr(s, ';');
+                if (semi) *semi = '\0';
+                rtrim(s);
+                if (position_set_fen(&pos, rules, s, why, sizeof why) < 0) {
+                    snprintf(err, errlen, "%s:%ld: %s", spec->file, lineno, why);
+                    goto fail;
+                }
+                if (game_over(&pos)) {
+                    snprintf(err, errlen, "%s:%ld: the game is already over in this position", spec->file, lineno);
+                    goto fail;
+                }
+                position_fen(&pos, fen, sizeof fen);
+                add(b, fen, NULL, 0, &cap);
+            } else {
+                position_start(&pos, rules);
+                int plies = openings_play_moves(&pos, s, why, sizeof why);
+                if (plies < 0) {
+                    snprintf(err, errlen, "%s:%ld: %s", spec->file, lineno, why);
+                    goto fail;
+                }
+                if (game_over(&pos)) {
+                    snprintf(err, errlen, "%s:%ld: the game is over after these moves", spec->file, lineno);
+                    goto fail;
+                }
+                position_fen(&pos, fen, sizeof fen);
+                add(b, fen, s, plies, &cap);
+            }
+            continue;
+fail:
+            free(line);
+            fclose(f);
+            openings_free(b);
+            return -1;
+        }
+        free(line);
+        fclose(f);
+        if (b->n == 0) {
+            snprintf(err, errlen, "openings file %s has no openings", spec->file);
+            openings_free(b);
+            return -1;
+        }
+    }
+    b->order = xmalloc((size_t)b->n * sizeof *b->order);
+    for (int i = 0; i < b->n; i++) b->order[i] = (uint32_t)i;
+    if (spec->random) {
+        uint64_t st = seed;
+        for (int i = b->n - 1; i > 0; i--) {
+            int j = (int)prng_below(&st, (uint64_t)i + 1);
+            uint32_t t = b->order[i];
+            b->order[i] = b->order[j];
+            b->order[j] = t;
+        }
+    }
+    return 0;
+}
+
+int openings_for_pair(const OpeningBook *b, uint64_t pair_index)
+{
+    uint64_t k = ((uint64_t)(b->start - 1) + pair_index) % (uint64_t)b->n;
+    return (int)b->order[k];
+}
+
+void openings_free(OpeningBook *b)
+{
+    for (int i = 0; i < b->n; i++) {
+        free(b->v[i].fen);
+        free(b->v[i].moves);
+    }
+    free(b->v);
+    free(b->order);
+    memset(b, 0, sizeof *b);
+}

@@ -1,0 +1,62 @@
+/*
+ * openings.h - the opening suite of a match (-openings file=F
+ * format=fen|moves order=sequential|random start=K, with -srand S).
+ *
+ * File formats, one opening a line; blank lines and lines starting with
+ * '#' are skipped:
+ *   format=fen    a position in the FEN of RULES.md section 5 (fields 3
+ *                 and 4 may be omitted; anything after ';' is ignored);
+ *   format=moves  moves in RULES.md notation from the variant's start
+ *                 position, separated by blanks (move numbers like "1."
+ *                 are skipped).
+ * Every line is checked with the rules library when the file is loaded;
+ * a bad line stops the run with "FILE:LINE: reason".  A moves opening is
+ * played out at load time and every game starts from its final position,
+ * exactly as if it had been given as a FEN: the judge (repetitions,
+ * DrawPlies, adjudication counts) and the engines ("position fen ...")
+ * see the same thing in both formats.
+ *
+ * Order: the openings are numbered 1..n in file order; order=random
+ * shuffles them once with the seed (Fisher-Yates over the splitmix64 PRNG
+ * of util.h), then pair p of the match (0-based, counted over the whole
+ * match, the same on every shard) gets entry (start - 1 + p) mod n of that
+ * order.  Without a file every game starts from the start position.
+ */
+#ifndef DABLO_MATCH_OPENINGS_H
+#define DABLO_MATCH_OPENINGS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "config.h"
+#include "position.h"
+
+typedef struct Opening {
+    char *fen;       /* position the game starts from */
+    char *moves;     /* the opening's moves (format=moves), else NULL */
+    int plies;       /* number of those moves */
+} Opening;
+
+typedef struct OpeningBook {
+    Opening *v;
+    int n;
+    int from_file;   /* 0: one entry, the start position */
+    uint32_t *order; /* order[i] = index into v */
+    int64_t start;   /* 1-based */
+} OpeningBook;
+
+/* Loads the suite of spec for rules (the match's variant and options).
+ * Returns 0, or -1 with a one-line reason in err. */
+int openings_load(OpeningBook *b, const OpeningSpec *spec, const Rules *rules, uint64_t seed,
+                  char *err, size_t errlen);
+
+/* Index into b->v of the opening of pair pair_index (0-based). */
+int openings_for_pair(const OpeningBook *b, uint64_t pair_index);
+
+void openings_free(OpeningBook *b);
+
+/* Plays the moves of text (blank-separated, move numbers skipped) from
+ * *pos, which is updated.  Returns the number of plies, or -1 with a
+ * reason in err (illegal move, game already over). */
+int openings_play_moves(Position *pos, const char *text, char *err, size_t errlen);
+
+#endif

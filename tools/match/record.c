@@ -1,0 +1,188 @@
+/*
+ * record.c - PGN text and results lines of finished games (see record.h).
+ */
+#include "record.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static const struct { const char *word, *pgn; } terms[TERM_NB] = {
+    [TERM_NONE] = { "none", "unterminated" },
+    [TERM_NO_MOVES] = { "no-moves", "normal" },
+    [TERM_KINGS_ONLY] = { "kings-only", "normal" },
+    [TERM_KING_CAPTURED] = { "king-captured", "normal" },
+    [TERM_KING_AND_PRINCE] = { "king-and-prince", "normal" },
+    [TERM_REPETITION] = { "repetition", "normal" },
+    [TERM_DRAW_PLIES] = { "draw-plies", "normal" },
+    [TERM_ADJ_DRAW] = { "adj-draw", "adjudication" },
+    [TERM_ADJ_RESIGN] = { "adj-resign", "adjudication" },
+    [TERM_MAX_MOVES] = { "max-moves", "adjudication" },
+    [TERM_TIME] = { "time", "time forfeit" },
+    [TERM_ILLEGAL] = { "illegal", "rules infraction" },
+    [TERM_DISCONNECT] = { "disconnect", "abandoned" },
+    [TERM_STALLS] = { "stalls", "stalled connection" },
+};
+
+const char *term_word(Termination t) { return terms[t].word; }
+const char *term_pgn(Termination t) { return terms[t].pgn; }
+
+Termination term_from_word(const char *w)
+{
+    for (int t = 1; t < TERM_NB; t++)
+        if (strcmp(terms[t].word, w) == 0) return (Termination)t;
+    return TERM_NONE;
+}
+
+Termination term_from_end(EndReason r)
+{
+    switch (r) {
+    case END_NO_MOVES: return TERM_NO_MOVES;
+    case END_KINGS_ONLY: return TERM_KINGS_ONLY;
+    case END_KING_CAPTURED: return TERM_KING_CAPTURED;
+    case END_KING_AND_PRINCE: return TERM_KING_AND_PRINCE;
+    case END_REPETITION: return TERM_REPETITION;
+    case END_DRAW_PLIES: return TERM_DRAW_PLIES;
+    default: return TERM_NONE;
+    }
+}
+
+void record_add_move(GameRecord *r, const MoveRecord *m)
+{
+    if (r->nmoves == r->cap) r->moves = xrealloc(r->moves, (size_t)(r->cap = r->cap ? 2 * r->cap : 128) * sizeof *r->moves);
+    r->moves[r->nmoves++] = *m;
+}
+
+void record_free(GameRecord *r)
+{
+    free(r->white);
+    free(r->black);
+    free(r->start_fen);
+    free(r->moves);
+    free(r->detail);
+    memset(r, 0, sizeof *r);
+}
+
+static void tag(StrBuf *out, const char *name, const char *value)
+{
+    sb_printf(out, "[%s \"", name);
+    sb_add_utf8(out, value, 1);
+    sb_add(out, "\"]\n");
+}
+
+/* Adds a token to the movetext, wrapping lines at 80 columns. */
+static void word(StrBuf *out, size_t *col, const char *w)
+{
+    size_t n = strlen(w);
+    if (*col > 0 && *col + 1 + n > 80) {
+        sb_addc(out, '\n');
+        *col = 0;
+    } else if (*col > 0) {
+        sb_addc(out, ' ');
+        (*col)++;
+    }
+    sb_add(out, w);
+    *col += n;
+}
+
+void record_pgn(const GameRecord *r, const MatchConfig *c, StrBuf *out)
+{
+    char buf[256];
+    tag(out, "Event", c->event ? c->event : "dablo-match");
+    char host[128] = "?";
+    if (gethostname(host, sizeof host) != 0) strcpy(host, "?");
+    host[sizeof host - 1] = '\0';
+    tag(out, "Site", host);
+    tag(out, "Date", r->date[0] ? r->date : "????.??.??");
+    snprintf(buf, sizeof buf, "%d", r->spec.round);
+    tag(out, "Round", buf);
+    snprintf(buf, sizeof buf, "%d", r->spec.number);
+    tag(out, "Game", buf);
+    tag(out, "White", r->white);
+    tag(out, "Black", r->black);
+    tag(out, "Result", game_result_string(r->result));
+    tag(out, "Variant", c->rules.variant == VARIANT_TABAL ? "tabal" : "dablot");
+    char rules[256];
+    rules_describe(&c->rules, rules, sizeof rules);
+    tag(out, "Rules", rules[0] ? rules : "default");
+    if (!r->from_start) {
+        tag(out, "SetUp", "1");
+        tag(out, "FEN", r->start_fen);
+    }
+    if (r->opening_moves) tag(out, "Opening", r->opening_moves);
+    if (strcmp(r->white_tc, r->black_tc) == 0) {
+        tag(out, "TimeControl", r->white_tc);
+    } else {
+        tag(out, "WhiteTimeControl", r->white_tc);
+        tag(out, "BlackTimeControl", r->black_tc);
+    }
+    tag(out, "Termination", term_pgn(r->term));
+    snprintf(buf, sizeof buf, "%d", r->nmoves);
+    tag(out, "PlyCount", buf);
+    sb_addc(out, '\n');
+
+    /* Move numbers from the start FEN's fields 2 and 4. */
+    int number = 1;
+    int black_first = 0;
+    {
+        const char *p = r->start_fen;
+        for (int f = 0; f < 3 && p; f++) {
+            p = strchr(p, ' ');
+            if (p) p++;
+            if (f == 0 && p) black_first = *p == 'b';
+        }
+        if (p) number = atoi(p) > 0 ? atoi(p) : 1;
+    }
+    size_t col = 0;
+    int black = black_first;
+    for (int i = 0; i < r->nmoves; i++) {
+        const MoveRecord *m = &r->moves[i];
+        if (!black) {
+            snprintf(buf, sizeof buf, "%d.", number);
+            word(out, &col, buf);
+        } else if (i == 0) {
+            snprintf(buf, sizeof buf, "%d...", number);
+            word(out, &col, buf);
+        }
+        word(out, &col, m->str);
+        if (!c->pgn_min) {
+            char score[48];
+            if (!m->has_score) snprintf(score, sizeof score, "-");
+            else if (m->score_is_mate) snprintf(score, sizeof score, "%sM%lld", m->score < 0 ? "-" : "+",
+                                                (long long)(m->score < 0 ? -m->score : m->score));
+            else snprintf(score, sizeof score, "%+.2f", (double)m->score / 100.0);
+            if (m->depth >= 0)
+                snprintf(buf, sizeof buf, "{%s/%d %.3fs}", score, m->depth, (double)m->time_ms / 1000.0);
+            else
+                snprintf(buf, sizeof buf, "{%s %.3fs}", score, (double)m->time_ms / 1000.0);
+            word(out, &col, buf);
+        }
+        if (black) number++;
+        black = !black;
+    }
+    if (r->detail) {
+        StrBuf d = {0};
+        sb_addc(&d, '{');
+        /* '}' would end the comment early. */
+        StrBuf raw = {0};
+        sb_add_utf8(&raw, r->detail, 0);
+        for (const char *p = sb_str(&raw); *p; p++) sb_addc(&d, *p == '}' ? ')' : *p);
+        sb_addc(&d, '}');
+        word(out, &col, sb_str(&d));
+        sb_free(&d);
+        sb_free(&raw);
+    }
+    word(out, &col, game_result_string(r->result));
+    sb_add(out, "\n\n");
+}
+
+void record_results_line(const GameRecord *r, StrBuf *out)
+{
+    sb_printf(out, "game=%d round=%d pair=%d white=", r->spec.number, r->spec.round, r->spec.pair);
+    sb_add_percent(out, r->white);
+    sb_add(out, " black=");
+    sb_add_percent(out, r->black);
+    sb_printf(out, " result=%s termination=%s plies=%d opening=%d\n", game_result_string(r->result),
+              term_word(r->term), r->nmoves, r->opening_number);
+}

@@ -1,0 +1,83 @@
+/*
+ * record.h - a finished game as the runner records it, and its two text
+ * forms: the PGN/PDN-style game record (-pgnout) and the one-line entry of
+ * the results file (-results; format in tools/match/RESULTS.md).
+ *
+ * PGN: tags Event, Site, Date, Round, Game, White, Black, Result, Variant,
+ * Rules (non-default rule options, or "default"), FEN and SetUp when the
+ * game does not start from the start position, Opening (the moves of a
+ * format=moves opening), TimeControl (or WhiteTimeControl and
+ * BlackTimeControl when they differ), Termination, PlyCount; then the
+ * movetext in RULES.md notation with move numbers from the start FEN,
+ * optional comments {score/depth time} after each move, a final comment
+ * explaining the end, and the result.  Tag values are valid UTF-8 with '"'
+ * and '\\' escaped.  Lines are wrapped at 80 columns.
+ */
+#ifndef DABLO_MATCH_RECORD_H
+#define DABLO_MATCH_RECORD_H
+
+#include <stdint.h>
+#include "config.h"
+#include "game.h"
+#include "notation.h"
+#include "schedule.h"
+#include "util.h"
+
+/* How a game ended: one word for the results file and the tallies. */
+typedef enum {
+    TERM_NONE = 0,
+    TERM_NO_MOVES, TERM_KINGS_ONLY, TERM_KING_CAPTURED, TERM_KING_AND_PRINCE,
+    TERM_REPETITION, TERM_DRAW_PLIES,
+    TERM_ADJ_DRAW, TERM_ADJ_RESIGN, TERM_MAX_MOVES,
+    TERM_TIME, TERM_ILLEGAL, TERM_DISCONNECT, TERM_STALLS,
+    TERM_NB
+} Termination;
+
+/* "no-moves", "kings-only", ..., "time", "illegal", "disconnect", "stalls". */
+const char *term_word(Termination t);
+/* Termination by word; TERM_NONE if unknown. */
+Termination term_from_word(const char *w);
+/* PGN Termination tag: "normal", "adjudication", "time forfeit",
+ * "rules infraction", "abandoned", "stalled connection". */
+const char *term_pgn(Termination t);
+/* The Termination for a rules end reason of game.h. */
+Termination term_from_end(EndReason r);
+
+typedef struct MoveRecord {
+    char str[MOVE_STR_MAX];
+    int has_score, score_is_mate;
+    int64_t score;        /* cp or moves to mate, mover's view */
+    int depth;            /* -1 = not reported */
+    int64_t time_ms;      /* measured by the runner */
+} MoveRecord;
+
+typedef struct GameRecord {
+    GameSpec spec;
+    char *white, *black;      /* names (owned) */
+    char *start_fen;          /* owned */
+    int from_start;           /* starts at the variant's start position */
+    const char *opening_moves;/* not owned (book), may be NULL */
+    int opening_number;       /* 1-based entry of the openings file, 0 = none */
+    char white_tc[48], black_tc[48];
+    MoveRecord *moves;
+    int nmoves, cap;
+    GameResult result;
+    Termination term;
+    char *detail;             /* final comment (owned), e.g. the illegal move and FEN */
+    char date[16];            /* "YYYY.MM.DD" when the game started */
+    int aborted;              /* not finished (second Ctrl-C): never recorded */
+    /* measured minus engine-reported time of each move, per colour */
+    int64_t latency_sum_us[2], latency_max_us[2];
+    int latency_n[2];
+} GameRecord;
+
+void record_add_move(GameRecord *r, const MoveRecord *m);
+void record_free(GameRecord *r);
+
+/* Appends the PGN text of r (ends with a blank line). */
+void record_pgn(const GameRecord *r, const MatchConfig *c, StrBuf *out);
+
+/* Appends the results-file line of r (ends with '\n'). */
+void record_results_line(const GameRecord *r, StrBuf *out);
+
+#endif

@@ -1,0 +1,42 @@
+/*
+ * schedule.c - the games of a match in order (see schedule.h).
+ */
+#include "schedule.h"
+
+#include <stdlib.h>
+
+#include "util.h"
+
+int schedule_build(const MatchConfig *c, const OpeningBook *b, GameSpec **out)
+{
+    int n = c->nengines;
+    int nenc = c->gauntlet ? n - 1 : n * (n - 1) / 2;
+    long total = (long)c->rounds * nenc * c->games;
+    GameSpec *v = xmalloc((size_t)(total > 0 ? total : 1) * sizeof *v);
+    int k = 0, pair = 0;
+    for (int r = 1; r <= c->rounds; r++)
+        for (int i = 0; i < n; i++)
+            for (int j = i + 1; j < n; j++) {
+                if (c->gauntlet && i != 0) continue;
+                for (int g = 0; g < c->games; g++) {
+                    if (!c->repeat || g % 2 == 0) pair++;
+                    GameSpec *s = &v[k++];
+                    s->number = k;
+                    s->round = r;
+                    s->pair = pair;
+                    s->first = i;
+                    s->second = j;
+                    s->white = g % 2 == 0 ? i : j;
+                    s->black = g % 2 == 0 ? j : i;
+                    s->opening = openings_for_pair(b, (uint64_t)(pair - 1));
+                }
+            }
+    *out = v;
+    return k;
+}
+
+int schedule_in_shard(const GameSpec *g, int shard_i, int shard_n)
+{
+    if (shard_n <= 1) return 1;
+    return (g->pair - 1) % shard_n == shard_i - 1;
+}
