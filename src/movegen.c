@@ -6,6 +6,8 @@
 
 #include <pthread.h>
 #include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
 
 /* A short jump from a point: over the neighbour `over`, landing on `land`,
  * both on one straight line. */
@@ -45,6 +47,10 @@ typedef struct Shifts {
 } Shifts;
 
 static Shifts shifts[VARIANT_NB];
+
+/* Dablot's offsets as constants, so the compiler turns each shift into a
+ * couple of instructions (build_shifts() checks them against the geometry). */
+static const int8_t dablot_off[DIR_NB] = { 11, 6, 1, -5, -11, -6, -1, 5 };
 
 static inline Bitboard shift_by(Bitboard b, int off)
 {
@@ -90,6 +96,15 @@ static void build_shifts(Variant v)
     }
 }
 
+static void check_dablot_offsets(void)
+{
+    for (int d = 0; d < DIR_NB; d++)
+        if (shifts[VARIANT_DABLOT].off[d] != dablot_off[d] || shifts[VARIANT_DABLOT].nodd_steps[d]) {
+            fprintf(stderr, "movegen: Dablot point numbering does not match the shift table\n");
+            abort();
+        }
+}
+
 static void build_tables(void)
 {
     for (int v = 0; v < VARIANT_NB; v++) {
@@ -109,6 +124,7 @@ static void build_tables(void)
             }
         }
     }
+    check_dablot_offsets();
 }
 
 static inline void tables_init(void)
@@ -195,6 +211,14 @@ static Bitboard jump_candidates(Variant v, Bitboard movers, Bitboard victims, Bi
 {
     const Shifts *sh = &shifts[v];
     Bitboard cand = 0;
+    if (v == VARIANT_DABLOT) {
+#pragma GCC unroll 8
+        for (int d = 0; d < DIR_NB; d++) {
+            int off = dablot_off[d];
+            cand |= sh->jump_src[d] & shift_by(victims, -off) & shift_by(empty, -2 * off);
+        }
+        return cand & movers;
+    }
     for (int d = 0; d < DIR_NB; d++) {
         int off = sh->off[d];
         cand |= sh->jump_src[d] & shift_by(victims, -off) & shift_by(empty, -2 * off);
@@ -362,6 +386,14 @@ static int count_steps(const Position *pos)
     Bitboard empty = g->all & ~(pos->by_color[WHITE] | pos->by_color[BLACK]);
     Steppers st = steppers(pos);
     int n = 0;
+    if (pos->rules.variant == VARIANT_DABLOT) {
+#pragma GCC unroll 8
+        for (int d = 0; d < DIR_NB; d++) {
+            Bitboard m = st.free | (((st.restricted_dirs >> d) & 1) ? st.restricted : 0);
+            n += bb_count(shift_by(m & sh->step_src[d], dablot_off[d]) & empty);
+        }
+        return n;
+    }
     for (int d = 0; d < DIR_NB; d++) {
         Bitboard m = st.free | (((st.restricted_dirs >> d) & 1) ? st.restricted : 0);
         n += bb_count(shift_by(m & sh->step_src[d], sh->off[d]) & empty);

@@ -120,6 +120,14 @@ static int read_counter(const char **s, long *out)
     return 0;
 }
 
+/* Lowest-numbered point of rank r (points are numbered rank by rank). */
+static int rank_first_point(const Geometry *g, int r)
+{
+    for (int f = 0; f < g->nfiles; f++)
+        if (g->point_at[r][f] != NO_POINT) return g->point_at[r][f];
+    return 0;
+}
+
 static const char *skip_blanks(const char *s)
 {
     while (*s == ' ' || *s == '\t') s++;
@@ -157,10 +165,8 @@ int position_set_fen(Position *pos, const Rules *rules, const char *fen, char *e
                                  ch, rank_no, g->name);
             if (filled >= size)
                 return fen_error(err, errlen, "bad FEN: field 1 (points): rank %d has more than %d points", rank_no, size);
-            /* find the filled-th point of this rank */
-            int k = 0, p = NO_POINT;
-            for (int ff = 0; ff < g->nfiles; ff++)
-                if (g->point_at[r][ff] != NO_POINT && k++ == filled) { p = g->point_at[r][ff]; break; }
+            /* points of a rank are numbered consecutively (geometry.h) */
+            int p = rank_first_point(g, r) + filled;
             t.board[p] = (uint8_t)code;
             count[code]++;
             filled++;
