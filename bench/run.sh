@@ -1,0 +1,196 @@
+#!/usr/bin/env bash
+# make bench: one report, every figure measured in this run on this machine,
+# each beside its anchor.  Printed to the terminal and written to
+# bench/REPORT.md.  Timings are our own repeated runs: the median, with the
+# spread (min..max) in brackets.
+#
+#   BENCH_RUNS=5        repetitions of each timing (default 5)
+#   BENCH_QUICK=1       fewer and shallower runs (a smoke test of the script)
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+RUNS=${BENCH_RUNS:-5}
+QUICK=${BENCH_QUICK:-0}
+SF=/usr/games/stockfish
+REPORT=bench/REPORT.md
+DABLO=bin/dablo
+if [ "$QUICK" = 1 ]; then RUNS=3; fi
+
+bash tools/install-deps.sh bench || echo "warning: could not install stockfish/hyperfine; their anchors are skipped"
+
+out=$(mktemp)
+trap 'rm -f "$out"' EXIT
+say() { printf '%s\n' "$*" | tee -a "$out"; }
+
+# median and spread of numbers on stdin -> "median (min..max)"; $1 = printf format
+stats() {
+    sort -g | awk -v f="${1:-%.0f}" '{a[NR]=$1} END {
+        if (NR == 0) { print "n/a"; exit }
+        m = (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2
+        printf(f " (" f ".." f ")\n", m, a[1], a[NR]) }'
+}
+median() { sort -g | awk '{a[NR]=$1} END { if (NR==0) print 0; else print (NR%2)?a[(NR+1)/2]:(a[NR/2]+a[NR/2+1])/2 }'; }
+now_ns() { date +%s%N; }
+
+cpu=$(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //')
+say "# dablo benchmark report"
+say ""
+say "- date: $(date -u '+%Y-%m-%d %H:%M UTC')"
+say "- machine: $(nproc) cores, ${cpu:-unknown CPU}, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo)"
+say "- dablo: $(git rev-parse --short HEAD 2>/dev/null || echo unknown), built with \`make\` ($(cc --version | head -1))"
+if [ -x "$SF" ]; then
+    say "- anchor: $("$SF" quit 2>/dev/null | head -1 | sed 's/ by.*//') (Debian package stockfish)"
+fi
+say "- timings: median of $RUNS runs, (min..max) in brackets"
+say ""
+
+# ---------------------------------------------------------------- perft
+say "## Perft (leaves/s, one thread, bulk counting at the last ply)"
+say ""
+dd=6; td=11
+[ "$QUICK" = 1 ] && { dd=5; td=9; }
+pb=$(build/perft_bench "$RUNS" "$dd" "$td")
+dab_lps=$(awk '$2=="dablot" {print $8}' <<<"$pb")
+tab_lps=$(awk '$2=="tabal" {print $8}' <<<"$pb")
+sf_lps=0
+if [ -x "$SF" ]; then
+    sfd=6; [ "$QUICK" = 1 ] && sfd=5
+    starts=(); runs=()
+    for i in $(seq "$RUNS"); do
+        t0=$(now_ns); printf 'quit\n' | "$SF" >/dev/null 2>&1; t1=$(now_ns)
+        starts+=($(( t1 - t0 )))
+        t0=$(now_ns); sfn=$(printf 'position startpos\ngo perft %d\nquit\n' "$sfd" | "$SF" 2>/dev/null | awk '/Nodes searched/ {print $3}'); t1=$(now_ns)
+        runs+=($(( t1 - t0 )))
+    done
+    st=$(printf '%s\n' "${starts[@]}" | median)
+    sf_list=$(for r in "${runs[@]}"; do awk -v n="$sfn" -v t="$r" -v s="$st" 'BEGIN {printf "%.0f\n", n / ((t - s) / 1e9)}'; done)
+    sf_lps=$(median <<<"$sf_list")
+fi
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }'; }
+say "| position | depth | leaves | leaves/s | vs Stockfish perft $([ "$QUICK" = 1 ] && echo 5 || echo 6) |"
+say "|---|---:|---:|---:|---:|"
+while read -r _ v _ d _ n _ med _ mn _ mx; do
+    say "| $v start | $d | $n | $(printf '%.3g (%.3g..%.3g)' "$med" "$mn" "$mx") | $(ratio "$med" "$sf_lps") |"
+done <<<"$pb"
+if [ "$sf_lps" != 0 ]; then
+    say "| chess start (Stockfish) | $sfd | $sfn | $(printf '%.3g' "$sf_lps") ($(stats %.3g <<<"$sf_list")) | 1.00 |"
+fi
+say ""
+say "Stockfish's time is the whole \`go perft\` run minus its median start-up time."
+say ""
+
+# ---------------------------------------------------------------- search nps
+say "## Search speed (\`bench\`, 1 thread)"
+say ""
+nps_list=""; sig=""
+for i in $(seq "$RUNS"); do
+    b=$("$DABLO" bench 2>&1)
+    sig=$(awk -F: '/Nodes searched/ {gsub(/ /, "", $2); print $2}' <<<"$b" | tail -1)
+    nps_list+=$(awk -F: '/Nodes\/second/ {gsub(/ /, "", $2); print $2}' <<<"$b" | tail -1)$'\n'
+done
+dablo_nps=$(median <<<"$nps_list")
+sf_nps=0
+if [ -x "$SF" ]; then
+    sf_list=""
+    for i in $(seq "$RUNS"); do
+        sf_list+=$("$SF" bench 2>&1 | awk -F: '/Nodes\/second/ {gsub(/ /, "", $2); print $2}')$'\n'
+    done
+    sf_nps=$(median <<<"$sf_list")
+fi
+say "| engine | nodes | nodes/s | ratio |"
+say "|---|---:|---:|---:|"
+say "| dablo \`bench\` | ${sig:-n/a} | $(stats %.0f <<<"$nps_list") | $(ratio "$dablo_nps" "$sf_nps") |"
+[ "$sf_nps" != 0 ] && say "| Stockfish \`bench\` | | $(stats %.0f <<<"$sf_list") | 1.00 |"
+say ""
+
+# ---------------------------------------------------------------- time to depth
+say "## Time to depth (start positions, Hash 64 MiB)"
+say ""
+# ttd VARIANT THREADS DEPTH -> milliseconds from "go" to "bestmove"
+ttd() {
+    coproc ENG { "$DABLO" 2>/dev/null; }
+    local line
+    printf 'setoption name Variant value %s\nsetoption name Threads value %s\nsetoption name Hash value 64\nucinewgame\nisready\n' "$1" "$2" >&"${ENG[1]}"
+    while read -r -t 30 line <&"${ENG[0]}"; do [[ $line == readyok* ]] && break; done
+    local t0 t1
+    t0=$(now_ns)
+    printf 'go depth %s\n' "$3" >&"${ENG[1]}"
+    while read -r -t 600 line <&"${ENG[0]}"; do [[ $line == bestmove* ]] && break; done
+    t1=$(now_ns)
+    printf 'quit\n' >&"${ENG[1]}"
+    wait "$ENG_PID" 2>/dev/null
+    echo $(( (t1 - t0) / 1000000 ))
+}
+say "| position | depth | 1 thread (ms) | 2 threads (ms) | speedup |"
+say "|---|---:|---:|---:|---:|"
+for spec in "dablot ${TTD_DABLOT:-12}" "tabal ${TTD_TABAL:-16}"; do
+    set -- $spec
+    v=$1; d=$2
+    [ "$QUICK" = 1 ] && d=$((d - 4))
+    l1=""; l2=""
+    for i in $(seq "$RUNS"); do
+        l1+=$(ttd "$v" 1 "$d")$'\n'
+        l2+=$(ttd "$v" 2 "$d")$'\n'
+    done
+    m1=$(median <<<"$l1"); m2=$(median <<<"$l2")
+    say "| $v start | $d | $(stats %.0f <<<"$l1") | $(stats %.0f <<<"$l2") | $(ratio "$m1" "$m2") |"
+done
+say ""
+
+# ---------------------------------------------------------------- start-up and memory
+say "## Start-up and memory"
+say ""
+up=""
+for i in $(seq $((RUNS * 4))); do
+    coproc ENG { "$DABLO" 2>/dev/null; }
+    t0=$(now_ns)
+    printf 'uci\n' >&"${ENG[1]}"
+    while read -r -t 10 line <&"${ENG[0]}"; do [[ $line == uciok* ]] && break; done
+    t1=$(now_ns)
+    printf 'quit\n' >&"${ENG[1]}"
+    wait "$ENG_PID" 2>/dev/null
+    up+=$(awk -v a="$t0" -v b="$t1" 'BEGIN {printf "%.2f", (b - a) / 1e6}')$'\n'
+done
+say "| measure | value |"
+say "|---|---:|"
+say "| time from start to \`uciok\` (ms, $((RUNS * 4)) runs) | $(stats %.2f <<<"$up") |"
+for h in 16 256; do
+    kb=$( { /usr/bin/time -f '%M' "$DABLO" >/dev/null 2>/dev/null <<<"setoption name Hash value $h
+isready
+quit"; } 2>&1 | tail -1)
+    if ! [[ $kb =~ ^[0-9]+$ ]]; then
+        kb=$( ( printf 'setoption name Hash value %s\nisready\nquit\n' "$h" | /usr/bin/time -f '%M' "$DABLO" >/dev/null ) 2>&1 | tail -1)
+    fi
+    say "| peak resident memory, Hash $h MiB (MiB) | $(awk -v k="$kb" 'BEGIN {printf "%.1f", k / 1024}') |"
+done
+say ""
+
+# ---------------------------------------------------------------- match runner
+say "## Match runner (depth 1, both engines bin/dablo)"
+say ""
+games=200; [ "$QUICK" = 1 ] && games=40
+tmp=$(mktemp -d)
+t0=$(now_ns)
+/usr/bin/time -f '%U %S' -o "$tmp/time" bin/dablo-match -engine cmd="$DABLO" name=a -engine cmd="$DABLO" name=b \
+    -each depth=1 -variant dablot -games 2 -rounds $((games / 2)) -repeat -concurrency 2 \
+    -quiet -results "$tmp/results.txt" >"$tmp/out.txt" 2>&1
+t1=$(now_ns)
+played=$(grep -c '^game=' "$tmp/results.txt" 2>/dev/null || echo 0)
+total_cpu=$(awk '{print $1 + $2}' "$tmp/time")
+self_cpu=$(grep -Eo 'runner CPU[^0-9]*[0-9.]+' "$tmp/out.txt" | grep -Eo '[0-9.]+$' | head -1)
+say "| measure | value |"
+say "|---|---:|"
+say "| games played | $played |"
+say "| throughput (games/min, concurrency 2) | $(awk -v g="$played" -v a="$t0" -v b="$t1" 'BEGIN {printf "%.0f", g / ((b - a) / 6e10)}') |"
+say "| CPU time, runner and engines (s) | $total_cpu |"
+if [ -n "$self_cpu" ]; then
+    say "| runner's own CPU time (s) | $self_cpu |"
+    say "| runner's share of all CPU time | $(awk -v s="$self_cpu" -v t="$total_cpu" 'BEGIN { if (t > 0) printf "%.2f%%", 100 * s / t; else print "n/a" }') |"
+else
+    grep -i 'cpu' "$tmp/out.txt" | sed 's/^/    /' | tee -a "$out"
+fi
+rm -rf "$tmp"
+say ""
+
+cp "$out" "$REPORT"
+echo "report written to $REPORT"

@@ -1,0 +1,13 @@
+# Benchmarks (bench/): `make bench` prints one report, every figure measured
+# in the same run; `make perft-deep` checks the perft suite without limits.
+BENCH_BINS := build/perft_bench
+
+build/perft_bench: bench/perft_bench.c $(LIB)
+	@mkdir -p build
+	$(CC) $(ALL_CFLAGS) $< $(LIB) -o $@ $(LDLIBS_BASE)
+
+bench: $(BENCH_BINS)
+
+.PHONY: perft-deep
+perft-deep: build/test_unit
+	DABLO_PERFT_DEEP=1 CK_RUN_SUITE=perft build/test_unit
