@@ -9,15 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* A short jump from a point: over the neighbour `over`, landing on `land`,
- * both on one straight line. */
-typedef struct Jump {
-    int8_t over, land;
-} Jump;
-
-static Jump jumps[VARIANT_NB][MAX_POINTS][DIR_NB];
-static uint8_t njumps[VARIANT_NB][MAX_POINTS];
 static Bitboard jump_over[VARIANT_NB][MAX_POINTS];   /* every `over` of a point */
+static int8_t jump_land[VARIANT_NB][MAX_POINTS][MAX_POINTS];  /* [p][over] -> landing point */
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 
 /* Whole-board shifts.  For each direction the most common point offset
@@ -119,7 +112,7 @@ static void build_tables(void)
                         man_dirs[v][c] |= (uint8_t)(1u << d);
                 int l = g->ray[q][d];
                 if (l == NO_POINT) continue;
-                jumps[v][p][njumps[v][p]++] = (Jump){ (int8_t)q, (int8_t)l };
+                jump_land[v][p][q] = (int8_t)l;
                 jump_over[v][p] |= bb_bit(q);
             }
         }
@@ -167,15 +160,15 @@ static void capture_from(Capture *c, int p, Bitboard captured)
 
     if (!c->flying) {
         Variant v = g->variant;
-        if (!(jump_over[v][p] & victims))
-            goto done;
-        for (int i = 0; i < njumps[v][p]; i++) {
-            Jump j = jumps[v][p][i];
-            if (bb_test(victims, j.over) && bb_test(empty, j.land)) {
-                Bitboard now = captured | bb_bit(j.over);
+        Bitboard next = jump_over[v][p] & victims;   /* adjacent victims, one per line */
+        while (next) {
+            int over = bb_pop(&next);
+            int land = jump_land[v][p][over];
+            if (bb_test(empty, land)) {
+                Bitboard now = captured | bb_bit(over);
                 jumped = true;
-                if (c->prefixes) add_capture(c, j.land, now);
-                capture_from(c, j.land, now);
+                if (c->prefixes) add_capture(c, land, now);
+                capture_from(c, land, now);
             }
         }
     } else {
@@ -191,7 +184,6 @@ static void capture_from(Capture *c, int p, Bitboard captured)
             }
         }
     }
-done:
     if (!jumped && captured && !c->prefixes)
         add_capture(c, p, captured);
 }
