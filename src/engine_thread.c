@@ -14,9 +14,6 @@
 #include "output.h"
 #include "perft.h"
 
-/* How long (ms) a ponderhit keeps being re-sent after it arrived. */
-enum { PONDERHIT_RESEND_MS = 200 };
-
 int64_t engine_now_ms(void)
 {
     struct timespec ts;
@@ -38,7 +35,7 @@ void engine_thread_init(EngineThread *w, void (*on_done)(void *), void *ctx)
 
 void engine_thread_free(EngineThread *w)
 {
-    engine_thread_wait(w, 1);
+    engine_thread_wait(w, WAIT_STOP_ALL);
     game_free(&w->game);
     pthread_cond_destroy(&w->done);
     pthread_mutex_destroy(&w->lock);
@@ -95,6 +92,7 @@ static void run_search(EngineThread *w)
     Move best, ponder;
     memset(&best, 0, sizeof best);
     memset(&ponder, 0, sizeof ponder);
+    atomic_store(&w->entered, engine_now_ms());
     int rc = search_run(w->search, &w->game, &w->limits, &w->opt, &best, &ponder);
     print_bestmove(&w->game, rc, &best, &ponder);
 }
@@ -149,6 +147,7 @@ static void launch(EngineThread *w, JobKind kind)
     w->kind = kind;
     atomic_store(&w->stop, 0);
     atomic_store(&w->ponderhit, 0);
+    atomic_store(&w->entered, 0);
     atomic_store(&w->busy, 1);
     pthread_attr_t attr;
     int ok = pthread_attr_init(&attr) == 0;
@@ -177,7 +176,7 @@ static int copy_game(Game *dst, const Game *src)
 int engine_thread_search(EngineThread *w, Search *s, const Game *g,
                          const SearchLimits *limits, const SearchOptions *opt)
 {
-    engine_thread_wait(w, 1);
+    engine_thread_wait(w, WAIT_STOP_SEARCH);
     if (copy_game(&w->game, g) < 0) {
         out_text("info string error: out of memory copying the game");
         out_text("info depth 0 score cp 0");
@@ -193,7 +192,7 @@ int engine_thread_search(EngineThread *w, Search *s, const Game *g,
 
 void engine_thread_perft(EngineThread *w, const Position *pos, int depth)
 {
-    engine_thread_wait(w, 1);
+    engine_thread_wait(w, WAIT_STOP_SEARCH);
     w->pos = *pos;
     w->depth = depth;
     launch(w, JOB_PERFT);
@@ -201,7 +200,7 @@ void engine_thread_perft(EngineThread *w, const Position *pos, int depth)
 
 void engine_thread_bench(EngineThread *w, int depth)
 {
-    engine_thread_wait(w, 1);
+    engine_thread_wait(w, WAIT_STOP_SEARCH);
     w->depth = depth;
     launch(w, JOB_BENCH);
 }
@@ -221,29 +220,35 @@ void engine_thread_stop(EngineThread *w)
 void engine_thread_ponderhit(EngineThread *w)
 {
     if (!atomic_load(&w->busy) || w->kind != JOB_SEARCH) return;
-    atomic_store(&w->ponderhit, 1);
-    w->ponderhit_until = engine_now_ms() + PONDERHIT_RESEND_MS;
     search_ponderhit(w->search);
+    /* Sent too early, search_run() may have reset it: send it once more. */
+    int64_t entered = atomic_load(&w->entered);
+    if (entered == 0 || engine_now_ms() < entered + ENGINE_SETTLE_MS)
+        atomic_store(&w->ponderhit, 1);
 }
 
 int engine_thread_pending(EngineThread *w)
 {
     if (!atomic_load(&w->busy) || w->kind != JOB_SEARCH) return 0;
-    if (atomic_load(&w->stop)) return 1;
-    return atomic_load(&w->ponderhit) && engine_now_ms() < w->ponderhit_until;
+    return atomic_load(&w->stop) || atomic_load(&w->ponderhit);
 }
 
 void engine_thread_poll(EngineThread *w)
 {
     if (!atomic_load(&w->busy) || w->kind != JOB_SEARCH) return;
     if (atomic_load(&w->stop)) search_stop(w->search);
-    else if (atomic_load(&w->ponderhit) && engine_now_ms() < w->ponderhit_until)
+    int64_t entered = atomic_load(&w->entered);
+    if (atomic_load(&w->ponderhit) && entered && engine_now_ms() >= entered + ENGINE_SETTLE_MS) {
+        atomic_store(&w->ponderhit, 0);
         search_ponderhit(w->search);
+    }
 }
 
-void engine_thread_wait(EngineThread *w, int stop_first)
+void engine_thread_wait(EngineThread *w, WaitMode mode)
 {
-    if (stop_first && w->kind != JOB_BENCH) engine_thread_stop(w);
+    if ((mode == WAIT_STOP_SEARCH && w->kind == JOB_SEARCH)
+        || (mode == WAIT_STOP_ALL && w->kind != JOB_BENCH))
+        engine_thread_stop(w);
     pthread_mutex_lock(&w->lock);
     while (atomic_load(&w->busy)) {
         struct timespec ts;

@@ -13,11 +13,13 @@
  * no legal move); search.c prints the "info" lines before it.
  *
  * Stop and ponderhit are delivered robustly: search.h only promises that
- * search_stop()/search_ponderhit() work while search_run() is running, and a
- * request can arrive just before the search thread has entered it.  So a
- * request stays pending and engine_thread_poll() (called by the input loop
- * every ENGINE_POLL_MS while one is pending) sends it again until the job
- * ends (stop) or for a short while (ponderhit).
+ * search_stop()/search_ponderhit() work while search_run() is running (it
+ * resets its flags on entry), and a request can arrive just before the job
+ * thread has entered it.  So a stop stays pending and engine_thread_poll()
+ * (called by the input loop every ENGINE_POLL_MS while one is pending) sends
+ * it again until the job ends.  A ponderhit moves the search's clock start,
+ * so it is sent again only once, and only when it arrived before the job
+ * thread was ENGINE_SETTLE_MS into search_run().
  *
  * Thread-safety: every function is called from the command-loop thread only,
  * except engine_thread_busy() and engine_thread_interrupt(), which any thread
@@ -36,6 +38,10 @@
 /* Interval (ms) at which a pending stop or ponderhit is sent again. */
 enum { ENGINE_POLL_MS = 5 };
 
+/* Time (ms) after entering search_run() by which it has surely reset its
+ * stop and ponder flags (it does so first thing; this is a wide margin). */
+enum { ENGINE_SETTLE_MS = 2 };
+
 typedef enum { JOB_NONE, JOB_SEARCH, JOB_PERFT, JOB_BENCH } JobKind;
 
 typedef struct EngineThread {
@@ -43,8 +49,8 @@ typedef struct EngineThread {
     int joinable;              /* a thread was started and not yet joined */
     atomic_int busy;           /* 1 while a job runs (until its last line is printed) */
     atomic_int stop;           /* stop requested for the current job */
-    atomic_int ponderhit;      /* ponderhit requested for the current job */
-    int64_t ponderhit_until;   /* monotonic ms until which ponderhit is re-sent */
+    atomic_int ponderhit;      /* ponderhit requested, to be sent again once */
+    _Atomic int64_t entered;   /* monotonic ms when the job thread called search_run(); 0 before */
     pthread_mutex_t lock;
     pthread_cond_t done;       /* signalled when busy drops to 0 */
     JobKind kind;
@@ -66,13 +72,14 @@ void engine_thread_init(EngineThread *w, void (*on_done)(void *), void *ctx);
 void engine_thread_free(EngineThread *w);
 
 /* Starts a search of g (copied) within limits (copied); waits first for a
- * previous job, stopping it.  If no thread can be created the search runs in
+ * previous job (a search is stopped, perft and bench are waited for).  If no thread can be created the search runs in
  * the calling thread.  Returns 0, or -1 if out of memory ("bestmove (none)"
  * has then been printed so the "go" is still answered). */
 int engine_thread_search(EngineThread *w, Search *s, const Game *g,
                          const SearchLimits *limits, const SearchOptions *opt);
 
-/* Starts "go perft depth" (depth >= 1) on a copy of pos: prints
+/* Starts "go perft depth" (depth >= 1) on a copy of pos (waiting first as
+ * engine_thread_search() does): prints
  * "<move>: <count>" for every root move in generation order, then
  * "Nodes searched: <total>".  Stop ends it between two root moves. */
 void engine_thread_perft(EngineThread *w, const Position *pos, int depth);
@@ -93,9 +100,15 @@ void engine_thread_poll(EngineThread *w);
 /* 1 while a stop or ponderhit should still be re-sent. */
 int engine_thread_pending(EngineThread *w);
 
-/* Waits until no job runs; with stop_first the running job is asked to stop
- * (a bench cannot stop and is waited for). */
-void engine_thread_wait(EngineThread *w, int stop_first);
+/* What engine_thread_wait() stops before waiting. */
+typedef enum {
+    WAIT_ONLY,          /* let the job end by itself */
+    WAIT_STOP_SEARCH,   /* stop a search; let perft and bench finish */
+    WAIT_STOP_ALL       /* stop a search or a perft (a bench cannot stop) */
+} WaitMode;
+
+/* Waits until no job runs, stopping it first as mode says. */
+void engine_thread_wait(EngineThread *w, WaitMode mode);
 
 /* 1 while a job runs.  Async-signal-safe. */
 int engine_thread_busy(EngineThread *w);

@@ -57,7 +57,7 @@ int main(int argc, char **argv)
         if (!cmd) return 1;
         uci_execute(&e, cmd);
         free(cmd);
-        engine_thread_wait(&e.worker, 0);   /* let the job finish on its own */
+        engine_thread_wait(&e.worker, WAIT_ONLY);   /* let the job finish on its own */
         engine_free(&e);
         return 0;
     }

@@ -105,7 +105,7 @@ static void cmd_position(Engine *e, char **args, int nargs)
 static void cmd_ucinewgame(Engine *e, char **args, int nargs)
 {
     (void)args; (void)nargs;
-    engine_thread_wait(&e->worker, 1);
+    engine_thread_wait(&e->worker, WAIT_STOP_SEARCH);
     search_clear(e->search);
     reset_game(e);
 }
@@ -173,7 +173,7 @@ static void set_option(Engine *e, const OptionDesc *o, const char *canon)
         break;
     }
     case OPTION_HASH:
-        engine_thread_wait(&e->worker, 1);
+        engine_thread_wait(&e->worker, WAIT_STOP_SEARCH);
         if (search_set_hash(e->search, (size_t)x) < 0) {
             out_line("info string error: cannot allocate %lld MiB for Hash; keeping %zu MiB", x, e->hash_mib);
             return;
@@ -185,7 +185,7 @@ static void set_option(Engine *e, const OptionDesc *o, const char *canon)
     case OPTION_MULTIPV: e->sopt.multipv = (int)x; break;
     case OPTION_PONDER: e->ponder = strcmp(canon, "true") == 0; break;
     case OPTION_CLEAR_HASH:
-        engine_thread_wait(&e->worker, 1);
+        engine_thread_wait(&e->worker, WAIT_STOP_SEARCH);
         search_clear(e->search);
         break;
     }
@@ -217,7 +217,7 @@ static void cmd_setoption(Engine *e, char **args, int nargs)
 static void answer_finished(Engine *e, GameResult r, EndReason why)
 {
     Color stm = e->game.pos.stm;
-    engine_thread_wait(&e->worker, 1);
+    engine_thread_wait(&e->worker, WAIT_STOP_SEARCH);
     out_line("info string game over: %s (%s)", game_result_string(r), end_reason_name(why));
     if (r == RESULT_DRAW)
         out_text("info depth 0 score cp 0");
@@ -243,6 +243,7 @@ static void cmd_go(Engine *e, char **args, int nargs)
     int perft_depth;
     parse_go(&e->game.pos, args, nargs, &limits, &perft_depth, &pe);
     report_errors(&pe);
+    if (perft_depth < 0) return;   /* "go perft" without a valid depth */
     if (perft_depth > 0) {
         engine_thread_perft(&e->worker, &e->game.pos, perft_depth);
         return;
@@ -282,7 +283,7 @@ void uci_quit(Engine *e)
 {
     e->quit = true;
     if (engine_thread_job(&e->worker) != JOB_BENCH)
-        engine_thread_wait(&e->worker, 1);
+        engine_thread_wait(&e->worker, WAIT_STOP_ALL);
 }
 
 static void cmd_quit(Engine *e, char **args, int nargs)

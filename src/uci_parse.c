@@ -135,7 +135,7 @@ void parse_go(const Position *pos, char **v, int n, SearchLimits *lim, int *perf
         } else if (strcasecmp(k, "nodes") == 0) {
             if (go_number(v, n, &i, 1, LLONG_MAX, 1, &x, errs) == 0) lim->nodes = (uint64_t)x;
         } else if (strcasecmp(k, "perft") == 0) {
-            if (go_number(v, n, &i, 1, 100, 0, &x, errs) == 0) *perft_depth = (int)x;
+            *perft_depth = go_number(v, n, &i, 1, 100, 0, &x, errs) == 0 ? (int)x : -1;
         } else if (strcasecmp(k, "mate") == 0) {
             if (go_number(v, n, &i, 1, 1000, 1, &x, errs) == 0)
                 parse_error_add(errs, "go: mate is not supported; searching without it");

@@ -101,7 +101,7 @@ static void handle_line(const char *line, Rules *rules, Game *game)
         int perft_depth;
         parse_go(&game->pos, w.v + 1, w.n - 1, &lim, &perft_depth, &pe);
         CHECK(lim.nsearchmoves >= 0 && lim.nsearchmoves <= MAX_MOVES);
-        CHECK(perft_depth >= 0 && perft_depth <= 100);
+        CHECK(perft_depth >= -1 && perft_depth <= 100);
     } else {
         Position p;
         if (position_set_fen(&p, rules, line, err, sizeof err) == 0) {

@@ -20,14 +20,15 @@
  *   <...@MS RE        ... arriving within MS ms of the last send
  *   quiet MS          no output line may arrive within MS ms
  *   sleep MS          wait (output keeps being read)
- *   reset             forget the lines seen so far (for the checks below)
- *   count N RE        exactly N lines seen since reset match RE
+ *   reset             forget the lines received so far (for the checks below)
+ *   count N RE        exactly N lines received since reset match RE
  *   all RE            every line seen since reset matches RE
  *   none RE           no line seen since reset matches RE
- *   pvcheck           the move of the last "bestmove" seen since reset is
- *                     the first move of the last "info ... pv ..." before it
+ *   pvcheck           every "bestmove" seen since reset follows an info line
+ *                     with a score and (unless "(none)") a pv starting with
+ *                     the bestmove's move (with MultiPV, of line 1)
  *   timeout MS        the wait limit of later directives (default 10000)
- *   close             close the engine's stdin (EOF)
+ *   close             close the engine's stdin (EOF; counts as a send)
  *   exit CODE         the engine must exit with CODE, and every line it
  *                     printed must have been matched or skipped
  * At the end of a file the engine's stdin is closed and it must exit.
@@ -166,6 +167,17 @@ static Line take_line(Proc *p)
     seen[nseen++] = l;
     if (verbose) fprintf(stderr, "  <- %.200s\n", l.text);
     return l;
+}
+
+/* Takes every line received so far (for the checks over seen lines). */
+static void take_all(Proc *p)
+{
+    while (!p->eof) {
+        struct pollfd pf = { .fd = p->out, .events = POLLIN };
+        if (poll(&pf, 1, 0) <= 0) break;
+        read_output(p);
+    }
+    while (p->qlen) take_line(p);
 }
 
 static void reset_seen(void)
@@ -313,24 +325,36 @@ static int word_after(const char *s, const char *key, char *out, size_t len)
     return 0;
 }
 
+/* Every bestmove seen since reset: an "info ... pv ..." line came after
+ * the previous bestmove, and its first move is the bestmove ("bestmove
+ * (none)" needs an info line with a score but no pv). */
 static int pvcheck(void)
 {
-    ssize_t b = -1;
-    for (ssize_t i = (ssize_t)nseen - 1; i >= 0 && b < 0; i--)
-        if (strncmp(seen[i].text, "bestmove ", 9) == 0) b = i;
-    if (b < 0) return fail("pvcheck: no bestmove seen");
-    char best[256], pv[256];
-    if (word_after(seen[b].text, "bestmove ", best, sizeof best) < 0) return fail("pvcheck: bad bestmove line");
-    for (ssize_t i = b - 1; i >= 0; i--) {
+    char pv[256] = "", best[256];
+    int have_pv = 0, have_score = 0, nbest = 0;
+    for (size_t i = 0; i < nseen; i++) {
         const char *t = seen[i].text;
-        if (strncmp(t, "info ", 5) != 0 || strstr(t, " string ") || !strstr(t, " pv ")) continue;
-        if (word_after(t, " pv ", pv, sizeof pv) < 0) return fail("pvcheck: empty pv in '%s'", t);
-        if (strcmp(pv, best) != 0)
-            return fail("pvcheck: bestmove %s but the last pv starts with %s", best, pv);
-        return 0;
+        if (strncmp(t, "info ", 5) == 0 && !strstr(t, " string ")) {
+            if (strstr(t, " score ")) have_score = 1;
+            const char *mp = strstr(t, " multipv ");
+            if (strstr(t, " pv ") && (!mp || strncmp(mp, " multipv 1 ", 11) == 0)) {
+                if (word_after(t, " pv ", pv, sizeof pv) < 0) return fail("pvcheck: empty pv in '%.200s'", t);
+                have_pv = 1;
+            }
+            continue;
+        }
+        if (strncmp(t, "bestmove ", 9) != 0) continue;
+        nbest++;
+        if (word_after(t, "bestmove ", best, sizeof best) < 0) return fail("pvcheck: bad line '%.200s'", t);
+        if (!have_score) return fail("pvcheck: no info line with a score before '%.200s'", t);
+        if (strcmp(best, "(none)") != 0) {
+            if (!have_pv) return fail("pvcheck: no info line with a pv before '%.200s'", t);
+            if (strcmp(pv, best) != 0) return fail("pvcheck: bestmove %s but the last pv starts with %s", best, pv);
+        }
+        have_pv = have_score = 0;
     }
-    if (strcmp(best, "(none)") == 0) return 0;
-    return fail("pvcheck: no info line with a pv before bestmove %s", best);
+    if (nbest == 0) return fail("pvcheck: no bestmove seen");
+    return 0;
 }
 
 /* Runs one directive; returns 0 or -1 (failmsg set). */
@@ -389,8 +413,8 @@ static int directive(Proc *p, char *d)
         int skip = 0, limit = -1;
         if (strncmp(s, "...", 3) == 0) { skip = 1; s += 3; }
         if (*s == '@') { limit = (int)strtol(s + 1, &s, 10); }
-        if (*s != ' ') return fail("bad directive '%s'", d);
-        s++;
+        if (*s != ' ' && *s != '\0') return fail("bad directive '%s'", d);
+        if (*s) s++;   /* "<" alone: an empty line */
         regex_t re;
         if (compile(&re, s) < 0) return -1;
         double deadline = now_ms() + timeout_ms;
@@ -430,10 +454,15 @@ static int directive(Proc *p, char *d)
         }
         return 0;
     }
-    if (strcmp(d, "reset") == 0) { reset_seen(); return 0; }
+    if (strcmp(d, "reset") == 0) {
+        take_all(p);
+        reset_seen();
+        return 0;
+    }
     if (strncmp(d, "count ", 6) == 0 || strncmp(d, "all ", 4) == 0 || strncmp(d, "none ", 5) == 0) {
         long want = -1;
         char *s;
+        take_all(p);
         if (d[0] == 'c') want = strtol(d + 6, &s, 10), s++;
         else s = strchr(d, ' ') + 1;
         regex_t re;
@@ -451,9 +480,16 @@ static int directive(Proc *p, char *d)
         if (d[0] == 'c') printf("  count %ld x /%s/\n", hits, s);
         return 0;
     }
-    if (strcmp(d, "pvcheck") == 0) return pvcheck();
+    if (strcmp(d, "pvcheck") == 0) {
+        take_all(p);
+        return pvcheck();
+    }
     if (strncmp(d, "timeout ", 8) == 0) { timeout_ms = atoi(d + 8); return 0; }
-    if (strcmp(d, "close") == 0) { close_in(p); return 0; }
+    if (strcmp(d, "close") == 0) {
+        close_in(p);
+        last_send = now_ms();   /* latencies after EOF count from here */
+        return 0;
+    }
     if (strncmp(d, "exit ", 5) == 0) {
         int code = atoi(d + 5);
         if (wait_exit(p, now_ms() + timeout_ms) < 0) return fail("engine did not exit within %d ms", timeout_ms);

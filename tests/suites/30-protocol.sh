@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# The engine protocol end to end: every transcript of tests/transcripts/
+# replayed against bin/dablo over real pipes (build/replay), then a few
+# checks of the command line and of plain (non-terminal) I/O.
+set -u
+cd "$(dirname "$0")/../.."
+check() {   # check NAME COMMAND...: one test, passes when the command succeeds
+    local name=$1
+    shift
+    if "$@"; then
+        echo "ok   $name"
+        pass=$((pass + 1))
+    else
+        echo "FAIL $name"
+        fail=$((fail + 1))
+    fi
+}
+
+# One engine process per transcript; replay prints "ok FILE" / "FAIL FILE:..."
+# and the latencies it measured.
+out=$(mktemp)
+build/replay tests/transcripts/*.t | tee "$out" | grep -v '^replay: '
+pass=$(grep -c '^ok ' "$out")
+fail=$(grep -c '^FAIL ' "$out")
+rm -f "$out"
+
+# Over a pipe there is no prompt, no echo and no terminal escape: the
+# output is exactly the answers.
+pipe_exact() {
+    [ "$(printf 'isready\n' | bin/dablo)" = "readyok" ]
+}
+check "pipe: no prompt, no echo" pipe_exact
+
+# EOF right away, and an empty input: exit status 0.
+check "EOF at once exits 0" bash -c 'bin/dablo </dev/null >/dev/null'
+check "--plain reads a pipe" bash -c '[ "$(printf "isready\n" | bin/dablo --plain)" = readyok ]'
+
+# Command-line mode: one command, run to its end, then exit.
+perft_args() {
+    local out
+    out=$(bin/dablo go perft 3) || return 1
+    grep -qx 'Nodes searched: 4361' <<<"$out" && [ "$(grep -c '^[a-k][0-9]*-[a-k][0-9]*: [0-9]*$' <<<"$out")" -eq 15 ]
+}
+check "bin/dablo go perft 3" perft_args
+go_args() {
+    local out
+    out=$(timeout 60 bin/dablo go depth 4) || return 1
+    grep -q '^info depth .* score .* pv ' <<<"$out" && [ "$(grep -c '^bestmove ' <<<"$out")" -eq 1 ]
+}
+check "bin/dablo go depth 4 waits for its bestmove" go_args
+bench_args() {
+    local out
+    out=$(timeout 120 bin/dablo bench 3 2>&1) || return 1
+    grep -q '^Nodes searched *: *[1-9][0-9]*$' <<<"$out"
+}
+check "bin/dablo bench 3 runs and exits 0" bench_args
+
+# A host that goes away: stdout closed while searching must not hang or crash.
+closed_stdout() {
+    (printf 'go depth 6\n'; sleep 1) | timeout 20 bin/dablo >&- 2>/dev/null
+    [ $? -eq 0 ]
+}
+check "stdout closed by the host" closed_stdout
+
+echo "SUITE protocol: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]

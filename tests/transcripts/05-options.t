@@ -1,0 +1,81 @@
+# setoption: case-insensitive names, every rule option, engine options,
+# errors that change nothing, Variant announcing its start position.
+> setoption name variant value tabal
+< info string variant tabal startpos mmm/mmm/mmmmm/mmmmm/5/MMMMM/MMMMM/MMM/MMM w 0 1
+> setoption name Variant value chess
+< info string error: invalid value 'chess' for option Variant \(expected dablot or tabal\)
+> setoption name MAXCAPTURE value TRUE
+> setoption name DrawPlies value 40
+> d
+<... Variant: tabal   Rules: MaxCapture=true DrawPlies=40
+<... Legal moves .*
+> setoption name DrawPlies value 10001
+< info string error: invalid value '10001' for option DrawPlies \(expected an integer 0..10000\)
+> setoption name DrawPlies value -1
+< info string error: invalid value '-1' for option DrawPlies \(expected an integer 0..10000\)
+> setoption name DrawPlies value 12abc
+< info string error: invalid value '12abc' for option DrawPlies .*
+> setoption name DrawPlies
+< info string error: invalid value '' for option DrawPlies .*
+> setoption name MaxCapture value yes
+< info string error: invalid value 'yes' for option MaxCapture \(expected true or false\)
+> setoption name NoSuchOption value 1
+< info string error: unknown option 'NoSuchOption'
+> setoption name
+< info string error: setoption: the option name is missing
+> setoption Hash 32
+< info string error: setoption: expected 'setoption name <name> \[value <value>\]'
+# the Dablot options are accepted while Tabal is played, and kept
+> setoption name Captures value compulsory-men
+> setoption name ForwardOnlyMen value true
+> d
+<... Variant: tabal   Rules: MaxCapture=true DrawPlies=40
+<... Legal moves .*
+> setoption name Variant value DABLOT
+< info string variant dablot startpos mmmmmm/mmmmm/mmmmmm/mmmmm/mmmmmm/p4/k4K/4P/MMMMMM/MMMMM/MMMMMM/MMMMM/MMMMMM w 0 1
+> d
+<... Variant: dablot   Rules: Captures=compulsory-men ForwardOnlyMen=true DrawPlies=40
+<... Legal moves .*
+# Rules resets the four Dablot options; later options change only themselves
+> setoption name Rules value modern
+> d
+<... Variant: dablot   Rules: Captures=compulsory DrawPlies=40
+<... Legal moves .*
+> setoption name Rules value anti-draw
+> setoption name KingAndPrinceCaptureEnds value true
+> d
+<... Variant: dablot   Rules: Captures=compulsory-men ForwardOnlyMen=true KingCaptureEnds=true KingAndPrinceCaptureEnds=true DrawPlies=40
+<... Legal moves .*
+> setoption name Rules value Classic
+> setoption name Captures value bogus
+< info string error: invalid value 'bogus' for option Captures \(expected optional, compulsory or compulsory-men\)
+> setoption name Rules value none
+< info string error: invalid value 'none' for option Rules \(expected classic, modern or anti-draw\)
+> setoption name DrawPlies value 100
+> d
+<... Variant: dablot   Rules: defaults
+<... Legal moves .*
+# engine options
+> setoption name Hash value 32
+> setoption name hash value 0
+< info string error: invalid value '0' for option Hash \(expected an integer 1..65536\)
+> setoption name Threads value 2
+> setoption name Threads value 257
+< info string error: invalid value '257' for option Threads .*
+> setoption name MoveOverhead value 50
+> setoption name MultiPV value 2
+> setoption name Ponder value true
+> setoption name Clear Hash
+> setoption name clear hash value anything
+> isready
+< readyok
+> go depth 3
+<... bestmove .*
+pvcheck
+> setoption name MultiPV value 1
+> setoption name Threads value 1
+> setoption name Hash value 1
+> isready
+< readyok
+close
+exit 0

@@ -1,0 +1,68 @@
+# go with each limit: every go ends in exactly one bestmove, after an info
+# line with a score and a pv whose first move is the bestmove.
+timeout 30000
+> position startpos
+> go depth 3
+<... bestmove [a-k][0-9]+[-x][a-k0-9x-]+( ponder [a-k0-9x-]+)?
+pvcheck
+reset
+> go nodes 2000
+<... bestmove .*
+pvcheck
+reset
+> go movetime 200
+<... bestmove .*
+pvcheck
+reset
+> go wtime 1000 btime 1000 winc 10 binc 10 movestogo 5
+<... bestmove .*
+pvcheck
+reset
+# only White's clock, White to move; then Black to move with only Black's
+> go wtime 300
+<... bestmove .*
+pvcheck
+reset
+> position startpos moves c5-d6
+> go btime 300 binc 0
+<... bestmove .*
+pvcheck
+reset
+# a clock already overdrawn still gets a legal move
+> go wtime -50 btime 100
+<... bestmove .*
+pvcheck
+reset
+# order and case do not matter; errors are reported and skipped
+> go DEPTH 2 bogus 7 movetime x
+< info string error: go: unknown word 'bogus'; ignored
+< info string error: go: unknown word '7'; ignored
+< info string error: go: movetime: 'x' is not an integer; ignored
+<... bestmove .*
+pvcheck
+reset
+# searchmoves restricts the root moves
+> position startpos
+> go depth 4 searchmoves k7-j8 a5-b6
+<... bestmove (k7-j8|a5-b6)( ponder .*)?
+pvcheck
+reset
+> go searchmoves z9-z9 k7-i7 depth 2
+< info string error: go: searchmoves: .*'z9-z9'.*; ignored
+<... bestmove k7-i7( ponder .*)?
+pvcheck
+reset
+# every info line follows the grammar hosts rely on
+all (info (depth|string) .*|bestmove .*)
+none .* score ([^cm].*|c[^p].*|m[^a].*|c|m|)
+# twenty searches in a row: twenty bestmoves
+reset
+>rep 20 go depth 1
+sleep 500
+> isready
+<... readyok
+count 20 bestmove .*
+pvcheck
+count 0 .*bestmove.*bestmove.*
+close
+exit 0
