@@ -41,9 +41,13 @@ typedef struct Shifts {
 
 static Shifts shifts[VARIANT_NB];
 
-/* Dablot's offsets as constants, so the compiler turns each shift into a
- * couple of instructions (build_shifts() checks them against the geometry). */
-static const int8_t dablot_off[DIR_NB] = { 11, 6, 1, -5, -11, -6, -1, 5 };
+/* The offsets as constants, so the compiler turns each shift into a couple
+ * of instructions (build_tables() checks them against the geometry):
+ * Dablot's doubled grid and Tabal's 5 x 5 square. */
+static const int8_t const_off[VARIANT_NB][DIR_NB] = {
+    { 11, 6, 1, -5, -11, -6, -1, 5 },
+    { 5, 6, 1, -4, -5, -6, -1, 4 },
+};
 
 static inline Bitboard shift_by(Bitboard b, int off)
 {
@@ -89,13 +93,14 @@ static void build_shifts(Variant v)
     }
 }
 
-static void check_dablot_offsets(void)
+static void check_offsets(void)
 {
-    for (int d = 0; d < DIR_NB; d++)
-        if (shifts[VARIANT_DABLOT].off[d] != dablot_off[d] || shifts[VARIANT_DABLOT].nodd_steps[d]) {
-            fprintf(stderr, "movegen: Dablot point numbering does not match the shift table\n");
-            abort();
-        }
+    for (int v = 0; v < VARIANT_NB; v++)
+        for (int d = 0; d < DIR_NB; d++)
+            if (shifts[v].off[d] != const_off[v][d] || (v == VARIANT_DABLOT && shifts[v].nodd_steps[d])) {
+                fprintf(stderr, "movegen: point numbering does not match the shift table\n");
+                abort();
+            }
 }
 
 static void build_tables(void)
@@ -117,7 +122,7 @@ static void build_tables(void)
             }
         }
     }
-    check_dablot_offsets();
+    check_offsets();
 }
 
 static inline void tables_init(void)
@@ -206,13 +211,14 @@ static Bitboard jump_candidates(Variant v, Bitboard movers, Bitboard victims, Bi
     if (v == VARIANT_DABLOT) {
 #pragma GCC unroll 8
         for (int d = 0; d < DIR_NB; d++) {
-            int off = dablot_off[d];
+            int off = const_off[VARIANT_DABLOT][d];
             cand |= sh->jump_src[d] & shift_by(victims, -off) & shift_by(empty, -2 * off);
         }
         return cand & movers;
     }
+#pragma GCC unroll 8
     for (int d = 0; d < DIR_NB; d++) {
-        int off = sh->off[d];
+        int off = const_off[VARIANT_TABAL][d];
         cand |= sh->jump_src[d] & shift_by(victims, -off) & shift_by(empty, -2 * off);
     }
     /* The odd jumps: only from movers next to a victim along one of them. */
@@ -382,13 +388,14 @@ static int count_steps(const Position *pos)
 #pragma GCC unroll 8
         for (int d = 0; d < DIR_NB; d++) {
             Bitboard m = st.free | (((st.restricted_dirs >> d) & 1) ? st.restricted : 0);
-            n += bb_count(shift_by(m & sh->step_src[d], dablot_off[d]) & empty);
+            n += bb_count(shift_by(m & sh->step_src[d], const_off[VARIANT_DABLOT][d]) & empty);
         }
         return n;
     }
+#pragma GCC unroll 8
     for (int d = 0; d < DIR_NB; d++) {
         Bitboard m = st.free | (((st.restricted_dirs >> d) & 1) ? st.restricted : 0);
-        n += bb_count(shift_by(m & sh->step_src[d], sh->off[d]) & empty);
+        n += bb_count(shift_by(m & sh->step_src[d], const_off[VARIANT_TABAL][d]) & empty);
         for (int i = 0; i < sh->nodd_steps[d]; i++) {
             OddStep o = sh->odd_steps[d][i];
             n += bb_test(m, o.from) & bb_test(empty, o.to);
