@@ -65,16 +65,40 @@ void search_clear(Search *s);
 int search_run(Search *s, const Game *g, const SearchLimits *limits,
                const SearchOptions *opt, Move *best, Move *ponder);
 
-/* Asks a running search to stop as soon as possible (thread-safe). */
+/* Asks a running search to stop as soon as possible (thread-safe); the
+ * best move found so far is answered (if the stop comes before any move was
+ * scored, the first move in move-ordering order, with its static score).
+ * search_run() forgets any earlier stop when it starts: a caller that may
+ * call this before the search thread has entered search_run() repeats it
+ * until search_run() returns. */
 void search_stop(Search *s);
 
 /* The opponent played the pondered move: switch from pondering to the
- * normal time limits (thread-safe). */
+ * normal time limits, the clock counting from this call (thread-safe;
+ * forgotten like a stop when search_run() starts). */
 void search_ponderhit(Search *s);
 
 /* Prints the evaluation breakdown of pos (one "info string" line per term)
  * for the protocol's "eval" command. */
 void search_eval_report(const Position *pos);
+
+/* What the last search_run() found, for bench, tests and tools. */
+typedef struct SearchInfo {
+    int depth;             /* last completed iteration, plies (0 = none) */
+    int seldepth;          /* deepest ply reached */
+    int score;             /* side to move's view, hundredths of a man; a
+                              decided game is +-(32000 - plies to its end) */
+    int mate;              /* moves to the end of a decided game (negative
+                              when losing), 0 when not decided */
+    uint64_t nodes;        /* all threads */
+    int64_t time_ms;
+    Move best;
+} SearchInfo;
+
+void search_last_info(const Search *s, SearchInfo *out);
+
+/* quiet = true: search_run() prints no "info" lines (bench, self-play). */
+void search_set_quiet(Search *s, bool quiet);
 
 /* The "bench" command: fixed positions of both games to a fixed depth,
  * 16 MiB hash, one thread; prints per-position results and the totals

@@ -1,0 +1,390 @@
+/*
+ * eval.c - the evaluation terms and their weights (design in eval.h).
+ */
+#include "eval.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* All weights, one table per variant.  Units: hundredths of a man.  Arrays
+ * indexed by rank use [MAN, PRINCE, KING] (RULES.md section 1 "Pieces and
+ * ranks"); Tabal uses MAN and KING only. */
+typedef struct EvalWeights {
+    int piece[PIECE_TYPE_NB];        /* material by rank */
+    int king_immune;                 /* own king alive, enemy king gone (Dablot) */
+    int prince_immune;               /* own prince alive, enemy king and prince gone */
+    int mobility[PIECE_TYPE_NB];     /* per step a piece can make */
+    int hanging_own_move[PIECE_TYPE_NB];   /* piece the opponent could jump; owner to move */
+    int hanging_their_move[PIECE_TYPE_NB]; /* the same with the opponent to move */
+    int advance[MAX_RANKS];          /* per man, by rank counted from its own side */
+    int centre[PIECE_TYPE_NB];       /* per unit of centrality (eval_tables.centre) */
+    int runaway[MAX_RANKS];          /* Tabal: man with a free path, by relative rank */
+    int base_guard;                  /* Tabal: man on its own base (denies promotion) */
+    int triangle;                    /* Tabal: own piece inside its home triangle */
+    int tempo;                       /* side to move */
+} EvalWeights;
+
+static const EvalWeights eval_weights[VARIANT_NB] = {
+    [VARIANT_DABLOT] = {
+        .piece = { 100, 260, 420 },
+        .king_immune = 250,
+        .prince_immune = 120,
+        .mobility = { 2, 4, 5 },
+        .hanging_own_move = { -12, -30, -40 },
+        .hanging_their_move = { -4, -10, -15 },
+        .advance = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8, 8, 8 },
+        .centre = { 1, 3, 3 },
+        .tempo = 6,
+    },
+    [VARIANT_TABAL] = {
+        .piece = { 100, 0, 300 },
+        .mobility = { 2, 0, 3 },
+        .hanging_own_move = { -15, 0, -45 },
+        .hanging_their_move = { -5, 0, -15 },
+        .advance = { 0, 0, 3, 6, 10, 15, 22, 30, 0 },
+        .centre = { 2, 0, 2 },
+        .runaway = { 0, 0, 0, 20, 30, 45, 60, 80, 0 },
+        .base_guard = 12,
+        .triangle = 4,
+        .tempo = 8,
+    },
+};
+
+static const char *const term_names[TERM_NB] = {
+    "material", "immunity", "mobility", "safety", "advance",
+    "centre", "runaway", "triangle", "tempo",
+};
+
+const char *eval_term_name(EvalTerm t)
+{
+    return (unsigned)t < TERM_NB ? term_names[t] : "?";
+}
+
+int eval_piece_value(Variant v, PieceType t)
+{
+    return eval_weights[v].piece[t];
+}
+
+/* Tables derived from the geometry, built once. */
+typedef struct EvalTables {
+    Bitboard adj[MAX_POINTS];            /* neighbours along any line */
+    Bitboard men_step[2][MAX_POINTS];    /* restricted man steps, by colour */
+    int8_t line_a[MAX_POINTS][4];        /* the two neighbours of p on each */
+    int8_t line_b[MAX_POINTS][4];        /*   straight line through p */
+    uint8_t nlines[MAX_POINTS];
+    uint8_t line_dir[MAX_POINTS][4];     /* direction from p to line_a */
+    int8_t rel_rank[2][MAX_POINTS];      /* rank counted from a colour's own side */
+    int8_t centre[MAX_POINTS];           /* 0 at the rim .. larger in the middle */
+    Bitboard cone[2][MAX_POINTS];        /* Tabal: points a free runner must not meet */
+    Bitboard home_base[2];               /* Tabal: a1 c1 e1 / a9 c9 e9 */
+    Bitboard home_triangle[2];           /* Tabal: the six points of ranks 1-2 / 8-9 */
+    /* Whole-board shifts (Dablot): every line in direction d joins p and
+     * p + off[d] (points are numbered (11 * rank + file) / 2 on the doubled
+     * grid), so one shift moves a whole set one step along its lines. */
+    bool uniform;                        /* every line has its direction's offset */
+    int8_t off[DIR_NB];
+    Bitboard has_dir[DIR_NB];            /* points with a line in direction d */
+    Bitboard through[DIR_NB];            /* points a straight line d runs through */
+    uint8_t man_dirs[2];                 /* bit d: a restricted man may step in d */
+    Bitboard rank_mask[2][MAX_RANKS];    /* points of each rank counted from a colour's side */
+    Bitboard centre_plane[3];            /* bit b of centre[p] */
+} EvalTables;
+
+static EvalTables tables[VARIANT_NB];
+static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
+
+static int is_man_dir(Variant v, Color c, int d)
+{
+    int fwd = c == WHITE ? (d == DIR_N || d == DIR_NE || d == DIR_NW)
+                         : (d == DIR_S || d == DIR_SE || d == DIR_SW);
+    return fwd || (v == VARIANT_TABAL && (d == DIR_E || d == DIR_W));
+}
+
+/* The Dablot offsets by direction (N, NE, E, SE, S, SW, W, NW) as
+ * constants, so the shifts below compile to fixed shifts; build_tables()
+ * checks them against the geometry and falls back to the piece-by-piece
+ * evaluation if they ever disagree. */
+static const int8_t dablot_off[DIR_NB] = { 11, 6, 1, -5, -11, -6, -1, 5 };
+
+static void build_tables(void)
+{
+    for (int v = 0; v < VARIANT_NB; v++) {
+        const Geometry *g = geometry_of((Variant)v);
+        EvalTables *t = &tables[v];
+        int cf = (g->nfiles - 1), cr = (g->nranks - 1);   /* doubled centre */
+        for (int p = 0; p < g->npoints; p++) {
+            for (int d = 0; d < DIR_NB; d++) {
+                int q = g->ray[p][d];
+                if (q == NO_POINT) continue;
+                t->adj[p] |= bb_bit(q);
+                for (int c = 0; c < 2; c++)
+                    if (is_man_dir((Variant)v, (Color)c, d))
+                        t->men_step[c][p] |= bb_bit(q);
+            }
+            for (int d = 0; d < 4; d++) {
+                int a = g->ray[p][d], b = g->ray[p][d + 4];
+                if (a == NO_POINT || b == NO_POINT) continue;
+                int i = t->nlines[p]++;
+                t->line_a[p][i] = (int8_t)a;
+                t->line_b[p][i] = (int8_t)b;
+                t->line_dir[p][i] = (uint8_t)d;
+            }
+            t->rel_rank[WHITE][p] = g->rank[p];
+            t->rel_rank[BLACK][p] = (int8_t)(g->nranks - 1 - g->rank[p]);
+            int df = abs(2 * g->file[p] - cf), dr = abs(2 * g->rank[p] - cr);
+            int dist = (df + dr) / 2;                       /* 0 .. (cf + cr) / 2 */
+            t->centre[p] = (int8_t)(((cf + cr) / 2 - dist) / (v == VARIANT_DABLOT ? 2 : 1));
+        }
+        t->uniform = true;
+        for (int d = 0; d < DIR_NB; d++) {
+            int off = 0;
+            for (int p = 0; p < g->npoints && !off; p++)
+                if (g->ray[p][d] != NO_POINT) off = g->ray[p][d] - p;
+            t->off[d] = (int8_t)off;
+            for (int p = 0; p < g->npoints; p++) {
+                if (g->ray[p][d] == NO_POINT) continue;
+                t->has_dir[d] |= bb_bit(p);
+                if (g->ray[p][d] != p + off || (v == VARIANT_DABLOT && off != dablot_off[d]))
+                    t->uniform = false;
+                if (g->ray[p][(d + 4) & 7] != NO_POINT) t->through[d] |= bb_bit(p);
+            }
+            for (int c = 0; c < 2; c++)
+                if (is_man_dir((Variant)v, (Color)c, d)) t->man_dirs[c] |= (uint8_t)(1u << d);
+        }
+        for (int p = 0; p < g->npoints; p++) {
+            for (int c = 0; c < 2; c++)
+                t->rank_mask[c][t->rel_rank[c][p]] |= bb_bit(p);
+            for (int b = 0; b < 3; b++)
+                if (t->centre[p] >> b & 1) t->centre_plane[b] |= bb_bit(p);
+        }
+        if (v == VARIANT_TABAL) {
+            for (int p = 0; p < g->npoints; p++) {
+                for (int q = 0; q < g->npoints; q++) {
+                    int dfile = abs(g->file[q] - g->file[p]);
+                    int ahead_w = g->rank[q] - g->rank[p], ahead_b = -ahead_w;
+                    if (ahead_w >= 0 && dfile <= ahead_w + 1 && q != p) t->cone[WHITE][p] |= bb_bit(q);
+                    if (ahead_b >= 0 && dfile <= ahead_b + 1 && q != p) t->cone[BLACK][p] |= bb_bit(q);
+                }
+                if (g->rank[p] <= 1) t->home_triangle[WHITE] |= bb_bit(p);
+                if (g->rank[p] >= g->nranks - 2) t->home_triangle[BLACK] |= bb_bit(p);
+            }
+            t->home_base[WHITE] = g->far_base[BLACK];
+            t->home_base[BLACK] = g->far_base[WHITE];
+        }
+    }
+}
+
+static inline const EvalTables *tables_of(Variant v)
+{
+    pthread_once(&tables_once, build_tables);
+    return &tables[v];
+}
+
+/* Steps of a Tabal king (flying) from p over empty points. */
+static int flying_steps(const Geometry *g, int p, Bitboard empty)
+{
+    int n = 0;
+    for (int d = 0; d < DIR_NB; d++)
+        for (int q = g->ray[p][d]; q != NO_POINT && bb_test(empty, q); q = g->ray[q][d])
+            n++;
+    return n;
+}
+
+/* True when the enemy of the piece on p (colour c, type t) can jump it at
+ * once along one of the lines through p. */
+static bool is_hanging(const Position *pos, const EvalTables *tb, int p, Color c, PieceType t,
+                       Bitboard empty)
+{
+    const Geometry *g = pos->geo;
+    Bitboard enemy = pos->by_color[c ^ 1];
+    for (int i = 0; i < tb->nlines[p]; i++) {
+        int a = tb->line_a[p][i], b = tb->line_b[p][i];
+        for (int side = 0; side < 2; side++) {
+            int from = side ? b : a, land = side ? a : b;
+            if (!bb_test(empty, land)) continue;
+            int q = from;
+            if (pos->rules.variant == VARIANT_TABAL) {
+                int d = side ? tb->line_dir[p][i] + 4 : tb->line_dir[p][i];
+                while (q != NO_POINT && bb_test(empty, q)) q = g->ray[q][d];
+                if (q == NO_POINT || !bb_test(enemy, q)) continue;
+                PieceType at = piece_type(pos->board[q]);
+                if (at == KING || q == from) return true;
+            } else {
+                if (!bb_test(enemy, q)) continue;
+                if (piece_type(pos->board[q]) >= t) return true;
+            }
+        }
+    }
+    return false;
+}
+
+static inline Bitboard shift(Bitboard b, int off)
+{
+    return off >= 0 ? b << off : b >> -off;
+}
+
+/* Pieces of v that an attacker of a (short-jumping) can jump at once:
+ * for some direction d the attacker stands on the line before the victim
+ * and the point after it is empty (Dablot, whole-board shifts). */
+static Bitboard jumpable(const EvalTables *tb, Bitboard v, Bitboard a, Bitboard empty)
+{
+    Bitboard hit = 0;
+    for (int d = 0; d < DIR_NB; d++)
+        hit |= tb->through[d] & shift(a & tb->has_dir[d], dablot_off[d]) & shift(empty, -dablot_off[d]);
+    return v & hit;
+}
+
+/* Sum of the centre values of the points in b. */
+static inline int centre_sum(const EvalTables *tb, Bitboard b)
+{
+    return bb_count(b & tb->centre_plane[0]) + 2 * bb_count(b & tb->centre_plane[1])
+         + 4 * bb_count(b & tb->centre_plane[2]);
+}
+
+/* Immunity (Dablot): a piece can be taken only by an enemy piece of equal
+ * or higher rank (RULES.md section 1). */
+static int immunity(const Position *pos, const EvalWeights *w, Color c)
+{
+    Bitboard own = pos->by_color[c], enemy = pos->by_color[c ^ 1];
+    bool their_king = enemy & pos->by_type[KING], their_prince = enemy & pos->by_type[PRINCE];
+    int v = 0;
+    if ((own & pos->by_type[KING]) && !their_king)
+        v += w->king_immune;
+    if ((own & pos->by_type[PRINCE]) && !their_king && !their_prince)
+        v += w->prince_immune;
+    return v;
+}
+
+/* Dablot terms of colour c with whole-board set operations. */
+static void dablot_terms(const Position *pos, const EvalWeights *w, const EvalTables *tb, Color c,
+                         Bitboard empty, int term[TERM_NB][2], int *steps)
+{
+    Bitboard own = pos->by_color[c], enemy = pos->by_color[c ^ 1];
+    Bitboard set[PIECE_TYPE_NB];
+    bool own_move = pos->stm == c;
+    for (int t = 0; t < PIECE_TYPE_NB; t++) {
+        set[t] = own & pos->by_type[t];
+        term[TERM_MATERIAL][c] += w->piece[t] * bb_count(set[t]);
+        term[TERM_CENTRE][c] += w->centre[t] * centre_sum(tb, set[t]);
+    }
+
+    /* Mobility: men by shifts; the prince and the king one by one. */
+    int men_steps = 0;
+    for (int d = 0; d < DIR_NB; d++)
+        if (!pos->rules.forward_only_men || (tb->man_dirs[c] >> d & 1))
+            men_steps += bb_count(shift(set[MAN] & tb->has_dir[d], dablot_off[d]) & empty);
+    term[TERM_MOBILITY][c] += w->mobility[MAN] * men_steps;
+    *steps = men_steps;
+    for (int t = PRINCE; t <= KING; t++) {
+        Bitboard b = set[t];
+        while (b) {
+            int n = bb_count(tb->adj[bb_pop(&b)] & empty);
+            *steps += n;
+            term[TERM_MOBILITY][c] += w->mobility[t] * n;
+        }
+    }
+
+    /* Safety: a piece is jumped only by an enemy of equal or higher rank. */
+    Bitboard royal_enemy = enemy & (pos->by_type[PRINCE] | pos->by_type[KING]);
+    Bitboard king_enemy = enemy & pos->by_type[KING];
+    const int *hang = own_move ? w->hanging_own_move : w->hanging_their_move;
+    term[TERM_SAFETY][c] += hang[MAN] * bb_count(jumpable(tb, set[MAN], enemy, empty))
+                          + hang[PRINCE] * bb_count(jumpable(tb, set[PRINCE], royal_enemy, empty))
+                          + hang[KING] * bb_count(jumpable(tb, set[KING], king_enemy, empty));
+
+    for (int r = 1; r < pos->geo->nranks; r++)
+        if (w->advance[r])
+            term[TERM_ADVANCE][c] += w->advance[r] * bb_count(set[MAN] & tb->rank_mask[c][r]);
+
+    term[TERM_IMMUNITY][c] += immunity(pos, w, c);
+}
+
+/* The terms of colour c piece by piece: Tabal always; Dablot only if its
+ * shift offsets ever stopped matching the geometry. */
+static void piece_terms(const Position *pos, const EvalWeights *w, const EvalTables *tb, Color c,
+                        Bitboard empty, int term[TERM_NB][2], int *steps)
+{
+    const Geometry *g = pos->geo;
+    Variant v = pos->rules.variant;
+    Bitboard own = pos->by_color[c], enemy = pos->by_color[c ^ 1];
+    bool own_move = pos->stm == c;
+    bool enemy_kings = enemy & pos->by_type[KING];
+    bool restricted_men = v == VARIANT_TABAL || pos->rules.forward_only_men;
+    Bitboard b = own;
+    *steps = 0;
+    while (b) {
+        int p = bb_pop(&b);
+        PieceType t = piece_type(pos->board[p]);
+        term[TERM_MATERIAL][c] += w->piece[t];
+        int n = v == VARIANT_TABAL && t == KING ? flying_steps(g, p, empty)
+              : t == MAN && restricted_men ? bb_count(tb->men_step[c][p] & empty)
+              : bb_count(tb->adj[p] & empty);
+        *steps += n;
+        term[TERM_MOBILITY][c] += n * w->mobility[t];
+        term[TERM_CENTRE][c] += tb->centre[p] * w->centre[t];
+        if (is_hanging(pos, tb, p, c, t, empty))
+            term[TERM_SAFETY][c] += own_move ? w->hanging_own_move[t] : w->hanging_their_move[t];
+        if (t == MAN) {
+            int rr = tb->rel_rank[c][p];
+            term[TERM_ADVANCE][c] += w->advance[rr];
+            if (v == VARIANT_TABAL && !enemy_kings && !(tb->cone[c][p] & enemy))
+                term[TERM_RUNAWAY][c] += w->runaway[rr];
+        }
+    }
+    if (v == VARIANT_DABLOT) {
+        term[TERM_IMMUNITY][c] += immunity(pos, w, c);
+    } else {
+        Bitboard men = own & pos->by_type[MAN];
+        term[TERM_TRIANGLE][c] += w->base_guard * bb_count(men & tb->home_base[c])
+                                + w->triangle * bb_count(own & tb->home_triangle[c]);
+    }
+}
+
+/* The whole evaluation; fills tr when not NULL.  by_piece forces the
+ * piece-by-piece path. */
+static int evaluate(const Position *pos, EvalTrace *tr, int *stm_steps, bool by_piece)
+{
+    Variant v = pos->rules.variant;
+    const EvalWeights *w = &eval_weights[v];
+    const EvalTables *tb = tables_of(v);
+    Bitboard empty = pos->geo->all & ~(pos->by_color[WHITE] | pos->by_color[BLACK]);
+    int term[TERM_NB][2] = { { 0 } };
+    int steps[2];
+
+    for (int c = 0; c < 2; c++) {
+        if (v == VARIANT_DABLOT && tb->uniform && !by_piece)
+            dablot_terms(pos, w, tb, (Color)c, empty, term, &steps[c]);
+        else
+            piece_terms(pos, w, tb, (Color)c, empty, term, &steps[c]);
+    }
+    term[TERM_TEMPO][pos->stm] += w->tempo;
+
+    int total = 0;
+    for (int i = 0; i < TERM_NB; i++)
+        total += term[i][WHITE] - term[i][BLACK];
+    if (pos->stm == BLACK)
+        total = -total;
+    if (stm_steps)
+        *stm_steps = steps[pos->stm];
+    if (tr) {
+        memcpy(tr->term, term, sizeof tr->term);
+        tr->total = total;
+    }
+    return total;
+}
+
+int eval_position(const Position *pos, int *stm_steps)
+{
+    return evaluate(pos, NULL, stm_steps, false);
+}
+
+int eval_position_reference(const Position *pos)
+{
+    return evaluate(pos, NULL, NULL, true);
+}
+
+void eval_trace(const Position *pos, EvalTrace *t)
+{
+    evaluate(pos, t, NULL, false);
+}

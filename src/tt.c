@@ -1,0 +1,202 @@
+/*
+ * tt.c - the shared transposition table (design in tt.h).
+ */
+#include "tt.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum { BUCKET_ENTRIES = 4, BUCKET_BYTES = 64 };
+
+/* Bit fields of the data word. */
+#define MOVE_MASK   0xFFFFFFFFULL
+#define SCORE_SHIFT 32
+#define DEPTH_SHIFT 48
+#define BOUND_SHIFT 56
+#define GEN_SHIFT   58
+#define GEN_COUNT   64
+
+static inline uint64_t load_word(const uint64_t *w)
+{
+    return __atomic_load_n(w, __ATOMIC_RELAXED);
+}
+
+static inline void store_word(uint64_t *w, uint64_t v)
+{
+    __atomic_store_n(w, v, __ATOMIC_RELAXED);
+}
+
+static inline uint32_t data_move(uint64_t d) { return (uint32_t)(d & MOVE_MASK); }
+static inline int data_score(uint64_t d) { return (int16_t)(uint16_t)(d >> SCORE_SHIFT); }
+/* Stored depth is depth - TT_DEPTH_QS + 1 so that 0 means an empty slot. */
+static inline int data_depth_raw(uint64_t d) { return (int)((d >> DEPTH_SHIFT) & 0xFF); }
+static inline int data_bound(uint64_t d) { return (int)((d >> BOUND_SHIFT) & 3); }
+static inline int data_gen(uint64_t d) { return (int)(d >> GEN_SHIFT); }
+
+static uint64_t bucket_count(size_t mib)
+{
+    return (uint64_t)mib * 1024 * 1024 / BUCKET_BYTES;
+}
+
+static TTEntryPair *alloc_table(uint64_t nbuckets)
+{
+    size_t bytes = (size_t)nbuckets * BUCKET_BYTES;
+    void *p = NULL;
+    if (posix_memalign(&p, BUCKET_BYTES, bytes) != 0)
+        return NULL;
+    memset(p, 0, bytes);
+    return p;
+}
+
+int tt_init(TT *tt, size_t mib)
+{
+    memset(tt, 0, sizeof *tt);
+    return tt_resize(tt, mib);
+}
+
+int tt_resize(TT *tt, size_t mib)
+{
+    if (mib < 1 || mib > 65536)
+        return -1;
+    uint64_t n = bucket_count(mib);
+    TTEntryPair *t = alloc_table(n);
+    if (!t)
+        return -1;
+    free(tt->table);
+    tt->table = t;
+    tt->nbuckets = n;
+    tt->mib = mib;
+    tt->generation = 0;
+    return 0;
+}
+
+void tt_free(TT *tt)
+{
+    free(tt->table);
+    memset(tt, 0, sizeof *tt);
+}
+
+void tt_clear(TT *tt)
+{
+    if (tt->table)
+        memset(tt->table, 0, (size_t)tt->nbuckets * BUCKET_BYTES);
+    tt->generation = 0;
+}
+
+void tt_new_search(TT *tt)
+{
+    tt->generation = (uint8_t)((tt->generation + 1) % GEN_COUNT);
+}
+
+static inline TTEntryPair *bucket_of(const TT *tt, uint64_t key)
+{
+    uint64_t i = (uint64_t)(((unsigned __int128)key * tt->nbuckets) >> 64);
+    return tt->table + i * BUCKET_ENTRIES;
+}
+
+void tt_prefetch(const TT *tt, uint64_t key)
+{
+    __builtin_prefetch(bucket_of(tt, key));
+}
+
+bool tt_probe(const TT *tt, uint64_t key, TTHit *hit)
+{
+    TTEntryPair *b = bucket_of(tt, key);
+    for (int i = 0; i < BUCKET_ENTRIES; i++) {
+        uint64_t d = load_word(&b[i].data);
+        uint64_t c = load_word(&b[i].check);
+        if ((c ^ d) == key && data_depth_raw(d) != 0) {
+            hit->move = data_move(d);
+            hit->score = data_score(d);
+            hit->depth = data_depth_raw(d) - 1 + TT_DEPTH_QS;
+            hit->bound = data_bound(d);
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Searches since the entry was written, 0..63. */
+static inline int age_of(const TT *tt, uint64_t d)
+{
+    return (tt->generation - data_gen(d) + GEN_COUNT) % GEN_COUNT;
+}
+
+void tt_store(TT *tt, uint64_t key, uint32_t move, int score, int depth, int bound)
+{
+    TTEntryPair *b = bucket_of(tt, key);
+    TTEntryPair *victim = NULL;
+    int worst = 1 << 30;
+    for (int i = 0; i < BUCKET_ENTRIES; i++) {
+        uint64_t d = load_word(&b[i].data);
+        uint64_t c = load_word(&b[i].check);
+        if ((c ^ d) == key && data_depth_raw(d) != 0) {
+            /* Same position: keep a much deeper non-exact result of this
+             * search; keep the old move when the new result has none. */
+            int old_depth = data_depth_raw(d) - 1 + TT_DEPTH_QS;
+            if (bound != BOUND_EXACT && depth < old_depth - 3 && age_of(tt, d) == 0)
+                return;
+            if (!move)
+                move = data_move(d);
+            victim = &b[i];
+            break;
+        }
+        int value = data_depth_raw(d) - 8 * age_of(tt, d);
+        if (value < worst) {
+            worst = value;
+            victim = &b[i];
+        }
+    }
+    if (depth > TT_DEPTH_MAX) depth = TT_DEPTH_MAX;
+    if (depth < TT_DEPTH_QS) depth = TT_DEPTH_QS;
+    uint64_t d = (uint64_t)move
+               | (uint64_t)(uint16_t)(int16_t)score << SCORE_SHIFT
+               | (uint64_t)(depth - TT_DEPTH_QS + 1) << DEPTH_SHIFT
+               | (uint64_t)(bound & 3) << BOUND_SHIFT
+               | (uint64_t)tt->generation << GEN_SHIFT;
+    store_word(&victim->data, d);
+    store_word(&victim->check, key ^ d);
+}
+
+int tt_hashfull(const TT *tt)
+{
+    int n = 0, total = 0;
+    for (uint64_t i = 0; i < tt->nbuckets * BUCKET_ENTRIES && total < 1000; i++, total++) {
+        uint64_t d = load_word(&tt->table[i].data);
+        if (data_depth_raw(d) != 0 && data_gen(d) == tt->generation)
+            n++;
+    }
+    return total ? n * 1000 / total : 0;
+}
+
+static uint32_t captured_hash(Bitboard c)
+{
+    uint64_t x = (uint64_t)c ^ ((uint64_t)(c >> 64) * 0x9E3779B97F4A7C15ULL);
+    x *= 0xBF58476D1CE4E5B9ULL;
+    return (uint32_t)(x >> 48);
+}
+
+uint32_t tt_pack_move(const Move *m)
+{
+    uint32_t h = m->captured ? captured_hash(m->captured) : 0;
+    return 0x80000000u | (uint32_t)(m->from & 0x7F) | (uint32_t)(m->to & 0x7F) << 7 | h << 14;
+}
+
+bool tt_move_matches(uint32_t p, const Move *m)
+{
+    return p != 0 && p == tt_pack_move(m);
+}
+
+int tt_score_to(int score, int ply, int mate_bound)
+{
+    if (score >= mate_bound) return score + ply;
+    if (score <= -mate_bound) return score - ply;
+    return score;
+}
+
+int tt_score_from(int score, int ply, int mate_bound)
+{
+    if (score >= mate_bound) return score - ply;
+    if (score <= -mate_bound) return score + ply;
+    return score;
+}
