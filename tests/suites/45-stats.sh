@@ -170,5 +170,57 @@ cat "$tmp/shard0.txt" "$tmp/shard0.txt" >"$tmp/dup.txt"
 refuse "a file with games twice over" $BIN -results "$tmp/dup.txt"
 refuse "merge with a missing shard" $BIN -merge "$tmp/shard0.txt" "$tmp/none.txt"
 
+# ---- real shards from dablo-match, spread by GNU parallel -------------
+# The README recipe with the local machine (--sshlogin 3/:) for the hosts
+# and the runner's deterministic fake engines: the merged shards must give
+# exactly the statistics of the same match played unsplit, and the
+# runner's own summary must count the same pairs as dablo-stats.
+M=$PWD/bin/dablo-match
+F=$PWD/build/fake_engine
+match() {
+    "$M" -engine cmd="$F" name=A args="--seed 1" -engine cmd="$F" name=B args="--seed 2 --random" \
+        -each depth=1 -repeat -games 2 -rounds 30 -openings file="$tmp/book.fen" order=random \
+        -srand 42 -quiet "$@"
+}
+if [ ! -x "$M" ] || [ ! -x "$F" ]; then
+    bad "bin/dablo-match and build/fake_engine are built"
+elif ! command -v parallel >/dev/null; then
+    bad "GNU parallel is installed (tools/install-deps.sh)"
+else
+    mkdir -p "$tmp/unsplit" "$tmp/par"
+    "$M" -genopenings 30 plies=8 out="$tmp/book.fen" -srand 5 >/dev/null 2>&1
+    (cd "$tmp/unsplit" && match -results all.results >summary.txt 2>&1)
+    N=3
+    (cd "$tmp/par" && parallel --will-cite --sshlogin 3/: --workdir . \
+        --return shard-{}.results --cleanup \
+        "$M" -engine cmd="$F" name=A args=\"--seed 1\" -engine cmd="$F" name=B \
+        args=\"--seed 2 --random\" -each depth=1 -repeat -games 2 -rounds 30 \
+        -openings file="$tmp/book.fen" order=random -srand 42 -quiet \
+        -shard {}/$N -results shard-{}.results ::: $(seq 1 $N) >/dev/null 2>&1)
+    $BIN -results "$tmp/unsplit/all.results" -sprt elo0=0 elo1=10 >"$tmp/u.out" 2>&1
+    $BIN -merge "$tmp"/par/shard-*.results -sprt elo0=0 elo1=10 2>&1 |
+        grep -v '^Files merged' >"$tmp/p.out"
+    if [ "$(wc -l <"$tmp/unsplit/all.results")" -eq 60 ] && grep -q 'Pentanomial' "$tmp/u.out" &&
+        cmp -s "$tmp/u.out" "$tmp/p.out"; then
+        ok "GNU parallel recipe: 3 shards merged equal the unsplit match"
+    else
+        bad "GNU parallel recipe: 3 shards merged equal the unsplit match"
+        diff "$tmp/u.out" "$tmp/p.out" | sed 's/^/     | /'
+    fi
+    if [ "$(ls "$tmp"/par/shard-*.results 2>/dev/null | wc -l)" -eq 3 ] &&
+        ! grep -h -o 'pair=[0-9]*' "$tmp"/par/shard-*.results | sort | uniq -c | grep -qv ' 2 pair'; then
+        ok "GNU parallel recipe: three shard files of whole pairs"
+    else
+        bad "GNU parallel recipe: three shard files of whole pairs"
+    fi
+    runner=$(grep -m1 '^Pentanomial' "$tmp/unsplit/summary.txt")
+    mine=$(grep -m1 '^Pentanomial' "$tmp/u.out")
+    if [ -n "$runner" ] && [ "$runner" = "$mine" ]; then
+        ok "runner summary and dablo-stats count the same pairs ($mine)"
+    else
+        bad "runner summary and dablo-stats count the same pairs ('$runner' vs '$mine')"
+    fi
+fi
+
 echo "SUITE stats: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
