@@ -61,28 +61,24 @@ static int parse_counts(const char *s, uint64_t *out, int n)
     return 0;
 }
 
-int main(int argc, char **argv)
+/* The whole program; merge has room for argc file names. */
+static int run(int argc, char **argv, const char **merge)
 {
     Stats s;
     StatsSprtParams sp;
     int use_sprt = 0, have_wdl = 0, have_penta = 0;
     const char *results = NULL, *engine = NULL;
-    const char **merge = NULL;
     int nmerge = 0;
     uint64_t wdl[3] = {0}, penta[5] = {0};
     char err[512];
 
     stats_init(&s);
     stats_sprt_default(&sp);
-    merge = calloc((size_t)argc, sizeof *merge);
-    if (!merge)
-        return die("out of memory");
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         int more = i + 1 < argc;
         if (!strcmp(a, "-h") || !strcmp(a, "-help") || !strcmp(a, "--help")) {
             usage(stdout);
-            free(merge);
             return 0;
         } else if (!strcmp(a, "-wdl") && more) {
             if (parse_counts(argv[++i], wdl, 3) != 0)
@@ -153,8 +149,6 @@ int main(int argc, char **argv)
         if (nfiles > 1)
             printf("Files merged: %d\n", nfiles);
     }
-    free(merge);
-
     size_t need = stats_format_report(NULL, 0, &s, use_sprt ? &sp : NULL);
     char *buf = malloc(need + 1);
     if (!buf)
@@ -163,4 +157,14 @@ int main(int argc, char **argv)
     fputs(buf, stdout);
     free(buf);
     return 0;
+}
+
+int main(int argc, char **argv)
+{
+    const char **merge = calloc((size_t)argc + 1, sizeof *merge);
+    if (!merge)
+        return die("out of memory");
+    int rc = run(argc, argv, merge);
+    free(merge);
+    return rc;
 }
