@@ -116,18 +116,28 @@ static char **attempt_completion(const char *text, int start, int end)
 
 /* ------------------------------------------------------------- history */
 
+/* Adds a line to the history (without trailing blanks, which completion
+ * leaves behind) and appends it to the history file. */
 static void remember(const char *line)
 {
-    if (!*line) return;
+    size_t n = strlen(line);
+    while (n > 0 && (line[n - 1] == ' ' || line[n - 1] == '\t')) n--;
+    if (n == 0) return;
+    char *entry = strndup(line, n);
+    if (!entry) return;
     HIST_ENTRY *last = history_length > 0 ? history_get(history_base + history_length - 1) : NULL;
-    if (last && strcmp(last->line, line) == 0) return;
-    add_history(line);
-    if (!T.have_history) return;
-    /* append_history() needs the file to exist; creating it may fail silently */
-    int fd = open(T.history, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
-    if (fd < 0) return;
-    close(fd);
-    append_history(1, T.history);
+    if (!last || strcmp(last->line, entry) != 0) {
+        add_history(entry);
+        if (T.have_history) {
+            /* append_history() needs the file to exist; creating it may fail silently */
+            int fd = open(T.history, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
+            if (fd >= 0) {
+                close(fd);
+                append_history(1, T.history);
+            }
+        }
+    }
+    free(entry);
 }
 
 /* ---------------------------------------------------------------- life */

@@ -1,0 +1,146 @@
+#!/usr/bin/env bash
+# bin/dablo at a real terminal: a pseudo-terminal driven by tmux (send-keys,
+# capture-pane).  Checks the prompt, tab completion of commands, option
+# names and values and legal moves, a search stopped by "stop" and by Ctrl-C,
+# history kept across runs in $HOME/.dablo_history, Ctrl-D, and that a
+# history file that cannot be written is no error.
+set -u
+cd "$(dirname "$0")/../.."
+if ! command -v tmux >/dev/null 2>&1; then
+    echo "NOTE: tmux is not installed: the terminal tests are SKIPPED (tools/install-deps.sh installs it)"
+    echo "SUITE terminal: 0 passed, 0 failed"
+    exit 0
+fi
+
+sock="dablo-test-$$"
+home=$(mktemp -d)
+tm() { tmux -L "$sock" -f /dev/null "$@"; }
+cleanup() { tm kill-server 2>/dev/null; rm -rf "$home"; }
+trap cleanup EXIT
+
+pass=0
+fail=0
+ok() { echo "ok   $1"; pass=$((pass + 1)); }
+bad() {
+    echo "FAIL $1"
+    echo "---- screen:"
+    tm capture-pane -t t -p -S -60 2>/dev/null | grep -v '^$' | tail -25 | sed 's/^/    /'
+    fail=$((fail + 1))
+}
+screen() { tm capture-pane -t t -p -S -2000 -J 2>/dev/null; }
+# wait_for REGEX [SECONDS]: until the screen (with scroll-back) matches
+wait_for() {
+    local i n=$(( ${2:-5} * 20 ))
+    for ((i = 0; i < n; i++)); do
+        screen | grep -Eq -- "$1" && return 0
+        sleep 0.05
+    done
+    return 1
+}
+expect() {   # expect NAME REGEX [SECONDS]
+    if wait_for "$2" "${3:-5}"; then ok "$1"; else bad "$1 (waiting for /$2/)"; fi
+}
+start() {    # start ENV...: a fresh engine in a fresh window
+    tm kill-session -t t 2>/dev/null
+    tm new-session -d -s t -x 200 -y 50 "env $* $PWD/bin/dablo; echo ENGINE-EXIT=\$?; sleep 60"
+    tm set-option -t t history-limit 5000 >/dev/null
+}
+keys() { tm send-keys -t t "$@"; sleep 0.15; }
+# fresh: clear the screen and its scroll-back (at the prompt), so later
+# checks see only what comes next
+fresh() { keys C-l; tm clear-history -t t; }
+
+start HOME="$home"
+expect "prompt at a terminal" '^dablo> $'
+
+keys 'isr' Tab Enter
+expect "complete a command (isr -> isready)" '^dablo> isready *$'
+expect "the command runs" '^readyok$'
+
+fresh
+keys 'setoption name Var' Tab
+keys 'value ta' Tab Enter
+expect "complete an option name and a combo value" '^dablo> setoption name Variant value tabal *$'
+expect "the option is set" '^info string variant tabal startpos '
+
+keys 'setoption name clear h' Tab Enter
+expect "complete a two-word option name" '^dablo> setoption name clear Hash *$'
+
+keys 'setoption name MaxCapture value f' Tab Enter
+expect "complete a check value" '^dablo> setoption name MaxCapture value false *$'
+
+keys 'position startpos moves a4' Tab
+keys 'a6' Tab Enter
+# White's only a4 move is a4-a5; then Black must capture a6xa4
+expect "complete legal moves, each in the position the typed moves reach" \
+    '^dablo> position startpos moves a4-a5 a6xa4 *$'
+keys 'd' Enter
+expect "the completed moves were played" '^Fen: mmm/mmm/mmmmm/1mmmm/5/mMMMM/MMMMM/MMM/MMM w 0 2$'
+
+keys 'position startpos moves ' Tab Tab
+expect "list the legal moves on a double tab" '^a4-a5 +b4-a5 +b4-b5 +b4-c5 +c4-c5 +d4-c5 +d4-d5 +d4-e5 +e4-e5 *$'
+keys C-u
+fresh
+keys 'go dep' Tab '3' Enter
+expect "complete a go keyword; the search answers" '^dablo> go depth 3 *$'
+expect "bestmove at the terminal" '^bestmove [a-e][0-9]'
+
+fresh
+keys 'go infinite' Enter
+sleep 0.5
+keys 'stop' Enter
+expect "stop typed during a search" '^stop$'
+expect "... gives a bestmove and the prompt again" '^dablo> $'
+n_before=$(screen | grep -c '^bestmove ')
+keys 'go infinite' Enter
+sleep 0.5
+keys C-c
+sleep 0.3
+n_after=$(screen | grep -c '^bestmove ')
+if [ "$n_after" -eq $((n_before + 1)) ]; then ok "Ctrl-C stops a search (bestmove printed)"; else bad "Ctrl-C stops a search ($n_before -> $n_after bestmoves)"; fi
+fresh
+keys 'isready' Enter
+expect "the engine lives on after Ctrl-C" '^readyok$'
+
+fresh
+keys 'setoption name Hash value 8'
+keys C-c
+keys 'uci' Enter
+if wait_for '^uciok$' && ! screen | grep -q 'setoption name Hash value 8uci'; then
+    ok "Ctrl-C at the prompt discards the line"
+else
+    bad "Ctrl-C at the prompt discards the line"
+fi
+
+keys 'quit' Enter
+expect "quit ends the engine with status 0" '^ENGINE-EXIT=0$'
+if grep -qx 'isready' "$home/.dablo_history" && grep -qx 'setoption name clear Hash' "$home/.dablo_history" \
+    && ! grep -q 'Hash value 8' "$home/.dablo_history"; then
+    ok "history written to \$HOME/.dablo_history"
+else
+    bad "history written to \$HOME/.dablo_history"
+fi
+
+start HOME="$home"
+wait_for '^dablo> $' >/dev/null
+keys Up
+expect "history across runs: Up shows the last command" '^dablo> quit *$'
+keys Up
+expect "Up again shows the one before" '^dablo> uci *$'
+keys C-a C-k C-d
+expect "Ctrl-D at an empty prompt exits with status 0" '^ENGINE-EXIT=0$'
+
+# A home where the history cannot be written, and no home at all.
+start HOME=/nonexistent/dablo-home
+keys 'isready' Enter
+if wait_for '^readyok$' && ! screen | grep -qi 'error\|history'; then ok "unwritable history fails quietly"; else bad "unwritable history fails quietly"; fi
+keys 'quit' Enter
+expect "... and exits 0" '^ENGINE-EXIT=0$'
+start -u HOME
+keys 'isready' Enter
+expect "no \$HOME: no history, no error" '^readyok$'
+keys 'quit' Enter
+expect "... and exits 0 (no HOME)" '^ENGINE-EXIT=0$'
+
+echo "SUITE terminal: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
