@@ -1,0 +1,538 @@
+/*
+ * test_search.c - the search, the transposition table, the evaluation and
+ * bench: determinism, mate-score bookkeeping, tactics (tests/tactics.txt),
+ * draws and game ends scored as RULES.md says, time limits kept.
+ */
+#include <check.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "eval.h"
+#include "helpers.h"
+#include "movegen.h"
+#include "notation.h"
+#include "rules.h"
+#include "search.h"
+#include "timeman.h"
+#include "tt.h"
+
+enum { MATE = 32000, MATE_BOUND = MATE - 1000 };
+
+/* ------------------------------------------------------------- helpers */
+
+static Rules rules_with(const char *variant, const char *options)
+{
+    Rules r = rules_default((Variant)variant_from_name(variant));
+    if (options && strcmp(options, "-") != 0) {
+        char buf[256], err[200];
+        snprintf(buf, sizeof buf, "%s", options);
+        for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+            char *eq = strchr(tok, '=');
+            ck_assert_msg(eq != NULL, "bad option '%s'", tok);
+            *eq = '\0';
+            ck_assert_msg(rules_set(&r, tok, eq + 1, err, sizeof err) == 0, "option %s: %s", tok, err);
+        }
+    }
+    return r;
+}
+
+static void game_from(Game *g, const Rules *r, const char *fen)
+{
+    Position p;
+    char err[200];
+    ck_assert_msg(position_set_fen(&p, r, fen, err, sizeof err) == 0, "%s: %s", fen, err);
+    ck_assert_int_eq(game_init(g, &p), 0);
+}
+
+static void play(Game *g, const char *move)
+{
+    Move m;
+    char err[200];
+    ck_assert_msg(move_parse(&g->pos, move, &m, err, sizeof err) == 0, "%s: %s", move, err);
+    ck_assert_int_eq(game_play(g, &m), 0);
+}
+
+static SearchLimits depth_limits(int depth)
+{
+    SearchLimits l;
+    memset(&l, 0, sizeof l);
+    l.time[WHITE] = l.time[BLACK] = -1;
+    l.depth = depth;
+    return l;
+}
+
+static const SearchOptions one_thread = { .threads = 1, .multipv = 1, .move_overhead = 0 };
+
+static Search *quiet_search(void)
+{
+    Search *s = search_new(16);
+    ck_assert_ptr_nonnull(s);
+    search_set_quiet(s, true);
+    return s;
+}
+
+static int is_legal(const Position *pos, const Move *m)
+{
+    MoveList *l = malloc(sizeof *l);
+    movegen_legal(pos, l);
+    int ok = 0;
+    for (int i = 0; i < l->n; i++)
+        ok |= move_equal(&l->moves[i], m);
+    free(l);
+    return ok;
+}
+
+/* ------------------------------------------------------------------ TT */
+
+START_TEST(tt_mate_scores_are_node_relative)
+{
+    /* A win 7 plies from the root found at ply 3 is a win in 4 from that
+     * node; probed again at ply 5 it must read as a win in 9 from the root. */
+    int root_score = MATE - 7;
+    int stored = tt_score_to(root_score, 3, MATE_BOUND);
+    ck_assert_int_eq(stored, MATE - 4);
+    ck_assert_int_eq(tt_score_from(stored, 3, MATE_BOUND), root_score);
+    ck_assert_int_eq(tt_score_from(stored, 5, MATE_BOUND), MATE - 9);
+    /* Losses mirror it; ordinary scores pass unchanged. */
+    ck_assert_int_eq(tt_score_to(-(MATE - 7), 3, MATE_BOUND), -(MATE - 4));
+    ck_assert_int_eq(tt_score_from(-(MATE - 4), 5, MATE_BOUND), -(MATE - 9));
+    ck_assert_int_eq(tt_score_to(250, 9, MATE_BOUND), 250);
+    ck_assert_int_eq(tt_score_from(-250, 9, MATE_BOUND), -250);
+
+    /* The same through the table itself. */
+    TT tt;
+    ck_assert_int_eq(tt_init(&tt, 1), 0);
+    uint64_t key = 0x123456789abcdefULL;
+    tt_store(&tt, key, 0, stored, 6, BOUND_EXACT);
+    TTHit hit;
+    ck_assert(tt_probe(&tt, key, &hit));
+    ck_assert_int_eq(tt_score_from(hit.score, 5, MATE_BOUND), MATE - 9);
+    ck_assert_int_eq(hit.depth, 6);
+    ck_assert_int_eq(hit.bound, BOUND_EXACT);
+    tt_free(&tt);
+}
+END_TEST
+
+START_TEST(tt_store_probe_and_moves)
+{
+    TT tt;
+    ck_assert_int_eq(tt_init(&tt, 1), 0);
+    Move a = { (Bitboard)1 << 40 | (Bitboard)1 << 70, 12, 12 };   /* a circuit capture */
+    Move b = { (Bitboard)1 << 40, 12, 12 };
+    Move step = { 0, 3, 9 };
+    uint32_t pa = tt_pack_move(&a);
+    ck_assert(tt_move_matches(pa, &a));
+    ck_assert(!tt_move_matches(pa, &b));
+    ck_assert(!tt_move_matches(pa, &step));
+    ck_assert(!tt_move_matches(0, &step));
+
+    uint64_t k1 = 0xdeadbeefcafef00dULL, k2 = k1 ^ 1;
+    tt_store(&tt, k1, pa, -123, 4, BOUND_LOWER);
+    TTHit hit;
+    ck_assert(tt_probe(&tt, k1, &hit));
+    ck_assert_uint_eq(hit.move, pa);
+    ck_assert_int_eq(hit.score, -123);
+    ck_assert_int_eq(hit.bound, BOUND_LOWER);
+    ck_assert(!tt_probe(&tt, k2, &hit));
+    /* A quiescence result is below every full-width depth. */
+    tt_store(&tt, k2, 0, 7, TT_DEPTH_QS, BOUND_UPPER);
+    ck_assert(tt_probe(&tt, k2, &hit));
+    ck_assert_int_eq(hit.depth, TT_DEPTH_QS);
+    /* A new result without a move keeps the old move. */
+    tt_store(&tt, k1, 0, 50, 5, BOUND_EXACT);
+    ck_assert(tt_probe(&tt, k1, &hit));
+    ck_assert_uint_eq(hit.move, pa);
+    ck_assert_int_eq(hit.score, 50);
+    ck_assert_int_gt(tt_hashfull(&tt), -1);
+    tt_clear(&tt);
+    ck_assert(!tt_probe(&tt, k1, &hit));
+    tt_free(&tt);
+}
+END_TEST
+
+/* --------------------------------------------------------------- bench */
+
+START_TEST(bench_is_deterministic)
+{
+    uint64_t a = search_bench(3);
+    uint64_t b = search_bench(3);
+    ck_assert_uint_gt(a, 1000);
+    ck_assert_uint_eq(a, b);
+}
+END_TEST
+
+/* ------------------------------------------------------------- tactics */
+
+static FILE *open_tactics(void)
+{
+    static const char *const paths[] = { "tests/tactics.txt", "../tests/tactics.txt", "../../tests/tactics.txt" };
+    for (size_t i = 0; i < sizeof paths / sizeof paths[0]; i++) {
+        FILE *f = fopen(paths[i], "r");
+        if (f) return f;
+    }
+    return NULL;
+}
+
+static char *trim(char *s)
+{
+    while (*s == ' ' || *s == '\t') s++;
+    char *e = s + strlen(s);
+    while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\n' || e[-1] == '\r')) e--;
+    *e = '\0';
+    return s;
+}
+
+START_TEST(tactics_file_is_solved)
+{
+    FILE *f = open_tactics();
+    ck_assert_msg(f != NULL, "tests/tactics.txt not found");
+    Search *s = quiet_search();
+    char line[1024];
+    int n = 0, lineno = 0;
+    while (fgets(line, sizeof line, f)) {
+        lineno++;
+        char *p = trim(line);
+        if (!*p || *p == '#') continue;
+        char *field[6];
+        int nf = 0;
+        for (char *tok = strtok(p, "|"); tok && nf < 6; tok = strtok(NULL, "|"))
+            field[nf++] = trim(tok);
+        ck_assert_msg(nf >= 5, "tactics.txt:%d: expected 5 fields", lineno);
+        Rules r = rules_with(field[0], field[1]);
+        Game g;
+        game_from(&g, &r, field[4]);
+        SearchLimits l = depth_limits(atoi(field[2]));
+        Move best, ponder;
+        search_clear(s);
+        ck_assert_int_eq(search_run(s, &g, &l, &one_thread, &best, &ponder), 0);
+        int found = 0;
+        char want[256];
+        snprintf(want, sizeof want, "%s", field[3]);
+        for (char *w = strtok(want, " "); w; w = strtok(NULL, " ")) {
+            Move m;
+            char err[200];
+            ck_assert_msg(move_parse(&g.pos, w, &m, err, sizeof err) == 0, "tactics.txt:%d: %s: %s", lineno, w, err);
+            found |= move_equal(&m, &best);
+        }
+        char got[MOVE_STR_MAX];
+        move_to_string(&g.pos, &best, got, sizeof got);
+        ck_assert_msg(found, "tactics.txt:%d: played %s, expected %s", lineno, got, field[3]);
+        game_free(&g);
+        n++;
+    }
+    fclose(f);
+    search_free(s);
+    ck_assert_int_ge(n, 6);
+}
+END_TEST
+
+START_TEST(blockade_is_scored_as_a_win)
+{
+    /* After d12-c13 Black has no legal move: the search must call it a
+     * win in one move, not a material edge. */
+    Rules r = rules_default(VARIANT_DABLOT);
+    Game g;
+    game_from(&g, &r, "m1M3/MM3/MM4/5/M5/5/6/5/6/5/6/5/6 w 0 1");
+    Search *s = quiet_search();
+    SearchLimits l = depth_limits(3);
+    Move best, ponder;
+    ck_assert_int_eq(search_run(s, &g, &l, &one_thread, &best, &ponder), 0);
+    SearchInfo info;
+    search_last_info(s, &info);
+    ck_assert_int_eq(info.mate, 1);
+    ck_assert_int_eq(info.score, MATE - 1);
+    search_free(s);
+    game_free(&g);
+}
+END_TEST
+
+/* --------------------------------------------------------------- draws */
+
+/* Dablot start with three Black men missing: White stands clearly better,
+ * so a draw score of exactly 0 cannot come from the evaluation. */
+static const char *const uneven = "3mmm/mmmmm/mmmmmm/mmmmm/mmmmmm/p4/k4K/4P/MMMMMM/MMMMM/MMMMMM/MMMMM/MMMMMM w 0 1";
+
+static int score_of_move(Search *s, const Game *g, const char *move, int depth)
+{
+    SearchLimits l = depth_limits(depth);
+    char err[200];
+    ck_assert_int_eq(move_parse(&g->pos, move, &l.searchmoves[0], err, sizeof err), 0);
+    l.nsearchmoves = 1;
+    Move best, ponder;
+    search_clear(s);
+    ck_assert_int_eq(search_run(s, g, &l, &one_thread, &best, &ponder), 0);
+    ck_assert(move_equal(&best, &l.searchmoves[0]));
+    SearchInfo info;
+    search_last_info(s, &info);
+    return info.score;
+}
+
+START_TEST(third_repetition_is_a_draw)
+{
+    Rules r = rules_default(VARIANT_DABLOT);
+    Search *s = quiet_search();
+    Game fresh;
+    game_from(&fresh, &r, uneven);
+    int free_score = score_of_move(s, &fresh, "k7-i7", 1);
+    ck_assert_int_gt(free_score, 100);
+
+    /* The kings walk k7-i7 a7-c7 i7-k7 c7-a7 twice: the position after
+     * k7-i7 has occurred twice, so playing it again is the third time. */
+    Game g;
+    game_from(&g, &r, uneven);
+    for (int i = 0; i < 2; i++) {
+        play(&g, "k7-i7");
+        play(&g, "a7-c7");
+        play(&g, "i7-k7");
+        play(&g, "c7-a7");
+    }
+    ck_assert_int_eq(score_of_move(s, &g, "k7-i7", 1), 0);
+    ck_assert_int_eq(score_of_move(s, &g, "k7-i7", 4), 0);
+    /* Another move is not a repetition. */
+    ck_assert_int_ne(score_of_move(s, &g, "j6-i7", 1), 0);
+    game_free(&g);
+    game_free(&fresh);
+    search_free(s);
+}
+END_TEST
+
+START_TEST(draw_plies_limit_is_a_draw)
+{
+    /* 99 plies without a capture and no capture possible: any move reaches
+     * DrawPlies 100 (RULES.md section 3). */
+    Rules r = rules_default(VARIANT_DABLOT);
+    Search *s = quiet_search();
+    Game g;
+    char fen[200];
+    snprintf(fen, sizeof fen, "%.*s 99 60", (int)(strlen(uneven) - 4), uneven);
+    game_from(&g, &r, fen);
+    SearchLimits l = depth_limits(4);
+    Move best, ponder;
+    ck_assert_int_eq(search_run(s, &g, &l, &one_thread, &best, &ponder), 0);
+    SearchInfo info;
+    search_last_info(s, &info);
+    ck_assert_int_eq(info.score, 0);
+    /* With DrawPlies off the same position is scored on its merits. */
+    ck_assert_int_eq(rules_set(&r, "DrawPlies", "0", fen, sizeof fen), 0);
+    game_free(&g);
+    snprintf(fen, sizeof fen, "%.*s 99 60", (int)(strlen(uneven) - 4), uneven);
+    game_from(&g, &r, fen);
+    search_clear(s);
+    ck_assert_int_eq(search_run(s, &g, &l, &one_thread, &best, &ponder), 0);
+    search_last_info(s, &info);
+    ck_assert_int_gt(info.score, 100);
+    game_free(&g);
+    search_free(s);
+}
+END_TEST
+
+START_TEST(finished_games_have_no_bestmove)
+{
+    Search *s = quiet_search();
+    SearchLimits l = depth_limits(3);
+    Move best, ponder;
+    SearchInfo info;
+    /* No legal move: lost. */
+    Rules r = rules_default(VARIANT_DABLOT);
+    Game g;
+    game_from(&g, &r, "mMM3/M4/MM4/5/M5/5/6/5/6/5/6/5/6 b 0 1");
+    ck_assert_int_eq(search_run(s, &g, &l, &one_thread, &best, &ponder), -1);
+    search_last_info(s, &info);
+    ck_assert_int_lt(info.score, -MATE_BOUND);
+    game_free(&g);
+    /* Only the two kings: drawn. */
+    game_from(&g, &r, "6/5/6/5/6/5/k4K/5/6/5/6/5/6 w 0 1");
+    ck_assert_int_eq(search_run(s, &g, &l, &one_thread, &best, &ponder), -1);
+    search_last_info(s, &info);
+    ck_assert_int_eq(info.score, 0);
+    game_free(&g);
+    search_free(s);
+}
+END_TEST
+
+/* ---------------------------------------------------------------- time */
+
+static int64_t timed_search(const char *variant, SearchLimits *l, int threads, Move *best)
+{
+    Rules r = rules_default((Variant)variant_from_name(variant));
+    Position p;
+    position_start(&p, &r);
+    Game g;
+    ck_assert_int_eq(game_init(&g, &p), 0);
+    Search *s = quiet_search();
+    SearchOptions o = { .threads = threads, .multipv = 1, .move_overhead = 10 };
+    Move ponder;
+    int64_t t0 = time_now_ms();
+    ck_assert_int_eq(search_run(s, &g, l, &o, best, &ponder), 0);
+    int64_t ms = time_now_ms() - t0;
+    ck_assert(is_legal(&g.pos, best));
+    search_free(s);
+    game_free(&g);
+    return ms;
+}
+
+START_TEST(tiny_clocks_still_answer_in_time)
+{
+    Move best;
+    SearchLimits l = depth_limits(0);
+    l.time[WHITE] = l.time[BLACK] = 30;
+    ck_assert_int_lt(timed_search("dablot", &l, 1, &best), 100);
+    ck_assert_int_lt(timed_search("tabal", &l, 2, &best), 100);
+    l = depth_limits(0);
+    l.movetime = 1;
+    ck_assert_int_lt(timed_search("dablot", &l, 1, &best), 100);
+    /* A movetime is used (not much less, never much more). */
+    l.movetime = 150;
+    int64_t ms = timed_search("tabal", &l, 1, &best);
+    ck_assert_int_ge(ms, 100);
+    ck_assert_int_lt(ms, 400);
+}
+END_TEST
+
+typedef struct StopArg {
+    Search *s;
+    int delay_ms;
+} StopArg;
+
+static void *stopper(void *p)
+{
+    StopArg *a = p;
+    struct timespec ts = { 0, a->delay_ms * 1000000L };
+    nanosleep(&ts, NULL);
+    search_stop(a->s);
+    return NULL;
+}
+
+START_TEST(stop_ends_an_infinite_search)
+{
+    Rules r = rules_default(VARIANT_DABLOT);
+    Game g;
+    game_from(&g, &r, position_start_fen(VARIANT_DABLOT));
+    Search *s = quiet_search();
+    SearchLimits l = depth_limits(0);
+    l.infinite = true;
+    SearchOptions o = { .threads = 2, .multipv = 1, .move_overhead = 0 };
+    StopArg a = { s, 100 };
+    pthread_t th;
+    ck_assert_int_eq(pthread_create(&th, NULL, stopper, &a), 0);
+    Move best, ponder;
+    int64_t t0 = time_now_ms();
+    ck_assert_int_eq(search_run(s, &g, &l, &o, &best, &ponder), 0);
+    int64_t ms = time_now_ms() - t0;
+    pthread_join(th, NULL);
+    ck_assert_int_ge(ms, 90);
+    ck_assert_int_lt(ms, 400);
+    ck_assert(is_legal(&g.pos, &best));
+    search_free(s);
+    game_free(&g);
+}
+END_TEST
+
+/* ---------------------------------------------------------------- eval */
+
+START_TEST(fast_eval_matches_reference)
+{
+    static const char *const presets[] = { "classic", "modern", "anti-draw" };
+    unsigned seed = 12345;
+    int checked = 0, rounds = test_quick() ? 20 : 200;
+    MoveList *l = malloc(sizeof *l);
+    for (int pr = 0; pr < 3; pr++) {
+        Rules r = rules_default(VARIANT_DABLOT);
+        char err[100];
+        ck_assert_int_eq(rules_set(&r, "Rules", presets[pr], err, sizeof err), 0);
+        for (int gi = 0; gi < rounds; gi++) {
+            Position p;
+            position_start(&p, &r);
+            for (int ply = 0; ply < 150; ply++) {
+                ck_assert_int_eq(eval_position(&p, NULL), eval_position_reference(&p));
+                checked++;
+                if (!movegen_legal(&p, l)) break;
+                seed = seed * 1103515245u + 12345u;
+                Undo u;
+                Move m = l->moves[(seed >> 8) % (unsigned)l->n];
+                position_make(&p, &m, &u);
+            }
+        }
+    }
+    free(l);
+    ck_assert_int_gt(checked, 1000);
+}
+END_TEST
+
+START_TEST(eval_is_symmetric)
+{
+    /* The start positions are symmetric: only the tempo term remains. */
+    for (int v = 0; v < VARIANT_NB; v++) {
+        Rules r = rules_default((Variant)v);
+        Position p;
+        position_start(&p, &r);
+        EvalTrace t;
+        eval_trace(&p, &t);
+        ck_assert_int_eq(t.total, eval_position(&p, NULL));
+        ck_assert_int_eq(t.term[TERM_TEMPO][WHITE] - t.term[TERM_TEMPO][BLACK], t.total);
+        ck_assert_int_gt(t.total, 0);
+    }
+}
+END_TEST
+
+/* --------------------------------------------------------- multithreading */
+
+START_TEST(threads_and_multipv_give_legal_moves)
+{
+    Rules r = rules_default(VARIANT_TABAL);
+    Game g;
+    game_from(&g, &r, position_start_fen(VARIANT_TABAL));
+    Search *s = quiet_search();
+    SearchLimits l = depth_limits(test_quick() ? 5 : 9);
+    SearchOptions o = { .threads = 3, .multipv = 3, .move_overhead = 0 };
+    Move best, ponder;
+    ck_assert_int_eq(search_run(s, &g, &l, &o, &best, &ponder), 0);
+    ck_assert(is_legal(&g.pos, &best));
+    Position after = g.pos;
+    Undo u;
+    position_make(&after, &best, &u);
+    ck_assert(ponder.from == ponder.to || is_legal(&after, &ponder));
+    SearchInfo info;
+    search_last_info(s, &info);
+    ck_assert_int_ge(info.depth, l.depth);
+    search_free(s);
+    game_free(&g);
+}
+END_TEST
+
+Suite *search_suite(void)
+{
+    Suite *s = suite_create("search");
+    TCase *tc = tcase_create("tt");
+    tcase_add_test(tc, tt_mate_scores_are_node_relative);
+    tcase_add_test(tc, tt_store_probe_and_moves);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("search");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, bench_is_deterministic);
+    tcase_add_test(tc, tactics_file_is_solved);
+    tcase_add_test(tc, blockade_is_scored_as_a_win);
+    tcase_add_test(tc, third_repetition_is_a_draw);
+    tcase_add_test(tc, draw_plies_limit_is_a_draw);
+    tcase_add_test(tc, finished_games_have_no_bestmove);
+    tcase_add_test(tc, threads_and_multipv_give_legal_moves);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("time");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, tiny_clocks_still_answer_in_time);
+    tcase_add_test(tc, stop_ends_an_infinite_search);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("eval");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, fast_eval_matches_reference);
+    tcase_add_test(tc, eval_is_symmetric);
+    suite_add_tcase(s, tc);
+    return s;
+}
