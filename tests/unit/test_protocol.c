@@ -1,0 +1,364 @@
+/*
+ * test_protocol.c - the protocol's pure parts: words, "go", "position",
+ * "setoption", the option table, the line reader, the board diagram and
+ * tab completion (protocol/PROTOCOL.md).  The engine end to end is tested
+ * by the transcripts (tests/suites/30-protocol.sh).
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "completion.h"
+#include "diagram.h"
+#include "linereader.h"
+#include "options.h"
+#include "uci_parse.h"
+
+static const char *const DABLOT_START =
+    "mmmmmm/mmmmm/mmmmmm/mmmmm/mmmmmm/p4/k4K/4P/MMMMMM/MMMMM/MMMMMM/MMMMM/MMMMMM w 0 1";
+
+START_TEST(words_blanks)
+{
+    Words w;
+    ck_assert_int_eq(words_split(&w, "  go\tdepth \r 5\r"), 0);
+    ck_assert_int_eq(w.n, 3);
+    ck_assert_str_eq(w.v[0], "go");
+    ck_assert_str_eq(w.v[1], "depth");
+    ck_assert_str_eq(w.v[2], "5");
+    words_free(&w);
+    ck_assert_int_eq(words_split(&w, " \t \r"), 0);
+    ck_assert_int_eq(w.n, 0);
+    words_free(&w);
+}
+END_TEST
+
+/* Runs parse_go on the words of line in the Dablot start position. */
+static void go(const char *line, SearchLimits *lim, int *perft, ParseErrors *pe)
+{
+    Rules r = rules_default(VARIANT_DABLOT);
+    Position pos;
+    Words w;
+    position_start(&pos, &r);
+    memset(pe, 0, sizeof *pe);
+    ck_assert_int_eq(words_split(&w, line), 0);
+    parse_go(&pos, w.v, w.n, lim, perft, pe);
+    words_free(&w);
+}
+
+START_TEST(go_limits)
+{
+    static SearchLimits l;
+    int perft;
+    ParseErrors pe;
+    go("", &l, &perft, &pe);
+    ck_assert(l.time[WHITE] == -1 && l.time[BLACK] == -1);
+    ck_assert(l.depth == 0 && l.nodes == 0 && l.movetime == 0 && !l.infinite && !l.ponder);
+    ck_assert_int_eq(pe.count, 0);
+    go("btime 2000 WTIME 1500 winc 10 binc 20 movestogo 7 depth 9 nodes 123456789012 ponder infinite",
+       &l, &perft, &pe);
+    ck_assert_int_eq(pe.count, 0);
+    ck_assert(l.time[WHITE] == 1500 && l.time[BLACK] == 2000);
+    ck_assert(l.inc[WHITE] == 10 && l.inc[BLACK] == 20);
+    ck_assert_int_eq(l.movestogo, 7);
+    ck_assert_int_eq(l.depth, 9);
+    ck_assert(l.nodes == 123456789012ULL);
+    ck_assert(l.ponder && l.infinite);
+    ck_assert_int_eq(perft, 0);
+    /* an overdrawn clock counts as 0; movetime 0 would mean "not given" */
+    go("wtime -30 movetime 0", &l, &perft, &pe);
+    ck_assert_int_eq(pe.count, 0);
+    ck_assert(l.time[WHITE] == 0 && l.movetime == 1);
+}
+END_TEST
+
+START_TEST(go_errors_and_searchmoves)
+{
+    static SearchLimits l;
+    int perft;
+    ParseErrors pe;
+    go("depth x wtime nodes 5 bogus", &l, &perft, &pe);
+    ck_assert_int_eq(pe.count, 3);   /* depth x, wtime without a number, bogus */
+    ck_assert_int_eq(l.depth, 0);
+    ck_assert(l.nodes == 5);
+    ck_assert_ptr_nonnull(strstr(pe.msg[0], "depth"));
+    go("searchmoves k7-j8 c5-d6 k7-j8 a1-a3 depth 3", &l, &perft, &pe);
+    ck_assert_int_eq(l.nsearchmoves, 2);     /* duplicate dropped, illegal reported */
+    ck_assert_int_eq(pe.count, 1);
+    ck_assert_int_eq(l.depth, 3);
+    go("perft 4 depth 2", &l, &perft, &pe);
+    ck_assert_int_eq(perft, 4);
+    go("perft 0", &l, &perft, &pe);
+    ck_assert_int_eq(perft, -1);
+    go("perft", &l, &perft, &pe);
+    ck_assert_int_eq(perft, -1);
+    /* many errors: all counted, the first few kept */
+    go("a b c d e f g h", &l, &perft, &pe);
+    ck_assert_int_eq(pe.count, 8);
+}
+END_TEST
+
+static int position(const Rules *r, const char *line, Game *g, char *err, size_t n)
+{
+    Words w;
+    ck_assert_int_eq(words_split(&w, line), 0);
+    int rc = parse_position(r, w.v, w.n, g, err, n);
+    words_free(&w);
+    return rc;
+}
+
+START_TEST(position_parse)
+{
+    Rules r = rules_default(VARIANT_DABLOT);
+    Game g;
+    char err[512], fen[256];
+    ck_assert_int_eq(position(&r, "startpos moves c5-d6 b8-c7", &g, err, sizeof err), 0);
+    ck_assert_int_eq(g.nmoves, 2);
+    position_fen(&g.pos, fen, sizeof fen);
+    ck_assert_str_eq(fen, "mmmmmm/mmmmm/mmmmmm/mmmmm/mmmmmm/5/kp3K/1M2P/M1MMMM/MMMMM/MMMMMM/MMMMM/MMMMMM w 2 2");
+    game_free(&g);
+
+    char line[256];
+    snprintf(line, sizeof line, "fen %s moves", DABLOT_START);
+    ck_assert_int_eq(position(&r, line, &g, err, sizeof err), 0);
+    ck_assert_int_eq(g.nmoves, 0);
+    game_free(&g);
+
+    memset(&g, 0x5a, sizeof g);   /* untouched on error */
+    ck_assert_int_eq(position(&r, "startpos moves c5-d6 k7-k9 b8-c7", &g, err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "move 2 of 3"));
+    ck_assert_ptr_nonnull(strstr(err, "'k7-k9'"));
+    ck_assert_int_eq(g.nmoves, 0x5a5a5a5a);
+    ck_assert_int_eq(position(&r, "fen mmm/mmm/mmmmm/mmmmm/5/MMMMM/MMMMM/MMM/MMM w 0 1", &g, err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "it is a FEN of tabal"));
+    ck_assert_int_eq(position(&r, "", &g, err, sizeof err), -1);
+    ck_assert_int_eq(position(&r, "startpos c5-d6", &g, err, sizeof err), -1);
+    ck_assert_int_eq(position(&r, "fen", &g, err, sizeof err), -1);
+}
+END_TEST
+
+START_TEST(setoption_parse)
+{
+    Words w;
+    char *name, *value, err[256];
+    ck_assert_int_eq(words_split(&w, "name  Clear   Hash value  a  b "), 0);
+    ck_assert_int_eq(parse_setoption(w.v, w.n, &name, &value, err, sizeof err), 0);
+    ck_assert_str_eq(name, "Clear Hash");
+    ck_assert_str_eq(value, "a b");
+    free(name);
+    free(value);
+    words_free(&w);
+    ck_assert_int_eq(words_split(&w, "NAME Hash"), 0);
+    ck_assert_int_eq(parse_setoption(w.v, w.n, &name, &value, err, sizeof err), 0);
+    ck_assert_str_eq(name, "Hash");
+    ck_assert_str_eq(value, "");
+    free(name);
+    free(value);
+    words_free(&w);
+    ck_assert_int_eq(words_split(&w, "name value 3"), 0);
+    ck_assert_int_eq(parse_setoption(w.v, w.n, &name, &value, err, sizeof err), -1);
+    words_free(&w);
+    ck_assert_int_eq(words_split(&w, "Hash value 3"), 0);
+    ck_assert_int_eq(parse_setoption(w.v, w.n, &name, &value, err, sizeof err), -1);
+    words_free(&w);
+}
+END_TEST
+
+/* The table's defaults are those of RULES.md, as rules.c has them. */
+START_TEST(option_table)
+{
+    Rules d = rules_default(VARIANT_DABLOT);
+    char buf[64], canon[64], err[256], line[512];
+    int nrule = 0;
+    for (int i = 0; i < option_count(); i++) {
+        const OptionDesc *o = option_at(i);
+        ck_assert_ptr_eq(option_find(o->name), o);
+        if (o->id != OPTION_RULE) continue;
+        nrule++;
+        ck_assert_int_eq(rules_get(&d, o->name, buf, sizeof buf), 0);
+        ck_assert_str_eq(buf, o->def);
+        /* every value the table accepts, rules_set() accepts too */
+        Rules r = d;
+        if (o->type == OPT_COMBO)
+            for (int k = 0; o->vars[k]; k++)
+                ck_assert_int_eq(rules_set(&r, o->name, o->vars[k], err, sizeof err), 0);
+    }
+    ck_assert_int_eq(nrule, 7);
+    ck_assert_ptr_nonnull(option_find("clear hash"));
+    ck_assert_ptr_null(option_find("ClearHash"));
+    const OptionDesc *v = option_find("VARIANT");
+    ck_assert_int_eq(option_check_value(v, "TaBaL", canon, sizeof canon, err, sizeof err), 0);
+    ck_assert_str_eq(canon, "tabal");
+    ck_assert_int_eq(option_check_value(v, "chess", canon, sizeof canon, err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "dablot or tabal"));
+    const OptionDesc *h = option_find("hash");
+    ck_assert_int_eq(option_check_value(h, "65536", canon, sizeof canon, err, sizeof err), 0);
+    ck_assert_int_eq(option_check_value(h, "65537", canon, sizeof canon, err, sizeof err), -1);
+    ck_assert_int_eq(option_check_value(h, "+8", canon, sizeof canon, err, sizeof err), 0);
+    ck_assert_str_eq(canon, "8");
+    ck_assert_int_eq(option_check_value(h, "8 MiB", canon, sizeof canon, err, sizeof err), -1);
+    option_uci_line(option_find("captures"), line, sizeof line);
+    ck_assert_str_eq(line, "option name Captures type combo default optional var optional var compulsory var compulsory-men");
+    option_uci_line(option_find("clear hash"), line, sizeof line);
+    ck_assert_str_eq(line, "option name Clear Hash type button");
+}
+END_TEST
+
+START_TEST(linereader_lines)
+{
+    int fds[2];
+    ck_assert_int_eq(pipe(fds), 0);
+    size_t big = (size_t)1 << 20;
+    char *data = malloc(big + 64);
+    size_t n = 0;
+    n += (size_t)sprintf(data + n, "uci\r\n\nisready \t\r\na");
+    data[n++] = '\0';
+    data[n++] = 'b';
+    data[n++] = '\n';
+    memset(data + n, 'x', big);
+    n += big;
+    data[n++] = '\n';
+    n += (size_t)sprintf(data + n, "last");
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {   /* the writer, so the pipe never fills up */
+        close(fds[0]);
+        ssize_t w = write(fds[1], data, n);
+        _exit(w == (ssize_t)n ? 0 : 1);
+    }
+    close(fds[1]);
+    LineReader lr;
+    char *line;
+    size_t len;
+    linereader_init(&lr, fds[0]);
+    ck_assert_int_eq(linereader_next(&lr, &line, &len), LINE_OK);
+    ck_assert_str_eq(line, "uci");
+    ck_assert_int_eq(linereader_next(&lr, &line, &len), LINE_OK);
+    ck_assert_str_eq(line, "");
+    ck_assert_int_eq(linereader_next(&lr, &line, &len), LINE_OK);
+    ck_assert_str_eq(line, "isready \t");
+    ck_assert_int_eq(linereader_next(&lr, &line, &len), LINE_OK);
+    ck_assert_str_eq(line, "a b");   /* a NUL byte reads as a space */
+    ck_assert_int_eq(linereader_next(&lr, &line, &len), LINE_OK);
+    ck_assert_uint_eq(len, big);
+    ck_assert_uint_eq(strlen(line), big);
+    ck_assert_int_eq(linereader_next(&lr, &line, &len), LINE_OK);
+    ck_assert_str_eq(line, "last");   /* no newline at the end */
+    ck_assert_int_eq(linereader_next(&lr, &line, &len), LINE_EOF);
+    linereader_free(&lr);
+    close(fds[0]);
+    free(data);
+    int status;
+    ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+    ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+}
+END_TEST
+
+static int count_char(const char *s, char c)
+{
+    int n = 0;
+    for (; *s; s++) n += *s == c;
+    return n;
+}
+
+/* Each diagonal line of RULES.md is drawn as exactly one '/' or '\'. */
+START_TEST(diagram_lines)
+{
+    Rules r = rules_default(VARIANT_DABLOT);
+    Position pos;
+    position_start(&pos, &r);
+    char *pic = diagram_board(&pos);
+    ck_assert_ptr_nonnull(pic);
+    ck_assert_int_eq(count_char(pic, '/') + count_char(pic, '\\'), 120);
+    ck_assert_int_eq(count_char(pic, '\n'), 26);   /* 25 text rows + the file letters */
+    ck_assert_int_eq(count_char(pic, 'M'), 28);
+    ck_assert_int_eq(count_char(pic, '.'), 12);
+    ck_assert_ptr_nonnull(strstr(pic, "  7 k-------.-------.-------.-------.-------K\n"));
+    ck_assert_ptr_nonnull(strstr(pic, "    a   b   c   d   e   f   g   h   i   j   k\n"));
+    free(pic);
+
+    r = rules_default(VARIANT_TABAL);
+    position_start(&pos, &r);
+    pic = diagram_board(&pos);
+    /* 16 Alquerque diagonals and 4 in each triangle */
+    ck_assert_int_eq(count_char(pic, '/') + count_char(pic, '\\'), 24);
+    ck_assert_int_eq(count_char(pic, 'm'), 16);
+    ck_assert_ptr_nonnull(strstr(pic, "  1 M-------M-------M\n"));
+    ck_assert_ptr_nonnull(strstr(pic, "      /     |     \\\n"));
+    free(pic);
+}
+END_TEST
+
+static int has(char **c, const char *s)
+{
+    for (int i = 0; c && c[i]; i++)
+        if (strcmp(c[i], s) == 0) return 1;
+    return 0;
+}
+
+static void free_list(char **c)
+{
+    for (int i = 0; c && c[i]; i++) free(c[i]);
+    free(c);
+}
+
+START_TEST(completion_contexts)
+{
+    static Engine e;   /* only rules and game are read */
+    Position start;
+    memset(&e, 0, sizeof e);
+    e.rules = rules_default(VARIANT_DABLOT);
+    position_start(&start, &e.rules);
+    ck_assert_int_eq(game_init(&e.game, &start), 0);
+    char **c = completion_candidates(&e, "", 0);
+    ck_assert(has(c, "isready") && has(c, "setoption") && has(c, "go"));
+    free_list(c);
+    c = completion_candidates(&e, "setoption name ", 15);
+    ck_assert(has(c, "Variant") && has(c, "Clear Hash") && has(c, "KingAndPrinceCaptureEnds"));
+    free_list(c);
+    c = completion_candidates(&e, "setoption name clear H", 21);
+    ck_assert(has(c, "Hash"));
+    ck_assert(!has(c, "Clear Hash"));
+    free_list(c);
+    c = completion_candidates(&e, "setoption name Rules va", 21);
+    ck_assert(has(c, "value"));
+    free_list(c);
+    c = completion_candidates(&e, "setoption name rules value ", 27);
+    ck_assert(has(c, "anti-draw") && has(c, "modern"));
+    free_list(c);
+    c = completion_candidates(&e, "position startpos moves ", 24);
+    ck_assert(has(c, "c5-d6") && has(c, "k7-j8"));
+    free_list(c);
+    c = completion_candidates(&e, "position startpos moves c5-d6 ", 30);
+    ck_assert(has(c, "b8-c7"));   /* Black's moves after c5-d6 */
+    ck_assert(!has(c, "c5-d6"));
+    free_list(c);
+    c = completion_candidates(&e, "go searchmoves ", 15);
+    ck_assert(has(c, "k7-i7") && has(c, "depth"));
+    free_list(c);
+    c = completion_candidates(&e, "go depth ", 9);
+    ck_assert_ptr_null(c);
+    game_free(&e.game);
+}
+END_TEST
+
+Suite *protocol_suite(void)
+{
+    Suite *s = suite_create("protocol");
+    TCase *tc = tcase_create("parse");
+    tcase_add_test(tc, words_blanks);
+    tcase_add_test(tc, go_limits);
+    tcase_add_test(tc, go_errors_and_searchmoves);
+    tcase_add_test(tc, position_parse);
+    tcase_add_test(tc, setoption_parse);
+    tcase_add_test(tc, option_table);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("io");
+    tcase_add_test(tc, linereader_lines);
+    tcase_add_test(tc, diagram_lines);
+    tcase_add_test(tc, completion_contexts);
+    suite_add_tcase(s, tc);
+    return s;
+}
