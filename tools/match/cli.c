@@ -114,6 +114,34 @@ static int get_int(const char *v, int64_t lo, int64_t hi, int64_t *out)
     return parse_int64(v, lo, hi, out);
 }
 
+/* One key=value setting of -genopenings.  Returns 0 or -1 with err. */
+static int gen_setting(const char *tok, MatchConfig *c, GenSpec *g, const char **variant, char *err, size_t errlen)
+{
+    char key[128];
+    const char *v;
+    int64_t n;
+    if (kv(tok, key, sizeof key, &v) < 0) {
+        snprintf(err, errlen, "-genopenings setting '%s' is not key=value", tok);
+        return -1;
+    }
+    if (strcmp(key, "plies") == 0 && get_int(v, 1, 1000, &n) == 0) g->plies = (int)n;
+    else if (strcmp(key, "format") == 0 && strcmp(v, "fen") == 0) g->format = OPENINGS_FEN;
+    else if (strcmp(key, "format") == 0 && strcmp(v, "moves") == 0) g->format = OPENINGS_MOVES;
+    else if (strcmp(key, "out") == 0 || strcmp(key, "file") == 0) set_str(&g->out, v);
+    else if (strcmp(key, "depth") == 0 && get_int(v, 0, 8, &n) == 0) g->depth = (int)n;
+    else if (strcmp(key, "maxscore") == 0 && get_int(v, 0, 100000, &n) == 0) g->maxscore = (int)n;
+    else if (strcmp(key, "srand") == 0 && get_int(v, 0, INT64_MAX, &n) == 0) {
+        c->seed = (uint64_t)n;
+        c->seed_given = 1;
+    } else if (strcmp(key, "variant") == 0 && variant_from_name(v) >= 0) *variant = v;
+    else {
+        snprintf(err, errlen, "bad -genopenings setting '%s' (plies=1..1000 format=fen|moves out=FILE "
+                 "depth=0..8 maxscore=CP srand=S variant=dablot|tabal)", tok);
+        return -1;
+    }
+    return 0;
+}
+
 CliMode cli_parse(int argc, char *const argv[], MatchConfig *c, GenSpec *g, char *err, size_t errlen)
 {
     OptionList rule_opts = {0};
@@ -288,34 +316,13 @@ CliMode cli_parse(int argc, char *const argv[], MatchConfig *c, GenSpec *g, char
             g->n = (int)n;
             i++;
             while (i < argc && !is_flag(argv[i])) {
-                if (kv(argv[i], key, sizeof key, &v) < 0) FAIL("-genopenings setting '%s' is not key=value", argv[i]);
-                if (strcmp(key, "plies") == 0) {
-                    if (get_int(v, 1, 1000, &n) < 0) FAIL("plies must be 1..1000");
-                    g->plies = (int)n;
-                } else if (strcmp(key, "format") == 0) {
-                    if (strcmp(v, "fen") == 0) g->format = OPENINGS_FEN;
-                    else if (strcmp(v, "moves") == 0) g->format = OPENINGS_MOVES;
-                    else FAIL("format must be fen or moves");
-                } else if (strcmp(key, "out") == 0 || strcmp(key, "file") == 0) {
-                    set_str(&g->out, v);
-                } else if (strcmp(key, "depth") == 0) {
-                    if (get_int(v, 0, 8, &n) < 0) FAIL("depth must be 0..8");
-                    g->depth = (int)n;
-                } else if (strcmp(key, "maxscore") == 0) {
-                    if (get_int(v, 0, 100000, &n) < 0) FAIL("maxscore must be >= 0 cp");
-                    g->maxscore = (int)n;
-                } else if (strcmp(key, "srand") == 0) {
-                    if (get_int(v, 0, INT64_MAX, &n) < 0) FAIL("bad srand");
-                    c->seed = (uint64_t)n;
-                    c->seed_given = 1;
-                } else if (strcmp(key, "variant") == 0) {
-                    variant = v;
-                    if (variant_from_name(variant) < 0) FAIL("unknown variant '%s'", v);
-                } else FAIL("unknown -genopenings setting '%s' (plies format out depth maxscore srand variant)", key);
+                if (gen_setting(argv[i], c, g, &variant, err, errlen) < 0) { mode = CLI_ERROR; goto out; }
                 i++;
             }
-            if (g->plies < 1) FAIL("-genopenings needs plies=P");
             continue;
+        } else if (gen && !is_flag(a) && strchr(a, '=')) {
+            /* a -genopenings setting after another option */
+            if (gen_setting(a, c, g, &variant, err, errlen) < 0) { mode = CLI_ERROR; goto out; }
         } else {
             FAIL("unknown option '%s' (see --help)", a);
         }
@@ -338,6 +345,7 @@ CliMode cli_parse(int argc, char *const argv[], MatchConfig *c, GenSpec *g, char
         optlist_add(&c->sent, name, val);
     }
     if (gen) {
+        if (g->plies < 1) FAIL("-genopenings needs plies=P");
         mode = CLI_GENOPENINGS;
         goto out;
     }

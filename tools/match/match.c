@@ -55,6 +55,13 @@ typedef struct Match {
 
 static Match *the_match;      /* for the signal thread only */
 
+/* Never runs: the signals are blocked and taken by sigwait(); a handler
+ * (rather than SIG_IGN) only keeps them from being discarded. */
+static void on_signal(int sig)
+{
+    (void)sig;
+}
+
 /* ---- signals ------------------------------------------------------------ */
 
 static void *signal_thread(void *arg)
@@ -278,8 +285,14 @@ int match_run(MatchConfig *c, int argc, char *const argv[], const StateData *res
     int status = 2;
     char err[1024];
 
-    /* Signals: blocked in every thread but the signal thread. */
+    /* Signals: blocked in every thread but the signal thread.  A shell
+     * starts background jobs with SIGINT ignored; the runner takes SIGINT
+     * and SIGTERM anyway (an ignored signal would be discarded even while
+     * blocked), and keeps SIGHUP ignored under nohup. */
     signal(SIGPIPE, SIG_IGN);
+    signal(SIGINT, on_signal);
+    signal(SIGTERM, on_signal);
+    if (signal(SIGHUP, on_signal) == SIG_IGN) signal(SIGHUP, SIG_IGN);
     sigset_t set;
     sigemptyset(&set);
     sigaddset(&set, SIGINT);

@@ -82,7 +82,7 @@ static void go_line(StrBuf *b, const MatchConfig *c, const GameSpec *gs, const C
         for (int s = 0; s < 2; s++)
             if (side[s]->tc.timed) sb_printf(b, " %s %lld", tn[s], (long long)clock_left_ms(&clk[s]));
         for (int s = 0; s < 2; s++)
-            if (side[s]->tc.timed) sb_printf(b, " %s %lld", in[s], (long long)side[s]->tc.inc_ms);
+            if (side[s]->tc.timed && side[s]->tc.inc_ms > 0) sb_printf(b, " %s %lld", in[s], (long long)side[s]->tc.inc_ms);
         if (movestogo > 0) sb_printf(b, " movestogo %d", movestogo);
     }
     if (me->st_ms > 0) sb_printf(b, " movetime %lld", (long long)me->st_ms);
@@ -237,8 +237,8 @@ PlayStatus play_game(Worker *w, const GameSpec *gs, GameRecord *rec, int *engine
         if (!mv[0] || move_parse(&g.pos, mv, &m, why_bad, sizeof why_bad) < 0) {
             char fen[200];
             position_fen(&g.pos, fen, sizeof fen);
-            lose(rec, mover, TERM_ILLEGAL, "%s %s plays %s '%s' in %s", color_name(mover), who,
-                 !mv[0] ? "an empty bestmove" : why_bad, mv, fen);
+            lose(rec, mover, TERM_ILLEGAL, "%s %s plays '%s' (%s) in %s", color_name(mover), who,
+                 mv, !mv[0] ? "empty bestmove" : why_bad, fen);
             break;
         }
         if (si.time_ms >= 0) {

@@ -1,0 +1,391 @@
+/*
+ * test_match.c - unit tests of dablo-match's modules (Check): time
+ * controls and clocks, text encodings, info-line parsing, adjudication,
+ * the schedule and shards, opening order, results lines, the balance
+ * search.  Run by tests/suites/40-match.sh.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "adjudicate.h"
+#include "config.h"
+#include "engine.h"
+#include "genopen.h"
+#include "openings.h"
+#include "record.h"
+#include "schedule.h"
+#include "tc.h"
+#include "util.h"
+
+START_TEST(tc_parse_forms)
+{
+    TimeControl tc;
+    char err[256];
+    ck_assert_int_eq(tc_parse("40/60+0.6", &tc, err, sizeof err), 0);
+    ck_assert_int_eq(tc.moves, 40);
+    ck_assert_int_eq(tc.base_ms, 60000);
+    ck_assert_int_eq(tc.inc_ms, 600);
+    ck_assert_int_eq(tc_parse("10+0.1", &tc, err, sizeof err), 0);
+    ck_assert_int_eq(tc.base_ms, 10000);
+    ck_assert_int_eq(tc.inc_ms, 100);
+    ck_assert_int_eq(tc_parse("0+5", &tc, err, sizeof err), 0);
+    ck_assert_int_eq(tc.base_ms, 0);
+    ck_assert_int_eq(tc.inc_ms, 5000);
+    ck_assert_int_eq(tc_parse("1:30", &tc, err, sizeof err), 0);
+    ck_assert_int_eq(tc.base_ms, 90000);
+    ck_assert_int_eq(tc_parse("inf", &tc, err, sizeof err), 0);
+    ck_assert_int_eq(tc.timed, 0);
+    const char *bad[] = { "", "x", "40/", "/60", "10+", "10+-1", "-5", "0", "0+0", "10+0.1x", "1e3" };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+        ck_assert_msg(tc_parse(bad[i], &tc, err, sizeof err) < 0, "accepted '%s'", bad[i]);
+    char buf[64];
+    tc_parse("40/60+0.6", &tc, err, sizeof err);
+    tc_format(&tc, buf, sizeof buf);
+    ck_assert_str_eq(buf, "40/60+0.6");
+    tc_parse("0.5+0.05", &tc, err, sizeof err);
+    tc_format(&tc, buf, sizeof buf);
+    ck_assert_str_eq(buf, "0.5+0.05");
+}
+END_TEST
+
+START_TEST(clock_accounting)
+{
+    TimeControl tc;
+    char err[128];
+    Clock c;
+    tc_parse("10+1", &tc, err, sizeof err);
+    clock_start(&c, &tc);
+    ck_assert_int_eq(clock_before_move(&c, &tc), 0);
+    ck_assert_int_eq(clock_left_ms(&c), 11000);          /* increment before the first move */
+    ck_assert_int_eq(clock_after_move(&c, 3000000, 0), 0);
+    ck_assert_int_eq(clock_left_ms(&c), 8000);
+    clock_before_move(&c, &tc);
+    ck_assert_int_eq(clock_left_ms(&c), 9000);
+    ck_assert_int_eq(clock_after_move(&c, 9000500, 0), -1);   /* 0.5 ms over, no margin */
+    clock_start(&c, &tc);
+    clock_before_move(&c, &tc);
+    ck_assert_int_eq(clock_after_move(&c, 11040000, 50), 0);  /* within the margin: cleared to 0 */
+    ck_assert_int_eq(clock_left_ms(&c), 0);
+
+    tc_parse("0+5", &tc, err, sizeof err);
+    clock_start(&c, &tc);
+    clock_before_move(&c, &tc);
+    ck_assert_int_eq(clock_left_ms(&c), 5000);
+
+    tc_parse("40/60", &tc, err, sizeof err);
+    clock_start(&c, &tc);
+    for (int m = 1; m <= 40; m++) {
+        ck_assert_int_eq(clock_before_move(&c, &tc), 40 - (m - 1));
+        ck_assert_int_eq(clock_after_move(&c, 1000000, 0), 0);
+    }
+    ck_assert_int_eq(clock_left_ms(&c), 20000);
+    ck_assert_int_eq(clock_before_move(&c, &tc), 40);   /* move 41: a new period */
+    ck_assert_int_eq(clock_left_ms(&c), 80000);
+}
+END_TEST
+
+START_TEST(seconds)
+{
+    int64_t ms;
+    ck_assert_int_eq(parse_seconds_ms("0.6", &ms), 0);
+    ck_assert_int_eq(ms, 600);
+    ck_assert_int_eq(parse_seconds_ms("1.2345", &ms), 0);
+    ck_assert_int_eq(ms, 1235);
+    ck_assert_int_eq(parse_seconds_ms(".5", &ms), 0);
+    ck_assert_int_eq(ms, 500);
+    ck_assert_int_eq(parse_seconds_ms("3", &ms), 0);
+    ck_assert_int_eq(ms, 3000);
+    ck_assert_int_lt(parse_seconds_ms(".", &ms), 0);
+    ck_assert_int_lt(parse_seconds_ms("-1", &ms), 0);
+    ck_assert_int_lt(parse_seconds_ms("1s", &ms), 0);
+}
+END_TEST
+
+START_TEST(encodings)
+{
+    StrBuf b = {0};
+    sb_add_percent(&b, "a b%c=d\te");
+    ck_assert_str_eq(sb_str(&b), "a%20b%25c%3Dd%09e");
+    char *d = percent_decode(sb_str(&b));
+    ck_assert_str_eq(d, "a b%c=d\te");
+    free(d);
+    sb_clear(&b);
+    sb_add_utf8(&b, "ok \"q\" \\ \xc3\x86 \xff \x01 \xe0\x80\x80", 1);
+    ck_assert_str_eq(sb_str(&b), "ok \\\"q\\\" \\\\ \xc3\x86 \xef\xbf\xbd \xef\xbf\xbd \xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd");
+    sb_free(&b);
+    char **w;
+    ck_assert_int_eq(split_words("  a 'b c' \"d \\\" e\" f\\ g ", &w), 4);
+    ck_assert_str_eq(w[0], "a");
+    ck_assert_str_eq(w[1], "b c");
+    ck_assert_str_eq(w[2], "d \" e");
+    ck_assert_str_eq(w[3], "f g");
+    free_words(w);
+    ck_assert_int_lt(split_words("'open", &w), 0);
+    char s[] = "uciok \t\r\n";
+    ck_assert_str_eq(rtrim(s), "uciok");
+}
+END_TEST
+
+START_TEST(info_lines)
+{
+    SearchInfo si;
+    memset(&si, 0, sizeof si);
+    si.depth = -1;
+    si.time_ms = -1;
+    search_info_parse(&si, "info depth 12 seldepth 20 score cp -35 nodes 18446744073709551615 nps 9223372036854775807 time 1234 pv a1-b2");
+    ck_assert_int_eq(si.depth, 12);
+    ck_assert(si.has_score && !si.score_is_mate);
+    ck_assert_int_eq(si.score, -35);
+    ck_assert(si.nodes == UINT64_MAX);
+    ck_assert_int_eq(si.time_ms, 1234);
+    search_info_parse(&si, "info depth 3 score mate -4 upperbound");
+    ck_assert(si.score_is_mate);
+    ck_assert_int_eq(search_info_cp(&si), -(100000 - 4));
+    search_info_parse(&si, "info string depth 99 score cp 5");   /* free text is not parsed */
+    ck_assert_int_eq(si.depth, 3);
+    search_info_parse(&si, "info depth x score cp nodes -5 time");   /* garbage never crashes */
+    ck_assert_int_eq(si.depth, 3);
+    search_info_parse(&si, "info nodes 99999999999999999999999");
+    ck_assert(si.nodes == UINT64_MAX);
+}
+END_TEST
+
+static Position fen_pos(const char *fen)
+{
+    Rules r = rules_default(VARIANT_DABLOT);
+    Position p;
+    char err[128];
+    ck_assert_int_eq(position_set_fen(&p, &r, fen, err, sizeof err), 0);
+    return p;
+}
+
+START_TEST(adjudication_counts)
+{
+    AdjudicationSpec s;
+    memset(&s, 0, sizeof s);
+    s.resign_on = 1;
+    s.resign_movecount = 2;
+    s.resign_score = 500;
+    Adjudicator a;
+    adj_start(&a, &s);
+    Rules r = rules_default(VARIANT_DABLOT);
+    Position w, b;
+    position_start(&w, &r);
+    b = w;
+    b.stm = BLACK;
+    b.draw_plies = 1;
+    w.draw_plies = 2;
+    GameResult res;
+    ck_assert_int_eq(adj_after_move(&a, &w, &b, 1, -600, &res), ADJ_NONE);   /* White bad once */
+    ck_assert_int_eq(adj_after_move(&a, &b, &w, 1, 0, &res), ADJ_NONE);
+    ck_assert_int_eq(adj_after_move(&a, &w, &b, 1, -600, &res), ADJ_RESIGN);  /* twice: resigns */
+    ck_assert_int_eq(res, RESULT_BLACK_WINS);
+    adj_start(&a, &s);
+    ck_assert_int_eq(adj_after_move(&a, &w, &b, 1, -600, &res), ADJ_NONE);
+    ck_assert_int_eq(adj_after_move(&a, &b, &w, 1, 0, &res), ADJ_NONE);
+    ck_assert_int_eq(adj_after_move(&a, &w, &b, 0, 0, &res), ADJ_NONE);      /* no score: count restarts */
+    ck_assert_int_eq(adj_after_move(&a, &b, &w, 1, 0, &res), ADJ_NONE);
+    ck_assert_int_eq(adj_after_move(&a, &w, &b, 1, -600, &res), ADJ_NONE);
+
+    memset(&s, 0, sizeof s);
+    s.draw_on = 1;
+    s.draw_movenumber = 1;
+    s.draw_movecount = 2;
+    s.draw_score = 10;
+    adj_start(&a, &s);
+    ck_assert_int_eq(adj_after_move(&a, &w, &b, 1, 5, &res), ADJ_NONE);
+    ck_assert_int_eq(adj_after_move(&a, &b, &w, 1, -5, &res), ADJ_NONE);
+    ck_assert_int_eq(adj_after_move(&a, &w, &b, 1, 11, &res), ADJ_NONE);     /* too big: restart */
+    ck_assert_int_eq(adj_after_move(&a, &b, &w, 1, 0, &res), ADJ_NONE);
+    ck_assert_int_eq(adj_after_move(&a, &w, &b, 1, 0, &res), ADJ_NONE);
+    ck_assert_int_eq(adj_after_move(&a, &b, &w, 1, 0, &res), ADJ_NONE);
+    ck_assert_int_eq(adj_after_move(&a, &w, &b, 1, 0, &res), ADJ_DRAW);
+    ck_assert_int_eq(res, RESULT_DRAW);
+    Position cap = b;
+    cap.draw_plies = 0;   /* a capture resets the count */
+    adj_start(&a, &s);
+    for (int i = 0; i < 3; i++) adj_after_move(&a, &w, &b, 1, 0, &res);
+    ck_assert_int_eq(adj_after_move(&a, &w, &cap, 1, 0, &res), ADJ_NONE);
+    ck_assert_int_eq(a.draw_plies, 0);
+
+    /* -maxmoves counts from the real start: the same for a FEN at move 20. */
+    memset(&s, 0, sizeof s);
+    s.maxmoves = 20;
+    adj_start(&a, &s);
+    Position p19b = fen_pos("mmmmmm/mmmmm/mmmmmm/mmmmm/mmmmmm/p4/k4K/4P/MMMMMM/MMMMM/MMMMMM/MMMMM/MMMMMM b 2 20");
+    Position p20w = fen_pos("mmmmmm/mmmmm/mmmmmm/mmmmm/mmmmmm/p4/k4K/4P/MMMMMM/MMMMM/MMMMMM/MMMMM/MMMMMM w 3 20");
+    Position p21w = fen_pos("mmmmmm/mmmmm/mmmmmm/mmmmm/mmmmmm/p4/k4K/4P/MMMMMM/MMMMM/MMMMMM/MMMMM/MMMMMM w 3 21");
+    ck_assert_int_eq(adj_after_move(&a, &p19b, &p20w, 0, 0, &res), ADJ_NONE);
+    ck_assert_int_eq(adj_after_move(&a, &p20w, &p21w, 0, 0, &res), ADJ_MAXMOVES);
+}
+END_TEST
+
+static MatchConfig base_config(int nengines)
+{
+    MatchConfig c;
+    config_defaults(&c);
+    c.nengines = nengines;
+    c.engines = calloc((size_t)nengines, sizeof *c.engines);
+    return c;
+}
+
+START_TEST(schedule_pairs_and_shards)
+{
+    MatchConfig c = base_config(3);
+    c.games = 4;
+    c.rounds = 2;
+    c.repeat = 1;
+    OpeningBook b;
+    char err[128];
+    ck_assert_int_eq(openings_load(&b, &c.openings, &c.rules, 1, err, sizeof err), 0);
+    GameSpec *g;
+    int n = schedule_build(&c, &b, &g);
+    ck_assert_int_eq(n, 2 * 3 * 4);
+    for (int i = 0; i < n; i++) {
+        ck_assert_int_eq(g[i].number, i + 1);
+        ck_assert_int_eq(g[i].pair, i / 2 + 1);
+        if (i % 2) {   /* second game of a pair: colours reversed */
+            ck_assert_int_eq(g[i].white, g[i - 1].black);
+            ck_assert_int_eq(g[i].black, g[i - 1].white);
+        }
+    }
+    ck_assert_int_eq(g[0].white, 0);
+    ck_assert_int_eq(g[0].black, 1);
+    ck_assert_int_eq(g[4].white, 0);
+    ck_assert_int_eq(g[4].black, 2);
+    ck_assert_int_eq(g[8].white, 1);
+    ck_assert_int_eq(g[8].black, 2);
+    ck_assert_int_eq(g[12].round, 2);
+    /* Shards: disjoint, whole pairs, union = everything. */
+    int seen[64] = {0};
+    for (int s = 1; s <= 3; s++)
+        for (int i = 0; i < n; i++)
+            if (schedule_in_shard(&g[i], s, 3)) seen[i]++;
+    for (int i = 0; i < n; i++) ck_assert_int_eq(seen[i], 1);
+    for (int i = 0; i < n; i += 2)
+        ck_assert_int_eq(schedule_in_shard(&g[i], 2, 3), schedule_in_shard(&g[i + 1], 2, 3));
+    free(g);
+    c.gauntlet = 1;
+    c.repeat = 0;
+    c.games = 1;
+    c.rounds = 1;
+    n = schedule_build(&c, &b, &g);
+    ck_assert_int_eq(n, 2);
+    ck_assert_int_eq(g[1].white, 0);
+    ck_assert_int_eq(g[1].black, 2);
+    ck_assert_int_eq(g[1].pair, 2);
+    free(g);
+    openings_free(&b);
+    config_free(&c);
+}
+END_TEST
+
+START_TEST(openings_order)
+{
+    const char *path = "/tmp/dablo-test-match-book.txt";
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fprintf(f, "# comment\n\nc5-d6\nc5-d6 b8-c7\ng5-f6\ne5-f6 ; trailing\n");
+    fclose(f);
+    MatchConfig c = base_config(2);
+    c.openings.file = strdup(path);
+    c.openings.format = OPENINGS_MOVES;
+    OpeningBook b;
+    char err[256];
+    ck_assert_int_ne(openings_load(&b, &c.openings, &c.rules, 1, err, sizeof err), 0);   /* ';' is not a move */
+    ck_assert_msg(strstr(err, ":6:") != NULL, "%s", err);
+    f = fopen(path, "w");
+    fprintf(f, "# comment\n\nc5-d6\n1. c5-d6 b8-c7\ng5-f6\ne5-f6\n");
+    fclose(f);
+    ck_assert_int_eq(openings_load(&b, &c.openings, &c.rules, 1, err, sizeof err), 0);
+    ck_assert_int_eq(b.n, 4);
+    ck_assert_int_eq(b.v[1].plies, 2);
+    ck_assert_str_eq(b.v[1].fen, "mmmmmm/mmmmm/mmmmmm/mmmmm/mmmmmm/5/kp3K/1M2P/M1MMMM/MMMMM/MMMMMM/MMMMM/MMMMMM w 2 2");
+    /* sequential from start=3: pair 0 gets entry 3 (index 2), wrapping */
+    b.start = 3;
+    ck_assert_int_eq(openings_for_pair(&b, 0), 2);
+    ck_assert_int_eq(openings_for_pair(&b, 2), 0);
+    openings_free(&b);
+    /* random: a permutation, the same for the same seed */
+    c.openings.random = 1;
+    OpeningBook b1, b2;
+    ck_assert_int_eq(openings_load(&b1, &c.openings, &c.rules, 42, err, sizeof err), 0);
+    ck_assert_int_eq(openings_load(&b2, &c.openings, &c.rules, 42, err, sizeof err), 0);
+    int seen[4] = {0};
+    for (int i = 0; i < 4; i++) {
+        ck_assert_int_eq(b1.order[i], b2.order[i]);
+        seen[b1.order[i]]++;
+    }
+    for (int i = 0; i < 4; i++) ck_assert_int_eq(seen[i], 1);
+    openings_free(&b1);
+    openings_free(&b2);
+    remove(path);
+    config_free(&c);
+}
+END_TEST
+
+START_TEST(results_line)
+{
+    GameRecord r;
+    memset(&r, 0, sizeof r);
+    r.spec.number = 12;
+    r.spec.round = 3;
+    r.spec.pair = 6;
+    r.white = strdup("new engine");
+    r.black = strdup("old%2");
+    r.start_fen = strdup("x");
+    r.result = RESULT_DRAW;
+    r.term = TERM_REPETITION;
+    r.nmoves = 0;
+    r.opening_number = 17;
+    StrBuf b = {0};
+    record_results_line(&r, &b);
+    ck_assert_str_eq(sb_str(&b), "game=12 round=3 pair=6 white=new%20engine black=old%252 result=1/2-1/2 "
+                                 "termination=repetition plies=0 opening=17\n");
+    sb_free(&b);
+    record_free(&r);
+    for (int t = 1; t < TERM_NB; t++) ck_assert_int_eq(term_from_word(term_word((Termination)t)), t);
+}
+END_TEST
+
+START_TEST(balance_search)
+{
+    Rules r = rules_default(VARIANT_DABLOT);
+    Position p;
+    position_start(&p, &r);
+    ck_assert_int_eq(genopen_search(&p, 2), 0);
+    /* White to move can take a man for free: the search sees +100 or more. */
+    Position q = fen_pos("k5/5/6/5/6/5/5K/5/6/5/m5/5/M5 w 0 1");
+    ck_assert_int_ge(genopen_search(&q, 1), 100);
+}
+END_TEST
+
+static Suite *match_suite(void)
+{
+    Suite *s = suite_create("match");
+    TCase *tc = tcase_create("core");
+    tcase_add_test(tc, tc_parse_forms);
+    tcase_add_test(tc, clock_accounting);
+    tcase_add_test(tc, seconds);
+    tcase_add_test(tc, encodings);
+    tcase_add_test(tc, info_lines);
+    tcase_add_test(tc, adjudication_counts);
+    tcase_add_test(tc, schedule_pairs_and_shards);
+    tcase_add_test(tc, openings_order);
+    tcase_add_test(tc, results_line);
+    tcase_add_test(tc, balance_search);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    geometry_init();
+    SRunner *sr = srunner_create(match_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

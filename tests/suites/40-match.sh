@@ -1,0 +1,365 @@
+#!/usr/bin/env bash
+# dablo-match end to end: the runner against small fake engines that play
+# legal moves deterministically or misbehave on purpose (build/fake_engine),
+# plus the unit tests of its modules (build/test_match).  Budget: < 90 s.
+set -u
+cd "$(dirname "$0")/../.."
+ROOT=$PWD
+M=$ROOT/bin/dablo-match
+F=$ROOT/build/fake_engine
+T=$(mktemp -d /tmp/dablo-40-match.XXXXXX)
+trap 'rm -rf "$T"' EXIT
+pass=0
+fail=0
+n=0
+check() {   # check NAME COMMAND...: one test in a fresh directory, passes when the command succeeds
+    local name=$1
+    shift
+    n=$((n + 1))
+    mkdir -p "$T/$n"
+    if ( cd "$T/$n" && "$@" ) >"$T/last.out" 2>&1; then
+        echo "ok   $name"
+        pass=$((pass + 1))
+    else
+        echo "FAIL $name"
+        sed 's/^/     | /' "$T/last.out" | tail -n 15
+        fail=$((fail + 1))
+    fi
+}
+# Live (not zombie) fake engines whose command line has the tag $1.
+live_fakes() {
+    ps -eo stat=,args= | awk -v tag="$1" '$1 !~ /^Z/ && index($0, tag) && index($0, "fake_engine")' | grep -v awk | wc -l
+}
+two() {   # two fake engines A (greedy) and B (random) with extra args, then runner options
+    local a=$1 b=$2
+    shift 2
+    "$M" -engine cmd="$F" name=A args="--seed 1 $a" -engine cmd="$F" name=B args="--seed 2 --random $b" "$@"
+}
+two_bg() {   # the same in the background, the runner's pid in $bg
+    local a=$1 b=$2
+    shift 2
+    "$M" -engine cmd="$F" name=A args="--seed 1 $a" -engine cmd="$F" name=B args="--seed 2 --random $b" "$@" &
+    bg=$!
+}
+
+pgn_by_game() {   # the games of a PGN file in game-number order
+    awk '/^\[Event /{ if (g != "") print g; g = "" } { g = (g == "" ? $0 : g "\034" $0) } END { if (g != "") print g }' "$1" |
+        awk -F'\034' '{ for (i = 1; i <= NF; i++) if ($i ~ /^\[Game "/) { k = $i; gsub(/[^0-9]/, "", k) } print k "\t" $0 }' |
+        sort -n | cut -f2- | tr '\034' '\n'
+}
+
+# ---- unit tests of the modules -------------------------------------------
+unit() {
+    "$ROOT/build/test_match" >"$T/unit.out" 2>&1
+    local rc=$?
+    tail -n 3 "$T/unit.out"
+    return $rc
+}
+check "unit tests (tc, clocks, encodings, info lines, adjudication, schedule, openings, records)" unit
+
+# ---- the command line ------------------------------------------------------
+help_ok() {
+    local h
+    h=$("$M" --help) || return 1
+    for o in -engine -each cmd= name= dir= args= option. tc= st= depth= nodes= timemargin= -variant -rules -option \
+             -games -rounds -repeat -concurrency -gauntlet -openings -srand -genopenings -draw -resign -maxmoves \
+             -pgnout -results -log -recover -resume -shard -sprt; do
+        grep -q -- "$o" <<<"$h" || { echo "help lacks $o"; return 1; }
+    done
+}
+check "--help documents every option" help_ok
+usage_errors() {
+    "$M" -engine cmd="$F" depth=1 && return 1
+    [ $? -eq 2 ] || return 1
+    "$M" -engine cmd="$F" -engine cmd="$F" 2>&1 | grep -q "has no limit" || return 1
+    "$M" -engine cmd="$F" name=a depth=1 -engine cmd="$F" name=b depth=1 -games 3 -repeat 2>&1 | grep -q "even" || return 1
+    "$M" -engine cmd="$F" name=a tc=40/x -engine cmd="$F" name=b depth=1 2>&1 | grep -q "bad time control" || return 1
+    "$M" -variant tabal -rules modern -engine cmd="$F" name=a depth=1 -engine cmd="$F" name=b depth=1 2>&1 | grep -q "belongs to Dablot" || return 1
+    "$M" -option Hash=3 -engine cmd="$F" name=a depth=1 -engine cmd="$F" name=b depth=1 2>&1 | grep -q "not a rule option" || return 1
+    "$M" -engine cmd=./no-such-engine depth=1 -engine cmd="$F" name=b depth=1 2>&1 | grep -q "not an executable" || return 1
+}
+check "bad command lines: one-line errors, exit 2" usage_errors
+option_mismatch() {
+    local out
+    out=$("$M" -engine cmd="$F" name=A option.Nope=1 -engine cmd="$F" name=B -each depth=1 -results r.txt 2>&1); [ $? -eq 2 ] || return 1
+    grep -q "has no option 'Nope'" <<<"$out" || return 1
+    out=$("$M" -engine cmd="$F" name=A option.Hash=0 -engine cmd="$F" name=B -each depth=1 2>&1); [ $? -eq 2 ] || return 1
+    grep -q "option Hash needs an integer in 1..1024" <<<"$out" || return 1
+    out=$("$M" -option Captures=compulsory -engine cmd="$F" name=A args=--no-options -engine cmd="$F" name=B -each depth=1 2>&1); [ $? -eq 2 ] || return 1
+    grep -q "has no option 'Variant'" <<<"$out" || return 1
+    [ ! -s r.txt ]   # no game was played
+}
+check "an option the engine lacks or refuses stops the run before any game" option_mismatch
+spaced_option() {
+    two "" "" "option.Move Overhead=30" -each depth=1 -log log.txt >/dev/null || return 1
+    grep -q "> setoption name Move Overhead value 30" log.txt && grep -q "> setoption name Variant value dablot" log.txt
+}
+check "option names with spaces; Variant sent first" spaced_option
+
+# ---- a plain match: records and results ----------------------------------------
+plain_match() {
+    two "" "" -each depth=1 -repeat -games 2 -rounds 2 -pgnout g.pgn -results r.txt -event 'Test "quoted" \x' >out.txt || return 1
+    [ "$(wc -l <r.txt)" -eq 4 ] || return 1
+    grep -Eqx 'game=1 round=1 pair=1 white=A black=B result=(1-0|0-1|1/2-1/2) termination=[a-z-]+ plies=[0-9]+ opening=0' r.txt || return 1
+    grep -Eq '^game=2 round=1 pair=1 white=B black=A ' r.txt && grep -Eq '^game=4 round=2 pair=2 white=B black=A ' r.txt || return 1
+    [ "$(grep -c '^\[Event "Test \\"quoted\\" \\\\x"\]$' g.pgn)" -eq 4 ] || return 1
+    for t in Site Date Round Game White Black Result Variant Rules TimeControl Termination PlyCount; do
+        [ "$(grep -c "^\[$t " g.pgn)" -eq 4 ] || { echo "tag $t"; return 1; }
+    done
+    # PlyCount equals the plies of the results file, game by game.
+    diff <(grep '^\[PlyCount' g.pgn | tr -dc '0-9\n') <(sed 's/.*plies=\([0-9]*\).*/\1/' r.txt) || return 1
+    grep -q '^=== Summary: 4 of 4 games' out.txt && grep -q 'Terminations:' out.txt
+}
+check "results lines and PGN tags of a plain match" plain_match
+determinism() {
+    "$M" -genopenings 12 plies=6 -srand 11 out="$T/book.fen" 2>/dev/null || return 1
+    for c in 1 2; do
+        "$M" -engine cmd="$F" name=A args="--seed 1" -engine cmd="$F" name=B args="--seed 2 --random" \
+             -engine cmd="$F" name=C args="--seed 3" -each depth=1 -openings file="$T/book.fen" order=random \
+             -srand 5 -repeat -games 2 -rounds 3 -concurrency $c -pgnout c$c.pgn min -results c$c.txt >/dev/null || return 1
+    done
+    [ "$(wc -l <c1.txt)" -eq 18 ] && cmp c1.pgn c2.pgn && cmp c1.txt c2.txt
+}
+check "self-test: a deterministic 3-engine match at concurrency 1 and 2 gives identical records" determinism
+gauntlet() {
+    "$M" -engine cmd="$F" name=A -engine cmd="$F" name=B args="--seed 2" -engine cmd="$F" name=C args="--seed 3" \
+         -each depth=1 -gauntlet -games 2 -results r.txt >/dev/null || return 1
+    [ "$(wc -l <r.txt)" -eq 4 ] && ! grep -q 'white=B black=C' r.txt && ! grep -q 'white=C black=B' r.txt
+}
+check "gauntlet: the first engine against each other one" gauntlet
+
+# ---- misbehaving engines ----------------------------------------------------
+illegal_move() {
+    two "--illegal-at 5" "" -each depth=1 -pgnout g.pgn -results r.txt >/dev/null || return 1
+    grep -q '^game=1 .*white=A .*result=0-1 termination=illegal plies=8 ' r.txt || return 1
+    grep -q '^\[Termination "rules infraction"\]' g.pgn && grep -q '^\[PlyCount "8"\]' g.pgn || return 1
+    # The last move in the movetext is Black's 4th; the bad move is only in the comment, with the FEN.
+    tr '\n' ' ' <g.pgn | grep -Eq "4\. [a-k0-9x-]+ \{[^}]*\} [a-k0-9x-]+ \{[^}]*\} \{White A plays '([a-k][0-9]+)-\1' \(illegal[^)]*\) in [mpkMPK0-9/]+ w [0-9]+ 5\} 0-1"
+}
+check "illegal move: loss, record ends before it, move and FEN in the comment" illegal_move
+garbage_move() {
+    two "" "--garbage-move-at 3" -each depth=1 -games 1 -pgnout g.pgn -results r.txt >/dev/null || return 1
+    grep -q 'result=1-0 termination=illegal plies=5 ' r.txt && grep -q "plays '??garbage??'" g.pgn
+}
+check "unparsable move: loss by illegal move" garbage_move
+crash_stop() {
+    local rc
+    two "--crash-at 3" "" -each depth=1 -games 4 -pgnout g.pgn -results r.txt >out.txt 2>err.txt
+    rc=$?
+    [ $rc -eq 1 ] || { echo "rc $rc"; return 1; }
+    grep -q 'result=0-1 termination=disconnect plies=4 ' r.txt && [ "$(wc -l <r.txt)" -eq 1 ] || return 1
+    grep -q "use -recover" err.txt && grep -q "to continue: dablo-match -resume r.txt.resume" out.txt || return 1
+    [ "$(grep -c '^\[Event' g.pgn)" -eq 1 ] && grep -q '^\[Termination "abandoned"\]' g.pgn
+}
+check "crash without -recover: loss by disconnect, the run stops cleanly, resume command" crash_stop
+crash_recover() {
+    two "--crash-at 3" "" -each depth=1 -games 4 -recover -results r.txt >/dev/null || return 1
+    [ "$(grep -c 'termination=disconnect' r.txt)" -eq 4 ]
+}
+check "crash with -recover: the engine is restarted for every game" crash_recover
+hang_go_timed() {
+    local t0=$SECONDS
+    two "--hang-go-at 3" "" -each tc=0.5+0.05 -games 2 -recover -stop-ms 200 -results r.txt -log log.txt >/dev/null || return 1
+    [ "$(grep -c 'termination=time' r.txt)" -eq 2 ] || return 1
+    grep -q 'A ! no bestmove within 200 ms of stop: killed' log.txt && grep -q 'A > stop' log.txt || return 1
+    [ $((SECONDS - t0)) -lt 10 ]
+}
+check "hang in a timed search: loss on time, stop, then kill" hang_go_timed
+late_bestmove() {
+    two "--slow-go-at 2 --slow-ms 600" "" -each tc=0.4+0 -games 2 -stop-ms 2000 -results r.txt -log log.txt >/dev/null || return 1
+    grep -q '^game=1 .*result=0-1 termination=time plies=2 ' r.txt || return 1
+    grep -q 'late bestmove drained after stop' log.txt || return 1
+    # Game 2 is normal: the stale bestmove never reached it.
+    ! grep -q '^game=2 .*termination=\(illegal\|time\)' r.txt
+}
+check "late bestmove: loss on time, drained after stop, never leaks into the next game" late_bestmove
+readyok_stall() {
+    two "--no-readyok-after 4" "" -each depth=1 -ping-ms 300 -games 1 -results r.txt >/dev/null 2>&1
+    [ $? -eq 1 ] && grep -q 'result=0-1 termination=stalls plies=4 ' r.txt
+}
+check "no readyok within the ping time: loss by stalls" readyok_stall
+untimed_hang() {
+    two "" "--hang-go-at 2" -each depth=1 -ping-ms 300 -stop-ms 200 -games 1 -results r.txt -log log.txt >/dev/null 2>&1
+    [ $? -eq 1 ] && grep -q 'result=1-0 termination=stalls plies=3 ' r.txt && grep -q 'B > isready' log.txt
+}
+check "untimed search that stops answering pings: loss by stalls" untimed_hang
+restart_hangs() {
+    two "--crash-at 2 --starts-file starts --hang-uci-after-starts 2" "" -each depth=1 -startup-ms 300 -recover -games 2 -results r.txt >/dev/null 2>&1 || return 1
+    grep -q '^game=1 .*termination=disconnect' r.txt && grep -q '^game=2 .*white=B black=A result=1-0 termination=stalls plies=0 ' r.txt
+}
+check "restart under -recover that hangs at uciok: loss by stalls" restart_hangs
+startup_failures() {
+    local t0=$SECONDS out
+    out=$(two "--hang-uciok" "" -each depth=1 -startup-ms 400 2>&1); [ $? -eq 2 ] || return 1
+    grep -q "engine A: no answer within the startup time before uciok" <<<"$out" || return 1
+    out=$(two "--garbage" "" -each depth=1 -startup-ms 400 2>&1); [ $? -eq 2 ] || return 1
+    grep -q "before uciok" <<<"$out" || return 1
+    out=$(two "--noflush" "" -each depth=1 -startup-ms 400 2>&1); [ $? -eq 2 ] || return 1
+    grep -q "before uciok" <<<"$out" || return 1
+    [ $((SECONDS - t0)) -lt 5 ]
+}
+check "hang at uciok, garbage only, unflushed output: clear error before any game" startup_failures
+odd_output() {
+    "$M" -engine cmd="$F" args="--seed 1 --crlf --trailing-space --huge-info 2000000 --big-nodes --utf8-name" \
+         -engine cmd="$F" name=B args="--seed 2 --random --crlf" -each tc=20+0.2 -games 2 -pgnout g.pgn -results r.txt >/dev/null || return 1
+    [ "$(grep -c 'termination=\(time\|illegal\|stalls\|disconnect\)' r.txt)" -eq 0 ] || return 1
+    iconv -f UTF-8 -t UTF-8 g.pgn >/dev/null || return 1
+    grep -q '^\[White "Dablot–Prejjesne ÆØÅ テスト \\"q\\" back\\\\slash"\]$' g.pgn || return 1
+    grep -q '^game=1 .*white=Dablot–Prejjesne%20ÆØÅ%20テスト%20"q"%20back\\slash black=B ' r.txt
+}
+check "\\r\\n, trailing blanks, 2 MB info lines, 64-bit nodes, UTF-8 names: games play normally" odd_output
+
+# ---- adjudication, clocks, variants ------------------------------------------------
+adjudication() {
+    two "" "--score -900" -each depth=1 -resign movecount=3 score=800 -games 2 -results r.txt >/dev/null || return 1
+    grep -q '^game=1 .*result=1-0 termination=adj-resign plies=6 ' r.txt && grep -q '^game=2 .*result=0-1 termination=adj-resign plies=5 ' r.txt || return 1
+    two "--score 0" "--score 0" -each depth=1 -draw movenumber=5 movecount=2 score=10 -games 1 -results d.txt >/dev/null || return 1
+    grep -q 'termination=adj-draw' d.txt || return 1
+    two "" "" -each depth=1 -maxmoves 7 -games 1 -results m.txt >/dev/null || return 1
+    grep -q 'result=1/2-1/2 termination=max-moves plies=14 ' m.txt
+}
+check "adjudication: -resign, -draw, -maxmoves" adjudication
+twosided() {
+    two "--score 900" "--score -900" -each depth=1 -resign movecount=2 score=800 twosided=true -games 1 -results r.txt >/dev/null || return 1
+    grep -q 'result=1-0 termination=adj-resign plies=4 ' r.txt || return 1
+    two "--score 0" "--score -900" -each depth=1 -resign movecount=2 score=800 twosided=true -maxmoves 6 -games 1 -results s.txt >/dev/null || return 1
+    grep -q 'termination=max-moves' s.txt
+}
+check "adjudication: two-sided resign needs the winner's agreement" twosided
+fen_vs_moves() {
+    "$M" -genopenings 4 plies=5 -srand 3 format=moves out=book.moves 2>/dev/null || return 1
+    "$M" -genopenings 4 plies=5 -srand 3 format=fen out=book.fen 2>/dev/null || return 1
+    for f in moves fen; do
+        two "" "" -each depth=1 -openings file=book.$f format=$f -repeat -games 2 -rounds 4 -maxmoves 30 \
+            -draw movenumber=10 movecount=3 score=100 -pgnout $f.pgn min -results $f.txt >/dev/null || return 1
+    done
+    cmp moves.txt fen.txt && diff <(grep -v '^\[Opening' moves.pgn) fen.pgn >/dev/null && grep -q '^\[Opening "' moves.pgn
+}
+check "openings as moves and as FEN: identical games and adjudication" fen_vs_moves
+clocks_in_go() {
+    two "" "" -each tc=10+1 -games 1 -maxmoves 3 -log log.txt >/dev/null || return 1
+    grep -q 'A > go wtime 11000 btime 10000 winc 1000 binc 1000$' log.txt || return 1
+    two "" "" -each tc=40/60 -games 1 -maxmoves 2 -log log2.txt >/dev/null || return 1
+    grep -q 'A > go wtime 60000 btime 60000 movestogo 40$' log2.txt || return 1
+    two "" "" -engine cmd="$F" name=C st=0.5 nodes=100 -gauntlet -games 1 -each depth=1 -maxmoves 2 -log log3.txt >/dev/null 2>&1
+    grep -q 'C > go movetime 500 depth 1 nodes 100$' log3.txt
+}
+check "go lines: increment before the first move, movestogo, movetime and nodes" clocks_in_go
+tabal_match() {
+    two "" "" -variant tabal -option MaxCapture=true -option DrawPlies=60 -each depth=1 -repeat -games 2 -pgnout g.pgn -results r.txt -log log.txt >/dev/null || return 1
+    grep -q '> setoption name Variant value tabal' log.txt && grep -q '> setoption name MaxCapture value true' log.txt || return 1
+    grep -q '^\[Variant "tabal"\]' g.pgn && grep -q '^\[Rules "MaxCapture=true DrawPlies=60"\]' g.pgn && [ "$(wc -l <r.txt)" -eq 2 ]
+}
+check "Tabal with rule options: sent to the engines and used by the judge" tabal_match
+genopenings_ok() {
+    "$M" -genopenings 20 plies=6 -srand 9 out=a.fen 2>/dev/null && "$M" -genopenings 20 plies=6 -srand 9 >b.fen || return 1
+    cmp a.fen b.fen && [ "$(sort -u a.fen | wc -l)" -eq 20 ] || return 1
+    "$M" -genopenings 10 plies=4 -variant tabal format=moves -srand 2 >t.moves || return 1
+    two "" "" -variant tabal -each depth=1 -openings file=t.moves format=moves order=random -srand 4 -games 2 -results r.txt >/dev/null
+}
+check "-genopenings: reproducible, distinct, loadable openings" genopenings_ok
+bad_book() {
+    printf 'c5-d6 zz-zz\n' >bad.moves
+    local out
+    out=$(two "" "" -each depth=1 -openings file=bad.moves format=moves 2>&1); [ $? -eq 2 ] && grep -q 'bad.moves:1: move 2' <<<"$out"
+}
+check "a bad opening line is reported with its line number" bad_book
+
+# ---- stopping, resuming, sharding ------------------------------------------------
+MATCH_ARGS=(-each depth=1 -repeat -games 2 -rounds 12 -pgnout g.pgn min -results r.txt)
+reference() {   # the uninterrupted match, for comparisons
+    two "" "" "${MATCH_ARGS[@]}" -concurrency 2 -quiet >/dev/null && mv g.pgn "$T/ref.pgn" && mv r.txt "$T/ref.txt"
+}
+check "reference match" reference
+ctrl_c() {
+    rm -f g.pgn r.txt st
+    two_bg "--think-ms 4" "--think-ms 4" "${MATCH_ARGS[@]}" -concurrency 2 -resume st >out.txt 2>err.txt
+    local pid=$bg
+    sleep 1.2
+    kill -INT $pid
+    wait $pid
+    local rc=$?
+    [ $rc -eq 130 ] || { echo "rc $rc"; return 1; }
+    grep -q 'finishing the running games' err.txt && grep -q 'to continue: dablo-match -resume st' out.txt || return 1
+    local n
+    n=$(wc -l <r.txt)
+    [ "$n" -gt 0 ] && [ "$n" -lt 24 ] && [ "$(grep -c '^\[Event' g.pgn)" -eq "$n" ] || return 1
+    [ "$(live_fakes 'think-ms 4')" -eq 0 ] || return 1
+    "$M" -resume st -quiet >/dev/null || return 1
+    cmp "$T/ref.txt" r.txt && cmp "$T/ref.pgn" g.pgn
+}
+check "Ctrl-C: running games finish, resume gives the uninterrupted match exactly" ctrl_c
+double_ctrl_c() {
+    rm -f g.pgn r.txt st
+    two_bg "--think-ms 30" "--think-ms 30" "${MATCH_ARGS[@]}" -concurrency 2 -resume st >out.txt 2>err.txt
+    local pid=$bg
+    sleep 1.5
+    kill -INT $pid; sleep 0.2; kill -INT $pid
+    wait $pid
+    [ $? -eq 130 ] && grep -q 'aborting the running games' err.txt || return 1
+    [ "$(live_fakes 'think-ms 30')" -eq 0 ] || return 1
+    [ "$(grep -c '^\[Event' g.pgn)" -eq "$(wc -l <r.txt)" ] || return 1
+    "$M" -resume st -quiet >/dev/null || return 1
+    # Games finished after an aborted one were written at once, so the
+    # aborted game comes later in the files: compare in game order.
+    cmp "$T/ref.txt" <(sort -t' ' -k1.6n r.txt) && cmp <(pgn_by_game "$T/ref.pgn") <(pgn_by_game g.pgn)
+}
+check "second Ctrl-C aborts running games, finished ones are kept; resume gives the same games" double_ctrl_c
+kill_nine() {
+    rm -f g.pgn r.txt st
+    two_bg "--think-ms 2 --tag-k9" "--think-ms 2 --tag-k9" "${MATCH_ARGS[@]}" -concurrency 2 -resume st >/dev/null 2>&1
+    local pid=$bg
+    sleep 1.3
+    kill -9 $pid
+    wait $pid 2>/dev/null
+    sleep 0.3
+    [ "$(live_fakes tag-k9)" -eq 0 ] || { echo "live engines left"; return 1; }
+    # Only whole games in the PGN: as many results as game headers, the last game ends with its result.
+    local n
+    n=$(grep -c '^\[Event' g.pgn)
+    [ "$n" -ge 1 ] || return 1
+    [ "$(tail -n 2 g.pgn | head -n 1 | grep -Ec '(1-0|0-1|1/2-1/2)$')" -eq 1 ] || return 1
+    "$M" -resume st -quiet >/dev/null || return 1
+    cmp "$T/ref.txt" r.txt && cmp "$T/ref.pgn" g.pgn
+}
+check "kill -9: no engine survives, only whole games written, resume exact" kill_nine
+shards() {
+    rm -f s*.txt
+    for i in 1 2 3; do
+        two "" "" -each depth=1 -repeat -games 2 -rounds 12 -shard $i/3 -results s$i.txt -quiet >/dev/null &
+    done
+    wait
+    cat s1.txt s2.txt s3.txt | sort -t' ' -k1.6n >merged.txt
+    cmp merged.txt "$T/ref.txt" || return 1
+    # disjoint whole pairs
+    [ "$(cat s1.txt s2.txt s3.txt | wc -l)" -eq 24 ] && ! grep -q 'pair=2 ' s1.txt && grep -q 'pair=4 ' s1.txt
+}
+check "-shard 1/3 2/3 3/3 in parallel: disjoint pairs whose union is the whole match" shards
+sprt_stop() {
+    two "" "--score -900" -each depth=1 -resign movecount=1 score=800 -repeat -games 2 -rounds 200 \
+        -sprt elo0=0 elo1=10 alpha=0.05 beta=0.05 -results r.txt >out.txt || return 1
+    grep -q 'SPRT: H1 accepted' out.txt && [ "$(wc -l <r.txt)" -lt 400 ] && grep -q 'LLR' out.txt
+}
+check "-sprt stops the match at a verdict" sprt_stop
+no_zombies() {
+    two_bg "--tag-zz" "--tag-zz" -each depth=1 -games 4 -concurrency 2 -recover >/dev/null
+    local pid=$bg
+    wait $pid
+    [ "$(ps -eo stat=,args= | grep -c '^Z.*fake_engine.*tag-zz')" -eq 0 ] && [ "$(live_fakes tag-zz)" -eq 0 ]
+}
+check "a finished run leaves no engine process behind" no_zombies
+
+# ---- the real engine, when it plays -----------------------------------------------
+real_engine() {
+    [ -x "$ROOT/bin/dablo" ] || return 0
+    for c in 1 2; do
+        "$M" -engine cmd="$ROOT/bin/dablo" name=d2 depth=2 -engine cmd="$ROOT/bin/dablo" name=d1 depth=1 \
+             -openings file="$T/book.fen" -repeat -games 2 -rounds 2 -maxmoves 60 -concurrency $c \
+             -pgnout d$c.pgn min -results d$c.txt >/dev/null || return 1
+    done
+    [ "$(wc -l <d1.txt)" -eq 4 ] && cmp d1.pgn d2.pgn && ! grep -q 'termination=\(illegal\|time\|stalls\|disconnect\)' d1.txt
+}
+check "bin/dablo depth 2 vs depth 1: identical records at concurrency 1 and 2" real_engine
+
+echo "SUITE match: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
