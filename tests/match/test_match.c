@@ -89,42 +89,42 @@ END_TEST
 START_TEST(seconds)
 {
     int64_t ms;
-    ck_assert_int_eq(parse_seconds_ms("0.6", &ms), 0);
+    ck_assert_int_eq(mu_parse_seconds_ms("0.6", &ms), 0);
     ck_assert_int_eq(ms, 600);
-    ck_assert_int_eq(parse_seconds_ms("1.2345", &ms), 0);
+    ck_assert_int_eq(mu_parse_seconds_ms("1.2345", &ms), 0);
     ck_assert_int_eq(ms, 1235);
-    ck_assert_int_eq(parse_seconds_ms(".5", &ms), 0);
+    ck_assert_int_eq(mu_parse_seconds_ms(".5", &ms), 0);
     ck_assert_int_eq(ms, 500);
-    ck_assert_int_eq(parse_seconds_ms("3", &ms), 0);
+    ck_assert_int_eq(mu_parse_seconds_ms("3", &ms), 0);
     ck_assert_int_eq(ms, 3000);
-    ck_assert_int_lt(parse_seconds_ms(".", &ms), 0);
-    ck_assert_int_lt(parse_seconds_ms("-1", &ms), 0);
-    ck_assert_int_lt(parse_seconds_ms("1s", &ms), 0);
+    ck_assert_int_lt(mu_parse_seconds_ms(".", &ms), 0);
+    ck_assert_int_lt(mu_parse_seconds_ms("-1", &ms), 0);
+    ck_assert_int_lt(mu_parse_seconds_ms("1s", &ms), 0);
 }
 END_TEST
 
 START_TEST(encodings)
 {
     StrBuf b = {0};
-    sb_add_percent(&b, "a b%c=d\te");
-    ck_assert_str_eq(sb_str(&b), "a%20b%25c%3Dd%09e");
-    char *d = percent_decode(sb_str(&b));
+    mu_sb_add_percent(&b, "a b%c=d\te");
+    ck_assert_str_eq(mu_sb_str(&b), "a%20b%25c%3Dd%09e");
+    char *d = mu_percent_decode(mu_sb_str(&b));
     ck_assert_str_eq(d, "a b%c=d\te");
     free(d);
-    sb_clear(&b);
-    sb_add_utf8(&b, "ok \"q\" \\ \xc3\x86 \xff \x01 \xe0\x80\x80", 1);
-    ck_assert_str_eq(sb_str(&b), "ok \\\"q\\\" \\\\ \xc3\x86 \xef\xbf\xbd \xef\xbf\xbd \xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd");
-    sb_free(&b);
+    mu_sb_clear(&b);
+    mu_sb_add_utf8(&b, "ok \"q\" \\ \xc3\x86 \xff \x01 \xe0\x80\x80", 1);
+    ck_assert_str_eq(mu_sb_str(&b), "ok \\\"q\\\" \\\\ \xc3\x86 \xef\xbf\xbd \xef\xbf\xbd \xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd");
+    mu_sb_free(&b);
     char **w;
-    ck_assert_int_eq(split_words("  a 'b c' \"d \\\" e\" f\\ g ", &w), 4);
+    ck_assert_int_eq(mu_split_words("  a 'b c' \"d \\\" e\" f\\ g ", &w), 4);
     ck_assert_str_eq(w[0], "a");
     ck_assert_str_eq(w[1], "b c");
     ck_assert_str_eq(w[2], "d \" e");
     ck_assert_str_eq(w[3], "f g");
-    free_words(w);
-    ck_assert_int_lt(split_words("'open", &w), 0);
+    mu_free_words(w);
+    ck_assert_int_lt(mu_split_words("'open", &w), 0);
     char s[] = "uciok \t\r\n";
-    ck_assert_str_eq(rtrim(s), "uciok");
+    ck_assert_str_eq(mu_rtrim(s), "uciok");
 }
 END_TEST
 
@@ -342,9 +342,9 @@ START_TEST(results_line)
     r.opening_number = 17;
     StrBuf b = {0};
     record_results_line(&r, &b);
-    ck_assert_str_eq(sb_str(&b), "game=12 round=3 pair=6 white=new%20engine black=old%252 result=1/2-1/2 "
+    ck_assert_str_eq(mu_sb_str(&b), "game=12 round=3 pair=6 white=new%20engine black=old%252 result=1/2-1/2 "
                                  "termination=repetition plies=0 opening=17\n");
-    sb_free(&b);
+    mu_sb_free(&b);
     record_free(&r);
     for (int t = 1; t < TERM_NB; t++) ck_assert_int_eq(term_from_word(term_word((Termination)t)), t);
 }

@@ -27,7 +27,7 @@ void ch_init(Channel *ch, const Proc *p, const char *name, int worker, MatchLog 
 static int poll_timeout(int64_t deadline)
 {
     if (deadline <= 0) return -1;
-    int64_t left = deadline - now_ms();
+    int64_t left = deadline - mu_now_ms();
     if (left <= 0) return 0;
     return left > 1000000 ? 1000000 : (int)left;
 }
@@ -53,7 +53,7 @@ static char *take_line(Channel *ch)
                 s[CHANNEL_LINE_MAX - 1] = '\0';
                 ch->start = ch->len = 0;
                 ch->discarding = 1;
-                return rtrim(s);
+                return mu_rtrim(s);
             }
             if (ch->discarding) ch->start = ch->len = 0;
             return NULL;
@@ -64,7 +64,7 @@ static char *take_line(Channel *ch)
             ch->discarding = 0;
             continue;
         }
-        rtrim(s);
+        mu_rtrim(s);
         if (*s) return s;
     }
     return NULL;
@@ -80,7 +80,7 @@ static int fill(Channel *ch)
     }
     if (ch->cap - ch->len < READ_CHUNK + 1) {
         ch->cap = ch->len + READ_CHUNK + 1;
-        ch->buf = xrealloc(ch->buf, ch->cap);
+        ch->buf = mu_xrealloc(ch->buf, ch->cap);
     }
     ssize_t r = read(ch->proc.from_child, ch->buf + ch->len, ch->cap - ch->len - 1);
     if (r > 0) {
@@ -106,7 +106,7 @@ ChStatus ch_read_line(Channel *ch, int64_t deadline, char **line)
             if (ch->len > ch->start && !ch->discarding) {
                 /* A last line without '\n' before EOF still counts. */
                 ch->buf[ch->len] = '\0';
-                char *rest = rtrim(ch->buf + ch->start);
+                char *rest = mu_rtrim(ch->buf + ch->start);
                 ch->start = ch->len;
                 if (*rest) {
                     mlog_line(ch->log, ch->worker, ch->name, '<', rest);
@@ -132,7 +132,7 @@ ChStatus ch_read_line(Channel *ch, int64_t deadline, char **line)
             }
             continue;
         }
-        if (n == 0 && deadline > 0 && now_ms() >= deadline) return CH_TIMEOUT;
+        if (n == 0 && deadline > 0 && mu_now_ms() >= deadline) return CH_TIMEOUT;
     }
 }
 
@@ -143,7 +143,7 @@ int ch_write(Channel *ch, const char *line, int64_t deadline)
     ch->lines_out++;
     size_t n = strlen(line);
     char stackbuf[4096];
-    char *buf = n + 1 <= sizeof stackbuf ? stackbuf : xmalloc(n + 1);
+    char *buf = n + 1 <= sizeof stackbuf ? stackbuf : mu_xmalloc(n + 1);
     memcpy(buf, line, n);
     buf[n] = '\n';
     size_t off = 0;
@@ -160,7 +160,7 @@ int ch_write(Channel *ch, const char *line, int64_t deadline)
             struct pollfd pf[2] = { { ch->proc.to_child, POLLOUT, 0 }, { ch->abort_fd, POLLIN, 0 } };
             int t = poll_timeout(deadline);
             int pn = poll(pf, ch->abort_fd >= 0 ? 2 : 1, t);
-            if (pn == 0 && t >= 0 && now_ms() >= deadline) { rc = -1; break; }
+            if (pn == 0 && t >= 0 && mu_now_ms() >= deadline) { rc = -1; break; }
             continue;
         }
         rc = -1;   /* EPIPE: the engine is gone */

@@ -7,7 +7,7 @@
  * line longer than CHANNEL_LINE_MAX is cut to that length and the rest of
  * it discarded (a huge "info" line never exhausts memory).  Every wait is a
  * poll() on the engine's stdout plus the run's abort pipe, bounded by an
- * absolute deadline on the monotonic clock (now_ms()), so nothing ever
+ * absolute deadline on the monotonic clock (mu_now_ms()), so nothing ever
  * blocks forever and no CPU is spent spinning.
  *
  * Writing: whole lines, with the same deadline; a full pipe waits in
@@ -41,7 +41,7 @@ typedef struct Channel {
 /* Prepares ch for an already started process p. */
 void ch_init(Channel *ch, const Proc *p, const char *name, int worker, MatchLog *log, int abort_fd);
 
-/* Reads the next line, waiting at most until deadline (ms of now_ms(); a
+/* Reads the next line, waiting at most until deadline (ms of mu_now_ms(); a
  * deadline <= 0 means "no deadline").  On CH_LINE *line points to the
  * trimmed, NUL-terminated line, valid until the next ch_ call. */
 ChStatus ch_read_line(Channel *ch, int64_t deadline, char **line);

@@ -21,7 +21,7 @@ static int is_flag(const char *s)
 static void set_str(char **dst, const char *v)
 {
     free(*dst);
-    *dst = xstrdup(v);
+    *dst = mu_xstrdup(v);
 }
 
 /* One key=value of -engine / -each. */
@@ -49,16 +49,16 @@ static int engine_kv(EngineSpec *s, const char *tok, char *err, size_t errlen)
         if (tc_parse(v, &s->tc, err, errlen) < 0) return -1;
         s->given |= GIVEN_TC;
     } else if (strcmp(key, "depth") == 0 || strcmp(key, "plies") == 0) {
-        if (parse_int64(v, 1, 1000, &n) < 0) { snprintf(err, errlen, "depth must be 1..1000, not '%s'", v); return -1; }
+        if (mu_parse_int64(v, 1, 1000, &n) < 0) { snprintf(err, errlen, "depth must be 1..1000, not '%s'", v); return -1; }
         s->depth = (int)n; s->given |= GIVEN_DEPTH;
     } else if (strcmp(key, "nodes") == 0) {
-        if (parse_int64(v, 1, INT64_MAX, &n) < 0) { snprintf(err, errlen, "nodes must be a positive integer, not '%s'", v); return -1; }
+        if (mu_parse_int64(v, 1, INT64_MAX, &n) < 0) { snprintf(err, errlen, "nodes must be a positive integer, not '%s'", v); return -1; }
         s->nodes = (uint64_t)n; s->given |= GIVEN_NODES;
     } else if (strcmp(key, "st") == 0) {
-        if (parse_seconds_ms(v, &n) < 0 || n <= 0) { snprintf(err, errlen, "st must be a positive number of seconds, not '%s'", v); return -1; }
+        if (mu_parse_seconds_ms(v, &n) < 0 || n <= 0) { snprintf(err, errlen, "st must be a positive number of seconds, not '%s'", v); return -1; }
         s->st_ms = n; s->given |= GIVEN_ST;
     } else if (strcmp(key, "timemargin") == 0) {
-        if (parse_int64(v, 0, 3600000, &n) < 0) { snprintf(err, errlen, "timemargin must be 0..3600000 ms, not '%s'", v); return -1; }
+        if (mu_parse_int64(v, 0, 3600000, &n) < 0) { snprintf(err, errlen, "timemargin must be 0..3600000 ms, not '%s'", v); return -1; }
         s->timemargin_ms = n; s->given |= GIVEN_MARGIN;
     } else if (strcmp(key, "proto") == 0) {
         if (strcmp(v, "uci") != 0) { snprintf(err, errlen, "only proto=uci is supported"); return -1; }
@@ -72,10 +72,10 @@ static int engine_kv(EngineSpec *s, const char *tok, char *err, size_t errlen)
 /* Fills what e did not set from -each. */
 static void merge_each(EngineSpec *e, const EngineSpec *each)
 {
-    if (!(e->given & GIVEN_CMD) && each->cmd) e->cmd = xstrdup(each->cmd);
-    if (!(e->given & GIVEN_DIR) && each->dir) e->dir = xstrdup(each->dir);
-    if (!(e->given & GIVEN_ARGS) && each->args) e->args = xstrdup(each->args);
-    if (!(e->given & GIVEN_STDERR) && each->stderr_path) e->stderr_path = xstrdup(each->stderr_path);
+    if (!(e->given & GIVEN_CMD) && each->cmd) e->cmd = mu_xstrdup(each->cmd);
+    if (!(e->given & GIVEN_DIR) && each->dir) e->dir = mu_xstrdup(each->dir);
+    if (!(e->given & GIVEN_ARGS) && each->args) e->args = mu_xstrdup(each->args);
+    if (!(e->given & GIVEN_STDERR) && each->stderr_path) e->stderr_path = mu_xstrdup(each->stderr_path);
     if (!(e->given & GIVEN_TC) && (each->given & GIVEN_TC)) e->tc = each->tc;
     if (!(e->given & GIVEN_DEPTH)) e->depth = each->depth;
     if (!(e->given & GIVEN_NODES)) e->nodes = each->nodes;
@@ -111,7 +111,7 @@ static int kv(const char *tok, char *key, size_t klen, const char **val)
 
 static int get_int(const char *v, int64_t lo, int64_t hi, int64_t *out)
 {
-    return parse_int64(v, lo, hi, out);
+    return mu_parse_int64(v, lo, hi, out);
 }
 
 /* One key=value setting of -genopenings.  Returns 0 or -1 with err. */
@@ -166,7 +166,7 @@ CliMode cli_parse(int argc, char *const argv[], MatchConfig *c, GenSpec *g, char
         } else if (strcmp(a, "-engine") == 0 || strcmp(a, "-each") == 0) {
             EngineSpec *s;
             if (a[2] == 'n') {
-                c->engines = xrealloc(c->engines, (size_t)(c->nengines + 1) * sizeof *c->engines);
+                c->engines = mu_xrealloc(c->engines, (size_t)(c->nengines + 1) * sizeof *c->engines);
                 s = &c->engines[c->nengines++];
                 memset(s, 0, sizeof *s);
             } else {

@@ -10,9 +10,9 @@
 
 void optlist_add(OptionList *l, const char *name, const char *value)
 {
-    l->v = xrealloc(l->v, (size_t)(l->n + 1) * sizeof *l->v);
-    l->v[l->n].name = xstrdup(name);
-    l->v[l->n].value = xstrdup(value);
+    l->v = mu_xrealloc(l->v, (size_t)(l->n + 1) * sizeof *l->v);
+    l->v[l->n].name = mu_xstrdup(name);
+    l->v[l->n].value = mu_xstrdup(value);
     l->n++;
 }
 

@@ -105,17 +105,17 @@ static void free_opts(Engine *e)
 static char *collect(char **w, int n, int *i, const char *const *stops)
 {
     StrBuf b = {0};
-    sb_add(&b, "");
+    mu_sb_add(&b, "");
     while (*i < n) {
         int stop = 0;
         for (const char *const *s = stops; *s; s++)
             if (strcmp(w[*i], *s) == 0) stop = 1;
         if (stop) break;
-        if (b.len) sb_addc(&b, ' ');
-        sb_add(&b, w[(*i)++]);
+        if (b.len) mu_sb_addc(&b, ' ');
+        mu_sb_add(&b, w[(*i)++]);
     }
-    char *r = xstrdup(sb_str(&b));
-    sb_free(&b);
+    char *r = mu_xstrdup(mu_sb_str(&b));
+    mu_sb_free(&b);
     return r;
 }
 
@@ -126,9 +126,9 @@ static void parse_option(Engine *e, char *line)
     char **w = NULL;
     /* Tokenise on blanks only (no quoting in the protocol). */
     int n = 0, cap = 16;
-    w = xmalloc((size_t)cap * sizeof *w);
+    w = mu_xmalloc((size_t)cap * sizeof *w);
     for (char *tok = strtok(line, " \t"); tok; tok = strtok(NULL, " \t")) {
-        if (n == cap) w = xrealloc(w, (size_t)(cap *= 2) * sizeof *w);
+        if (n == cap) w = mu_xrealloc(w, (size_t)(cap *= 2) * sizeof *w);
         w[n++] = tok;
     }
     EngineOption o;
@@ -142,7 +142,7 @@ static void parse_option(Engine *e, char *line)
         else if (strcmp(k, "min") == 0) { free(o.min); o.min = collect(w, n, &i, keys); }
         else if (strcmp(k, "max") == 0) { free(o.max); o.max = collect(w, n, &i, keys); }
         else if (strcmp(k, "var") == 0) {
-            o.vars = xrealloc(o.vars, (size_t)(o.nvars + 1) * sizeof *o.vars);
+            o.vars = mu_xrealloc(o.vars, (size_t)(o.nvars + 1) * sizeof *o.vars);
             o.vars[o.nvars++] = collect(w, n, &i, keys);
         }
     }
@@ -153,7 +153,7 @@ static void parse_option(Engine *e, char *line)
         free(o.vars);
         return;
     }
-    e->opts = xrealloc(e->opts, (size_t)(e->nopts + 1) * sizeof *e->opts);
+    e->opts = mu_xrealloc(e->opts, (size_t)(e->nopts + 1) * sizeof *e->opts);
     e->opts[e->nopts++] = o;
 }
 
@@ -179,9 +179,9 @@ int engine_check_option(const Engine *e, const char *name, const char *value, ch
         }
     } else if (strcasecmp(o->type, "spin") == 0) {
         int64_t v, lo = INT64_MIN, hi = INT64_MAX, t;
-        if (o->min && parse_int64(o->min, INT64_MIN, INT64_MAX, &t) == 0) lo = t;
-        if (o->max && parse_int64(o->max, INT64_MIN, INT64_MAX, &t) == 0) hi = t;
-        if (parse_int64(value, lo, hi, &v) < 0) {
+        if (o->min && mu_parse_int64(o->min, INT64_MIN, INT64_MAX, &t) == 0) lo = t;
+        if (o->max && mu_parse_int64(o->max, INT64_MIN, INT64_MAX, &t) == 0) hi = t;
+        if (mu_parse_int64(value, lo, hi, &v) < 0) {
             snprintf(err, errlen, "engine %s: option %s needs an integer in %s..%s, not '%s'", who, o->name,
                      o->min ? o->min : "?", o->max ? o->max : "?", value);
             return -1;
@@ -192,9 +192,9 @@ int engine_check_option(const Engine *e, const char *name, const char *value, ch
             if (strcasecmp(o->vars[k], value) == 0) ok = 1;
         if (!ok) {
             StrBuf b = {0};
-            for (int k = 0; k < o->nvars; k++) sb_printf(&b, "%s%s", k ? ", " : "", o->vars[k]);
-            snprintf(err, errlen, "engine %s: option %s has no value '%s' (one of: %s)", who, o->name, value, sb_str(&b));
-            sb_free(&b);
+            for (int k = 0; k < o->nvars; k++) mu_sb_printf(&b, "%s%s", k ? ", " : "", o->vars[k]);
+            snprintf(err, errlen, "engine %s: option %s has no value '%s' (one of: %s)", who, o->name, value, mu_sb_str(&b));
+            mu_sb_free(&b);
             return -1;
         }
     }
@@ -225,7 +225,7 @@ static EngineStatus wait_for(Engine *e, const char *token, int64_t deadline, int
             free(e->id_name);
             const char *nm = line + 8;
             while (*nm == ' ') nm++;
-            e->id_name = xstrdup(nm);
+            e->id_name = mu_xstrdup(nm);
         } else if (strncmp(line, "option ", 7) == 0) {
             parse_option(e, line);
         }
@@ -248,25 +248,25 @@ EngineStatus engine_start(Engine *e, const EngineSpec *spec, const OptionList *s
     e->spec = spec;
     char **extra = NULL;
     int nextra = 0;
-    if (spec->args && (nextra = split_words(spec->args, &extra)) < 0) {
+    if (spec->args && (nextra = mu_split_words(spec->args, &extra)) < 0) {
         snprintf(err, errlen, "engine %s: unterminated quote in args", spec->cmd);
         return ENG_ERROR;
     }
-    char **argv = xmalloc((size_t)(nextra + 2) * sizeof *argv);
+    char **argv = mu_xmalloc((size_t)(nextra + 2) * sizeof *argv);
     argv[0] = spec->cmd;
     for (int i = 0; i < nextra; i++) argv[i + 1] = extra[i];
     argv[nextra + 1] = NULL;
     Proc p;
     int rc = proc_start(&p, spec->path, argv, spec->dir, spec->stderr_path, err, errlen);
     free(argv);
-    free_words(extra);
+    mu_free_words(extra);
     if (rc < 0) return ENG_ERROR;
     ch_init(&e->ch, &p, spec->name ? spec->name : spec->cmd, worker, log, abort_fd);
     e->running = 1;
     e->starts++;
     mlog_note(log, worker, e->ch.name, "started pid %d", (int)p.pid);
 
-    int64_t deadline = now_ms() + startup_ms;
+    int64_t deadline = mu_now_ms() + startup_ms;
     EngineStatus s = ENG_EOF;
     if (send(e, "uci", deadline) == 0) s = wait_for(e, "uciok", deadline, 1);
     if (s != ENG_OK) {
@@ -290,9 +290,9 @@ EngineStatus engine_start(Engine *e, const EngineSpec *spec, const OptionList *s
         for (int i = 0; i < lists[l]->n; i++) {
             const EngineOption *o = find_opt(e, lists[l]->v[i].name);
             StrBuf b = {0};
-            sb_printf(&b, "setoption name %s value %s", o->name, lists[l]->v[i].value);
-            int w = send(e, sb_str(&b), deadline);
-            sb_free(&b);
+            mu_sb_printf(&b, "setoption name %s value %s", o->name, lists[l]->v[i].value);
+            int w = send(e, mu_sb_str(&b), deadline);
+            mu_sb_free(&b);
             if (w < 0) {
                 snprintf(err, errlen, "engine %s: exited while options were set", engine_name(e));
                 engine_kill(e);
@@ -314,7 +314,7 @@ EngineStatus engine_start(Engine *e, const EngineSpec *spec, const OptionList *s
 EngineStatus engine_send_sync(Engine *e, const char *line, int64_t timeout_ms)
 {
     if (!e->running) return ENG_EOF;
-    int64_t deadline = now_ms() + timeout_ms;
+    int64_t deadline = mu_now_ms() + timeout_ms;
     if (line && send(e, line, deadline) < 0) return ENG_EOF;
     if (send(e, "isready", deadline) < 0) return ENG_EOF;
     EngineStatus s = wait_for(e, "readyok", deadline, 0);
@@ -330,7 +330,7 @@ EngineStatus engine_newgame(Engine *e, int64_t timeout_ms)
 /* After a deadline: "stop", then drain to the bestmove within stop_ms, or kill. */
 static void stop_search(Engine *e, int64_t stop_ms)
 {
-    int64_t deadline = now_ms() + stop_ms;
+    int64_t deadline = mu_now_ms() + stop_ms;
     if (send(e, "stop", deadline) == 0) {
         for (;;) {
             char *line;
@@ -356,8 +356,8 @@ EngineStatus engine_go(Engine *e, const char *go_line, int64_t deadline_ms, int6
     move[0] = '\0';
     *elapsed_us = 0;
     if (!e->running) return ENG_EOF;
-    if (send(e, go_line, now_ms() + (deadline_ms > 0 ? deadline_ms : ping_ms)) < 0) return ENG_EOF;
-    int64_t t0 = now_us();
+    if (send(e, go_line, mu_now_ms() + (deadline_ms > 0 ? deadline_ms : ping_ms)) < 0) return ENG_EOF;
+    int64_t t0 = mu_now_us();
     int64_t hard = deadline_ms > 0 ? t0 / 1000 + deadline_ms : 0;
     int64_t ping_due = deadline_ms > 0 ? 0 : t0 / 1000 + ping_ms;
     int64_t pong_due = 0;       /* deadline of an outstanding ping, 0 = none */
@@ -367,24 +367,24 @@ EngineStatus engine_go(Engine *e, const char *go_line, int64_t deadline_ms, int6
         ChStatus s = ch_read_line(&e->ch, wake, &line);
         if (s == CH_ABORT) return ENG_ABORT;
         if (s == CH_EOF) {
-            *elapsed_us = now_us() - t0;
+            *elapsed_us = mu_now_us() - t0;
             return ENG_EOF;
         }
         if (s == CH_TIMEOUT) {
             if (hard || pong_due) {
-                *elapsed_us = now_us() - t0;
+                *elapsed_us = mu_now_us() - t0;
                 mlog_note(e->ch.log, e->ch.worker, e->ch.name, "%s after %lld ms",
                           hard ? "no bestmove within time + margin" : "no readyok to a ping during the search",
                           (long long)(*elapsed_us / 1000));
                 stop_search(e, stop_ms);
                 return ENG_TIMEOUT;
             }
-            if (send(e, "isready", now_ms() + ping_ms) < 0) return ENG_EOF;
-            pong_due = now_ms() + ping_ms;
+            if (send(e, "isready", mu_now_ms() + ping_ms) < 0) return ENG_EOF;
+            pong_due = mu_now_ms() + ping_ms;
             continue;
         }
         if (strncmp(line, "bestmove", 8) == 0 && (line[8] == ' ' || line[8] == '\0')) {
-            *elapsed_us = now_us() - t0;
+            *elapsed_us = mu_now_us() - t0;
             const char *p = line + 8;
             while (*p == ' ' || *p == '\t') p++;
             size_t n = strcspn(p, " \t");
@@ -395,7 +395,7 @@ EngineStatus engine_go(Engine *e, const char *go_line, int64_t deadline_ms, int6
             search_info_parse(si, line);
         } else if (strcmp(line, "readyok") == 0 && pong_due) {
             pong_due = 0;
-            ping_due = now_ms() + ping_ms;
+            ping_due = mu_now_ms() + ping_ms;
         }
     }
 }
@@ -411,7 +411,7 @@ void engine_kill(Engine *e)
 void engine_quit(Engine *e, int grace_ms)
 {
     if (e->running) {
-        send(e, "quit", now_ms() + grace_ms);
+        send(e, "quit", mu_now_ms() + grace_ms);
         ch_close(&e->ch, grace_ms);
         e->running = 0;
     }

@@ -26,9 +26,9 @@ MatchLog *mlog_open(const char *path, char *err, size_t errlen)
         snprintf(err, errlen, "cannot open log %s: %s", path, strerror(errno));
         return NULL;
     }
-    MatchLog *log = xmalloc(sizeof *log);
+    MatchLog *log = mu_xmalloc(sizeof *log);
     log->f = f;
-    log->t0 = now_ms();
+    log->t0 = mu_now_ms();
     pthread_mutex_init(&log->lock, NULL);
     return log;
 }
@@ -45,17 +45,17 @@ void mlog_line(MatchLog *log, int worker, const char *engine, char dir, const ch
 {
     if (!log) return;
     StrBuf b = {0};
-    sb_printf(&b, "%lld %d %s %c ", (long long)(now_ms() - log->t0), worker, engine, dir);
+    mu_sb_printf(&b, "%lld %d %s %c ", (long long)(mu_now_ms() - log->t0), worker, engine, dir);
     for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
-        if (*p < 0x20 || *p == 0x7f) sb_printf(&b, "\\x%02x", *p);
-        else sb_addc(&b, (char)*p);
+        if (*p < 0x20 || *p == 0x7f) mu_sb_printf(&b, "\\x%02x", *p);
+        else mu_sb_addc(&b, (char)*p);
     }
-    sb_addc(&b, '\n');
+    mu_sb_addc(&b, '\n');
     pthread_mutex_lock(&log->lock);
     fwrite(b.s, 1, b.len, log->f);
     fflush(log->f);
     pthread_mutex_unlock(&log->lock);
-    sb_free(&b);
+    mu_sb_free(&b);
 }
 
 void mlog_note(MatchLog *log, int worker, const char *engine, const char *fmt, ...)

@@ -47,7 +47,7 @@ int main(int argc, char **argv)
         }
         if (rc == 0) {
             have_state = 1;
-            merged = xmalloc((size_t)(sd.argc + argc + 1) * sizeof *merged);
+            merged = mu_xmalloc((size_t)(sd.argc + argc + 1) * sizeof *merged);
             int n = 0;
             for (int i = 0; i < sd.argc; i++) merged[n++] = sd.argv[i];
             for (int i = 1; i < argc; i++) {
@@ -92,7 +92,7 @@ int main(int argc, char **argv)
     } else {
         if (c.resume && have_state && strcmp(c.resume, resume) != 0) {
             free(c.resume);
-            c.resume = xstrdup(resume);
+            c.resume = mu_xstrdup(resume);
         }
         /* Save the command line without the program name; on resume the
          * state file keeps its own. */

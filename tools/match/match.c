@@ -108,17 +108,17 @@ static void write_record(Match *m, GameRecord *r)
         fwrite(b.s, 1, b.len, m->pgn);
         fflush(m->pgn);
     }
-    sb_clear(&b);
+    mu_sb_clear(&b);
     record_results_line(r, &b);
     if (m->res) {
         fwrite(b.s, 1, b.len, m->res);
         fflush(m->res);
     }
     int64_t po = file_size(m->pgn), ro = file_size(m->res);
-    state_append(&m->state, po, ro, sb_str(&b));
-    sb_add(&m->written, sb_str(&b));
-    sb_printf(&m->written_state, "done %lld %lld %s", (long long)po, (long long)ro, sb_str(&b));
-    sb_free(&b);
+    state_append(&m->state, po, ro, mu_sb_str(&b));
+    mu_sb_add(&m->written, mu_sb_str(&b));
+    mu_sb_printf(&m->written_state, "done %lld %lld %s", (long long)po, (long long)ro, mu_sb_str(&b));
+    mu_sb_free(&b);
     report_add(&m->report, r->spec.white, r->spec.black, r->spec.pair, r->result, r->term, 0);
     report_add_latency(&m->report, r);
     if (!m->cfg->quiet) report_live(&m->report, r, stdout);
@@ -163,7 +163,7 @@ static void *slot_thread(void *arg)
     w.book = &m->book;
     w.log = m->log;
     w.abort_fd = m->abort_pipe[0];
-    w.engines = xmalloc((size_t)m->cfg->nengines * sizeof *w.engines);
+    w.engines = mu_xmalloc((size_t)m->cfg->nengines * sizeof *w.engines);
     memset(w.engines, 0, (size_t)m->cfg->nengines * sizeof *w.engines);
     for (;;) {
         pthread_mutex_lock(&m->lock);
@@ -174,7 +174,7 @@ static void *slot_thread(void *arg)
         int idx = m->next++;
         pthread_mutex_unlock(&m->lock);
 
-        GameRecord *rec = xmalloc(sizeof *rec);
+        GameRecord *rec = mu_xmalloc(sizeof *rec);
         int lost = 0;
         PlayStatus ps = play_game(&w, &m->games[idx], rec, &lost);
         pthread_mutex_lock(&m->lock);
@@ -220,7 +220,7 @@ static int probe_engines(Match *m)
             return -1;
         }
         free(s->path);
-        s->path = xstrdup(path);
+        s->path = mu_xstrdup(path);
         Engine e;
         memset(&e, 0, sizeof e);
         EngineStatus st = engine_start(&e, s, &c->sent, c->startup_ms, 0, m->log, m->abort_pipe[0], err, sizeof err);
@@ -229,7 +229,7 @@ static int probe_engines(Match *m)
             engine_quit(&e, (int)c->quit_ms);
             return -1;
         }
-        if (!s->name) s->name = xstrdup(e.id_name && *e.id_name ? e.id_name : s->cmd);
+        if (!s->name) s->name = mu_xstrdup(e.id_name && *e.id_name ? e.id_name : s->cmd);
         engine_quit(&e, (int)c->quit_ms);
     }
     for (int i = 0; i < c->nengines; i++)
@@ -250,7 +250,7 @@ static uint64_t random_seed(void)
         if (read(fd, &s, sizeof s) != (ssize_t)sizeof s) s = 0;
         close(fd);
     }
-    if (!s) s = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32) ^ (uint64_t)now_us();
+    if (!s) s = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32) ^ (uint64_t)mu_now_us();
     return s & 0x7fffffffffffffffULL;
 }
 
@@ -277,7 +277,7 @@ static const char *default_state_path(const MatchConfig *c, char *buf, size_t le
 
 int match_run(MatchConfig *c, int argc, char *const argv[], const StateData *resumed)
 {
-    Match *m = xmalloc(sizeof *m);
+    Match *m = mu_xmalloc(sizeof *m);
     memset(m, 0, sizeof *m);
     the_match = m;
     m->cfg = c;
@@ -328,23 +328,23 @@ int match_run(MatchConfig *c, int argc, char *const argv[], const StateData *res
     for (int i = 0; i < nall; i++) total += schedule_in_shard(&all[i], c->shard_i, c->shard_n);
     report_init(&m->report, c, total);
     /* Games recorded by an earlier run of this match. */
-    uint8_t *done = xmalloc((size_t)nall + 1);
+    uint8_t *done = mu_xmalloc((size_t)nall + 1);
     memset(done, 0, (size_t)nall + 1);
     if (resumed)
         for (int i = 0; i < resumed->nlines; i++) {
             int g = report_add_line(&m->report, resumed->lines[i]);
             if (g >= 1 && g <= nall) done[g] = 1;
-            sb_add(&m->written, resumed->lines[i]);
-            sb_addc(&m->written, '\n');
+            mu_sb_add(&m->written, resumed->lines[i]);
+            mu_sb_addc(&m->written, '\n');
         }
-    m->games = xmalloc((size_t)(nall ? nall : 1) * sizeof *m->games);
+    m->games = mu_xmalloc((size_t)(nall ? nall : 1) * sizeof *m->games);
     for (int i = 0; i < nall; i++)
         if (schedule_in_shard(&all[i], c->shard_i, c->shard_n) && !done[all[i].number])
             m->games[m->ngames++] = all[i];
     free(all);
     free(done);
-    m->rec = xmalloc((size_t)(m->ngames ? m->ngames : 1) * sizeof *m->rec);
-    m->slot = xmalloc((size_t)(m->ngames ? m->ngames : 1));
+    m->rec = mu_xmalloc((size_t)(m->ngames ? m->ngames : 1) * sizeof *m->rec);
+    m->slot = mu_xmalloc((size_t)(m->ngames ? m->ngames : 1));
     memset(m->slot, 0, (size_t)(m->ngames ? m->ngames : 1));
 
     m->pgn = open_out(c->pgnout, resumed ? resumed->pgn_off : -1, "PGN file");
@@ -366,8 +366,8 @@ int match_run(MatchConfig *c, int argc, char *const argv[], const StateData *res
     fflush(stdout);
 
     int nslots = c->concurrency < m->ngames ? c->concurrency : m->ngames;
-    pthread_t *th = xmalloc((size_t)(nslots ? nslots : 1) * sizeof *th);
-    SlotArg *sa = xmalloc((size_t)(nslots ? nslots : 1) * sizeof *sa);
+    pthread_t *th = mu_xmalloc((size_t)(nslots ? nslots : 1) * sizeof *th);
+    SlotArg *sa = mu_xmalloc((size_t)(nslots ? nslots : 1) * sizeof *sa);
     for (int i = 0; i < nslots; i++) {
         sa[i].m = m;
         sa[i].id = i + 1;
@@ -394,11 +394,11 @@ int match_run(MatchConfig *c, int argc, char *const argv[], const StateData *res
             StateFile sf;
             if (state_create(&sf, path, argc, argv, c->seed, -1, -1, err, sizeof err) == 0) {
                 /* Offsets -1: the files are kept as they are on resume. */
-                const char *p = sb_str(&m->written);
+                const char *p = mu_sb_str(&m->written);
                 while (*p) {
                     const char *nl = strchr(p, '\n');
                     size_t n = nl ? (size_t)(nl - p) + 1 : strlen(p);
-                    char *line = xmalloc(n + 2);
+                    char *line = mu_xmalloc(n + 2);
                     memcpy(line, p, n);
                     line[n] = '\0';
                     if (line[n - 1] != '\n') strcat(line, "\n");
@@ -432,8 +432,8 @@ done:
     free(m->games);
     free(m->rec);
     free(m->slot);
-    sb_free(&m->written);
-    sb_free(&m->written_state);
+    mu_sb_free(&m->written);
+    mu_sb_free(&m->written_state);
     pthread_mutex_destroy(&m->lock);
     free(m);
     the_match = NULL;

@@ -31,7 +31,7 @@ static void lose(GameRecord *rec, Color loser, Termination t, const char *fmt, .
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
     free(rec->detail);
-    rec->detail = xstrdup(buf);
+    rec->detail = mu_xstrdup(buf);
 }
 
 /* Starts the engine if needed and begins a new game.  Returns ENG_OK or the failure. */
@@ -58,14 +58,14 @@ static Termination failure_term(EngineStatus s)
 /* "position ..." for the engine: from the last capture (see play.h). */
 static void position_line(StrBuf *b, const GameRecord *rec, const char *base_fen, int base_index)
 {
-    sb_clear(b);
-    if (base_index == 0 && rec->from_start) sb_add(b, "position startpos");
-    else sb_printf(b, "position fen %s", base_fen);
+    mu_sb_clear(b);
+    if (base_index == 0 && rec->from_start) mu_sb_add(b, "position startpos");
+    else mu_sb_printf(b, "position fen %s", base_fen);
     if (base_index < rec->nmoves) {
-        sb_add(b, " moves");
+        mu_sb_add(b, " moves");
         for (int i = base_index; i < rec->nmoves; i++) {
-            sb_addc(b, ' ');
-            sb_add(b, rec->moves[i].str);
+            mu_sb_addc(b, ' ');
+            mu_sb_add(b, rec->moves[i].str);
         }
     }
 }
@@ -75,19 +75,19 @@ static void go_line(StrBuf *b, const MatchConfig *c, const GameSpec *gs, const C
 {
     const EngineSpec *side[2] = { &c->engines[gs->white], &c->engines[gs->black] };
     const EngineSpec *me = side[mover];
-    sb_clear(b);
-    sb_add(b, "go");
+    mu_sb_clear(b);
+    mu_sb_add(b, "go");
     if (me->tc.timed) {
         static const char *const tn[2] = { "wtime", "btime" }, *const in[2] = { "winc", "binc" };
         for (int s = 0; s < 2; s++)
-            if (side[s]->tc.timed) sb_printf(b, " %s %lld", tn[s], (long long)clock_left_ms(&clk[s]));
+            if (side[s]->tc.timed) mu_sb_printf(b, " %s %lld", tn[s], (long long)clock_left_ms(&clk[s]));
         for (int s = 0; s < 2; s++)
-            if (side[s]->tc.timed && side[s]->tc.inc_ms > 0) sb_printf(b, " %s %lld", in[s], (long long)side[s]->tc.inc_ms);
-        if (movestogo > 0) sb_printf(b, " movestogo %d", movestogo);
+            if (side[s]->tc.timed && side[s]->tc.inc_ms > 0) mu_sb_printf(b, " %s %lld", in[s], (long long)side[s]->tc.inc_ms);
+        if (movestogo > 0) mu_sb_printf(b, " movestogo %d", movestogo);
     }
-    if (me->st_ms > 0) sb_printf(b, " movetime %lld", (long long)me->st_ms);
-    if (me->depth > 0) sb_printf(b, " depth %d", me->depth);
-    if (me->nodes > 0) sb_printf(b, " nodes %llu", (unsigned long long)me->nodes);
+    if (me->st_ms > 0) mu_sb_printf(b, " movetime %lld", (long long)me->st_ms);
+    if (me->depth > 0) mu_sb_printf(b, " depth %d", me->depth);
+    if (me->nodes > 0) mu_sb_printf(b, " nodes %llu", (unsigned long long)me->nodes);
 }
 
 static void set_end(GameRecord *rec, GameResult r, Termination t, const char *detail)
@@ -95,7 +95,7 @@ static void set_end(GameRecord *rec, GameResult r, Termination t, const char *de
     rec->result = r;
     rec->term = t;
     free(rec->detail);
-    rec->detail = xstrdup(detail);
+    rec->detail = mu_xstrdup(detail);
 }
 
 PlayStatus play_game(Worker *w, const GameSpec *gs, GameRecord *rec, int *engine_lost)
@@ -105,9 +105,9 @@ PlayStatus play_game(Worker *w, const GameSpec *gs, GameRecord *rec, int *engine
     *engine_lost = 0;
     memset(rec, 0, sizeof *rec);
     rec->spec = *gs;
-    rec->white = xstrdup(c->engines[gs->white].name);
-    rec->black = xstrdup(c->engines[gs->black].name);
-    rec->start_fen = xstrdup(op->fen);
+    rec->white = mu_xstrdup(c->engines[gs->white].name);
+    rec->black = mu_xstrdup(c->engines[gs->black].name);
+    rec->start_fen = mu_xstrdup(op->fen);
     rec->from_start = strcmp(op->fen, position_start_fen(c->rules.variant)) == 0;
     rec->opening_moves = op->moves;
     rec->opening_number = w->book->from_file ? gs->opening + 1 : 0;
@@ -184,7 +184,7 @@ PlayStatus play_game(Worker *w, const GameSpec *gs, GameRecord *rec, int *engine
         const char *who = spec->name;
 
         position_line(&line, rec, base_fen, base_index);
-        EngineStatus st = engine_send_sync(e, sb_str(&line), c->ping_ms);
+        EngineStatus st = engine_send_sync(e, mu_sb_str(&line), c->ping_ms);
         if (st == ENG_ABORT) { ps = PLAY_ABORTED; break; }
         if (st != ENG_OK) {
             engine_kill(e);
@@ -205,7 +205,7 @@ PlayStatus play_game(Worker *w, const GameSpec *gs, GameRecord *rec, int *engine
         char mv[MOVE_STR_MAX + 32];
         SearchInfo si;
         int64_t elapsed_us;
-        st = engine_go(e, sb_str(&line), deadline, c->ping_ms, c->stop_ms, mv, sizeof mv, &si, &elapsed_us);
+        st = engine_go(e, mu_sb_str(&line), deadline, c->ping_ms, c->stop_ms, mv, sizeof mv, &si, &elapsed_us);
         if (st == ENG_ABORT) { ps = PLAY_ABORTED; break; }
         if (st == ENG_EOF) {
             engine_kill(e);
@@ -278,7 +278,7 @@ PlayStatus play_game(Worker *w, const GameSpec *gs, GameRecord *rec, int *engine
             break;
         }
     }
-    sb_free(&line);
+    mu_sb_free(&line);
     game_free(&g);
     if (ps == PLAY_ABORTED) rec->aborted = 1;
     return ps;

@@ -176,7 +176,7 @@ int proc_stop(Proc *p, int grace_ms)
         return -1;
     }
     close_pipes(p);
-    int64_t deadline = now_ms() + grace_ms;
+    int64_t deadline = mu_now_ms() + grace_ms;
     int status;
     for (;;) {
         siginfo_t info;
@@ -194,7 +194,7 @@ int proc_stop(Proc *p, int grace_ms)
             p->pid = 0;
             return -1;
         }
-        if (now_ms() >= deadline) break;
+        if (mu_now_ms() >= deadline) break;
         struct timespec ts = { 0, 2 * 1000 * 1000 };
         nanosleep(&ts, NULL);
     }

@@ -50,7 +50,7 @@ Termination term_from_end(EndReason r)
 
 void record_add_move(GameRecord *r, const MoveRecord *m)
 {
-    if (r->nmoves == r->cap) r->moves = xrealloc(r->moves, (size_t)(r->cap = r->cap ? 2 * r->cap : 128) * sizeof *r->moves);
+    if (r->nmoves == r->cap) r->moves = mu_xrealloc(r->moves, (size_t)(r->cap = r->cap ? 2 * r->cap : 128) * sizeof *r->moves);
     r->moves[r->nmoves++] = *m;
 }
 
@@ -66,9 +66,9 @@ void record_free(GameRecord *r)
 
 static void tag(StrBuf *out, const char *name, const char *value)
 {
-    sb_printf(out, "[%s \"", name);
-    sb_add_utf8(out, value, 1);
-    sb_add(out, "\"]\n");
+    mu_sb_printf(out, "[%s \"", name);
+    mu_sb_add_utf8(out, value, 1);
+    mu_sb_add(out, "\"]\n");
 }
 
 /* Adds a token to the movetext, wrapping lines at 80 columns. */
@@ -76,13 +76,13 @@ static void word(StrBuf *out, size_t *col, const char *w)
 {
     size_t n = strlen(w);
     if (*col > 0 && *col + 1 + n > 80) {
-        sb_addc(out, '\n');
+        mu_sb_addc(out, '\n');
         *col = 0;
     } else if (*col > 0) {
-        sb_addc(out, ' ');
+        mu_sb_addc(out, ' ');
         (*col)++;
     }
-    sb_add(out, w);
+    mu_sb_add(out, w);
     *col += n;
 }
 
@@ -120,7 +120,7 @@ void record_pgn(const GameRecord *r, const MatchConfig *c, StrBuf *out)
     tag(out, "Termination", term_pgn(r->term));
     snprintf(buf, sizeof buf, "%d", r->nmoves);
     tag(out, "PlyCount", buf);
-    sb_addc(out, '\n');
+    mu_sb_addc(out, '\n');
 
     /* Move numbers from the start FEN's fields 2 and 4. */
     int number = 1;
@@ -163,26 +163,26 @@ void record_pgn(const GameRecord *r, const MatchConfig *c, StrBuf *out)
     }
     if (r->detail) {
         StrBuf d = {0};
-        sb_addc(&d, '{');
+        mu_sb_addc(&d, '{');
         /* '}' would end the comment early. */
         StrBuf raw = {0};
-        sb_add_utf8(&raw, r->detail, 0);
-        for (const char *p = sb_str(&raw); *p; p++) sb_addc(&d, *p == '}' ? ')' : *p);
-        sb_addc(&d, '}');
-        word(out, &col, sb_str(&d));
-        sb_free(&d);
-        sb_free(&raw);
+        mu_sb_add_utf8(&raw, r->detail, 0);
+        for (const char *p = mu_sb_str(&raw); *p; p++) mu_sb_addc(&d, *p == '}' ? ')' : *p);
+        mu_sb_addc(&d, '}');
+        word(out, &col, mu_sb_str(&d));
+        mu_sb_free(&d);
+        mu_sb_free(&raw);
     }
     word(out, &col, game_result_string(r->result));
-    sb_add(out, "\n\n");
+    mu_sb_add(out, "\n\n");
 }
 
 void record_results_line(const GameRecord *r, StrBuf *out)
 {
-    sb_printf(out, "game=%d round=%d pair=%d white=", r->spec.number, r->spec.round, r->spec.pair);
-    sb_add_percent(out, r->white);
-    sb_add(out, " black=");
-    sb_add_percent(out, r->black);
-    sb_printf(out, " result=%s termination=%s plies=%d opening=%d\n", game_result_string(r->result),
+    mu_sb_printf(out, "game=%d round=%d pair=%d white=", r->spec.number, r->spec.round, r->spec.pair);
+    mu_sb_add_percent(out, r->white);
+    mu_sb_add(out, " black=");
+    mu_sb_add_percent(out, r->black);
+    mu_sb_printf(out, " result=%s termination=%s plies=%d opening=%d\n", game_result_string(r->result),
               term_word(r->term), r->nmoves, r->opening_number);
 }

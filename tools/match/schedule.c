@@ -12,7 +12,7 @@ int schedule_build(const MatchConfig *c, const OpeningBook *b, GameSpec **out)
     int n = c->nengines;
     int nenc = c->gauntlet ? n - 1 : n * (n - 1) / 2;
     long total = (long)c->rounds * nenc * c->games;
-    GameSpec *v = xmalloc((size_t)(total > 0 ? total : 1) * sizeof *v);
+    GameSpec *v = mu_xmalloc((size_t)(total > 0 ? total : 1) * sizeof *v);
     int k = 0, pair = 0;
     for (int r = 1; r <= c->rounds; r++)
         for (int i = 0; i < n; i++)

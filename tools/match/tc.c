@@ -20,22 +20,22 @@ int tc_parse(const char *s, TimeControl *tc, char *err, size_t errlen)
     if (slash) {
         *slash = '\0';
         int64_t m;
-        if (parse_int64(p, 1, 100000, &m) < 0) goto bad;
+        if (mu_parse_int64(p, 1, 100000, &m) < 0) goto bad;
         tc->moves = (int)m;
         p = slash + 1;
     }
     char *plus = strchr(p, '+');
     if (plus) {
         *plus = '\0';
-        if (parse_seconds_ms(plus + 1, &tc->inc_ms) < 0) goto bad;
+        if (mu_parse_seconds_ms(plus + 1, &tc->inc_ms) < 0) goto bad;
     }
     char *colon = strchr(p, ':');
     if (colon) {
         *colon = '\0';
         int64_t min, sec_ms;
-        if (parse_int64(p, 0, 100000, &min) < 0 || parse_seconds_ms(colon + 1, &sec_ms) < 0) goto bad;
+        if (mu_parse_int64(p, 0, 100000, &min) < 0 || mu_parse_seconds_ms(colon + 1, &sec_ms) < 0) goto bad;
         tc->base_ms = min * 60000 + sec_ms;
-    } else if (parse_seconds_ms(p, &tc->base_ms) < 0) {
+    } else if (mu_parse_seconds_ms(p, &tc->base_ms) < 0) {
         goto bad;
     }
     if (tc->base_ms == 0 && tc->inc_ms == 0) {

@@ -10,16 +10,16 @@
 #include <string.h>
 #include <time.h>
 
-int64_t now_us(void)
+int64_t mu_now_us(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
 }
 
-int64_t now_ms(void)
+int64_t mu_now_ms(void)
 {
-    return now_us() / 1000;
+    return mu_now_us() / 1000;
 }
 
 static void oom(void)
@@ -29,56 +29,56 @@ static void oom(void)
     abort();
 }
 
-void *xmalloc(size_t n)
+void *mu_xmalloc(size_t n)
 {
     void *p = malloc(n ? n : 1);
     if (!p) oom();
     return p;
 }
 
-void *xrealloc(void *p, size_t n)
+void *mu_xrealloc(void *p, size_t n)
 {
     void *q = realloc(p, n ? n : 1);
     if (!q) oom();
     return q;
 }
 
-char *xstrdup(const char *s)
+char *mu_xstrdup(const char *s)
 {
     size_t n = strlen(s) + 1;
-    char *p = xmalloc(n);
+    char *p = mu_xmalloc(n);
     memcpy(p, s, n);
     return p;
 }
 
-static void sb_reserve(StrBuf *b, size_t extra)
+static void mu_sb_reserve(StrBuf *b, size_t extra)
 {
     if (b->len + extra + 1 <= b->cap) return;
     size_t cap = b->cap ? b->cap : 64;
     while (cap < b->len + extra + 1) cap *= 2;
-    b->s = xrealloc(b->s, cap);
+    b->s = mu_xrealloc(b->s, cap);
     b->cap = cap;
 }
 
-void sb_addn(StrBuf *b, const char *s, size_t n)
+void mu_sb_addn(StrBuf *b, const char *s, size_t n)
 {
-    sb_reserve(b, n);
+    mu_sb_reserve(b, n);
     memcpy(b->s + b->len, s, n);
     b->len += n;
     b->s[b->len] = '\0';
 }
 
-void sb_add(StrBuf *b, const char *s)
+void mu_sb_add(StrBuf *b, const char *s)
 {
-    sb_addn(b, s, strlen(s));
+    mu_sb_addn(b, s, strlen(s));
 }
 
-void sb_addc(StrBuf *b, char c)
+void mu_sb_addc(StrBuf *b, char c)
 {
-    sb_addn(b, &c, 1);
+    mu_sb_addn(b, &c, 1);
 }
 
-void sb_printf(StrBuf *b, const char *fmt, ...)
+void mu_sb_printf(StrBuf *b, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -87,41 +87,41 @@ void sb_printf(StrBuf *b, const char *fmt, ...)
     va_end(ap);
     if (n < 0) return;
     if ((size_t)n < sizeof tmp) {
-        sb_addn(b, tmp, (size_t)n);
+        mu_sb_addn(b, tmp, (size_t)n);
         return;
     }
-    sb_reserve(b, (size_t)n);
+    mu_sb_reserve(b, (size_t)n);
     va_start(ap, fmt);
     vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
     va_end(ap);
     b->len += (size_t)n;
 }
 
-void sb_clear(StrBuf *b)
+void mu_sb_clear(StrBuf *b)
 {
     b->len = 0;
     if (b->s) b->s[0] = '\0';
 }
 
-void sb_free(StrBuf *b)
+void mu_sb_free(StrBuf *b)
 {
     free(b->s);
     b->s = NULL;
     b->len = b->cap = 0;
 }
 
-const char *sb_str(const StrBuf *b)
+const char *mu_sb_str(const StrBuf *b)
 {
     return b->s ? b->s : "";
 }
 
-void sb_add_percent(StrBuf *b, const char *s)
+void mu_sb_add_percent(StrBuf *b, const char *s)
 {
     for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
         if (*p <= 0x20 || *p == '%' || *p == 0x7f || *p == '=')
-            sb_printf(b, "%%%02X", *p);
+            mu_sb_printf(b, "%%%02X", *p);
         else
-            sb_addc(b, (char)*p);
+            mu_sb_addc(b, (char)*p);
     }
 }
 
@@ -133,9 +133,9 @@ static int hexval(int c)
     return -1;
 }
 
-char *percent_decode(const char *s)
+char *mu_percent_decode(const char *s)
 {
-    char *out = xmalloc(strlen(s) + 1), *o = out;
+    char *out = mu_xmalloc(strlen(s) + 1), *o = out;
     for (const char *p = s; *p; p++) {
         int hi, lo;
         if (*p == '%' && (hi = hexval((unsigned char)p[1])) >= 0 && (lo = hexval((unsigned char)p[2])) >= 0) {
@@ -169,71 +169,71 @@ static int utf8_len(const unsigned char *p)
     return n;
 }
 
-void sb_add_utf8(StrBuf *b, const char *s, int tag)
+void mu_sb_add_utf8(StrBuf *b, const char *s, int tag)
 {
     const unsigned char *p = (const unsigned char *)s;
     while (*p) {
         int n = utf8_len(p);
         if (n == 0 || (n == 1 && (*p < 0x20 || *p == 0x7f))) {
-            sb_add(b, "\xef\xbf\xbd");
+            mu_sb_add(b, "\xef\xbf\xbd");
             p++;
             continue;
         }
-        if (tag && (*p == '"' || *p == '\\')) sb_addc(b, '\\');
-        sb_addn(b, (const char *)p, (size_t)n);
+        if (tag && (*p == '"' || *p == '\\')) mu_sb_addc(b, '\\');
+        mu_sb_addn(b, (const char *)p, (size_t)n);
         p += n;
     }
 }
 
-int split_words(const char *s, char ***argv)
+int mu_split_words(const char *s, char ***argv)
 {
     size_t cap = 8, n = 0;
-    char **v = xmalloc(cap * sizeof *v);
+    char **v = mu_xmalloc(cap * sizeof *v);
     StrBuf w = {0};
     const char *p = s;
     for (;;) {
         while (*p == ' ' || *p == '\t' || *p == '\n') p++;
         if (!*p) break;
-        sb_clear(&w);
-        sb_addn(&w, "", 0);
+        mu_sb_clear(&w);
+        mu_sb_addn(&w, "", 0);
         while (*p && *p != ' ' && *p != '\t' && *p != '\n') {
             if (*p == '\'' || *p == '"') {
                 char q = *p++;
                 while (*p && *p != q) {
                     if (q == '"' && *p == '\\' && p[1]) p++;
-                    sb_addc(&w, *p++);
+                    mu_sb_addc(&w, *p++);
                 }
                 if (*p != q) {
-                    sb_free(&w);
+                    mu_sb_free(&w);
                     v[n] = NULL;
-                    free_words(v);
+                    mu_free_words(v);
                     return -1;
                 }
                 p++;
             } else if (*p == '\\' && p[1]) {
-                sb_addc(&w, p[1]);
+                mu_sb_addc(&w, p[1]);
                 p += 2;
             } else {
-                sb_addc(&w, *p++);
+                mu_sb_addc(&w, *p++);
             }
         }
-        if (n + 2 > cap) v = xrealloc(v, (cap *= 2) * sizeof *v);
-        v[n++] = xstrdup(sb_str(&w));
+        if (n + 2 > cap) v = mu_xrealloc(v, (cap *= 2) * sizeof *v);
+        v[n++] = mu_xstrdup(mu_sb_str(&w));
     }
-    sb_free(&w);
+    mu_sb_free(&w);
     v[n] = NULL;
     *argv = v;
     return (int)n;
 }
 
-void free_words(char **argv)
+void mu_free_words(char **argv)
 {
     if (!argv) return;
     for (char **p = argv; *p; p++) free(*p);
     free(argv);
 }
 
-char *rtrim(char *s)
+char *mu_rtrim(char *s)
 {
     size_t n = strlen(s);
     while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r' || s[n - 1] == '\n'))
@@ -241,7 +241,7 @@ char *rtrim(char *s)
     return s;
 }
 
-uint64_t prng_next(uint64_t *state)
+uint64_t mu_prng_next(uint64_t *state)
 {
     uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
@@ -249,15 +249,15 @@ uint64_t prng_next(uint64_t *state)
     return z ^ (z >> 31);
 }
 
-uint64_t prng_below(uint64_t *state, uint64_t n)
+uint64_t mu_prng_below(uint64_t *state, uint64_t n)
 {
     uint64_t limit = UINT64_MAX - UINT64_MAX % n;
     uint64_t x;
-    do x = prng_next(state); while (x >= limit);
+    do x = mu_prng_next(state); while (x >= limit);
     return x % n;
 }
 
-int parse_int64(const char *s, int64_t lo, int64_t hi, int64_t *out)
+int mu_parse_int64(const char *s, int64_t lo, int64_t hi, int64_t *out)
 {
     if (!s || !*s) return -1;
     char *end;
@@ -268,7 +268,7 @@ int parse_int64(const char *s, int64_t lo, int64_t hi, int64_t *out)
     return 0;
 }
 
-int parse_seconds_ms(const char *s, int64_t *ms)
+int mu_parse_seconds_ms(const char *s, int64_t *ms)
 {
     if (!s || !*s || *s == '-' || *s == '+' || isspace((unsigned char)*s)) return -1;
     int64_t whole = 0, frac_ms = 0;
