@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -242,6 +243,23 @@ static int probe_engines(Match *m)
     return 0;
 }
 
+static double cpu_seconds(const struct rusage *r)
+{
+    return (double)r->ru_utime.tv_sec + (double)r->ru_stime.tv_sec +
+           ((double)r->ru_utime.tv_usec + (double)r->ru_stime.tv_usec) / 1e6;
+}
+
+/* The runner's own CPU time against its engines' (every engine has been
+ * reaped by now, so RUSAGE_CHILDREN holds them all). */
+static void print_cpu(FILE *f)
+{
+    struct rusage self, kids;
+    getrusage(RUSAGE_SELF, &self);
+    getrusage(RUSAGE_CHILDREN, &kids);
+    double a = cpu_seconds(&self), b = cpu_seconds(&kids);
+    fprintf(f, "CPU: runner %.2f s, engines %.2f s; runner share %.2f%%\n", a, b, a + b > 0 ? 100.0 * a / (a + b) : 0.0);
+}
+
 static uint64_t random_seed(void)
 {
     uint64_t s = 0;
@@ -381,6 +399,7 @@ int match_run(MatchConfig *c, int argc, char *const argv[], const StateData *res
     pthread_mutex_unlock(&m->lock);
 
     report_summary(&m->report, stdout);
+    print_cpu(stdout);
     int complete = m->report.done >= m->report.total;
     if (complete) status = 0;
     else if (m->report.verdict != STATS_SPRT_CONTINUE) status = 0;
