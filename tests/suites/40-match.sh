@@ -95,6 +95,14 @@ spaced_option() {
     grep -q "> setoption name Move Overhead value 30" log.txt && grep -q "> setoption name Variant value dablot" log.txt
 }
 check "option names with spaces; Variant sent first" spaced_option
+path_and_dir() {
+    mkdir -p eng && cp "$F" eng/fake_engine || return 1
+    PATH="$ROOT/build:$PATH" "$M" -engine cmd=fake_engine name=A -engine cmd=fake_engine name=B dir=eng \
+        -each depth=1 -games 1 -results r.txt >/dev/null || return 1
+    "$M" -engine cmd=eng/fake_engine name=A -engine cmd=./fake_engine dir=eng name=B -each depth=1 -games 1 -results r.txt >/dev/null &&
+        [ "$(wc -l <r.txt)" -eq 2 ]
+}
+check "engines found on PATH, by relative path and in dir=" path_and_dir
 
 # ---- a plain match: records and results ----------------------------------------
 plain_match() {
@@ -332,7 +340,11 @@ shards() {
     cat s1.txt s2.txt s3.txt | sort -t' ' -k1.6n >merged.txt
     cmp merged.txt "$T/ref.txt" || return 1
     # disjoint whole pairs
-    [ "$(cat s1.txt s2.txt s3.txt | wc -l)" -eq 24 ] && ! grep -q 'pair=2 ' s1.txt && grep -q 'pair=4 ' s1.txt
+    [ "$(cat s1.txt s2.txt s3.txt | wc -l)" -eq 24 ] && ! grep -q 'pair=2 ' s1.txt && grep -q 'pair=4 ' s1.txt || return 1
+    # The statistics of the merged shards are those of the whole match.
+    [ -x "$ROOT/bin/dablo-stats" ] || return 0
+    cmp <("$ROOT/bin/dablo-stats" -merge s1.txt s2.txt s3.txt -engine A | grep -v '^Source') \
+        <("$ROOT/bin/dablo-stats" -results "$T/ref.txt" -engine A | grep -v '^Source')
 }
 check "-shard 1/3 2/3 3/3 in parallel: disjoint pairs whose union is the whole match" shards
 sprt_stop() {

@@ -50,8 +50,7 @@ typedef struct Match {
     atomic_int interrupted;   /* by a signal */
     int failed;               /* an engine was lost without -recover */
     char failure[512];
-    StrBuf written;           /* results lines written by this run (for a late state file) */
-    StrBuf written_state;     /* the same as "done ..." state lines */
+    StrBuf written;           /* results lines recorded so far (for a late state file) */
 } Match;
 
 static Match *the_match;      /* for the signal thread only */
@@ -118,7 +117,6 @@ static void write_record(Match *m, GameRecord *r)
     int64_t po = file_size(m->pgn), ro = file_size(m->res);
     state_append(&m->state, po, ro, mu_sb_str(&b));
     mu_sb_add(&m->written, mu_sb_str(&b));
-    mu_sb_printf(&m->written_state, "done %lld %lld %s", (long long)po, (long long)ro, mu_sb_str(&b));
     mu_sb_free(&b);
     report_add(&m->report, r->spec.white, r->spec.black, r->spec.pair, r->result, r->term, 0);
     report_add_latency(&m->report, r);
@@ -452,7 +450,6 @@ done:
     free(m->rec);
     free(m->slot);
     mu_sb_free(&m->written);
-    mu_sb_free(&m->written_state);
     pthread_mutex_destroy(&m->lock);
     free(m);
     the_match = NULL;

@@ -129,12 +129,10 @@ PlayStatus play_game(Worker *w, const GameSpec *gs, GameRecord *rec, int *engine
     /* Start / new game for both sides. */
     for (int s = 0; s < 2; s++) {
         char err[512];
-        int had_run = eng[s]->starts > 0;
         EngineStatus st = prepare(w, idx[s], err, sizeof err);
         if (st == ENG_ABORT) return PLAY_ABORTED;
         if (st != ENG_OK) {
-            if (had_run || eng[s]->running) *engine_lost = 1;
-            else *engine_lost = 1;
+            *engine_lost = 1;
             engine_kill(eng[s]);
             lose(rec, (Color)s, failure_term(st), "%s %s: %s", color_name((Color)s),
                  c->engines[idx[s]].name, err);
