@@ -97,7 +97,30 @@ static void run_search(EngineThread *w)
     print_bestmove(&w->game, rc, &best, &ponder);
 }
 
-/* go perft: the divide of perft.h, with a stop check between root moves. */
+/* Subtrees of at most this many plies go to perft() whole: around a
+ * hundred thousand leaves, a few milliseconds, so a stop is noticed fast. */
+enum { PERFT_CHUNK_DEPTH = 4 };
+
+/* perft() of perft.h split into chunks, with a stop check between them;
+ * the sum of the children is the same count.  *stopped is set when the
+ * count was cut short. */
+static uint64_t perft_stoppable(EngineThread *w, Position *pos, int depth, int *stopped)
+{
+    if (depth <= PERFT_CHUNK_DEPTH) return perft(pos, depth);
+    MoveList list;
+    uint64_t total = 0;
+    movegen_legal(pos, &list);
+    for (int i = 0; i < list.n && !*stopped; i++) {
+        Undo u;
+        position_make(pos, &list.moves[i], &u);
+        total += perft_stoppable(w, pos, depth - 1, stopped);
+        position_unmake(pos, &list.moves[i], &u);
+        if (atomic_load(&w->stop)) *stopped = 1;
+    }
+    return total;
+}
+
+/* go perft: the divide of perft.h, with stop checks while counting. */
 static void run_perft(EngineThread *w)
 {
     MoveList list;
@@ -112,9 +135,14 @@ static void run_perft(EngineThread *w)
         char s[MOVE_STR_MAX];
         Undo u;
         move_to_string(&w->pos, &list.moves[i], s, sizeof s);
+        int stopped = 0;
         position_make(&w->pos, &list.moves[i], &u);
-        uint64_t n = perft(&w->pos, w->depth - 1);
+        uint64_t n = perft_stoppable(w, &w->pos, w->depth - 1, &stopped);
         position_unmake(&w->pos, &list.moves[i], &u);
+        if (stopped) {
+            out_line("info string perft stopped after %d of %d root moves", i, list.n);
+            return;
+        }
         out_line("%s: %" PRIu64, s, n);
         total += n;
     }

@@ -81,7 +81,8 @@ int engine_thread_search(EngineThread *w, Search *s, const Game *g,
 /* Starts "go perft depth" (depth >= 1) on a copy of pos (waiting first as
  * engine_thread_search() does): prints
  * "<move>: <count>" for every root move in generation order, then
- * "Nodes searched: <total>".  Stop ends it between two root moves. */
+ * "Nodes searched: <total>".  Stop ends it within tens of milliseconds
+ * (the count is split into subtrees of at most 4 plies). */
 void engine_thread_perft(EngineThread *w, const Position *pos, int depth);
 
 /* Starts search_bench(depth) (depth 0 = its default).  It cannot be stopped. */
