@@ -178,17 +178,20 @@ static void launch(EngineThread *w, JobKind kind)
     atomic_store(&w->entered, 0);
     atomic_store(&w->busy, 1);
     pthread_attr_t attr;
-    int ok = pthread_attr_init(&attr) == 0;
-    /* search_run() may recurse deeply: give the thread a generous stack. */
-    if (ok) pthread_attr_setstacksize(&attr, (size_t)64 << 20);
-    if (ok && pthread_create(&w->tid, &attr, thread_main, w) == 0) {
+    int rc = pthread_attr_init(&attr);
+    if (rc == 0) {
+        /* search_run() may recurse deeply: give the thread a generous stack. */
+        pthread_attr_setstacksize(&attr, (size_t)64 << 20);
+        rc = pthread_create(&w->tid, &attr, thread_main, w);
+        pthread_attr_destroy(&attr);
+    }
+    if (rc == 0) {
         w->joinable = 1;
     } else {
         out_line("info string warning: cannot start the search thread (%s); running in the command loop",
-                 strerror(errno));
+                 strerror(rc));
         run_job(w);
     }
-    if (ok) pthread_attr_destroy(&attr);
 }
 
 /* Copies the game by replaying its moves (the Game owns its arrays). */

@@ -17,11 +17,30 @@ check() {   # check NAME COMMAND...: one test, passes when the command succeeds
 }
 
 # One engine process per transcript; replay prints "ok FILE" / "FAIL FILE:..."
-# and the latencies it measured.
+# and the latencies it measured.  A transcript that fails only on a latency
+# limit ("came after N ms") is run once more: on a machine busy with other
+# work the scheduler alone can exceed 50 ms.  Any other failure counts at once.
+pass=0
+fail=0
 out=$(mktemp)
-build/replay tests/transcripts/*.t | tee "$out" | grep -v '^replay: '
-pass=$(grep -c '^ok ' "$out")
-fail=$(grep -c '^FAIL ' "$out")
+for t in tests/transcripts/*.t; do
+    if build/replay "$t" >"$out"; then
+        grep -v '^replay: ' "$out"
+        pass=$((pass + 1))
+        continue
+    fi
+    grep -v '^replay: ' "$out"
+    if grep -q '^FAIL .* came after [0-9.]* ms, limit' "$out"; then
+        echo "     (timing failure; load average: $(cut -d' ' -f1-3 /proc/loadavg); running it again)"
+        if build/replay "$t" >"$out"; then
+            grep -v '^replay: ' "$out"
+            pass=$((pass + 1))
+            continue
+        fi
+        grep -v '^replay: ' "$out"
+    fi
+    fail=$((fail + 1))
+done
 rm -f "$out"
 
 # Over a pipe there is no prompt, no echo and no terminal escape: the
