@@ -45,9 +45,13 @@ BINS := bin/dablo
 TEST_BINS := build/test_unit build/test_unit_san
 
 .PHONY: all test sanitize bench install clean check-deps
-all: $(BINS)
+all:
 
 -include mk/*.mk
+
+# After the includes: mk/*.mk append to BINS, and a prerequisite list is
+# expanded when its rule is read.
+all: $(BINS)
 
 build/obj/%.o: src/%.c $(wildcard src/*.h)
 	@mkdir -p $(dir $@)
