@@ -332,8 +332,10 @@ int stats_elo_counts(const double *counts, int n, StatsElo *out)
     out->games = games;
     out->score = mu;
     out->elo = score_to_elo(mu, &out->clamped);
-    out->elo_err = (score_to_elo(mu + STATS_Z975 * se, NULL) -
-                    score_to_elo(mu - STATS_Z975 * se, NULL)) / 2;
+    /* Both ends clamp near a score of 0 or 1; their difference may then be a
+     * rounding error below zero (seen with fused multiply-add). */
+    out->elo_err = fmax(0, (score_to_elo(mu + STATS_Z975 * se, NULL) -
+                            score_to_elo(mu - STATS_Z975 * se, NULL)) / 2);
     out->los = se > 0 ? phi((mu - 0.5) / se) : (mu > 0.5 ? 1 : mu < 0.5 ? 0 : 0.5);
     out->nelo = sigma_pg > 0 ? (mu - 0.5) / sigma_pg * STATS_NELO_PER_NT : 0;
     out->nelo_err = STATS_Z975 * STATS_NELO_PER_NT / sqrt(games);
