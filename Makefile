@@ -44,7 +44,7 @@ UNIT_SRC := $(wildcard tests/unit/*.c)
 BINS := bin/dablo
 TEST_BINS := build/test_unit build/test_unit_san
 
-.PHONY: all test sanitize bench install clean check-deps
+.PHONY: all test sanitize bench install clean deps
 all:
 
 -include mk/*.mk
@@ -82,10 +82,17 @@ build/test_unit_san: $(UNIT_SRC) $(wildcard tests/unit/*.h) $(SAN_LIB)
 sanitize: build/test_unit_san
 	CK_FORK=no build/test_unit_san
 
-test: all $(TEST_BINS)
+# Installs missing Debian packages first (tools/install-deps.sh), then builds
+# in a fresh make so pkg-config sees what was just installed.
+deps:
+	@bash tools/install-deps.sh
+
+test: deps
+	@$(MAKE) --no-print-directory all $(TEST_BINS)
 	@bash tests/run_all.sh
 
 bench: all
+	@bash tools/install-deps.sh bench
 	@bash bench/run.sh
 
 install: all
