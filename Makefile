@@ -92,7 +92,6 @@ test: deps
 	@bash tests/run_all.sh
 
 bench: all
-	@bash tools/install-deps.sh bench
 	@bash bench/run.sh
 
 install: all
