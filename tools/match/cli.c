@@ -18,6 +18,12 @@ static int is_flag(const char *s)
     return s[0] == '-' && s[1] != '\0' && !(s[1] >= '0' && s[1] <= '9');
 }
 
+/* A file argument, also accepted in fastchess's "file=F" form. */
+static const char *file_arg(const char *v)
+{
+    return strncmp(v, "file=", 5) == 0 ? v + 5 : v;
+}
+
 static void set_str(char **dst, const char *v)
 {
     free(*dst);
@@ -266,17 +272,17 @@ CliMode cli_parse(int argc, char *const argv[], MatchConfig *c, GenSpec *g, char
             continue;
         } else if (strcmp(a, "-pgnout") == 0) {
             NEED_ARG(a);
-            set_str(&c->pgnout, argv[++i]);
-            if (i + 1 < argc && strcmp(argv[i + 1], "min") == 0) {
+            set_str(&c->pgnout, file_arg(argv[++i]));
+            if (i + 1 < argc && (strcmp(argv[i + 1], "min") == 0 || strcmp(argv[i + 1], "min=true") == 0)) {
                 c->pgn_min = 1;
                 i++;
             }
         } else if (strcmp(a, "-results") == 0) {
             NEED_ARG(a);
-            set_str(&c->results, argv[++i]);
+            set_str(&c->results, file_arg(argv[++i]));
         } else if (strcmp(a, "-log") == 0) {
             NEED_ARG(a);
-            set_str(&c->logfile, argv[++i]);
+            set_str(&c->logfile, file_arg(argv[++i]));
         } else if (strcmp(a, "-event") == 0) {
             NEED_ARG(a);
             set_str(&c->event, argv[++i]);

@@ -290,7 +290,10 @@ EngineStatus engine_start(Engine *e, const EngineSpec *spec, const OptionList *s
         for (int i = 0; i < lists[l]->n; i++) {
             const EngineOption *o = find_opt(e, lists[l]->v[i].name);
             StrBuf b = {0};
-            mu_sb_printf(&b, "setoption name %s value %s", o->name, lists[l]->v[i].value);
+            if (strcasecmp(o->type, "button") == 0)
+                mu_sb_printf(&b, "setoption name %s", o->name);
+            else
+                mu_sb_printf(&b, "setoption name %s value %s", o->name, lists[l]->v[i].value);
             int w = send(e, mu_sb_str(&b), deadline);
             mu_sb_free(&b);
             if (w < 0) {
