@@ -99,21 +99,36 @@ static int64_t file_size(FILE *f)
     return fstat(fileno(f), &st) == 0 ? (int64_t)st.st_size : -1;
 }
 
+/* Appends a whole text with as few write() calls as the kernel allows
+ * (one, normally), bypassing stdio's buffer, so a kill leaves either the
+ * whole game or, at worst during the call itself, a cut tail that a resume
+ * cuts off (state.h). */
+static void write_whole(FILE *f, const StrBuf *b)
+{
+    int fd = fileno(f);
+    size_t off = 0;
+    while (off < b->len) {
+        ssize_t w = write(fd, b->s + off, b->len - off);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) {
+            fprintf(stderr, "dablo-match: write failed: %s\n", strerror(errno));
+            return;
+        }
+        off += (size_t)w;
+    }
+}
+
 /* Writes record r (in game order).  Called with m->lock held. */
 static void write_record(Match *m, GameRecord *r)
 {
     StrBuf b = {0};
     if (m->pgn) {
         record_pgn(r, m->cfg, &b);
-        fwrite(b.s, 1, b.len, m->pgn);
-        fflush(m->pgn);
+        write_whole(m->pgn, &b);
     }
     mu_sb_clear(&b);
     record_results_line(r, &b);
-    if (m->res) {
-        fwrite(b.s, 1, b.len, m->res);
-        fflush(m->res);
-    }
+    if (m->res) write_whole(m->res, &b);
     int64_t po = file_size(m->pgn), ro = file_size(m->res);
     state_append(&m->state, po, ro, mu_sb_str(&b));
     mu_sb_add(&m->written, mu_sb_str(&b));
