@@ -32,6 +32,13 @@
  * log(depth) * log(moves) shape of Stockfish and Scan, engine-techniques.md
  * sections 1.1 and 1.2). */
 static int8_t lmr_table[64][64];
+
+/* Build switch for measuring LMR's worth in matches (make
+ * CFLAGS=-DDABLO_LMR=0 builds an engine without it); on by default
+ * because a match says it helps (README.md, "Search, evaluation and bench"). */
+#ifndef DABLO_LMR
+#define DABLO_LMR 1
+#endif
 static pthread_once_t lmr_once = PTHREAD_ONCE_INIT;
 
 static void build_lmr(void)
@@ -298,7 +305,7 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply)
              * reduction can only delay, never hide, a good move.  Never
              * applied to captures or promotions. */
             int r = 0;
-            if (depth >= 3 && reducible && nsearched >= (pv_node ? 3 : 2)) {
+            if (DABLO_LMR && depth >= 3 && reducible && nsearched >= (pv_node ? 3 : 2)) {
                 r = lmr_table[imin(depth, 63)][imin(nsearched, 63)];
                 if (pv_node && r > 0)
                     r--;

@@ -22,6 +22,9 @@ typedef struct EvalWeights {
     int runaway[MAX_RANKS];          /* Tabal: man with a free path, by relative rank */
     int base_guard;                  /* Tabal: man on its own base (denies promotion) */
     int triangle;                    /* Tabal: own piece inside its home triangle */
+    int piece_no_prey[PIECE_TYPE_NB];/* Dablot: man / prince when no enemy piece it may take is left */
+    int mopup_margin;                /* material lead that starts the mop-up */
+    int mopup_mobility;              /* per step the losing side has */
     int tempo;                       /* side to move */
 } EvalWeights;
 
@@ -33,8 +36,11 @@ static const EvalWeights eval_weights[VARIANT_NB] = {
         .mobility = { 2, 4, 5 },
         .hanging_own_move = { -12, -30, -40 },
         .hanging_their_move = { -4, -10, -15 },
-        .advance = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8, 8, 8 },
+        .advance = { 0, 3, 6, 9, 12, 15, 18, 21, 24, 26, 28, 30, 30 },
         .centre = { 1, 3, 3 },
+        .piece_no_prey = { 50, 180, 420 },
+        .mopup_margin = 200,
+        .mopup_mobility = 6,
         .tempo = 6,
     },
     [VARIANT_TABAL] = {
@@ -47,13 +53,15 @@ static const EvalWeights eval_weights[VARIANT_NB] = {
         .runaway = { 0, 0, 0, 20, 30, 45, 60, 80, 0 },
         .base_guard = 12,
         .triangle = 4,
+        .mopup_margin = 200,
+        .mopup_mobility = 6,
         .tempo = 8,
     },
 };
 
 static const char *const term_names[TERM_NB] = {
     "material", "immunity", "mobility", "safety", "advance",
-    "centre", "runaway", "triangle", "tempo",
+    "centre", "runaway", "triangle", "mop-up", "tempo",
 };
 
 const char *eval_term_name(EvalTerm t)
@@ -242,6 +250,19 @@ static inline int centre_sum(const EvalTables *tb, Bitboard b)
          + 4 * bb_count(b & tb->centre_plane[2]);
 }
 
+/* Material value of a piece of colour c and type t.  Dablot: a man can
+ * only ever capture men, a prince men and princes (RULES.md section 1), so
+ * with no such enemy piece left it is only a blocker. */
+static inline int piece_value(const Position *pos, const EvalWeights *w, Color c, PieceType t)
+{
+    if (pos->rules.variant != VARIANT_DABLOT || t == KING)
+        return w->piece[t];
+    Bitboard prey = pos->by_color[c ^ 1] & pos->by_type[MAN];
+    if (t == PRINCE)
+        prey |= pos->by_color[c ^ 1] & pos->by_type[PRINCE];
+    return prey ? w->piece[t] : w->piece_no_prey[t];
+}
+
 /* Immunity (Dablot): a piece can be taken only by an enemy piece of equal
  * or higher rank (RULES.md section 1). */
 static int immunity(const Position *pos, const EvalWeights *w, Color c)
@@ -265,7 +286,7 @@ static void dablot_terms(const Position *pos, const EvalWeights *w, const EvalTa
     bool own_move = pos->stm == c;
     for (int t = 0; t < PIECE_TYPE_NB; t++) {
         set[t] = own & pos->by_type[t];
-        term[TERM_MATERIAL][c] += w->piece[t] * bb_count(set[t]);
+        term[TERM_MATERIAL][c] += piece_value(pos, w, c, (PieceType)t) * bb_count(set[t]);
         term[TERM_CENTRE][c] += w->centre[t] * centre_sum(tb, set[t]);
     }
 
@@ -316,7 +337,7 @@ static void piece_terms(const Position *pos, const EvalWeights *w, const EvalTab
     while (b) {
         int p = bb_pop(&b);
         PieceType t = piece_type(pos->board[p]);
-        term[TERM_MATERIAL][c] += w->piece[t];
+        term[TERM_MATERIAL][c] += piece_value(pos, w, c, t);
         int n = v == VARIANT_TABAL && t == KING ? flying_steps(g, p, empty)
               : t == MAN && restricted_men ? bb_count(tb->men_step[c][p] & empty)
               : bb_count(tb->adj[p] & empty);
@@ -358,17 +379,33 @@ static int evaluate(const Position *pos, EvalTrace *tr, int *stm_steps, bool by_
         else
             piece_terms(pos, w, tb, (Color)c, empty, term, &steps[c]);
     }
+    /* Mop-up: the side well ahead is paid for every step the other side
+     * loses (a side with no move has lost). */
+    int lead = term[TERM_MATERIAL][WHITE] - term[TERM_MATERIAL][BLACK];
+    if (lead >= w->mopup_margin)
+        term[TERM_MOPUP][WHITE] -= w->mopup_mobility * steps[BLACK];
+    else if (-lead >= w->mopup_margin)
+        term[TERM_MOPUP][BLACK] -= w->mopup_mobility * steps[WHITE];
     term[TERM_TEMPO][pos->stm] += w->tempo;
 
     int total = 0;
     for (int i = 0; i < TERM_NB; i++)
         total += term[i][WHITE] - term[i][BLACK];
+    /* DrawPlies: over the second half of the count the score shrinks
+     * linearly to 0 (RULES.md section 3: the game is drawn at the limit). */
+    int scale = 64, limit = pos->rules.draw_plies;
+    if (limit > 0 && pos->draw_plies > limit / 2) {
+        int left = limit - pos->draw_plies;
+        scale = left <= 0 ? 0 : 64 * left / (limit - limit / 2);
+        total = total * scale / 64;
+    }
     if (pos->stm == BLACK)
         total = -total;
     if (stm_steps)
         *stm_steps = steps[pos->stm];
     if (tr) {
         memcpy(tr->term, term, sizeof tr->term);
+        tr->scale = scale;
         tr->total = total;
     }
     return total;

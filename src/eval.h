@@ -6,7 +6,8 @@
  * hundredths of a man (a man = 100).  Every weight lives in one table per
  * variant (eval.c, eval_weights) so they can be tuned as a whole later.
  *
- * Dablot (RULES.md section 1): material by rank; "immunity" bonuses because
+ * Dablot (RULES.md section 1): material by rank, a man or prince worth less
+ * once nothing it may capture is left; "immunity" bonuses because
  * a piece can only be taken by an enemy piece of equal or higher rank (with
  * the enemy king gone our king can never be captured; with enemy king and
  * prince gone neither can our prince); mobility (steps, by rank); safety
@@ -16,6 +17,10 @@
  * enemy piece can stand in their way to the far base); the triangles (men
  * on the home base deny promotion, pieces in the home triangle guard it);
  * mobility; safety (short jumps of men and long jumps of flying kings).
+ * Both: "mop-up" when one side is two men or more ahead (the opponent's
+ * mobility counts extra, since a side with no move loses), and a scale
+ * towards 0 over the last half of the DrawPlies count, so the stronger
+ * side prefers the captures (or Tabal man moves) that restart it.
  *
  * The evaluation never decides the game: no-move losses, the game-ending
  * options and draws are the search's business.  It is pure and thread-safe.
@@ -28,11 +33,12 @@
 /* The terms, in report order. */
 typedef enum {
     TERM_MATERIAL, TERM_IMMUNITY, TERM_MOBILITY, TERM_SAFETY, TERM_ADVANCE,
-    TERM_CENTRE, TERM_RUNAWAY, TERM_TRIANGLE, TERM_TEMPO, TERM_NB
+    TERM_CENTRE, TERM_RUNAWAY, TERM_TRIANGLE, TERM_MOPUP, TERM_TEMPO, TERM_NB
 } EvalTerm;
 
 typedef struct EvalTrace {
     int term[TERM_NB][2];  /* [term][colour], both from that colour's view */
+    int scale;             /* DrawPlies scale applied to the sum, 0..64 (64 = none) */
     int total;             /* side to move's view, equals eval_position() */
 } EvalTrace;
 

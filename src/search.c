@@ -597,6 +597,8 @@ void search_eval_report(const Position *pos)
     for (int i = 0; i < TERM_NB; i++)
         out_line("info string eval %-10s %7d %7d %7d", eval_term_name((EvalTerm)i),
                  t.term[i][WHITE], t.term[i][BLACK], t.term[i][WHITE] - t.term[i][BLACK]);
+    if (t.scale != 64)
+        out_line("info string eval DrawPlies scale %d/64", t.scale);
     out_line("info string eval total %d (White's view %d, side to move %s)",
              t.total, pos->stm == WHITE ? t.total : -t.total, pos->stm == WHITE ? "white" : "black");
 }

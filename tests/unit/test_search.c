@@ -324,7 +324,8 @@ START_TEST(draw_plies_limit_is_a_draw)
     search_clear(s);
     ck_assert_int_eq(search_run(s, &g, &l, &one_thread, &best, &ponder), 0);
     search_last_info(s, &info);
-    ck_assert_int_gt(info.score, 100);
+    /* Three men ahead, less the mop-up term (eval.h): clearly positive. */
+    ck_assert_int_gt(info.score, 50);
     game_free(&g);
     search_free(s);
 }

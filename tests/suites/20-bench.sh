@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# `bin/dablo bench` from the shell: runs without stdin, prints the
+# Stockfish-style summary, and its node count equals the signature recorded
+# in README.md ("Bench signature: **N** nodes").  A change to the search or
+# the evaluation that moves the count must update README.md in the same
+# commit (src/bench.c explains why the count is deterministic).
+set -u
+cd "$(dirname "$0")/../.."
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); echo "ok   $1"; }
+bad() { fail=$((fail + 1)); echo "FAIL $1"; }
+
+out=$(bin/dablo bench </dev/null 2>&1)
+rc=$?
+[ $rc -eq 0 ] && ok "bench exits 0 with stdin closed" || bad "bench exit status $rc"
+
+nodes=$(sed -nE 's/^Nodes searched +: ([0-9]+)$/\1/p' <<<"$out")
+nps=$(sed -nE 's/^Nodes\/second +: ([0-9]+)$/\1/p' <<<"$out")
+if [ -n "$nodes" ] && [ -n "$nps" ]; then
+    ok "Stockfish-style 'Nodes searched' and 'Nodes/second' lines"
+else
+    bad "no 'Nodes searched'/'Nodes/second' lines"
+fi
+last=$(tail -n 1 <<<"$out")
+if [[ "$last" =~ ^([0-9]+)\ nodes\ ([0-9]+)\ nps$ ]] && [ "${BASH_REMATCH[1]}" = "$nodes" ]; then
+    ok "last line 'N nodes N nps' agrees: $last"
+else
+    bad "last line is '$last'"
+fi
+
+sig=$(grep -oE 'Bench signature: \*\*[0-9]+\*\*' README.md | grep -oE '[0-9]+')
+if [ -n "$sig" ] && [ "$sig" = "$nodes" ]; then
+    ok "node count $nodes equals the README signature"
+else
+    bad "node count '$nodes' differs from the README signature '$sig'"
+fi
+
+echo "SUITE bench: $pass passed, $fail failed"
+[ $fail -eq 0 ]
