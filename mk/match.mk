@@ -1,4 +1,4 @@
-# dablo-match: the match runner (tools/match/, issue 5) and its tests.
+# dablo-match: the match runner (tools/match/) and its tests.
 # It links the statistics library of mk/stats.mk.  mk/*.mk load in name
 # order, so STATS_LIB is not yet defined here when prerequisites are read:
 # the archive is named directly (it is STATS_LIB of mk/stats.mk).

@@ -1,4 +1,4 @@
-# Protocol layer (issue 3): the transcript replay driver and the fuzz target
+# Protocol layer: the transcript replay driver and the fuzz target
 # of the command, FEN and move parsers.  bin/dablo itself is built by the
 # Makefile (src/main.c + the library, which holds uci.c and its friends).
 #

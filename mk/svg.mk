@@ -1,4 +1,4 @@
-# dablo-svg: draws a position as an SVG picture (tools/svg/, issue 7 "Pictures").
+# dablo-svg: draws a position as an SVG picture (tools/svg/).
 SVG_SRC := $(wildcard tools/svg/*.c)
 BINS += bin/dablo-svg
 
