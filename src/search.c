@@ -83,6 +83,12 @@ Search *search_new(size_t hash_mib)
     atomic_init(&s->ponderhit, false);
     atomic_init(&s->ponderhit_at, 0);
     atomic_init(&s->finished, true);
+    pthread_condattr_t ca;
+    pthread_condattr_init(&ca);
+    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+    pthread_cond_init(&s->timer_cv, &ca);
+    pthread_condattr_destroy(&ca);
+    pthread_mutex_init(&s->timer_mu, NULL);
     ab_init_tables();
     if (ensure_threads(s, 1) < 1) {
         search_free(s);
@@ -99,6 +105,8 @@ void search_free(Search *s)
     tt_free(&s->tt);
     free(s->hist_keys);
     free(s->hist_rev);
+    pthread_cond_destroy(&s->timer_cv);
+    pthread_mutex_destroy(&s->timer_mu);
     free(s);
 }
 
@@ -179,15 +187,26 @@ void search_check_limits(Thread *t)
 
 /* The timer thread: checks the clock every millisecond, so the hard limit
  * holds however slowly nodes come (a node with a huge capture list can take
- * milliseconds), and never needs a system call in the search itself. */
+ * milliseconds), and never needs a system call in the search itself.  It
+ * waits on a condition variable rather than sleeping, so the end of the
+ * search wakes it at once: joining it never delays the bestmove (a plain
+ * 1 ms sleep measured 2-5 ms to return on this machine). */
 static void *timer_main(void *arg)
 {
     Search *s = arg;
+    pthread_mutex_lock(&s->timer_mu);
     while (!atomic_load(&s->finished) && !search_stopped(s)) {
         check_time(s);
-        struct timespec ts = { 0, 1000000 };
-        nanosleep(&ts, NULL);
+        struct timespec ts;
+        clock_gettime(CLOCK_MONOTONIC, &ts);
+        ts.tv_nsec += 1000000;
+        if (ts.tv_nsec >= 1000000000) {
+            ts.tv_sec++;
+            ts.tv_nsec -= 1000000000;
+        }
+        pthread_cond_timedwait(&s->timer_cv, &s->timer_mu, &ts);
     }
+    pthread_mutex_unlock(&s->timer_mu);
     return NULL;
 }
 
@@ -495,7 +514,7 @@ int search_run(Search *s, const Game *g, const SearchLimits *limits,
 {
     Move none = { 0, 0, 0 };
     *best = *ponder = none;
-    s->start_ms = time_now_ms();
+    s->start_ms = limits->start_ms > 0 ? limits->start_ms : time_now_ms();
     s->limits = *limits;
     s->opt = *opt;
     memset(&s->last, 0, sizeof s->last);
@@ -544,7 +563,10 @@ int search_run(Search *s, const Game *g, const SearchLimits *limits,
         nanosleep(&ts, NULL);
     }
     atomic_store(&s->stop, true);
+    pthread_mutex_lock(&s->timer_mu);
     atomic_store(&s->finished, true);
+    pthread_cond_signal(&s->timer_cv);
+    pthread_mutex_unlock(&s->timer_mu);
     for (int i = 1; i < started; i++)
         pthread_join(s->threads[i]->handle, NULL);
     if (have_timer)

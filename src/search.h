@@ -33,6 +33,9 @@ typedef struct SearchLimits {
     bool infinite;         /* search until "stop" */
     bool ponder;           /* search while the opponent thinks, until ponderhit/stop */
     int nsearchmoves;      /* 0 = all legal moves */
+    int64_t start_ms;      /* time_now_ms() (timeman.h) when "go" arrived, so the
+                            * time spent starting the search counts; 0 = when
+                            * search_run() begins */
     Move searchmoves[MAX_MOVES];
 } SearchLimits;
 

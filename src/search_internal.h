@@ -86,6 +86,8 @@ struct Search {
     TimeManager tm;                /* read-only while the search runs */
     int64_t start_ms;              /* when search_run() began (for "time" and nps) */
     atomic_bool finished;          /* the main thread is done: the timer thread exits */
+    pthread_mutex_t timer_mu;      /* with timer_cv: wakes the timer thread at once */
+    pthread_cond_t timer_cv;       /* when the search ends (CLOCK_MONOTONIC) */
     SearchLimits limits;
     SearchOptions opt;
     bool quiet;                    /* no info lines (bench, self-play) */

@@ -20,7 +20,7 @@ static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
 
 void timeman_init(TimeManager *tm, const SearchLimits *l, Color stm, int move_overhead)
 {
-    tm->start = time_now_ms();
+    tm->start = l->start_ms > 0 ? l->start_ms : time_now_ms();
     tm->timed = false;
     tm->soft = tm->hard = INT64_MAX / 4;
     if (l->movetime > 0) {

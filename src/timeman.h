@@ -35,7 +35,7 @@ typedef struct TimeManager {
 int64_t time_now_ms(void);
 
 /* Computes the limits for side stm from l and move_overhead (ms), starting
- * the clock now. */
+ * the clock at l->start_ms (when "go" arrived) or, if that is 0, now. */
 void timeman_init(TimeManager *tm, const SearchLimits *l, Color stm, int move_overhead);
 
 #endif

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "completion.h"
+#include "timeman.h"
 #include "diagram.h"
 #include "linereader.h"
 #include "movegen.h"
@@ -241,7 +242,9 @@ static void cmd_go(Engine *e, char **args, int nargs)
     static SearchLimits limits;   /* large (searchmoves); only the loop thread uses it */
     ParseErrors pe = { 0 };
     int perft_depth;
+    int64_t arrived = time_now_ms();
     parse_go(&e->game.pos, args, nargs, &limits, &perft_depth, &pe);
+    limits.start_ms = arrived;
     report_errors(&pe);
     if (perft_depth < 0) return;   /* "go perft" without a valid depth */
     if (perft_depth > 0) {

@@ -361,7 +361,9 @@ EngineStatus engine_go(Engine *e, const char *go_line, int64_t deadline_ms, int6
     if (!e->running) return ENG_EOF;
     if (send(e, go_line, mu_now_ms() + (deadline_ms > 0 ? deadline_ms : ping_ms)) < 0) return ENG_EOF;
     int64_t t0 = mu_now_us();
-    int64_t hard = deadline_ms > 0 ? t0 / 1000 + deadline_ms : 0;
+    /* Rounded up to the next whole ms of the clock the channel waits on, so
+     * a move is never forfeited before deadline_ms have really passed. */
+    int64_t hard = deadline_ms > 0 ? (t0 + deadline_ms * 1000 + 999) / 1000 : 0;
     int64_t ping_due = deadline_ms > 0 ? 0 : t0 / 1000 + ping_ms;
     int64_t pong_due = 0;       /* deadline of an outstanding ping, 0 = none */
     for (;;) {
@@ -374,6 +376,8 @@ EngineStatus engine_go(Engine *e, const char *go_line, int64_t deadline_ms, int6
             return ENG_EOF;
         }
         if (s == CH_TIMEOUT) {
+            if (hard && mu_now_us() - t0 < deadline_ms * 1000)
+                continue;   /* woke early: the deadline has not passed */
             if (hard || pong_due) {
                 *elapsed_us = mu_now_us() - t0;
                 mlog_note(e->ch.log, e->ch.worker, e->ch.name, "%s after %lld ms",
