@@ -169,6 +169,11 @@ expect "merge reports the number of files" '^Files merged: 3$' \
 cat "$tmp/shard0.txt" "$tmp/shard0.txt" >"$tmp/dup.txt"
 refuse "a file with games twice over" $BIN -results "$tmp/dup.txt"
 refuse "merge with a missing shard" $BIN -merge "$tmp/shard0.txt" "$tmp/none.txt"
+refuse "merge with one shard given twice (game counted twice)" \
+    $BIN -merge "$tmp/shard0.txt" "$tmp/shard1.txt" "$tmp/shard0.txt"
+cp "$tmp/shard1.txt" "$tmp/shard1-copy.txt"
+refuse "merge with a copied shard under another name" \
+    $BIN -merge "$tmp/shard1.txt" "$tmp/shard1-copy.txt"
 
 # ---- real shards from dablo-match, spread by GNU parallel -------------
 # The README recipe with the local machine (--sshlogin 3/:) for the hosts

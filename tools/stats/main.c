@@ -135,14 +135,10 @@ static int run(int argc, char **argv, const char **merge)
         char side[256] = "";
         if (engine)
             snprintf(side, sizeof side, "%s", engine);
-        for (int f = 0; f < nfiles; f++) {
-            long n = stats_read_results(&s, files[f], side, side, sizeof side, err, sizeof err);
-            if (n < 0)
-                return die(err);
-            if (n == 0)
-                fprintf(stderr, "dablo-stats: warning: %s: no finished game of '%s'\n", files[f],
-                        side);
-        }
+        long n = stats_read_results_files(&s, files, nfiles, side, side, sizeof side, err,
+                                          sizeof err);
+        if (n < 0)
+            return die(err);
         if (stats_games(&s) == 0)
             return die("no finished games to count");
         printf("Engine: %s\n", side);

@@ -17,6 +17,8 @@ typedef struct {
     char *black;
     int white_score; /* half points of white: 0, 1, 2 */
     size_t line;
+    const char *path; /* the file it came from (the caller's string) */
+    int numbered;    /* the line had game=<n> */
 } Game;
 
 typedef struct {
@@ -196,6 +198,8 @@ static int read_games(const char *path, GameList *out, char *err, size_t errlen)
         }
         if (k == 0)
             continue;
+        g.path = path;
+        g.numbered = g.game >= 0;
         if (g.game < 0)
             g.game = (long long)lineno;
         if (out->n == out->cap) {
@@ -257,6 +261,12 @@ static const char *opponent(const Game *g, const char *engine)
 long stats_read_results(Stats *s, const char *path, const char *engine, char *engine_out,
                         size_t engine_out_len, char *err, size_t errlen)
 {
+    return stats_read_results_files(s, &path, 1, engine, engine_out, engine_out_len, err, errlen);
+}
+
+long stats_read_results_files(Stats *s, const char *const *paths, int npaths, const char *engine,
+                              char *engine_out, size_t engine_out_len, char *err, size_t errlen)
+{
     char dummy[8];
     if (!err || errlen == 0) {
         err = dummy;
@@ -264,24 +274,36 @@ long stats_read_results(Stats *s, const char *path, const char *engine, char *en
     }
     err[0] = '\0';
     GameList gl = {0};
-    if (!path || read_games(path, &gl, err, errlen) != 0) {
-        if (!path)
-            snprintf(err, errlen, "no results file given");
-        games_free(&gl);
+    if (!paths || npaths < 1) {
+        snprintf(err, errlen, "no results file given");
         return -1;
     }
-    /* Duplicate game numbers mean the file was written twice over (a
-     * resumed match appending games again): refuse rather than count them
-     * twice. */
-    qsort(gl.v, gl.n, sizeof *gl.v, cmp_number);
-    for (size_t i = 1; i < gl.n; i++) {
-        if (gl.v[i].game == gl.v[i - 1].game) {
-            snprintf(err, errlen, "%s:%zu: game %lld appears twice", path, gl.v[i].line,
-                     gl.v[i].game);
+    for (int f = 0; f < npaths; f++) {
+        if (!paths[f] || read_games(paths[f], &gl, err, errlen) != 0) {
+            if (!paths[f])
+                snprintf(err, errlen, "no results file given");
             games_free(&gl);
             return -1;
         }
     }
+    /* Duplicate game numbers mean a file was written twice over (a resumed
+     * match appending games again) or the same shard was given twice:
+     * every shard numbers its games in the one numbering of the whole
+     * match, so refuse rather than count a game twice. */
+    qsort(gl.v, gl.n, sizeof *gl.v, cmp_number);
+    for (size_t i = 1; i < gl.n; i++) {
+        const Game *a = &gl.v[i - 1], *b = &gl.v[i];
+        if (a->game != b->game || (a->path != b->path && !(a->numbered && b->numbered)))
+            continue;
+        if (a->path == b->path)
+            snprintf(err, errlen, "%s:%zu: game %lld appears twice", b->path, b->line, b->game);
+        else
+            snprintf(err, errlen, "%s:%zu: game %lld appears twice (also %s:%zu)", b->path,
+                     b->line, b->game, a->path, a->line);
+        games_free(&gl);
+        return -1;
+    }
+    const char *path = npaths == 1 ? paths[0] : "results";
     /* The reference engine: given, or white of the lowest-numbered game. */
     char *eng_copy = strdup(engine && *engine ? engine : gl.n ? gl.v[0].white : "");
     if (!eng_copy) {
