@@ -156,10 +156,23 @@ crash_stop() {
     rc=$?
     [ $rc -eq 1 ] || { echo "rc $rc"; return 1; }
     grep -q 'result=0-1 termination=disconnect plies=4 ' r.txt && [ "$(wc -l <r.txt)" -eq 1 ] || return 1
-    grep -q "use -recover" err.txt && grep -q "to continue: dablo-match -resume r.txt.resume" out.txt || return 1
-    [ "$(grep -c '^\[Event' g.pgn)" -eq 1 ] && grep -q '^\[Termination "abandoned"\]' g.pgn
+    grep -q "use -recover" err.txt && grep -Eq "to continue, in $PWD: [^ ]*dablo-match -resume r.txt.resume" out.txt || return 1
+    [ "$(grep -c '^\[Event' g.pgn)" -eq 1 ] && grep -q '^\[Termination "abandoned"\]' g.pgn || return 1
+    # Each resumed run records its games in the state it came from (written
+    # by a run that had no -resume of its own), so the next resume goes on
+    # with game 3 rather than playing game 2 again.
+    "$M" -resume r.txt.resume >/dev/null 2>&1
+    [ "$(wc -l <r.txt)" -eq 2 ] || { echo "after the 1st resume: $(wc -l <r.txt) games"; return 1; }
+    "$M" -resume r.txt.resume >/dev/null 2>&1
+    [ "$(wc -l <r.txt)" -eq 3 ] || { echo "after the 2nd resume: $(wc -l <r.txt) games"; return 1; }
+    [ "$(grep -c '^\[Event' g.pgn)" -eq 3 ]
 }
-check "crash without -recover: loss by disconnect, the run stops cleanly, resume command" crash_stop
+check "crash without -recover: loss by disconnect, the run stops cleanly, resume command, resumed twice" crash_stop
+no_state() {
+    local out
+    out=$("$M" -resume "$T/no-such.state" 2>&1); [ $? -eq 2 ] && grep -q 'no-such.state: no such file' <<<"$out"
+}
+check "-resume of a missing state without -engine: says the file is missing" no_state
 crash_recover() {
     two "--crash-at 3" "" -each depth=1 -games 4 -recover -results r.txt >/dev/null || return 1
     [ "$(grep -c 'termination=disconnect' r.txt)" -eq 4 ]
@@ -288,7 +301,7 @@ ctrl_c() {
     wait $pid
     local rc=$?
     [ $rc -eq 130 ] || { echo "rc $rc"; return 1; }
-    grep -q 'finishing the running games' err.txt && grep -q 'to continue: dablo-match -resume st' out.txt || return 1
+    grep -q 'finishing the running games' err.txt && grep -Eq 'to continue, in .*: [^ ]*dablo-match -resume st' out.txt || return 1
     local n
     n=$(wc -l <r.txt)
     [ "$n" -gt 0 ] && [ "$n" -lt 24 ] && [ "$(grep -c '^\[Event' g.pgn)" -eq "$n" ] || return 1

@@ -27,6 +27,8 @@ int main(int argc, char **argv)
     GenSpec g;
     char err[1024];
     config_defaults(&c);
+    if (argc > 0 && argv[0] && argv[0][0])
+        match_program = argv[0];
 
     /* -resume FILE with an existing state: the saved command line, plus
      * -concurrency / -log / -quiet from this one. */
@@ -44,6 +46,16 @@ int main(int argc, char **argv)
         if (rc < 0) {
             fprintf(stderr, "dablo-match: %s\n", err);
             return 2;
+        }
+        if (rc == 1) {
+            int engines = 0;
+            for (int i = 1; i < argc; i++)
+                engines += strcmp(argv[i], "-engine") == 0;
+            if (engines == 0) {
+                fprintf(stderr, "dablo-match: -resume %s: no such file (a new match also needs "
+                                "its -engine options)\n", resume);
+                return 2;
+            }
         }
         if (rc == 0) {
             have_state = 1;
@@ -90,7 +102,9 @@ int main(int argc, char **argv)
         }
         free(g.out);
     } else {
-        if (c.resume && have_state && strcmp(c.resume, resume) != 0) {
+        /* A resumed run keeps the state it came from up to date, also when
+         * that state was written by a Ctrl-C of a run without -resume. */
+        if (have_state && (!c.resume || strcmp(c.resume, resume) != 0)) {
             free(c.resume);
             c.resume = mu_xstrdup(resume);
         }

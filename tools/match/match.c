@@ -5,6 +5,8 @@
 #define _GNU_SOURCE
 #include "match.h"
 
+const char *match_program = "dablo-match";
+
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -444,9 +446,14 @@ int match_run(MatchConfig *c, int argc, char *const argv[], const StateData *res
                 path = NULL;
             }
         }
-        if (path)
-            printf("dablo-match: %d of %d games recorded; to continue: dablo-match -resume %s\n",
-                   m->report.done, m->report.total, path);
+        if (path) {
+            /* The command as this run was invoked, and where: the state
+             * keeps the paths exactly as they were given. */
+            char cwd[4096];
+            const char *dir = getcwd(cwd, sizeof cwd) ? cwd : ".";
+            printf("dablo-match: %d of %d games recorded; to continue, in %s: %s -resume %s\n",
+                   m->report.done, m->report.total, dir, match_program, path);
+        }
     }
     fflush(stdout);
 

@@ -26,6 +26,10 @@
 #include "config.h"
 #include "state.h"
 
+/* How the runner was invoked (argv[0]), for the resume command it prints;
+ * "dablo-match" until main() sets it. */
+extern const char *match_program;
+
 /* Runs the match of c.  argv/argc: the command line to save in a new
  * state file.  resumed: the loaded state (NULL for a fresh run).  Returns
  * the exit status (0 complete, 1 stopped early, 2 set-up error, 130
