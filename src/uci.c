@@ -440,7 +440,15 @@ static int plain_loop(Engine *e)
         uci_execute(e, line);
     }
     linereader_free(&lr);
-    if (!e->quit) uci_quit(e);   /* EOF acts as quit */
+    /* EOF acts as quit, except that a perft or bench piped in with nothing
+     * after it ("echo 'go perft 6' | dablo", as with Stockfish) runs to its
+     * end first; an explicit quit or stop still ends a perft at once. */
+    if (!e->quit) {
+        JobKind job = engine_thread_job(&e->worker);
+        if (job == JOB_PERFT || job == JOB_BENCH)
+            engine_thread_wait(&e->worker, WAIT_ONLY);
+        uci_quit(e);
+    }
     return 0;
 }
 

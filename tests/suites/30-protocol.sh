@@ -74,6 +74,29 @@ bench_args() {
 }
 check "bin/dablo bench 3 runs and exits 0" bench_args
 
+# Piped in with nothing after it, a perft or bench runs to its end before
+# EOF ends the engine (Stockfish's behaviour); quit still stops a perft.
+perft_then_eof() {
+    local out
+    out=$(printf 'setoption name Variant value tabal\ngo perft 9\n' | timeout 60 bin/dablo) || return 1
+    grep -qx 'Nodes searched: 1227162' <<<"$out"
+}
+check "go perft 9 piped in, then EOF: the count is printed" perft_then_eof
+bench_then_eof() {
+    local out
+    out=$(printf 'bench 3\n' | timeout 120 bin/dablo) || return 1
+    grep -q '^Nodes searched *: *[1-9][0-9]*$' <<<"$out"
+}
+check "bench 3 piped in, then EOF: the summary is printed" bench_then_eof
+perft_then_quit() {
+    local out t0 t1
+    t0=$(date +%s%N)
+    out=$(printf 'go perft 12\nquit\n' | timeout 60 bin/dablo) || return 1
+    t1=$(date +%s%N)
+    grep -q '^info string perft stopped after' <<<"$out" && [ $(( (t1 - t0) / 1000000 )) -lt 5000 ]
+}
+check "go perft 12 then quit: stopped at once" perft_then_quit
+
 # A host that goes away: stdout closed while searching must not hang or crash.
 closed_stdout() {
     (printf 'go depth 6\n'; sleep 1) | timeout 20 bin/dablo >&- 2>/dev/null
