@@ -7,8 +7,11 @@
  *   bin/dablo <command...>    run one protocol command (the arguments joined
  *                             by spaces, e.g. "bin/dablo bench" or
  *                             bin/dablo go perft 5), wait for it, exit
+ *   bin/dablo --help | -h     these lines and the protocol's command list
+ *   bin/dablo --version       "dablo <version>"
  */
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,12 +52,44 @@ int main(int argc, char **argv)
         plain = 1;
         first = 2;
     }
+    if (first < argc && (!strcmp(argv[first], "--version") || !strcmp(argv[first], "-v"))) {
+        printf("dablo %s\n", DABLO_VERSION);
+        return 0;
+    }
+    bool help = first < argc && (!strcmp(argv[first], "--help") || !strcmp(argv[first], "-h"));
+    if (help)
+        printf("usage: dablo                 speak the protocol on stdin/stdout (readline at a terminal)\n"
+               "       dablo --plain         the same, never using readline\n"
+               "       dablo <command...>    run one protocol command and exit, e.g. 'dablo bench',\n"
+               "                             'dablo go perft 5', 'dablo go depth 10'\n"
+               "       dablo --version\n\n");
+    else if (first < argc && argv[first][0] == '-') {
+        fprintf(stderr, "dablo: unknown option '%s' (try --help)\n", argv[first]);
+        return 2;
+    }
     Engine e;
     if (engine_init(&e, job_done, NULL) < 0) return 1;
+    if (help) {
+        uci_execute(&e, "help");
+        engine_free(&e);
+        return 0;
+    }
 
     if (first < argc) {
         char *cmd = join_args(argc - first, argv + first);
         if (!cmd) return 1;
+        /* One command and nothing after it: a search that only "stop" ends
+         * would never return. */
+        bool endless = !strncmp(cmd, "go", 2) && (cmd[2] == '\0' || cmd[2] == ' ')
+                       && !strstr(cmd, "perft") && !strstr(cmd, "depth") && !strstr(cmd, "nodes")
+                       && !strstr(cmd, "movetime") && !strstr(cmd, "wtime") && !strstr(cmd, "btime");
+        if (endless || (!strncmp(cmd, "go", 2) && (strstr(cmd, "infinite") || strstr(cmd, "ponder")))) {
+            fprintf(stderr, "dablo: '%s' would search until 'stop', which a command line cannot "
+                            "send; give depth, nodes or movetime\n", cmd);
+            free(cmd);
+            engine_free(&e);
+            return 2;
+        }
         uci_execute(&e, cmd);
         free(cmd);
         engine_thread_wait(&e.worker, WAIT_ONLY);   /* let the job finish on its own */

@@ -83,9 +83,22 @@ static int is_go_keyword(const char *s)
     return 0;
 }
 
-/* Reads the number after keyword v[*i] into *out (lo..hi, clamped from
- * below to lo when clamp_lo); advances *i.  Reports and returns -1 on error. */
-static int go_number(char **v, int n, int *i, long long lo, long long hi, int clamp_lo,
+/* True when s is an optional sign and digits only (an integer too large
+ * for 64 bits still is one). */
+static int integer_syntax(const char *s)
+{
+    if (*s == '-' || *s == '+') s++;
+    if (!*s) return 0;
+    for (; *s; s++)
+        if (*s < '0' || *s > '9') return 0;
+    return 1;
+}
+
+/* Reads the number after keyword v[*i] into *out (lo..hi; when clamp a
+ * value outside is raised to lo silently or lowered to hi with a note, as
+ * a limit so large that it does not limit); advances *i.  Reports and
+ * returns -1 on error. */
+static int go_number(char **v, int n, int *i, long long lo, long long hi, int clamp,
                      long long *out, ParseErrors *errs)
 {
     const char *key = v[*i];
@@ -96,12 +109,20 @@ static int go_number(char **v, int n, int *i, long long lo, long long hi, int cl
     }
     (*i)++;
     if (parse_int64(v[*i], &x) < 0) {
-        parse_error_add(errs, "go: %s: '%.*s%s' is not an integer; ignored", key, SHOW(v[*i]));
-        return -1;
+        if (!integer_syntax(v[*i])) {
+            parse_error_add(errs, "go: %s: '%.*s%s' is not an integer; ignored", key, SHOW(v[*i]));
+            return -1;
+        }
+        x = v[*i][0] == '-' ? LLONG_MIN : LLONG_MAX;   /* beyond 64 bits */
     }
-    if (x < lo && clamp_lo) x = lo;
+    if (x < lo && clamp) x = lo;
+    if (x > hi && clamp) {
+        parse_error_add(errs, "go: %s: %.*s%s is above %lld; %lld used", key, SHOW(v[*i]), hi, hi);
+        x = hi;
+    }
     if (x < lo || x > hi) {
-        parse_error_add(errs, "go: %s: %lld is out of range %lld..%lld; ignored", key, x, lo, hi);
+        parse_error_add(errs, "go: %s: %.*s%s is out of range %lld..%lld; ignored", key, SHOW(v[*i]),
+                        lo, hi);
         return -1;
     }
     *out = x;

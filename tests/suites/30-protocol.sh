@@ -73,6 +73,16 @@ bench_args() {
     grep -q '^Nodes searched *: *[1-9][0-9]*$' <<<"$out"
 }
 check "bin/dablo bench 3 runs and exits 0" bench_args
+cli_flags() {
+    bin/dablo --version | grep -qx 'dablo [0-9][0-9.]*' || return 1
+    bin/dablo --help | grep -q '^usage: dablo' || return 1
+    bin/dablo --help | grep -q '^  uci ' || return 1
+    local err
+    err=$(bin/dablo --bogus 2>&1); [ $? -eq 2 ] && grep -q "unknown option '--bogus'" <<<"$err" || return 1
+    err=$(timeout 5 bin/dablo go infinite 2>&1); [ $? -eq 2 ] && grep -q "would search until 'stop'" <<<"$err" || return 1
+    err=$(timeout 5 bin/dablo go 2>&1); [ $? -eq 2 ]
+}
+check "bin/dablo --version, --help, unknown flags, endless one-shot go refused" cli_flags
 
 # Piped in with nothing after it, a perft or bench runs to its end before
 # EOF ends the engine (Stockfish's behaviour); quit still stops a perft.

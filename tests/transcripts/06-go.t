@@ -41,6 +41,13 @@ reset
 <... bestmove .*
 pvcheck
 reset
+# values beyond the maximum (or beyond 64 bits) are lowered to it
+> go depth 2 movetime 100000000000000000000000 movestogo 99999999999999999999999
+< info string error: go: movetime: 100000000000000000000000 is above 1125899906842624; 1125899906842624 used
+< info string error: go: movestogo: 99999999999999999999999 is out of range 0..2147483647; ignored
+<... bestmove .*
+pvcheck
+reset
 # searchmoves restricts the root moves
 > position startpos
 > go depth 4 searchmoves k7-j8 a5-b6
