@@ -12,7 +12,7 @@ trap 'rm -rf "$tmp"' EXIT
 for variant in dablot tabal; do
     rules=()
     [ "$variant" = dablot ] && rules=(-rules anti-draw)
-    echo "== $variant ${rules[*]}: dablo depth 3 vs dablo depth 1"
+    echo "== $variant${rules[*]:+ ${rules[*]}}: dablo depth 3 vs dablo depth 1"
     bin/dablo-match -genopenings 4 plies=6 -variant "$variant" "${rules[@]}" -srand 1 out="$tmp/$variant.fen"
     bin/dablo-match -variant "$variant" "${rules[@]}" \
         -engine cmd=bin/dablo name=depth3 depth=3 \
