@@ -323,8 +323,10 @@ static int gen_captures_of(const Position *pos, Bitboard movers, bool prefixes_m
         c.empty = empty | bb_bit(p);
         c.flying = v == VARIANT_TABAL && t == KING;
         c.prefixes = t == MAN ? prefixes_men : prefixes_others;
-        if (++memo_gen == 0)   /* wrapped: forget every stamp */
-            memset(memo, 0, sizeof memo), memo_gen = 1;
+        if (++memo_gen == 0) {   /* wrapped: forget every stamp */
+            memset(memo, 0, sizeof memo);
+            memo_gen = 1;
+        }
         capture_from(&c, p, 0);
     }
     return list->n - before;

@@ -345,6 +345,29 @@ START_TEST(rules_options)
 }
 END_TEST
 
+/* A Dablot king inside a crowd of men, from an engine game: with optional
+ * captures every prefix of every capture sequence is a move, more than
+ * MAX_MOVES of them (32,659 counted with a larger list).  The list is filled
+ * and flagged, every listed move is distinct, and the generation is fast
+ * because each (point, captured set) state is searched once. */
+START_TEST(crowded_king_fills_the_list)
+{
+    Rules r = rules_default(VARIANT_DABLOT);
+    Position pos;
+    char err[200];
+    ck_assert_msg(position_set_fen(&pos, &r,
+        "6/5/4K1/5/4m1/3P1/MM1k1M/2MM1/1M1M1M/MMMMM/M1M1M1/MMMMM/1M1M1M b 22 69",
+        err, sizeof err) == 0, "%s", err);
+    static MoveList list;
+    int n = movegen_legal(&pos, &list);
+    ck_assert_int_eq(n, MAX_MOVES);
+    ck_assert_int_eq(list.overflow, 1);
+    for (int i = 1; i < n; i++)
+        for (int j = 0; j < i; j++)
+            ck_assert(!move_equal(&list.moves[i], &list.moves[j]));
+}
+END_TEST
+
 Suite *movegen_suite(void)
 {
     Suite *s = suite_create("movegen");
@@ -363,6 +386,7 @@ Suite *movegen_suite(void)
     tcase_add_test(tc, tabal_compulsory_and_max);
     tcase_add_test(tc, repetition_and_draw_plies);
     tcase_add_test(tc, rules_options);
+    tcase_add_test(tc, crowded_king_fills_the_list);
     suite_add_tcase(s, tc);
     return s;
 }
