@@ -139,6 +139,7 @@ typedef struct Capture {
     int start;
     Bitboard capturable;   /* enemy pieces the mover may jump */
     Bitboard empty;        /* empty points plus the start point */
+    int limit;             /* list capacity for captures (room kept for steps) */
     bool immediate;        /* Dablot: jumped pieces are removed at once */
     bool flying;           /* Tabal king: long jumps */
     bool prefixes;         /* every prefix of a sequence is a move */
@@ -154,7 +155,7 @@ static void add_capture(Capture *c, int to, Bitboard captured, bool check_dup)
         for (int i = c->first; i < l->n; i++)
             if (l->moves[i].to == to && l->moves[i].captured == captured)
                 return;   /* another path of the same move */
-    if (l->n >= MAX_MOVES) {
+    if (l->n >= c->limit) {
         l->overflow = 1;
         return;
     }
@@ -300,7 +301,7 @@ static Bitboard jump_candidates(Variant v, Bitboard movers, Bitboard victims, Bi
 /* Generates the captures of the pieces in `movers` into list.  Returns the
  * number added. */
 static int gen_captures_of(const Position *pos, Bitboard movers, bool prefixes_men,
-                           bool prefixes_others, MoveList *list)
+                           bool prefixes_others, int limit, MoveList *list)
 {
     int before = list->n;
     Variant v = pos->rules.variant;
@@ -312,7 +313,8 @@ static int gen_captures_of(const Position *pos, Bitboard movers, bool prefixes_m
     movers = jump_candidates(v, movers & ~flyers, pos->by_color[pos->stm ^ 1], empty) | flyers;
     if (!movers)
         return 0;
-    Capture c = { .pos = pos, .list = list, .empty = empty, .immediate = v == VARIANT_DABLOT };
+    Capture c = { .pos = pos, .list = list, .empty = empty, .immediate = v == VARIANT_DABLOT,
+                  .limit = limit };
     while (movers) {
         int p = bb_pop(&movers);
         PieceType t = piece_type(pos->board[p]);
@@ -352,26 +354,28 @@ static void gen_legal_captures(const Position *pos, MoveList *list, bool *steps_
     Bitboard own = pos->by_color[pos->stm];
     list->n = 0;
     list->overflow = 0;
+    /* Where steps may follow the captures, room is kept for all of them. */
+    const int with_steps = MAX_MOVES - DABLOT_MAX_STEPS;
     if (pos->rules.variant == VARIANT_TABAL) {
-        gen_captures_of(pos, own, false, false, list);
+        gen_captures_of(pos, own, false, false, MAX_MOVES, list);
         if (pos->rules.max_capture && list->n) keep_max_captures(list);
         *steps_allowed = list->n == 0;
         return;
     }
     switch (pos->rules.captures) {
     case CAPTURES_OPTIONAL:
-        gen_captures_of(pos, own, true, true, list);
+        gen_captures_of(pos, own, true, true, with_steps, list);
         *steps_allowed = true;
         break;
     case CAPTURES_COMPULSORY:
-        gen_captures_of(pos, own, false, false, list);
+        gen_captures_of(pos, own, false, false, MAX_MOVES, list);
         *steps_allowed = list->n == 0;
         break;
     case CAPTURES_COMPULSORY_MEN: {
         /* Men must complete their sequences; king and prince may stop after
          * any jump.  If any man can capture, the move must be a capture. */
-        int by_men = gen_captures_of(pos, own & pos->by_type[MAN], false, true, list);
-        gen_captures_of(pos, own & ~pos->by_type[MAN], false, true, list);
+        int by_men = gen_captures_of(pos, own & pos->by_type[MAN], false, true, with_steps, list);
+        gen_captures_of(pos, own & ~pos->by_type[MAN], false, true, with_steps, list);
         *steps_allowed = by_men == 0;
         break;
     }
@@ -473,6 +477,45 @@ static int count_steps(const Position *pos)
                 n++;
     }
     return n;
+}
+
+bool movegen_is_capture_path(const Position *pos, const int *pts, int n, Move *m)
+{
+    tables_init();
+    const Variant v = VARIANT_DABLOT;
+    if (pos->rules.variant != v || n < 2 || game_over(pos) || !bb_test(pos->by_color[pos->stm], pts[0]))
+        return false;
+    PieceType t = piece_type(pos->board[pts[0]]);
+    Bitboard capturable = capturable_by(pos, t);
+    Bitboard empty = pos->geo->all & ~(pos->by_color[WHITE] | pos->by_color[BLACK]);
+    empty |= bb_bit(pts[0]);
+    Bitboard captured = 0;
+    int p = pts[0];
+    for (int i = 1; i < n; i++) {
+        /* Jumped pieces leave the board at once in Dablot (section 4). */
+        Bitboard next = jump_over[v][p] & capturable & ~captured, hit = 0;
+        while (next && !hit) {
+            int over = bb_pop(&next);
+            if (jump_land[v][p][over] == pts[i] && bb_test(empty | captured, pts[i]))
+                hit = bb_bit(over);
+        }
+        if (!hit)
+            return false;
+        captured |= hit;
+        p = pts[i];
+    }
+    bool may_stop = pos->rules.captures == CAPTURES_OPTIONAL
+                    || (pos->rules.captures == CAPTURES_COMPULSORY_MEN && t != MAN);
+    if (!may_stop) {   /* a sequence that must go on while it can */
+        Bitboard next = jump_over[v][p] & capturable & ~captured;
+        while (next) {
+            int over = bb_pop(&next);
+            if (bb_test(empty | captured, jump_land[v][p][over]))
+                return false;
+        }
+    }
+    *m = (Move){ captured, (uint8_t)pts[0], (uint8_t)p };
+    return true;
 }
 
 int movegen_legal(const Position *pos, MoveList *list)

@@ -21,18 +21,30 @@
 #ifndef DABLO_MOVEGEN_H
 #define DABLO_MOVEGEN_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include "position.h"
 
-/* Capacity of a move list.  Real positions stay far below it; a contrived
- * FEN that would exceed it gets its first MAX_MOVES moves and overflow set. */
-enum { MAX_MOVES = 1024 };
+/* Capacity of a move list.  Nearly every position stays far below it, but a
+ * Dablot king or prince among many men, where every prefix of a capture
+ * sequence is a move, can have tens of thousands of moves (a position from
+ * an engine game: 32,659).  Then the list holds the first captures found,
+ * keeps room for every step (at most DABLOT_MAX_STEPS), and sets overflow;
+ * move_parse() still accepts any legal capture by its full path
+ * (movegen_is_capture_path). */
+enum { MAX_MOVES = 1024, DABLOT_MAX_STEPS = 30 * 8 };
 
 typedef struct MoveList {
     int n;
     int overflow;          /* 1 if moves were dropped because the list was full */
     Move moves[MAX_MOVES];
 } MoveList;
+
+/* Whether the capture along pts[0..n) (the start, then every landing point;
+ * n >= 2) is legal in pos by RULES.md sections 1 and 4, checked jump by jump
+ * without listing the other moves; fills *m.  For Dablot (short jumps)
+ * only, where lists overflow: false for Tabal. */
+bool movegen_is_capture_path(const Position *pos, const int *pts, int n, Move *m);
 
 /* Every legal move of pos into list (list->n of them, 0 when the game is
  * over).  Captures come first, in generation order; deterministic. */

@@ -160,11 +160,17 @@ int move_parse(const Position *pos, const char *s, Move *m, char *err, size_t er
         *m = list.moves[which];
         return 0;
     }
+    /* A list that overflowed may lack this capture: check its path. */
+    if (list.overflow && (n > 2 || matches == 0) && movegen_is_capture_path(pos, pts, n, m))
+        return 0;
     if (n == 2 && matches > 1) {
         if (errlen)
             snprintf(err, errlen, "ambiguous move '%s' (%d legal captures from %s to %s; give the full path)",
                      s, matches, g->name_of[pts[0]], g->name_of[pts[1]]);
         return -1;
     }
+    if (list.overflow && n == 2)
+        return parse_error(err, errlen, "illegal move (this position has more moves than are "
+                                        "listed: give the full path)", s);
     return parse_error(err, errlen, "illegal move", s);
 }
