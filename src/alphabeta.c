@@ -1,7 +1,8 @@
 /*
  * alphabeta.c - the tree search of one thread: principal variation search
  * (negamax alpha-beta, fail-soft) with a transposition table, late move
- * reductions and a quiescence search over captures.
+ * reductions (Tabal only, where a match says they help) and a quiescence
+ * search over captures.
  *
  * Game ends inside the tree follow RULES.md exactly, in the order of
  * game_result() (game.h):
@@ -33,9 +34,10 @@
  * sections 1.1 and 1.2). */
 static int8_t lmr_table[64][64];
 
-/* Build switch for measuring LMR's worth in matches (make
- * CFLAGS=-DDABLO_LMR=0 builds an engine without it); on by default
- * because a match says it helps (README.md, "Search, evaluation and bench"). */
+/* LMR is used in Tabal only, where a match says it helps; in Dablot the
+ * same match says it costs Elo (README.md, "Strength, measured with
+ * dablo-match").  make CFLAGS=-DDABLO_LMR=0 builds an engine without it
+ * in either game, for measuring it again. */
 #ifndef DABLO_LMR
 #define DABLO_LMR 1
 #endif
@@ -236,6 +238,7 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply)
     Position *pos = &t->pos;
     Search *s = t->search;
     bool pv_node = beta - alpha > 1;
+    const bool lmr = DABLO_LMR && pos->rules.variant == VARIANT_TABAL;
     t->pv_len[ply] = 0;
     count_node(t, ply);
     if (should_abort(t))
@@ -305,7 +308,7 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply)
              * reduction can only delay, never hide, a good move.  Never
              * applied to captures or promotions. */
             int r = 0;
-            if (DABLO_LMR && depth >= 3 && reducible && nsearched >= (pv_node ? 3 : 2)) {
+            if (lmr && depth >= 3 && reducible && nsearched >= (pv_node ? 3 : 2)) {
                 r = lmr_table[imin(depth, 63)][imin(nsearched, 63)];
                 if (pv_node && r > 0)
                     r--;

@@ -26,28 +26,29 @@ enum { BENCH_DEPTH = 9, BENCH_HASH_MIB = 16 };
 typedef struct BenchPosition {
     const char *variant;   /* "dablot" or "tabal" */
     const char *option;    /* a rule option (name=value) or NULL */
-    int extra_depth;       /* added to the bench depth (Tabal branches less) */
+    int extra_depth;       /* added to the bench depth: Tabal branches less, and
+                            * Dablot is searched without LMR (alphabeta.c) */
     const char *fen;
 } BenchPosition;
 
 static const BenchPosition bench_positions[] = {
-    { "dablot", NULL, 0,
+    { "dablot", NULL, -2,
       "mmmmmm/mmmmm/mmmmmm/mmmmm/mmmmmm/p4/k4K/4P/MMMMMM/MMMMM/MMMMMM/MMMMM/MMMMMM w 0 1" },
-    { "dablot", NULL, 0,
+    { "dablot", NULL, -2,
       "mmmmmm/mmmmm/mm1mm1/mPmm1/mmmmmm/1m1m1/k3K1/2M2/MMpMMM/MMM1M/MM1MMM/MMMMM/MMMMMM w 2 13" },
-    { "dablot", NULL, 0,
+    { "dablot", NULL, -2,
       "mmmm1m/mm2m/m1mm2/m2mm/mm1mmm/2M2/kmKP1m/4M/MM2M1/MMM1M/MM1M1M/MMMMM/MMMMMM w 3 31" },
-    { "dablot", NULL, 0,
+    { "dablot", NULL, -2,
       "mmmm1m/mmm1m/m1mmm1/m2mm/mm1Pmm/1m3/k1K2m/5/MM1M1M/MMM1M/MM1MMM/MMMMM/MMMMMM w 3 25" },
-    { "dablot", NULL, 0,
+    { "dablot", NULL, -2,
       "mmm1m1/mmmmm/m2mmm/mmm2/mmmm1m/1mmm1/Mpmk1K/3Mm/MMMMMM/MMPM1/1MMM1M/MMMMM/M1M1M1 w 34 37" },
-    { "dablot", NULL, 0,
+    { "dablot", NULL, -2,
       "1mm1mm/mmmm1/m2mmm/mmm2/mmmmmm/mmm1m/Mkp1PM/M1MKM/MMMM1M/MMMMM/1MM1M1/MMMMM/M1MM2 w 10 37" },
-    { "dablot", "Rules=modern", 0,
+    { "dablot", "Rules=modern", -2,
       "mm1m1m/mmmmm/m1m1mm/m4/6/5/1pk3/5/1MMMMM/MM1M1/MMMM1M/1MMMM/MMMMMM w 4 19" },
-    { "dablot", "Rules=modern", 0,
+    { "dablot", "Rules=modern", -2,
       "m5/5/1m4/m4/m1m1mm/5/3p2/5/1k1MMM/1M3/MMMMM1/1M1MM/1MMM1M w 10 37" },
-    { "dablot", "Rules=anti-draw", 0,
+    { "dablot", "Rules=anti-draw", -2,
       "mmmmm1/mmm2/m1m1m1/m1mmm/2mmm1/m4/k3P1/5/MK1M2/pMMMM/MMm3/MMMMM/MMMMMM w 0 31" },
     { "tabal", NULL, 3, "mmm/mmm/mmmmm/mmmmm/5/MMMMM/MMMMM/MMM/MMM w 0 1" },
     { "tabal", NULL, 3, "mmm/mmm/mm1mm/m1m2/2M1m/M4/1MMMM/MMM/MMM w 0 7" },
@@ -102,7 +103,7 @@ uint64_t search_bench(int depth)
         SearchLimits l;
         memset(&l, 0, sizeof l);
         l.time[0] = l.time[1] = -1;
-        l.depth = depth + b->extra_depth;
+        l.depth = depth + b->extra_depth < 1 ? 1 : depth + b->extra_depth;
         Move best, ponder;
         search_clear(s);
         int64_t t0 = time_now_ms();
