@@ -6,6 +6,7 @@
 #
 #   BENCH_RUNS=5        repetitions of each timing (default 5)
 #   BENCH_QUICK=1       fewer and shallower runs (a smoke test of the script)
+#   TTD_DABLOT=10 TTD_TABAL=16   depths of the time-to-depth runs
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,12 +25,12 @@ say() { printf '%s\n' "$*" | tee -a "$out"; }
 
 # median and spread of numbers on stdin -> "median (min..max)"; $1 = printf format
 stats() {
-    sort -g | awk -v f="${1:-%.0f}" '{a[NR]=$1} END {
+    grep -v '^$' | sort -g | awk -v f="${1:-%.0f}" '{a[NR]=$1} END {
         if (NR == 0) { print "n/a"; exit }
         m = (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2
         printf(f " (" f ".." f ")\n", m, a[1], a[NR]) }'
 }
-median() { sort -g | awk '{a[NR]=$1} END { if (NR==0) print 0; else print (NR%2)?a[(NR+1)/2]:(a[NR/2]+a[NR/2+1])/2 }'; }
+median() { grep -v '^$' | sort -g | awk '{a[NR]=$1} END { if (NR==0) print 0; else print (NR%2)?a[(NR+1)/2]:(a[NR/2]+a[NR/2+1])/2 }'; }
 now_ns() { date +%s%N; }
 
 cpu=$(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //')
@@ -73,7 +74,7 @@ while read -r _ v _ d _ n _ med _ mn _ mx; do
     say "| $v start | $d | $n | $(printf '%.3g (%.3g..%.3g)' "$med" "$mn" "$mx") | $(ratio "$med" "$sf_lps") |"
 done <<<"$pb"
 if [ "$sf_lps" != 0 ]; then
-    say "| chess start (Stockfish) | $sfd | $sfn | $(printf '%.3g' "$sf_lps") ($(stats %.3g <<<"$sf_list")) | 1.00 |"
+    say "| chess start (Stockfish) | $sfd | $sfn | $(stats %.3g <<<"$sf_list") | 1.00 |"
 fi
 say ""
 say "Stockfish's time is the whole \`go perft\` run minus its median start-up time."
@@ -123,7 +124,7 @@ ttd() {
 }
 say "| position | depth | 1 thread (ms) | 2 threads (ms) | speedup |"
 say "|---|---:|---:|---:|---:|"
-for spec in "dablot ${TTD_DABLOT:-12}" "tabal ${TTD_TABAL:-16}"; do
+for spec in "dablot ${TTD_DABLOT:-10}" "tabal ${TTD_TABAL:-16}"; do
     set -- $spec
     v=$1; d=$2
     [ "$QUICK" = 1 ] && d=$((d - 4))
