@@ -4,4 +4,5 @@
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 export DABLO_TEST_QUICK=1
+export DABLO_SUITE_NAME=unit-sanitize
 CK_FORK=no exec build/test_unit_san

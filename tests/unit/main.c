@@ -1,6 +1,7 @@
 /*
  * main.c - runs every Check suite listed in suites.def and prints Check's
- * summary followed by "SUITE unit: P passed, F failed" for tests/run_all.sh.
+ * summary followed by "SUITE <name>: P passed, F failed" for tests/run_all.sh,
+ * <name> from DABLO_SUITE_NAME ("unit" when unset).
  */
 #include <check.h>
 #include <stdio.h>
@@ -20,6 +21,7 @@ int main(void)
     int run = srunner_ntests_run(sr);
     int failed = srunner_ntests_failed(sr);
     srunner_free(sr);
-    printf("SUITE unit: %d passed, %d failed\n", run - failed, failed);
+    const char *name = getenv("DABLO_SUITE_NAME");
+    printf("SUITE %s: %d passed, %d failed\n", name && *name ? name : "unit", run - failed, failed);
     return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }
