@@ -22,7 +22,7 @@
 #include "rules.h"
 #include "search.h"
 
-#define DABLO_VERSION "1.0"
+#include "version.h"
 #define DABLO_AUTHOR "the dablo developers"
 
 typedef struct Engine {

@@ -173,6 +173,10 @@ no_state() {
     out=$("$M" -resume "$T/no-such.state" 2>&1); [ $? -eq 2 ] && grep -q 'no-such.state: no such file' <<<"$out"
 }
 check "-resume of a missing state without -engine: says the file is missing" no_state
+version_flag() {
+    "$M" --version | grep -qx 'dablo-match [0-9][0-9.]*' && "$M" --help | grep -q -- '--version'
+}
+check "--version prints the version, --help lists it" version_flag
 crash_recover() {
     two "--crash-at 3" "" -each depth=1 -games 4 -recover -results r.txt >/dev/null || return 1
     [ "$(grep -c 'termination=disconnect' r.txt)" -eq 4 ]

@@ -10,6 +10,7 @@ static const char help_text[] =
 "       dablo-match -resume FILE [-concurrency N] [-log FILE] [-quiet]\n"
 "       dablo-match -genopenings N plies=P [format=fen|moves] [out=FILE] [depth=D]\n"
 "                   [maxscore=CP] [-variant V] [-rules R] [-option NAME=VALUE] [-srand S]\n"
+"       dablo-match --help | --version\n"
 "\n"
 "Plays engines against each other over the dablo protocol (UCI-like) and judges every\n"
 "game with the dablo rules library (RULES.md).  Example, a 100-game match in pairs:\n"

@@ -13,6 +13,7 @@
 #include "match.h"
 #include "state.h"
 #include "util.h"
+#include "version.h"
 
 /* The options a resumed run may change. */
 static int resume_override(const char *a)
@@ -29,6 +30,10 @@ int main(int argc, char **argv)
     config_defaults(&c);
     if (argc > 0 && argv[0] && argv[0][0])
         match_program = argv[0];
+    if (argc == 2 && (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-version"))) {
+        printf("dablo-match %s\n", DABLO_VERSION);
+        return 0;
+    }
 
     /* -resume FILE with an existing state: the saved command line, plus
      * -concurrency / -log / -quiet from this one. */
