@@ -15,10 +15,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "terminal.h"
 #include "uci.h"
+#include "uci_parse.h"
 
 static void job_done(void *ctx)
 {
@@ -39,6 +41,23 @@ static char *join_args(int argc, char **argv)
         strcat(s, argv[i]);
     }
     return s;
+}
+
+/* True when the one-shot command v[0..n) is a "go" that only "stop" would
+ * end (infinite, ponder, or no depth, nodes, movetime or clock of the side
+ * to move), read by the protocol's own go parser. */
+static bool endless_go(Engine *e, int n, char **v)
+{
+    if (n < 1 || strcasecmp(v[0], "go") != 0)
+        return false;
+    static SearchLimits lim;   /* large (searchmoves) */
+    ParseErrors pe = { 0 };
+    int perft_depth;
+    parse_go(&e->game.pos, v + 1, n - 1, &lim, &perft_depth, &pe);
+    if (perft_depth != 0)
+        return false;
+    return lim.infinite || lim.ponder
+           || (!lim.depth && !lim.nodes && !lim.movetime && lim.time[e->game.pos.stm] < 0);
 }
 
 int main(int argc, char **argv)
@@ -78,12 +97,7 @@ int main(int argc, char **argv)
     if (first < argc) {
         char *cmd = join_args(argc - first, argv + first);
         if (!cmd) return 1;
-        /* One command and nothing after it: a search that only "stop" ends
-         * would never return. */
-        bool endless = !strncmp(cmd, "go", 2) && (cmd[2] == '\0' || cmd[2] == ' ')
-                       && !strstr(cmd, "perft") && !strstr(cmd, "depth") && !strstr(cmd, "nodes")
-                       && !strstr(cmd, "movetime") && !strstr(cmd, "wtime") && !strstr(cmd, "btime");
-        if (endless || (!strncmp(cmd, "go", 2) && (strstr(cmd, "infinite") || strstr(cmd, "ponder")))) {
+        if (endless_go(&e, argc - first, argv + first)) {
             fprintf(stderr, "dablo: '%s' would search until 'stop', which a command line cannot "
                             "send; give depth, nodes or movetime\n", cmd);
             free(cmd);
