@@ -18,6 +18,7 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "output.h"
 #include "terminal.h"
 #include "uci.h"
 #include "uci_parse.h"
@@ -108,7 +109,7 @@ int main(int argc, char **argv)
         free(cmd);
         engine_thread_wait(&e.worker, WAIT_ONLY);   /* let the job finish on its own */
         engine_free(&e);
-        return 0;
+        return out_error_count() ? 1 : 0;
     }
 
     int rc = uci_loop(&e, !plain);

@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <pthread.h>
+#include <stdbool.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +13,15 @@
 #include <unistd.h>
 
 static pthread_mutex_t out_lock = PTHREAD_MUTEX_INITIALIZER;
+static unsigned error_lines;   /* error lines written, under out_lock */
+
+/* Error lines (PROTOCOL.md): "info string error..." and "info string
+ * unknown command...". */
+static bool is_error_line(const char *line)
+{
+    static const char err[] = "info string error", unknown[] = "info string unknown command";
+    return strncmp(line, err, sizeof err - 1) == 0 || strncmp(line, unknown, sizeof unknown - 1) == 0;
+}
 
 static void write_all(const char *s, size_t n)
 {
@@ -35,6 +45,8 @@ void out_text(const char *line)
     memcpy(buf, line, n);
     buf[n] = '\n';
     pthread_mutex_lock(&out_lock);
+    if (is_error_line(line))
+        error_lines++;
     fflush(stdout);   /* anything a library printed through stdio goes first */
     write_all(buf, n + 1);
     pthread_mutex_unlock(&out_lock);
@@ -49,4 +61,12 @@ void out_line(const char *fmt, ...)
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
     out_text(buf);
+}
+
+unsigned out_error_count(void)
+{
+    pthread_mutex_lock(&out_lock);
+    unsigned n = error_lines;
+    pthread_mutex_unlock(&out_lock);
+    return n;
 }

@@ -14,4 +14,9 @@ void out_line(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Writes an already formatted line of any length (no '\n' in it). */
 void out_text(const char *line);
 
+/* How many error lines ("info string error..." or "info string unknown
+ * command...", PROTOCOL.md) were written
+ * so far; a one-shot command line exits 1 when its command wrote any. */
+unsigned out_error_count(void);
+
 #endif

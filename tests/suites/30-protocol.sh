@@ -83,6 +83,14 @@ cli_flags() {
     err=$(timeout 5 bin/dablo go 2>&1); [ $? -eq 2 ]
 }
 check "bin/dablo --version, --help, unknown flags, endless one-shot go refused" cli_flags
+cli_status() {
+    local err
+    bin/dablo go perft 2 >/dev/null || return 1
+    err=$(bin/dablo go perft x 2>&1); [ $? -eq 1 ] && grep -q "^info string error: go: perft" <<<"$err" || return 1
+    err=$(bin/dablo frobnicate 2>&1); [ $? -eq 1 ] && grep -q "^info string unknown command: frobnicate" <<<"$err" || return 1
+    err=$(bin/dablo setoption name Hash value lots 2>&1); [ $? -eq 1 ]
+}
+check "a one-shot command exits 1 when it wrote an error line, 0 otherwise" cli_status
 
 # Piped in with nothing after it, a perft or bench runs to its end before
 # EOF ends the engine (Stockfish's behaviour); quit still stops a perft.

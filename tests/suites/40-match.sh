@@ -119,6 +119,15 @@ plain_match() {
     grep -q '^=== Summary: 4 of 4 games' out.txt && grep -q 'Terminations:' out.txt
 }
 check "results lines and PGN tags of a plain match" plain_match
+rerun_appends() {
+    two "" "" -each depth=1 -games 1 -rounds 1 -results r.txt -pgnout g.pgn >out.txt 2>err.txt || return 1
+    ! grep -q appending err.txt || return 1
+    two "" "" -each depth=1 -games 1 -rounds 1 -results r.txt -pgnout g.pgn >out.txt 2>err.txt || return 1
+    [ "$(wc -l <r.txt)" -eq 2 ] || return 1
+    grep -q "note: results file r.txt already holds [0-9]* bytes; appending" err.txt &&
+        grep -q "note: PGN file g.pgn already holds" err.txt
+}
+check "a rerun into the same -results and -pgnout appends, with a note" rerun_appends
 determinism() {
     "$M" -genopenings 12 plies=6 -srand 11 out="$T/book.fen" 2>/dev/null || return 1
     for c in 1 2; do

@@ -287,7 +287,8 @@ static uint64_t random_seed(void)
     return s & 0x7fffffffffffffffULL;
 }
 
-/* Opens an output file for appending; with a resume offset, cut it back first. */
+/* Opens an output file for appending (with a note when it is not empty, as
+ * a rerun adds to the earlier games); with a resume offset, cut it back first. */
 static FILE *open_out(const char *path, int64_t cut, const char *what)
 {
     if (!path) return NULL;
@@ -296,6 +297,10 @@ static FILE *open_out(const char *path, int64_t cut, const char *what)
         if (stat(path, &st) == 0 && st.st_size > cut && truncate(path, cut) < 0)
             fprintf(stderr, "dablo-match: cannot cut %s back to %lld bytes: %s\n", path, (long long)cut, strerror(errno));
     }
+    struct stat st;
+    if (cut < 0 && stat(path, &st) == 0 && st.st_size > 0)
+        fprintf(stderr, "dablo-match: note: %s %s already holds %lld bytes; appending to it\n",
+                what, path, (long long)st.st_size);
     FILE *f = fopen(path, "ae");
     if (!f) fprintf(stderr, "dablo-match: cannot open %s %s: %s\n", what, path, strerror(errno));
     return f;
