@@ -1,8 +1,8 @@
 /*
  * alphabeta.c - the tree search of one thread: principal variation search
  * (negamax alpha-beta, fail-soft) with a transposition table, late move
- * reductions (Tabal only, where a match says they help) and a quiescence
- * search over captures.
+ * reductions (where matches say they help: Tabal, and Dablot with optional
+ * captures) and a quiescence search over captures.
  *
  * Game ends inside the tree follow RULES.md exactly, in the order of
  * game_result() (game.h):
@@ -34,10 +34,13 @@
  * sections 1.1 and 1.2). */
 static int8_t lmr_table[64][64];
 
-/* LMR is used in Tabal only, where a match says it helps; in Dablot the
- * same match says it costs Elo (README.md, "Strength, measured with
+/* LMR is used where matches say it helps: in Tabal, and in Dablot while
+ * captures are optional (the default rules), where the deeper search is
+ * what converts won endings.  Where Dablot captures are compulsory, or
+ * compulsory for men (the modern and anti-draw presets), a match says it
+ * costs Elo and it stays off (README.md, "Strength, measured with
  * dablo-match").  make CFLAGS=-DDABLO_LMR=0 builds an engine without it
- * in either game, for measuring it again. */
+ * anywhere, for measuring it again. */
 #ifndef DABLO_LMR
 #define DABLO_LMR 1
 #endif
@@ -238,7 +241,8 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply)
     Position *pos = &t->pos;
     Search *s = t->search;
     bool pv_node = beta - alpha > 1;
-    const bool lmr = DABLO_LMR && pos->rules.variant == VARIANT_TABAL;
+    const bool lmr = DABLO_LMR && (pos->rules.variant == VARIANT_TABAL
+                                   || pos->rules.captures == CAPTURES_OPTIONAL);
     t->pv_len[ply] = 0;
     count_node(t, ply);
     if (should_abort(t))

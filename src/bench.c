@@ -27,7 +27,8 @@ typedef struct BenchPosition {
     const char *variant;   /* "dablot" or "tabal" */
     const char *option;    /* a rule option (name=value) or NULL */
     int extra_depth;       /* added to the bench depth: Tabal branches less, and
-                            * Dablot is searched without LMR (alphabeta.c) */
+                            * Dablot branches more (and searches its compulsory-
+                            * capture presets without LMR, alphabeta.c) */
     const char *fen;
 } BenchPosition;
 

@@ -18,9 +18,11 @@
  * on the home base deny promotion, pieces in the home triangle guard it);
  * mobility; safety (short jumps of men and long jumps of flying kings).
  * Both: "mop-up" when one side is two men or more ahead (the opponent's
- * mobility counts extra, since a side with no move loses), and a scale
- * towards 0 over the last half of the DrawPlies count, so the stronger
- * side prefers the captures (or Tabal man moves) that restart it.
+ * mobility counts extra, since a side with no move loses; in Dablot the
+ * leader's king is drawn to the enemy king and its free moves are
+ * counted), and a scale towards 0 over the last half of the DrawPlies
+ * count, so the stronger side prefers the captures (or Tabal man moves)
+ * that restart it.
  *
  * The evaluation never decides the game: no-move losses, the game-ending
  * options and draws are the search's business.  It is pure and thread-safe.

@@ -480,6 +480,39 @@ START_TEST(eval_is_symmetric)
 }
 END_TEST
 
+/* White's mop-up term in a Dablot position (RULES.md section 1). */
+static int white_mopup(const char *fen)
+{
+    Rules r = rules_default(VARIANT_DABLOT);
+    Position p;
+    char err[200];
+    ck_assert_msg(position_set_fen(&p, &r, fen, err, sizeof err) == 0, "%s: %s", fen, err);
+    EvalTrace t;
+    eval_trace(&p, &t);
+    ck_assert_int_eq(t.term[TERM_MOPUP][BLACK], 0);
+    return t.term[TERM_MOPUP][WHITE];
+}
+
+START_TEST(mopup_walls_in_the_enemy_king)
+{
+    /* King and four men against a lone king on k13, Black to move (men
+     * without prey count 50, so White leads by 200 and mop-up applies). */
+    /* White's king two steps from the enemy king (i11) scores above the
+     * same king far away (j2). */
+    int near = white_mopup("5k/5/4K1/5/6/5/6/5/6/5/6/5/MMMM2 b 0 1");
+    int far = white_mopup("5k/5/6/5/6/5/6/5/6/5/6/4K/MMMM2 b 0 1");
+    ck_assert_int_gt(near, far);
+    /* Same men, same distances: a man on i13 backed by one on g13 cannot
+     * be jumped by the enemy king, one backed by nothing can (a free move
+     * for it), so the first wall scores higher. */
+    int backed = white_mopup("3MMk/5/6/5/6/5/6/5/6/4K/6/5/MM4 b 0 1");
+    int loose = white_mopup("4Mk/5/6/5/5M/5/6/5/6/4K/6/5/MM4 b 0 1");
+    ck_assert_int_gt(backed, loose);
+    /* No mop-up while the material is level. */
+    ck_assert_int_eq(white_mopup(position_start_fen(VARIANT_DABLOT)), 0);
+}
+END_TEST
+
 /* --------------------------------------------------------- multithreading */
 
 START_TEST(threads_and_multipv_give_legal_moves)
@@ -534,6 +567,7 @@ Suite *search_suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, fast_eval_matches_reference);
     tcase_add_test(tc, eval_is_symmetric);
+    tcase_add_test(tc, mopup_walls_in_the_enemy_king);
     suite_add_tcase(s, tc);
     return s;
 }
