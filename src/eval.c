@@ -29,6 +29,8 @@ typedef struct EvalWeights {
     int mopup_piece_dist;            /* per step of the leader's men and prince, on average,
                                         from the target */
     int mopup_rim;                   /* per unit of centrality of the losing side's king */
+    int mopup_own_king;              /* the leader still has its king, the one piece that
+                                        can take the enemy king (Dablot) */
     int mopup_king_free;             /* per move of the losing side's king that the leader's
                                         king cannot answer by taking it (Dablot) */
     int tempo;                       /* side to move */
@@ -50,6 +52,7 @@ static const EvalWeights eval_weights[VARIANT_NB] = {
         .mopup_king_dist = 12,
         .mopup_piece_dist = 20,
         .mopup_rim = 8,
+        .mopup_own_king = 250,
         .mopup_king_free = 20,
         .tempo = 6,
     },
@@ -399,19 +402,19 @@ static void piece_terms(const Position *pos, const EvalWeights *w, const EvalTab
  * the other side loses, since a side with no legal move has lost (RULES.md
  * sections 1 and 2).  In Dablot only a king can take a king, and a king
  * that cannot be taken must be walled in, so c also earns bonuses (never
- * below 0, so a bigger lead never scores less): for its king near the
- * enemy king, for its men and prince near on average
+ * below 0, so a bigger lead never scores less): for keeping its king (a
+ * sacrifice that restarts the DrawPlies count must not be the king), for
+ * its king near the enemy king, for its men and prince near on average
  * (the enemy king, else the enemy prince, else an enemy man), for the
  * enemy king on the rim, where fewer lines pass, and for each move the
  * enemy king lacks of 8 that c's king could not answer by taking it
  * (distances are steps along the lines). */
-enum { MOPUP_PHASE_FULL = 4, MOPUP_PHASE_SPAN = 12 };
-
 static int mopup(const Position *pos, const EvalWeights *w, const EvalTables *tb, Color c,
                  int their_steps)
 {
     int v = -w->mopup_mobility * their_steps;
-    if (!w->mopup_king_dist && !w->mopup_piece_dist && !w->mopup_rim && !w->mopup_king_free)
+    if (!w->mopup_king_dist && !w->mopup_piece_dist && !w->mopup_rim && !w->mopup_king_free
+        && !w->mopup_own_king)
         return v;
     Bitboard own = pos->by_color[c], enemy = pos->by_color[c ^ 1];
     Bitboard their_king = enemy & pos->by_type[KING];
@@ -426,7 +429,7 @@ static int mopup(const Position *pos, const EvalWeights *w, const EvalTables *tb
         bonus += w->mopup_rim * (tb->max_centre - tb->centre[tp]);
         Bitboard own_king = own & pos->by_type[KING];
         if (own_king)
-            bonus += w->mopup_king_dist * (tb->max_dist - d[bb_lsb(own_king)]);
+            bonus += w->mopup_own_king + w->mopup_king_dist * (tb->max_dist - d[bb_lsb(own_king)]);
         if (w->mopup_king_free && tb->uniform) {
             /* The enemy king's steps to points c's king could then jump
              * (the point it left counts as empty), and its own jumps. */
@@ -444,11 +447,7 @@ static int mopup(const Position *pos, const EvalWeights *w, const EvalTables *tb
         sum += d[bb_pop(&b)];
     if (n)
         bonus += w->mopup_piece_dist * (tb->max_dist * n - sum) / n;
-    /* The bonuses grow as the enemy runs out of pieces: none with 16 or
-     * more, all with 4 or fewer (a hunt matters only in the ending). */
-    int phase = MOPUP_PHASE_FULL + MOPUP_PHASE_SPAN - bb_count(enemy);
-    phase = phase < 0 ? 0 : phase > MOPUP_PHASE_SPAN ? MOPUP_PHASE_SPAN : phase;
-    return v + bonus * phase / MOPUP_PHASE_SPAN;
+    return v + bonus;
 }
 
 /* The whole evaluation; fills tr when not NULL.  by_piece forces the
