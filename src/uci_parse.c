@@ -103,6 +103,7 @@ static int go_number(char **v, int n, int *i, long long lo, long long hi, int cl
 {
     const char *key = v[*i];
     long long x;
+    bool huge = false;
     if (*i + 1 >= n || is_go_keyword(v[*i + 1])) {
         parse_error_add(errs, "go: %s needs a number; ignored", key);
         return -1;
@@ -114,9 +115,10 @@ static int go_number(char **v, int n, int *i, long long lo, long long hi, int cl
             return -1;
         }
         x = v[*i][0] == '-' ? LLONG_MIN : LLONG_MAX;   /* beyond 64 bits */
+        huge = x == LLONG_MAX;
     }
     if (x < lo && clamp) x = lo;
-    if (x > hi && clamp) {
+    if ((x > hi || huge) && clamp) {
         parse_error_add(errs, "go: %s: %.*s%s is above %lld; %lld used", key, SHOW(v[*i]), hi, hi);
         x = hi;
     }

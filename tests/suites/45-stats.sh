@@ -136,6 +136,9 @@ expect "results file: pentanomial counts" \
 expect "results file: unpaired games" "\($((P0 + P1 + P2 + P3 + P4)) pairs, $UNP unpaired\)" \
     $BIN -results "$tmp/all.txt"
 expect "results file: side defaults to white of game 1" '^Engine: A$' $BIN -results "$tmp/all.txt"
+refuse "results file: -engine of a name not in it" $BIN -results "$tmp/all.txt" -engine nosuch
+expect "  ... and the message names it" "no finished games of engine 'nosuch'" \
+    sh -c "$BIN -results '$tmp/all.txt' -engine nosuch 2>&1; true"
 expect "results file: -engine B (B two's games left out)" "W-D-L: $BW-$BD-$BL" \
     $BIN -results "$tmp/all.txt" -engine B
 expect "results file: decoded names" '^Engine: B two$' $BIN -results "$tmp/all.txt" -engine "B two"

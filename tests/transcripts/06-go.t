@@ -48,6 +48,11 @@ reset
 <... bestmove .*
 pvcheck
 reset
+> go depth 1 nodes 99999999999999999999999
+< info string error: go: nodes: 99999999999999999999999 is above 9223372036854775807; 9223372036854775807 used
+<... bestmove .*
+pvcheck
+reset
 # searchmoves restricts the root moves
 > position startpos
 > go depth 4 searchmoves k7-j8 a5-b6

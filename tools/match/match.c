@@ -299,7 +299,8 @@ static FILE *open_out(const char *path, int64_t cut, const char *what)
     }
     struct stat st;
     if (cut < 0 && stat(path, &st) == 0 && st.st_size > 0)
-        fprintf(stderr, "dablo-match: note: %s %s already holds %lld bytes; appending to it\n",
+        fprintf(stderr, "dablo-match: note: %s %s already holds %lld bytes; appending to it "
+                "(dablo-stats counts one run a file: remove it first to start afresh)\n",
                 what, path, (long long)st.st_size);
     FILE *f = fopen(path, "ae");
     if (!f) fprintf(stderr, "dablo-match: cannot open %s %s: %s\n", what, path, strerror(errno));

@@ -139,8 +139,14 @@ static int run(int argc, char **argv, const char **merge)
                                           sizeof err);
         if (n < 0)
             return die(err);
-        if (stats_games(&s) == 0)
-            return die("no finished games to count");
+        if (stats_games(&s) == 0) {
+            if (!engine)
+                return die("no finished games to count");
+            char msg[400];
+            snprintf(msg, sizeof msg, "no finished games of engine '%.200s' (check the name "
+                     "against the white= and black= fields)", engine);
+            return die(msg);
+        }
         printf("Engine: %s\n", side);
         if (nfiles > 1)
             printf("Files merged: %d\n", nfiles);
