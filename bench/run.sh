@@ -6,7 +6,7 @@
 #
 #   BENCH_RUNS=5        repetitions of each timing (default 5)
 #   BENCH_QUICK=1       fewer and shallower runs (a smoke test of the script)
-#   TTD_DABLOT=10 TTD_TABAL=16   depths of the time-to-depth runs
+#   TTD_DABLOT=12 TTD_TABAL=16   depths of the time-to-depth runs
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -124,7 +124,7 @@ ttd() {
 }
 say "| position | depth | 1 thread (ms) | 2 threads (ms) | speedup |"
 say "|---|---:|---:|---:|---:|"
-for spec in "dablot ${TTD_DABLOT:-10}" "tabal ${TTD_TABAL:-16}"; do
+for spec in "dablot ${TTD_DABLOT:-12}" "tabal ${TTD_TABAL:-16}"; do
     set -- $spec
     v=$1; d=$2
     [ "$QUICK" = 1 ] && d=$((d - 4))
