@@ -25,14 +25,15 @@ typedef struct EvalWeights {
     int piece_no_prey[PIECE_TYPE_NB];/* Dablot: man / prince when no enemy piece it may take is left */
     int mopup_margin;                /* material lead that starts the mop-up */
     int mopup_mobility;              /* per step the losing side has */
-    int mopup_king_dist;             /* per step between the leader's king and the other king */
+    int mopup_king_dist;             /* per step between the leader's nearest hunter and the
+                                        hunted piece (enemy king, else prince; see mopup()) */
     int mopup_piece_dist;            /* per step of the leader's men and prince, on average,
                                         from the target */
-    int mopup_rim;                   /* per unit of centrality of the losing side's king */
+    int mopup_rim;                   /* per unit of centrality of the hunted piece */
     int mopup_own_king;              /* the leader still has its king, the one piece that
                                         can take the enemy king (Dablot) */
-    int mopup_king_free;             /* per move of the losing side's king that the leader's
-                                        king cannot answer by taking it (Dablot) */
+    int mopup_king_free;             /* per move of the hunted piece that no hunter can
+                                        answer by taking it (Dablot) */
     int tempo;                       /* side to move */
 } EvalWeights;
 
@@ -400,15 +401,18 @@ static void piece_terms(const Position *pos, const EvalWeights *w, const EvalTab
 
 /* Mop-up, for colour c well ahead in material: c is paid for every step
  * the other side loses, since a side with no legal move has lost (RULES.md
- * sections 1 and 2).  In Dablot only a king can take a king, and a king
- * that cannot be taken must be walled in, so c also earns bonuses (never
- * below 0, so a bigger lead never scores less): for keeping its king (a
- * sacrifice that restarts the DrawPlies count must not be the king), for
- * its king near the enemy king, for its men and prince near on average
- * (the enemy king, else the enemy prince, else an enemy man), for the
- * enemy king on the rim, where fewer lines pass, and for each move the
- * enemy king lacks of 8 that c's king could not answer by taking it
- * (distances are steps along the lines). */
+ * sections 1 and 2).  In Dablot a piece is taken only by one of equal or
+ * higher rank, so the hunted piece is the enemy's highest-ranked one (king,
+ * else prince) and the hunters are c's pieces that may take it; a hunted
+ * piece that cannot be taken must be walled in.  So c also earns bonuses
+ * (never below 0, so a bigger lead never scores less): for keeping its
+ * king while the enemy king lives (a sacrifice that restarts the DrawPlies
+ * count must not be the king), for its nearest hunter near the hunted
+ * piece, for its other men and prince near it on average, for the hunted
+ * piece on the rim, where fewer lines pass, and for each move the hunted
+ * piece lacks of 8 that no hunter could answer by taking it (distances are
+ * steps along the lines).  With only enemy men left, only the men-and-
+ * prince distance to one of them counts. */
 static int mopup(const Position *pos, const EvalWeights *w, const EvalTables *tb, Color c,
                  int their_steps)
 {
@@ -417,31 +421,43 @@ static int mopup(const Position *pos, const EvalWeights *w, const EvalTables *tb
         && !w->mopup_own_king)
         return v;
     Bitboard own = pos->by_color[c], enemy = pos->by_color[c ^ 1];
-    Bitboard their_king = enemy & pos->by_type[KING];
-    Bitboard target = their_king ? their_king
-                    : (enemy & pos->by_type[PRINCE]) ? enemy & pos->by_type[PRINCE]
-                    : enemy;
+    Bitboard own_king = own & pos->by_type[KING];
+    Bitboard hunted = enemy & pos->by_type[KING], hunters = own_king;
+    if (!hunted) {
+        hunted = enemy & pos->by_type[PRINCE];
+        hunters = own & (pos->by_type[KING] | pos->by_type[PRINCE]);
+    }
+    Bitboard target = hunted ? hunted : enemy;
     if (!target)
         return v;
     int tp = bb_lsb(target), bonus = 0;
     const uint8_t *d = tb->dist[tp];
-    if (their_king) {
+    if (hunted) {
         bonus += w->mopup_rim * (tb->max_centre - tb->centre[tp]);
-        Bitboard own_king = own & pos->by_type[KING];
-        if (own_king)
-            bonus += w->mopup_own_king + w->mopup_king_dist * (tb->max_dist - d[bb_lsb(own_king)]);
+        if (own_king && (enemy & pos->by_type[KING]))
+            bonus += w->mopup_own_king;
+        int near = tb->max_dist;
+        for (Bitboard h = hunters; h; ) {
+            int hd = d[bb_pop(&h)];
+            if (hd < near) near = hd;
+        }
+        if (hunters)
+            bonus += w->mopup_king_dist * (tb->max_dist - near);
         if (w->mopup_king_free && tb->uniform) {
-            /* The enemy king's steps to points c's king could then jump
-             * (the point it left counts as empty), and its own jumps. */
+            /* The hunted piece's steps to points a hunter could then jump
+             * (the point it left counts as empty), and its own jumps (of
+             * c's pieces of its rank or lower). */
             Bitboard empty = pos->geo->all & ~(own | enemy);
             Bitboard to = tb->adj[tp] & empty;
-            Bitboard hit = own_king ? jumpable(tb, to, own_king, empty | their_king) : 0;
-            int free_moves = bb_count(to & ~hit) + bb_count(jumpable(tb, own, their_king, empty));
+            Bitboard hit = hunters ? jumpable(tb, to, hunters, empty | hunted) : 0;
+            Bitboard prey = (enemy & pos->by_type[KING] & hunted) ? own
+                          : own & (pos->by_type[MAN] | pos->by_type[PRINCE]);
+            int free_moves = bb_count(to & ~hit) + bb_count(jumpable(tb, prey, hunted, empty));
             if (free_moves < 8)
                 bonus += w->mopup_king_free * (8 - free_moves);
         }
     }
-    Bitboard b = own & ~pos->by_type[KING];
+    Bitboard b = own & ~(hunters | own_king);
     int n = bb_count(b), sum = 0;
     while (b)
         sum += d[bb_pop(&b)];

@@ -508,6 +508,11 @@ START_TEST(mopup_walls_in_the_enemy_king)
     int backed = white_mopup("3MMk/5/6/5/6/5/6/5/6/4K/6/5/MM4 b 0 1");
     int loose = white_mopup("4Mk/5/6/5/5M/5/6/5/6/4K/6/5/MM4 b 0 1");
     ck_assert_int_gt(backed, loose);
+    /* With the enemy king gone the hunted piece is the enemy prince, which
+     * White's king may take: near (i11) scores above far (j2) again. */
+    int near_prince = white_mopup("5p/5/4K1/5/6/5/6/5/6/5/6/5/MMMMMM b 0 1");
+    int far_prince = white_mopup("5p/5/6/5/6/5/6/5/6/5/6/4K/MMMMMM b 0 1");
+    ck_assert_int_gt(near_prince, far_prince);
     /* No mop-up while the material is level. */
     ck_assert_int_eq(white_mopup(position_start_fen(VARIANT_DABLOT)), 0);
 }
