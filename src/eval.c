@@ -417,8 +417,7 @@ static int mopup(const Position *pos, const EvalWeights *w, const EvalTables *tb
                  int their_steps)
 {
     int v = -w->mopup_mobility * their_steps;
-    if (!w->mopup_king_dist && !w->mopup_piece_dist && !w->mopup_rim && !w->mopup_king_free
-        && !w->mopup_own_king)
+    if (pos->rules.variant != VARIANT_DABLOT)
         return v;
     Bitboard own = pos->by_color[c], enemy = pos->by_color[c ^ 1];
     Bitboard own_king = own & pos->by_type[KING];
@@ -443,7 +442,7 @@ static int mopup(const Position *pos, const EvalWeights *w, const EvalTables *tb
         }
         if (hunters)
             bonus += w->mopup_king_dist * (tb->max_dist - near);
-        if (w->mopup_king_free && tb->uniform) {
+        if (tb->uniform) {
             /* The hunted piece's steps to points a hunter could then jump
              * (the point it left counts as empty), and its own jumps (of
              * c's pieces of its rank or lower). */

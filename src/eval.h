@@ -19,8 +19,8 @@
  * mobility; safety (short jumps of men and long jumps of flying kings).
  * Both: "mop-up" when one side is two men or more ahead (the opponent's
  * mobility counts extra, since a side with no move loses; in Dablot the
- * leader's king is drawn to the enemy king and its free moves are
- * counted), and a scale towards 0 over the last half of the DrawPlies
+ * leader's pieces that may take the enemy king, else its prince, are drawn
+ * to it and that piece's free moves are counted), and a scale towards 0 over the last half of the DrawPlies
  * count, so the stronger side prefers the captures (or Tabal man moves)
  * that restart it.
  *
