@@ -124,10 +124,13 @@ static void parse_option(Engine *e, char *line)
 {
     static const char *const keys[] = { "name", "type", "default", "min", "max", "var", NULL };
     char **w = NULL;
-    /* Tokenise on blanks only (no quoting in the protocol). */
+    /* Tokenise on blanks only (no quoting in the protocol).  strtok_r: the
+     * slots of a concurrent match shake hands with their engines at the
+     * same time, in threads. */
     int n = 0, cap = 16;
+    char *save = NULL;
     w = mu_xmalloc((size_t)cap * sizeof *w);
-    for (char *tok = strtok(line, " \t"); tok; tok = strtok(NULL, " \t")) {
+    for (char *tok = strtok_r(line, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save)) {
         if (n == cap) w = mu_xrealloc(w, (size_t)(cap *= 2) * sizeof *w);
         w[n++] = tok;
     }
