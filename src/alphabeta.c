@@ -2,7 +2,8 @@
  * alphabeta.c - the tree search of one thread: principal variation search
  * (negamax alpha-beta, fail-soft) with a transposition table, late move
  * reductions (where matches say they help: Tabal, and Dablot with optional
- * captures) and a quiescence search over captures.
+ * captures), a null move for the side far ahead in Dablot endings with
+ * optional captures, and a quiescence search over captures.
  *
  * Game ends inside the tree follow RULES.md exactly, in the order of
  * game_result() (game.h):
@@ -15,10 +16,12 @@
  * A loss n plies from the root scores -(MATE - n).
  *
  * What is deliberately NOT done, and why:
- *   - no null-move pruning: both games have zugzwang built into the rules (a
- *     side with no legal move loses; blockades are a real winning method in
- *     Dablot), which is exactly the case where "passing is never better than
- *     moving" fails (reference/engine-techniques.md sections 0 and 1.1);
+ *   - no null-move pruning in general: both games have zugzwang built into
+ *     the rules (a side with no legal move loses; blockades are a real
+ *     winning method in Dablot), which is exactly the case where "passing
+ *     is never better than moving" fails (reference/engine-techniques.md
+ *     sections 0 and 1.1).  The one exception is the side far ahead in a
+ *     Dablot ending with optional captures (step 3b of search());
  *   - no futility or razoring on the static evaluation: in positions where
  *     captures are compulsory a quiet-looking position can lose material by
  *     force several plies later, so a static margin is not a bound.
@@ -45,6 +48,13 @@ static int8_t lmr_table[64][64];
 #define DABLO_LMR 1
 #endif
 static pthread_once_t lmr_once = PTHREAD_ONCE_INIT;
+
+/* Null move (step 3b of search()); make CFLAGS=-DDABLO_NULLMOVE=0 builds
+ * an engine without it, for measuring it again. */
+#ifndef DABLO_NULLMOVE
+#define DABLO_NULLMOVE 1
+#endif
+static const bool nullmove = DABLO_NULLMOVE;
 
 static void build_lmr(void)
 {
@@ -275,6 +285,32 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply)
                 || (hit.bound == BOUND_LOWER && ts >= beta)
                 || (hit.bound == BOUND_UPPER && ts <= alpha)))
             return ts;
+    }
+
+    /* Step 3b. Null move, for the side far ahead in Dablot with optional
+     * captures only (eval_null_move_ok): if passing still scores at least
+     * beta at a reduced depth, a real move will too.  The usual danger is
+     * zugzwang, where every move is worse than passing; in these games a
+     * side with no move loses, so zugzwang is real.  But the side ahead
+     * here has 4 or more men, and a spare step of a man far from the fight
+     * is almost a pass, so it is never forced to weaken itself; the side
+     * behind, which can be in zugzwang (a walled-in king), never passes.
+     * Never two passes in a row (only one side can be ahead), never in
+     * the PV, never when the static score is below beta. */
+    if (nullmove && !pv_node && depth >= 3 && ply > 0 && eval_null_move_ok(pos)
+        && eval_position(pos, NULL) >= beta) {
+        Undo u;
+        int r = 3 + depth / 4;
+        position_make_null(pos, &u);
+        int i = t->root_index + ply + 1;
+        t->keys[i] = pos->key;
+        t->rev[i] = 0;
+        int ns = -search(t, -beta, -beta + 1, imax(0, depth - 1 - r), ply + 1);
+        position_unmake_null(pos, &u);
+        if (t->aborted)
+            return 0;
+        if (ns >= beta)
+            return ns >= MATE_BOUND ? beta : ns;
     }
 
     /* Step 4. Moves.  None: the side to move has lost (RULES.md 1, 2). */

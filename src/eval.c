@@ -27,13 +27,18 @@ typedef struct EvalWeights {
     int mopup_mobility;              /* per step the losing side has */
     int mopup_king_dist;             /* per step between the leader's nearest hunter and the
                                         hunted piece (enemy king, else prince; see mopup()) */
-    int mopup_piece_dist;            /* per step of the leader's men and prince, on average,
-                                        from the target */
+    int mopup_piece_dist;            /* per step nearer the target of each of the leader's
+                                        mopup_wall nearest men and prince */
+    int mopup_wall;                  /* how many of them count */
     int mopup_rim;                   /* per unit of centrality of the hunted piece */
     int mopup_own_king;              /* the leader still has its king, the one piece that
                                         can take the enemy king (Dablot) */
     int mopup_king_free;             /* per move of the hunted piece that no hunter can
                                         answer by taking it (Dablot) */
+    int mopup_region;                /* per point of the board the hunted piece could not
+                                        reach if the leader's pieces stood still (Dablot) */
+    int mopup_kingless;              /* scale (of 64) of the score when the leader has lost
+                                        its king and the enemy king lives (Dablot) */
     int tempo;                       /* side to move */
 } EvalWeights;
 
@@ -51,10 +56,13 @@ static const EvalWeights eval_weights[VARIANT_NB] = {
         .mopup_margin = 200,
         .mopup_mobility = 6,
         .mopup_king_dist = 12,
-        .mopup_piece_dist = 20,
+        .mopup_piece_dist = 8,
+        .mopup_wall = 6,
         .mopup_rim = 8,
         .mopup_own_king = 250,
         .mopup_king_free = 20,
+        .mopup_region = 6,
+        .mopup_kingless = 16,
         .tempo = 6,
     },
     [VARIANT_TABAL] = {
@@ -86,6 +94,20 @@ const char *eval_term_name(EvalTerm t)
 int eval_piece_value(Variant v, PieceType t)
 {
     return eval_weights[v].piece[t];
+}
+
+bool eval_null_move_ok(const Position *pos)
+{
+    if (pos->rules.variant != VARIANT_DABLOT || pos->rules.captures != CAPTURES_OPTIONAL)
+        return false;
+    const EvalWeights *w = &eval_weights[VARIANT_DABLOT];
+    Bitboard own = pos->by_color[pos->stm], enemy = pos->by_color[pos->stm ^ 1];
+    if (bb_count(own & pos->by_type[MAN]) < 4)
+        return false;
+    int lead = 0;
+    for (int t = 0; t < PIECE_TYPE_NB; t++)
+        lead += w->piece[t] * (bb_count(own & pos->by_type[t]) - bb_count(enemy & pos->by_type[t]));
+    return lead >= w->mopup_margin;
 }
 
 /* Tables derived from the geometry, built once. */
@@ -399,20 +421,43 @@ static void piece_terms(const Position *pos, const EvalWeights *w, const EvalTab
     }
 }
 
+/* The points a hunted piece on from could reach if no other piece moved:
+ * steps to empty points and jumps over the pieces in prey (Dablot,
+ * whole-board shifts; jumped pieces are treated as staying, so this is the
+ * room the leader's wall leaves it). */
+static Bitboard reach_of(const EvalTables *tb, int from, Bitboard empty, Bitboard prey)
+{
+    Bitboard reach = bb_bit(from), prev = 0;
+    while (reach != prev) {
+        prev = reach;
+        for (int d = 0; d < DIR_NB; d++) {
+            Bitboard next = shift(reach & tb->has_dir[d], dablot_off[d]);
+            reach |= next & empty;
+            reach |= shift(next & prey & tb->has_dir[d], dablot_off[d]) & empty;
+        }
+    }
+    return reach;
+}
+
 /* Mop-up, for colour c well ahead in material: c is paid for every step
  * the other side loses, since a side with no legal move has lost (RULES.md
  * sections 1 and 2).  In Dablot a piece is taken only by one of equal or
  * higher rank, so the hunted piece is the enemy's highest-ranked one (king,
  * else prince) and the hunters are c's pieces that may take it; a hunted
  * piece that cannot be taken must be walled in.  So c also earns bonuses
- * (never below 0, so a bigger lead never scores less): for keeping its
- * king while the enemy king lives (a sacrifice that restarts the DrawPlies
- * count must not be the king), for its nearest hunter near the hunted
- * piece, for its other men and prince near it on average, for the hunted
- * piece on the rim, where fewer lines pass, and for each move the hunted
- * piece lacks of 8 that no hunter could answer by taking it (distances are
- * steps along the lines).  With only enemy men left, only the men-and-
- * prince distance to one of them counts. */
+ * (never below 0, so a bigger lead never scores less):
+ *   - for keeping its king while the enemy king lives (a sacrifice that
+ *     restarts the DrawPlies count must not be the king);
+ *   - for its nearest hunter near the hunted piece;
+ *   - for the hunted piece on the rim, where fewer lines pass;
+ *   - for each move the hunted piece lacks of 8 that no hunter could
+ *     answer by taking it;
+ *   - for each point of the board the hunted piece could not reach if
+ *     c's pieces stood still (reach_of(): the room its wall leaves it);
+ *   - for each of its few men (and prince) nearest the hunted piece, per
+ *     step nearer: they build the wall.
+ * Distances are steps along the lines.  With only enemy men left, only the
+ * men-and-prince distance to one of them counts. */
 static int mopup(const Position *pos, const EvalWeights *w, const EvalTables *tb, Color c,
                  int their_steps)
 {
@@ -454,14 +499,22 @@ static int mopup(const Position *pos, const EvalWeights *w, const EvalTables *tb
             int free_moves = bb_count(to & ~hit) + bb_count(jumpable(tb, prey, hunted, empty));
             if (free_moves < 8)
                 bonus += w->mopup_king_free * (8 - free_moves);
+            int room = bb_count(reach_of(tb, tp, empty, prey));
+            bonus += w->mopup_region * (pos->geo->npoints - room);
         }
     }
-    Bitboard b = own & ~(hunters | own_king);
-    int n = bb_count(b), sum = 0;
-    while (b)
-        sum += d[bb_pop(&b)];
-    if (n)
-        bonus += w->mopup_piece_dist * (tb->max_dist * n - sum) / n;
+    /* The nearest few men (and prince) only: they are the wall, and each
+     * step one of them takes toward the target counts in full (an average
+     * over twenty men hardly moves when one does). */
+    int at[MAX_POINTS + 1] = { 0 };
+    for (Bitboard b = own & ~(hunters | own_king); b; )
+        at[d[bb_pop(&b)]]++;
+    int left = w->mopup_wall;
+    for (int k = 0; k <= tb->max_dist && left > 0; k++) {
+        int n = at[k] < left ? at[k] : left;
+        bonus += w->mopup_piece_dist * n * (tb->max_dist - k);
+        left -= n;
+    }
     return v + bonus;
 }
 
@@ -492,6 +545,14 @@ static int evaluate(const Position *pos, EvalTrace *tr, int *stm_steps, bool by_
     int total = 0;
     for (int i = 0; i < TERM_NB; i++)
         total += term[i][WHITE] - term[i][BLACK];
+    /* Dablot: only a king takes a king (RULES.md section 1), so a leader
+     * that has lost its king can win only by walling the enemy king in. */
+    if (w->mopup_kingless && (lead >= w->mopup_margin || -lead >= w->mopup_margin)) {
+        Color leader = lead > 0 ? WHITE : BLACK;
+        if (!(pos->by_color[leader] & pos->by_type[KING])
+            && (pos->by_color[leader ^ 1] & pos->by_type[KING]))
+            total = total * w->mopup_kingless / 64;
+    }
     /* DrawPlies: over the second half of the count the score shrinks
      * linearly to 0 (RULES.md section 3: the game is drawn at the limit).
      * The side ahead then prefers a capture that restarts the count, even

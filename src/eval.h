@@ -60,6 +60,13 @@ int eval_position_reference(const Position *pos);
 /* The same evaluation with every term written to *t. */
 void eval_trace(const Position *pos, EvalTrace *t);
 
+/* True when the side to move of pos may try a null move in the search:
+ * Dablot with optional captures (RULES.md section 1), the side to move
+ * ahead by at least the mop-up margin in material (piece weights, so 2
+ * men) and with at least 4 men, whose spare steps make a pass almost
+ * never better than its best move (see alphabeta.c). */
+bool eval_null_move_ok(const Position *pos);
+
 /* Value of a piece type in the variant of pos (material weights), for move
  * ordering. */
 int eval_piece_value(Variant v, PieceType t);

@@ -518,6 +518,61 @@ START_TEST(mopup_walls_in_the_enemy_king)
 }
 END_TEST
 
+/* Sets *p to fen of variant v under the rules preset (NULL: defaults). */
+static void set_preset_fen(Position *p, Variant v, const char *fen, const char *preset)
+{
+    Rules r = rules_default(v);
+    if (preset)
+        ck_assert_int_eq(rules_set(&r, "Rules", preset, NULL, 0), 0);
+    char err[200];
+    ck_assert_msg(position_set_fen(p, &r, fen, err, sizeof err) == 0, "%s: %s", fen, err);
+}
+
+START_TEST(mopup_region_and_lost_king)
+{
+    /* The enemy king on k13 behind a backed wall (i13-g13, j12-h10,
+     * k11-k9) has 1 point of room; with a gap in the wall (no k9) it can
+     * jump out into the whole board: the closed wall scores higher. */
+    int closed = white_mopup("3MMk/3M1/5M/4M/5M/5/6/5/6/5/2K3/5/MM4 b 0 1");
+    int open = white_mopup("3MMk/3M1/5M/4M/6/5/6/5/6/5/2K3/5/MMM3 b 0 1");
+    ck_assert_int_gt(closed, open);
+    /* A leader that has lost its king can only wall the enemy king in
+     * (RULES.md section 1: only a king takes a king): its score is scaled
+     * to a quarter. */
+    Position p;
+    set_preset_fen(&p, VARIANT_DABLOT, "5k/5/6/5/6/5/6/5/6/5/MMMMMM/MMMMM/MMMMMM w 0 1", NULL);
+    EvalTrace t;
+    eval_trace(&p, &t);
+    int sum = 0;
+    for (int i = 0; i < TERM_NB; i++)
+        sum += t.term[i][WHITE] - t.term[i][BLACK];
+    ck_assert_int_gt(sum, 400);
+    ck_assert_int_eq(t.total, sum * 16 / 64);
+}
+END_TEST
+
+/* The null move is tried only by the side far ahead, in Dablot with
+ * optional captures, with at least 4 men (alphabeta.c, step 3b). */
+static bool null_ok(Variant v, const char *fen, const char *preset)
+{
+    Position p;
+    set_preset_fen(&p, v, fen, preset);
+    return eval_null_move_ok(&p);
+}
+
+START_TEST(null_move_only_for_the_side_far_ahead)
+{
+    const char *ahead = "5k/5/6/5/6/5/6/5/6/5/2K3/5/MMMMMM w 0 1";
+    ck_assert(null_ok(VARIANT_DABLOT, ahead, NULL));
+    ck_assert(!null_ok(VARIANT_DABLOT, "5k/5/6/5/6/5/6/5/6/5/2K3/5/MMMMMM b 0 1", NULL));
+    ck_assert(!null_ok(VARIANT_DABLOT, ahead, "modern"));
+    ck_assert(!null_ok(VARIANT_DABLOT, ahead, "anti-draw"));
+    ck_assert(!null_ok(VARIANT_DABLOT, "5k/5/6/5/6/5/6/5/6/5/2K3/5/MMM3 w 0 1", NULL));
+    ck_assert(!null_ok(VARIANT_DABLOT, position_start_fen(VARIANT_DABLOT), NULL));
+    ck_assert(!null_ok(VARIANT_TABAL, position_start_fen(VARIANT_TABAL), NULL));
+}
+END_TEST
+
 /* --------------------------------------------------------- multithreading */
 
 START_TEST(threads_and_multipv_give_legal_moves)
@@ -573,6 +628,8 @@ Suite *search_suite(void)
     tcase_add_test(tc, fast_eval_matches_reference);
     tcase_add_test(tc, eval_is_symmetric);
     tcase_add_test(tc, mopup_walls_in_the_enemy_king);
+    tcase_add_test(tc, mopup_region_and_lost_king);
+    tcase_add_test(tc, null_move_only_for_the_side_far_ahead);
     suite_add_tcase(s, tc);
     return s;
 }
