@@ -17,7 +17,8 @@ static void usage(FILE *f)
           "                   [model=normalized|logistic]]\n"
           "SOURCE is one of\n"
           "  -wdl W,D,L              game counts (wins, draws, losses of the first engine)\n"
-          "  -penta LL,LD,DD,WD,WW   game-pair counts, low to high (pair score 0..2);\n"
+          "  -penta LL,LD,DD+WL,WD,WW\n"
+          "                          game-pair counts, low to high (pair score 0..2);\n"
           "                          may be given with -wdl (then W+D+L >= 2*pairs)\n"
           "  -results FILE           a dablo-match results file\n"
           "  -merge FILE...          several results files (shards), counts added\n"
@@ -86,7 +87,7 @@ static int run(int argc, char **argv, const char **merge)
             have_wdl = 1;
         } else if (!strcmp(a, "-penta") && more) {
             if (parse_counts(argv[++i], penta, 5) != 0)
-                return die("-penta needs LL,LD,DD,WD,WW: five non-negative integers");
+                return die("-penta needs LL,LD,DD+WL,WD,WW: five non-negative integers");
             have_penta = 1;
         } else if (!strcmp(a, "-results") && more) {
             results = argv[++i];
