@@ -296,9 +296,12 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply)
      * is almost a pass, so it is never forced to weaken itself; the side
      * behind, which can be in zugzwang (a walled-in king), never passes.
      * Never two passes in a row (only one side can be ahead), never in
-     * the PV, never when the static score is below beta. */
+     * the PV, never when the static score is below beta, and never for a
+     * side with no step (it may have no legal move, and then it has lost,
+     * which a pass would hide). */
+    int null_steps = 0;
     if (nullmove && !pv_node && depth >= 3 && ply > 0 && eval_null_move_ok(pos)
-        && eval_position(pos, NULL) >= beta) {
+        && eval_position(pos, &null_steps) >= beta && null_steps > 0) {
         Undo u;
         int r = 3 + depth / 4;
         position_make_null(pos, &u);

@@ -547,7 +547,7 @@ static int evaluate(const Position *pos, EvalTrace *tr, int *stm_steps, bool by_
         total += term[i][WHITE] - term[i][BLACK];
     /* Dablot: only a king takes a king (RULES.md section 1), so a leader
      * that has lost its king can win only by walling the enemy king in. */
-    if (w->mopup_kingless && (lead >= w->mopup_margin || -lead >= w->mopup_margin)) {
+    if (v == VARIANT_DABLOT && (lead >= w->mopup_margin || -lead >= w->mopup_margin)) {
         Color leader = lead > 0 ? WHITE : BLACK;
         if (!(pos->by_color[leader] & pos->by_type[KING])
             && (pos->by_color[leader ^ 1] & pos->by_type[KING]))

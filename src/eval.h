@@ -20,7 +20,9 @@
  * Both: "mop-up" when one side is two men or more ahead (the opponent's
  * mobility counts extra, since a side with no move loses; in Dablot the
  * leader's pieces that may take the enemy king, else its prince, are drawn
- * to it and that piece's free moves are counted), and a scale towards 0 over the last half of the DrawPlies
+ * to it, its nearest men wall it in, and its free moves and room are
+ * counted; a leader without its king against an enemy king is scaled to a
+ * quarter), and a scale towards 0 over the last half of the DrawPlies
  * count, so the stronger side prefers the captures (or Tabal man moves)
  * that restart it.
  *
