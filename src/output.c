@@ -36,13 +36,52 @@ static void write_all(const char *s, size_t n)
     }
 }
 
+/* Length of the valid UTF-8 sequence at s (1..4), or 0 if it is not one
+ * (RFC 3629: no overlong forms, no surrogates, nothing above U+10FFFF). */
+static size_t utf8_len(const unsigned char *s, size_t left)
+{
+    unsigned c = s[0];
+    size_t n = c >= 0xf0 && c <= 0xf4 ? 4 : c >= 0xe0 ? 3 : c >= 0xc2 && c <= 0xdf ? 2 : 0;
+    if (n == 0 || n > left)
+        return 0;
+    for (size_t i = 1; i < n; i++)
+        if ((s[i] & 0xc0) != 0x80)
+            return 0;
+    if ((c == 0xe0 && s[1] < 0xa0) || (c == 0xed && s[1] > 0x9f)
+        || (c == 0xf0 && s[1] < 0x90) || (c == 0xf4 && s[1] > 0x8f))
+        return 0;
+    return n;
+}
+
+/* Copies n bytes of line to buf, each control byte and each byte that is
+ * not part of valid UTF-8 replaced by '?': error lines quote what the host
+ * sent, and a terminal or a host's parser must never see raw bytes. */
+static void copy_printable(char *buf, const char *line, size_t n)
+{
+    const unsigned char *s = (const unsigned char *)line;
+    for (size_t i = 0; i < n; ) {
+        if (s[i] < 0x80) {
+            buf[i] = s[i] < 0x20 || s[i] == 0x7f ? '?' : (char)s[i];
+            i++;
+            continue;
+        }
+        size_t k = utf8_len(s + i, n - i);
+        if (k == 0) {
+            buf[i++] = '?';
+            continue;
+        }
+        memcpy(buf + i, s + i, k);
+        i += k;
+    }
+}
+
 void out_text(const char *line)
 {
     size_t n = strlen(line);
     char stackbuf[1024];
     char *buf = n + 1 <= sizeof stackbuf ? stackbuf : malloc(n + 1);
     if (!buf) return;
-    memcpy(buf, line, n);
+    copy_printable(buf, line, n);
     buf[n] = '\n';
     pthread_mutex_lock(&out_lock);
     if (is_error_line(line))

@@ -303,9 +303,16 @@ static void cmd_d(Engine *e, char **args, int nargs)
     diagram_print(&e->game);
 }
 
+/* "eval": the breakdown of the static evaluation; a finished game says so
+ * first, since no evaluation decides it any more. */
 static void cmd_eval(Engine *e, char **args, int nargs)
 {
     (void)args; (void)nargs;
+    EndReason why;
+    GameResult r = game_result(&e->game, &why);
+    if (r != RESULT_NONE)
+        out_line("info string game over: %s (%s); the terms below are of the final position",
+                 game_result_string(r), end_reason_name(why));
     search_eval_report(&e->game.pos);
 }
 

@@ -13,6 +13,13 @@
 > position startpos moves c5-d6
 > joho
 < info string unknown command: joho
+# bytes that are not printable UTF-8 come back as '?', valid UTF-8 as sent
+> jo\xffho\x01
+< info string unknown command: jo\?ho\?
+> h\xc3\xa9
+< info string unknown command: hé
+> position fen \xc0\xafk/5/6/5/6/5/6/5/6/5/6/5/K5 w 0 1
+< info string error: position: bad FEN: field 1 \(points\): unknown piece letter '\?' in rank 13 .*
 > d
 <... Fen: mmmmmm/mmmmm/mmmmmm/mmmmm/mmmmmm/p4/k4K/1M2P/M1MMMM/MMMMM/MMMMMM/MMMMM/MMMMMM b 1 1
 <... Legal moves .*

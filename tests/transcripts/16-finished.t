@@ -22,7 +22,8 @@ pvcheck
 < info depth 0 score mate 0
 < bestmove \(none\)
 > eval
-<... info string .*
+< info string game over: 1-0 \(no legal move\); the terms below are of the final position
+<... info string eval total .*
 > isready
 <... readyok
 close

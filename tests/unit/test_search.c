@@ -540,7 +540,7 @@ START_TEST(mopup_region_and_lost_king)
      * (RULES.md section 1: only a king takes a king): its score is scaled
      * to a quarter. */
     Position p;
-    set_preset_fen(&p, VARIANT_DABLOT, "5k/5/6/5/6/5/6/5/6/5/MMMMMM/MMMMM/MMMMMM w 0 1", NULL);
+    set_preset_fen(&p, VARIANT_DABLOT, "5k/5/6/5/6/5/6/5/MMMMMM/MMMMM/MMMMMM/MMMMM/MMMMMM w 0 1", NULL);
     EvalTrace t;
     eval_trace(&p, &t);
     int sum = 0;
