@@ -44,12 +44,13 @@ typedef struct EvalWeights {
 
 static const EvalWeights eval_weights[VARIANT_NB] = {
     [VARIANT_DABLOT] = {
-        /* The king at 7 men: only a king takes a king, so taking the enemy
-         * king while its men are still on the board leaves the rest to an
-         * immune king, while a lone king must be walled in.  At 100 ms a
-         * move against the greedy player, 700 scored 88-12-0 where 420
-         * scored 77-23-0 (README.md, "Strength, measured"). */
-        .piece = { 100, 260, 700 },
+        /* The king at 4.2 men.  Valued at 7 men the engine beat a greedy
+         * player valuing it at 4.2 more often (88-12-0 against 77-23-0 at
+         * 100 ms), only because that player guards its king less; against
+         * a greedy player of its own values it did worse (63-37-0), the
+         * depth ladder drew more, and head to head it drew every game
+         * (README.md, "Strength, measured"). */
+        .piece = { 100, 260, 420 },
         .king_immune = 250,
         .prince_immune = 120,
         .mobility = { 2, 4, 5 },
@@ -57,7 +58,7 @@ static const EvalWeights eval_weights[VARIANT_NB] = {
         .hanging_their_move = { -4, -10, -15 },
         .advance = { 0, 3, 6, 9, 12, 15, 18, 21, 24, 26, 28, 30, 30 },
         .centre = { 1, 3, 3 },
-        .piece_no_prey = { 50, 180, 700 },
+        .piece_no_prey = { 50, 180, 420 },
         .mopup_margin = 200,
         .mopup_mobility = 6,
         .mopup_king_dist = 12,

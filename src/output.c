@@ -36,12 +36,15 @@ static void write_all(const char *s, size_t n)
     }
 }
 
-/* Length of the valid UTF-8 sequence at s (1..4), or 0 if it is not one
- * (RFC 3629: no overlong forms, no surrogates, nothing above U+10FFFF). */
+/* Length of the valid UTF-8 sequence at s (2..4) of a character safe to
+ * show, or 0 if it is not one: RFC 3629 (no overlong forms, no
+ * surrogates, nothing above U+10FFFF), and not a C1 control (U+0080..
+ * U+009F, which terminals obey) nor a bidirectional override or isolate
+ * (U+202A..U+202E, U+2066..U+2069, which reorder what follows). */
 static size_t utf8_len(const unsigned char *s, size_t left)
 {
     unsigned c = s[0];
-    size_t n = c >= 0xf0 && c <= 0xf4 ? 4 : c >= 0xe0 ? 3 : c >= 0xc2 && c <= 0xdf ? 2 : 0;
+    size_t n = c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
     if (n == 0 || n > left)
         return 0;
     for (size_t i = 1; i < n; i++)
@@ -49,6 +52,11 @@ static size_t utf8_len(const unsigned char *s, size_t left)
             return 0;
     if ((c == 0xe0 && s[1] < 0xa0) || (c == 0xed && s[1] > 0x9f)
         || (c == 0xf0 && s[1] < 0x90) || (c == 0xf4 && s[1] > 0x8f))
+        return 0;
+    if (c == 0xc2 && s[1] <= 0x9f)
+        return 0;
+    if (c == 0xe2 && ((s[1] == 0x80 && s[2] >= 0xaa && s[2] <= 0xae)
+                      || (s[1] == 0x81 && s[2] >= 0xa6 && s[2] <= 0xa9)))
         return 0;
     return n;
 }

@@ -16,6 +16,8 @@
 # bytes that are not printable UTF-8 come back as '?', valid UTF-8 as sent
 > jo\xffho\x01
 < info string unknown command: jo\?ho\?
+> a\xff\x80\x80b\xf5\x80\x80c\xc2\x9b[2Jd\xe2\x80\xaee
+< info string unknown command: a\?\?\?b\?\?\?c\?\?\[2Jd\?\?\?e
 > h\xc3\xa9
 < info string unknown command: hé
 > position fen \xc0\xafk/5/6/5/6/5/6/5/6/5/6/5/K5 w 0 1
