@@ -46,7 +46,8 @@ static char *join_args(int argc, char **argv)
 
 /* True when the one-shot command v[0..n) is a "go" that only "stop" would
  * end (infinite, ponder, or no depth, nodes, movetime or clock of the side
- * to move), read by the protocol's own go parser. */
+ * to move), read by the protocol's own go parser; its parse errors are
+ * then written to stderr. */
 static bool endless_go(Engine *e, int n, char **v)
 {
     if (n < 1 || strcasecmp(v[0], "go") != 0)
@@ -57,8 +58,11 @@ static bool endless_go(Engine *e, int n, char **v)
     parse_go(&e->game.pos, v + 1, n - 1, &lim, &perft_depth, &pe);
     if (perft_depth != 0)
         return false;
-    return lim.infinite || lim.ponder
-           || (!lim.depth && !lim.nodes && !lim.movetime && lim.time[e->game.pos.stm] < 0);
+    bool endless = lim.infinite || lim.ponder
+                   || (!lim.depth && !lim.nodes && !lim.movetime && lim.time[e->game.pos.stm] < 0);
+    for (int i = 0; endless && i < pe.count && i < PARSE_MAX_ERRORS; i++)
+        fprintf(stderr, "dablo: %s\n", pe.msg[i]);   /* what made it endless, e.g. a bad depth */
+    return endless;
 }
 
 int main(int argc, char **argv)

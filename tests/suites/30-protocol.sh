@@ -80,6 +80,7 @@ cli_flags() {
     local err
     err=$(bin/dablo --bogus 2>&1); [ $? -eq 2 ] && grep -q "unknown option '--bogus'" <<<"$err" || return 1
     err=$(timeout 5 bin/dablo go infinite 2>&1); [ $? -eq 2 ] && grep -q "would search until 'stop'" <<<"$err" || return 1
+    err=$(timeout 5 bin/dablo go depth abc 2>&1); [ $? -eq 2 ] && grep -q "^dablo: go: depth: 'abc' is not an integer" <<<"$err" || return 1
     err=$(timeout 5 bin/dablo go 2>&1); [ $? -eq 2 ]
 }
 check "bin/dablo --version, --help, unknown flags, endless one-shot go refused" cli_flags
