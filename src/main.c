@@ -29,6 +29,20 @@ static void job_done(void *ctx)
     terminal_notify();
 }
 
+/* Writes "dablo: " fmt to stderr with its one %s argument word made
+ * printable (out_printable): argv is whatever the shell passed. */
+static void complain(const char *fmt, const char *word)
+{
+    size_t n = strlen(word);
+    char *w = malloc(n + 1);
+    if (!w) return;
+    out_printable(w, word, n);
+    w[n] = '\0';
+    fputs("dablo: ", stderr);
+    fprintf(stderr, fmt, w);
+    free(w);
+}
+
 /* The arguments joined by single spaces (malloc'd). */
 static char *join_args(int argc, char **argv)
 {
@@ -61,7 +75,7 @@ static bool endless_go(Engine *e, int n, char **v)
     bool endless = lim.infinite || lim.ponder
                    || (!lim.depth && !lim.nodes && !lim.movetime && lim.time[e->game.pos.stm] < 0);
     for (int i = 0; endless && i < pe.count && i < PARSE_MAX_ERRORS; i++)
-        fprintf(stderr, "dablo: %s\n", pe.msg[i]);   /* what made it endless, e.g. a bad depth */
+        complain("%s\n", pe.msg[i]);   /* what made it endless, e.g. a bad depth */
     return endless;
 }
 
@@ -88,7 +102,7 @@ int main(int argc, char **argv)
                "                             'dablo go perft 5', 'dablo go depth 10'\n"
                "       dablo --version\n\n");
     else if (first < argc && argv[first][0] == '-') {
-        fprintf(stderr, "dablo: unknown option '%s' (try --help)\n", argv[first]);
+        complain("unknown option '%s' (try --help)\n", argv[first]);
         return 2;
     }
     Engine e;
@@ -103,8 +117,8 @@ int main(int argc, char **argv)
         char *cmd = join_args(argc - first, argv + first);
         if (!cmd) return 1;
         if (endless_go(&e, argc - first, argv + first)) {
-            fprintf(stderr, "dablo: '%s' would search until 'stop', which a command line cannot "
-                            "send; give depth, nodes or movetime\n", cmd);
+            complain("'%s' would search until 'stop', which a command line cannot "
+                     "send; give depth, nodes or movetime\n", cmd);
             free(cmd);
             engine_free(&e);
             return 2;

@@ -61,10 +61,7 @@ static size_t utf8_len(const unsigned char *s, size_t left)
     return n;
 }
 
-/* Copies n bytes of line to buf, each control byte and each byte that is
- * not part of valid UTF-8 replaced by '?': error lines quote what the host
- * sent, and a terminal or a host's parser must never see raw bytes. */
-static void copy_printable(char *buf, const char *line, size_t n)
+void out_printable(char *buf, const char *line, size_t n)
 {
     const unsigned char *s = (const unsigned char *)line;
     for (size_t i = 0; i < n; ) {
@@ -89,7 +86,7 @@ void out_text(const char *line)
     char stackbuf[1024];
     char *buf = n + 1 <= sizeof stackbuf ? stackbuf : malloc(n + 1);
     if (!buf) return;
-    copy_printable(buf, line, n);
+    out_printable(buf, line, n);
     buf[n] = '\n';
     pthread_mutex_lock(&out_lock);
     if (is_error_line(line))

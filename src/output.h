@@ -8,8 +8,17 @@
 #ifndef DABLO_OUTPUT_H
 #define DABLO_OUTPUT_H
 
+#include <stddef.h>
+
 /* printf-style; the line is truncated at 64 KiB only if longer. Thread-safe. */
 void out_line(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Copies n bytes of line to buf (n bytes, no terminator added), each
+ * control byte and each byte that is not part of valid, safe UTF-8 (see
+ * utf8_len() in output.c) replaced by '?': error lines quote what the
+ * host sent, and a terminal or a host's parser must never see raw bytes.
+ * Every line written by out_text() and out_line() goes through it. */
+void out_printable(char *buf, const char *line, size_t n);
 
 /* Writes an already formatted line of any length (no '\n' in it). */
 void out_text(const char *line);

@@ -81,6 +81,8 @@ cli_flags() {
     err=$(bin/dablo --bogus 2>&1); [ $? -eq 2 ] && grep -q "unknown option '--bogus'" <<<"$err" || return 1
     err=$(timeout 5 bin/dablo go infinite 2>&1); [ $? -eq 2 ] && grep -q "would search until 'stop'" <<<"$err" || return 1
     err=$(timeout 5 bin/dablo go depth abc 2>&1); [ $? -eq 2 ] && grep -q "^dablo: go: depth: 'abc' is not an integer" <<<"$err" || return 1
+    # argv is quoted with control bytes and invalid UTF-8 as '?'
+    err=$(bin/dablo $'--x\xff\x1b[1m' 2>&1); [ $? -eq 2 ] && grep -q "unknown option '--x??\[1m'" <<<"$err" || return 1
     err=$(timeout 5 bin/dablo go 2>&1); [ $? -eq 2 ]
 }
 check "bin/dablo --version, --help, unknown flags, endless one-shot go refused" cli_flags
