@@ -32,7 +32,7 @@ static const OptionDesc table[] = {
       "transposition table size in MiB" },
     { "Threads", OPTION_THREADS, OPT_SPIN, "1", 1, 256, { NULL },
       "search threads" },
-    { "MoveOverhead", OPTION_MOVE_OVERHEAD, OPT_SPIN, "10", 0, 5000, { NULL },
+    { "MoveOverhead", OPTION_MOVE_OVERHEAD, OPT_SPIN, "20", 0, 5000, { NULL },
       "milliseconds kept back per move for communication delays" },
     { "MultiPV", OPTION_MULTIPV, OPT_SPIN, "1", 1, 256, { NULL },
       "number of principal variations reported" },

@@ -13,7 +13,7 @@
 < option name DrawPlies type spin default 100 min 0 max 10000
 < option name Hash type spin default 16 min 1 max 65536
 < option name Threads type spin default 1 min 1 max 256
-< option name MoveOverhead type spin default 10 min 0 max 5000
+< option name MoveOverhead type spin default 20 min 0 max 5000
 < option name MultiPV type spin default 1 min 1 max 256
 < option name Ponder type check default false
 < option name Clear Hash type button

@@ -13,6 +13,9 @@ pvcheck
 < info string game over: 1/2-1/2 \(.*\)
 < info depth 0 score cp 0
 < bestmove \(none\)
+# a position that ends the game by itself has no legal move after it
+> position fen 6/5/6/5/6/5/k4K/5/6/5/6/5/6 b 0 40 moves a7-a9
+< info string error: position: move 1 of 1: illegal move 'a7-a9'.*; position unchanged
 # Tabal: Black blocked in... none left for Black after White's capture
 > setoption name Variant value tabal
 < info string variant tabal .*

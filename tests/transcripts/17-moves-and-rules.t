@@ -44,6 +44,8 @@
 < info string error: perft: expected 'perft <depth>' with depth 1..100
 > debug maybe
 < info string error: debug: expected 'debug on' or 'debug off'
+> debug
+< info string error: debug: expected 'debug on' or 'debug off'
 > eval
 <... info string eval .*
 > isready
