@@ -5,6 +5,7 @@
 #                   tests under AddressSanitizer + UBSan, end-to-end suites)
 #   make sanitize   only the unit tests under ASan + UBSan
 #   make bench      the benchmark report (bench/)
+#   make bench-stuck  Dablot endings converted against the greedy player, at fixed nodes
 #   make install PREFIX=/usr/local
 #
 # Layout: every src/*.c except src/main.c goes into build/libdablo.a, the
@@ -44,7 +45,7 @@ UNIT_SRC := $(wildcard tests/unit/*.c)
 BINS := bin/dablo
 TEST_BINS := build/test_unit build/test_unit_san
 
-.PHONY: all test sanitize bench install clean deps
+.PHONY: all test sanitize bench bench-stuck install clean deps
 all:
 
 -include mk/*.mk
@@ -93,6 +94,9 @@ test: deps
 
 bench: all
 	@bash bench/run.sh
+
+bench-stuck: all
+	@bash bench/stuck.sh
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin
