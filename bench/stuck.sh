@@ -39,4 +39,4 @@ for nodes in $NODES; do
     total=$((total + w))
     runs=$((runs + 1))
 done
-echo "stuck set: $total wins of $((runs * n)) games ($runs budgets: $NODES)"
+echo "stuck set: $total wins of $((runs * n)) games (node budgets: $NODES)"
