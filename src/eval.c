@@ -455,10 +455,11 @@ static Bitboard reach_of(const EvalTables *tb, int from, Bitboard empty, Bitboar
 
 /* Mop-up, for colour c well ahead in material: c is paid for every step
  * the other side loses (8 times as much once it has no man left), since a
- * side with no legal move has lost (RULES.md sections 1 and 2).  In Dablot a piece is taken only by one of equal or
- * higher rank, so the hunted piece is the enemy's highest-ranked one (king,
- * else prince) and the hunters are c's pieces that may take it; a hunted
- * piece that cannot be taken must be walled in.  So c also earns bonuses
+ * side with no legal move has lost (RULES.md sections 1 and 2).  In Dablot
+ * a piece is taken only by one of equal or higher rank, so the hunted
+ * piece is the enemy's highest-ranked one (king, else prince) and the
+ * hunters are c's pieces that may take it; a hunted piece that cannot be
+ * taken must be walled in.  So c also earns bonuses
  * (never below 0, so a bigger lead never scores less):
  *   - for keeping its king while the enemy king lives (a sacrifice that
  *     restarts the DrawPlies count must not be the king);

@@ -394,19 +394,25 @@ void uci_execute(Engine *e, const char *line)
 
 /* ---------------------------------------------------------- life cycle */
 
+/* The default of the spin option id, read from the option table
+ * (options.c), so the engine starts with the values "uci" prints. */
+static int spin_default(OptionId id)
+{
+    for (int i = 0; i < option_count(); i++)
+        if (option_at(i)->id == id)
+            return atoi(option_at(i)->def);
+    return 0;
+}
+
 int engine_init(Engine *e, void (*on_done)(void *), void *ctx)
 {
     memset(e, 0, sizeof *e);
     geometry_init();
     e->rules = rules_default(VARIANT_DABLOT);
-    e->hash_mib = 16;
-    e->sopt.threads = 1;
-    e->sopt.multipv = 1;
-    /* 20 ms, the option's default: at 100 ms a move on 2 busy cores the
-     * engine's stop overshoots its limit by up to about 8 ms and the host
-     * adds up to about 6 ms, so 10 ms lost about one move in 10,000 on
-     * time and 20 ms none in 15,258 (README.md, "Strength, measured"). */
-    e->sopt.move_overhead = 20;
+    e->hash_mib = spin_default(OPTION_HASH);
+    e->sopt.threads = spin_default(OPTION_THREADS);
+    e->sopt.multipv = spin_default(OPTION_MULTIPV);
+    e->sopt.move_overhead = spin_default(OPTION_MOVE_OVERHEAD);
     Position start;
     position_start(&start, &e->rules);
     e->search = search_new(e->hash_mib);

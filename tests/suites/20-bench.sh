@@ -36,5 +36,14 @@ else
     bad "node count '$nodes' differs from the README signature '$sig'"
 fi
 
+# make bench-stuck at a tiny budget: a summary line, and the same count twice
+s1=$(STUCK_NODES=1500 bash bench/stuck.sh 2>&1 | tail -n 1)
+s2=$(STUCK_NODES=1500 bash bench/stuck.sh 2>&1 | tail -n 1)
+if [[ "$s1" =~ ^stuck\ set:\ [0-9]+\ wins\ of\ 96\ games ]] && [ "$s1" = "$s2" ]; then
+    ok "bench-stuck at fixed nodes gives the same count twice: $s1"
+else
+    bad "bench-stuck: '$s1' then '$s2'"
+fi
+
 echo "SUITE bench: $pass passed, $fail failed"
 [ $fail -eq 0 ]
