@@ -536,6 +536,20 @@ START_TEST(mopup_region_and_lost_king)
     int closed = white_mopup("3MMk/3M1/5M/4M/5M/5/6/5/6/5/2K3/5/MM4 b 0 1");
     int open = white_mopup("3MMk/3M1/5M/4M/6/5/6/5/6/5/2K3/5/MMM3 b 0 1");
     ck_assert_int_gt(closed, open);
+    /* A point White's king could take the enemy king on is a wall too: on
+     * k13 behind backed men (i13-g13, j12-i11), with White's king on k9
+     * its only step (k11) is such a point and its room is 1 point; with
+     * the king on i9 k11 opens the whole board.  The region alone is worth
+     * far more than the king's one step of distance. */
+    int guarded = white_mopup("3MMk/4M/4M1/5/5K/5/6/5/6/5/6/5/6 b 0 1");
+    int unguarded = white_mopup("3MMk/4M/4M1/5/4K1/5/6/5/6/5/6/5/6 b 0 1");
+    ck_assert_int_gt(guarded - unguarded, 200);
+    /* Once the enemy has no man every man counts toward the hunted king,
+     * not only the six nearest: a seventh man on a5 scores above the same
+     * man on a1. */
+    int seventh_near = white_mopup("2MMMk/4M/3MM1/5/5K/5/6/5/M5/5/6/5/6 b 0 1");
+    int seventh_far = white_mopup("2MMMk/4M/3MM1/5/5K/5/6/5/6/5/6/5/M5 b 0 1");
+    ck_assert_int_gt(seventh_near, seventh_far);
     /* A leader that has lost its king can only wall the enemy king in
      * (RULES.md section 1: only a king takes a king): its score is scaled
      * to a quarter. */
