@@ -2,8 +2,7 @@
  * alphabeta.c - the tree search of one thread: principal variation search
  * (negamax alpha-beta, fail-soft) with a transposition table, late move
  * reductions (where matches say they help: Tabal, and Dablot with optional
- * captures), a null move for the side far ahead in Dablot endings with
- * optional captures, and a quiescence search over captures.
+ * captures) and a quiescence search over captures.
  *
  * Game ends inside the tree follow RULES.md exactly, in the order of
  * game_result() (game.h):
@@ -20,8 +19,10 @@
  *     the rules (a side with no legal move loses; blockades are a real
  *     winning method in Dablot), which is exactly the case where "passing
  *     is never better than moving" fails (reference/engine-techniques.md
- *     sections 0 and 1.1).  The one exception is the side far ahead in a
- *     Dablot ending with optional captures (step 3b of search());
+ *     sections 0 and 1.1).  A null move for the side far ahead in a
+ *     Dablot ending with optional captures only (step 3b of search()) is
+ *     built with make CFLAGS=-DDABLO_NULLMOVE=1; it is off because the
+ *     measured endings convert no better with it (below);
  *   - no futility or razoring on the static evaluation: in positions where
  *     captures are compulsory a quiet-looking position can lose material by
  *     force several plies later, so a static margin is not a bound.
@@ -49,10 +50,14 @@ static int8_t lmr_table[64][64];
 #endif
 static pthread_once_t lmr_once = PTHREAD_ONCE_INIT;
 
-/* Null move (step 3b of search()); make CFLAGS=-DDABLO_NULLMOVE=0 builds
- * an engine without it, for measuring it again. */
+/* Null move (step 3b of search()), off: on the 96 endings of
+ * bench/openings/dablot-stuck.fen at six node budgets (make bench-stuck,
+ * 576 games against the greedy player) the engine without it won 288 and
+ * with it 268 (README.md, "Strength, measured with dablo-match").  make
+ * CFLAGS=-DDABLO_NULLMOVE=1 builds an engine with it, for measuring it
+ * again. */
 #ifndef DABLO_NULLMOVE
-#define DABLO_NULLMOVE 1
+#define DABLO_NULLMOVE 0
 #endif
 static const bool nullmove = DABLO_NULLMOVE;
 
@@ -287,11 +292,12 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply)
             return ts;
     }
 
-    /* Step 3b. Null move, for the side far ahead in Dablot with optional
-     * captures only (eval_null_move_ok): if passing still scores at least
-     * beta at a reduced depth, a real move will too.  The usual danger is
-     * zugzwang, where every move is worse than passing; in these games a
-     * side with no move loses, so zugzwang is real.  But the side ahead
+    /* Step 3b. Null move (built only with DABLO_NULLMOVE=1), for the side
+     * far ahead in Dablot with optional captures only (eval_null_move_ok):
+     * if passing still scores at least beta at a reduced depth, a real
+     * move will too.  The usual danger is zugzwang, where every move is
+     * worse than passing; in these games a side with no move loses, so
+     * zugzwang is real.  But the side ahead
      * here has 4 or more men, and a spare step of a man far from the fight
      * is almost a pass, so it is never forced to weaken itself; the side
      * behind, which can be in zugzwang (a walled-in king), never passes.

@@ -66,7 +66,8 @@ void eval_trace(const Position *pos, EvalTrace *t);
  * Dablot with optional captures (RULES.md section 1), the side to move
  * ahead by at least the mop-up margin in material (piece weights, so 2
  * men) and with at least 4 men, whose spare steps make a pass almost
- * never better than its best move (see alphabeta.c). */
+ * never better than its best move (see alphabeta.c; the null move is
+ * built only with DABLO_NULLMOVE=1). */
 bool eval_null_move_ok(const Position *pos);
 
 /* Value of a piece type in the variant of pos (material weights), for move
