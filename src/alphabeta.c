@@ -39,8 +39,8 @@
 static int8_t lmr_table[64][64];
 
 /* LMR is used where matches say it helps: in Tabal, and in Dablot while
- * captures are optional (the default rules), where the deeper search is
- * what converts won endings.  Where Dablot captures are compulsory, or
+ * captures are optional (the default rules; against the same engine
+ * without it at 30000 nodes a move, 10-188-2, +13.9 +- 11.5 Elo).  Where Dablot captures are compulsory, or
  * compulsory for men (the modern and anti-draw presets), a match says it
  * costs Elo and it stays off (README.md, "Strength, measured with
  * dablo-match").  make CFLAGS=-DDABLO_LMR=0 builds an engine without it
