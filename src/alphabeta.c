@@ -40,11 +40,12 @@ static int8_t lmr_table[64][64];
 
 /* LMR is used where matches say it helps: in Tabal, and in Dablot while
  * captures are optional (the default rules; against the same engine
- * without it at 30000 nodes a move, 10-188-2, +13.9 +- 11.5 Elo).  Where Dablot captures are compulsory, or
- * compulsory for men (the modern and anti-draw presets), a match says it
- * costs Elo and it stays off (README.md, "Strength, measured with
- * dablo-match").  make CFLAGS=-DDABLO_LMR=0 builds an engine without it
- * anywhere, for measuring it again. */
+ * without it at 30000 nodes a move, 10-188-2, +13.9 +- 11.5 Elo).  Where
+ * Dablot captures are compulsory, or compulsory for men (the modern and
+ * anti-draw presets), a match says it costs Elo and it stays off
+ * (README.md, "Strength, measured with dablo-match").  make
+ * CFLAGS=-DDABLO_LMR=0 builds an engine without it anywhere, for
+ * measuring it again. */
 #ifndef DABLO_LMR
 #define DABLO_LMR 1
 #endif
@@ -297,10 +298,10 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply)
      * if passing still scores at least beta at a reduced depth, a real
      * move will too.  The usual danger is zugzwang, where every move is
      * worse than passing; in these games a side with no move loses, so
-     * zugzwang is real.  But the side ahead
-     * here has 4 or more men, and a spare step of a man far from the fight
-     * is almost a pass, so it is never forced to weaken itself; the side
-     * behind, which can be in zugzwang (a walled-in king), never passes.
+     * zugzwang is real.  But the side ahead here has 4 or more men, and a
+     * spare step of a man far from the fight is almost a pass, so it is
+     * never forced to weaken itself; the side behind, which can be in
+     * zugzwang (a walled-in king), never passes.
      * Never two passes in a row (only one side can be ahead), never in
      * the PV, never when the static score is below beta, and never for a
      * side with no step (it may have no legal move, and then it has lost,

@@ -481,7 +481,7 @@ static Bitboard reach_of(const EvalTables *tb, int from, Bitboard empty, Bitboar
  *     where a point a hunter could take it on is a wall too;
  *   - for each of its few men (and prince) nearest the hunted piece, per
  *     step nearer: they build the wall; once the enemy has no man left,
- *     a little for every other one as well, so the far men come up.
+ *     a little more for every one of them, so the far men come up too.
  * Distances are steps along the lines.  With only enemy men left, only the
  * men-and-prince distance to one of them counts. */
 static int mopup(const Position *pos, const EvalWeights *w, const EvalTables *tb, Color c,
@@ -491,7 +491,8 @@ static int mopup(const Position *pos, const EvalWeights *w, const EvalTables *tb
     if (pos->rules.variant != VARIANT_DABLOT)
         return v;
     Bitboard own = pos->by_color[c], enemy = pos->by_color[c ^ 1];
-    if (!(enemy & pos->by_type[MAN])) {
+    bool no_men = !(enemy & pos->by_type[MAN]);
+    if (no_men) {
         int lacks = 8 * bb_count(enemy) - their_steps;
         v += w->mopup_hunt_mobility * (lacks > 0 ? lacks : 0);
     }
@@ -538,11 +539,12 @@ static int mopup(const Position *pos, const EvalWeights *w, const EvalTables *tb
      * step one of them takes toward the target counts in full (an average
      * over twenty men hardly moves when one does). */
     int at[MAX_POINTS + 1] = { 0 };
-    for (Bitboard b = own & ~(hunters | own_king); b; )
-        at[d[bb_pop(&b)]]++;
-    if (hunted && !(enemy & pos->by_type[MAN]))
-        for (int k = 0; k <= tb->max_dist; k++)
-            bonus += w->mopup_all_men * at[k] * (tb->max_dist - k);
+    int all_men = hunted && no_men ? w->mopup_all_men : 0;
+    for (Bitboard b = own & ~(hunters | own_king); b; ) {
+        int k = d[bb_pop(&b)];
+        at[k]++;
+        bonus += all_men * (tb->max_dist - k);
+    }
     int left = w->mopup_wall;
     for (int k = 0; k <= tb->max_dist && left > 0; k++) {
         int n = at[k] < left ? at[k] : left;
