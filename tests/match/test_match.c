@@ -2,7 +2,7 @@
  * test_match.c - unit tests of dablo-match's modules (Check): time
  * controls and clocks, text encodings, info-line parsing, adjudication,
  * the schedule and shards, opening order, results lines, the balance
- * search.  Run by tests/suites/40-match.sh.
+ * search, the host steal reading.  Run by tests/suites/40-match.sh.
  */
 #include <check.h>
 #include <stdio.h>
@@ -16,6 +16,7 @@
 #include "openings.h"
 #include "record.h"
 #include "schedule.h"
+#include "steal.h"
 #include "tc.h"
 #include "util.h"
 
@@ -350,6 +351,31 @@ START_TEST(results_line)
 }
 END_TEST
 
+/* /proc/stat as proc(5) describes it: the eighth number of the "cpu"
+ * line is steal, in USER_HZ ticks. */
+START_TEST(steal_from_proc_stat)
+{
+    const char *stat = "cpu  8377895 63971 291617 2619497 2675 0 1864 3473 0 0\n"
+                       "cpu0 4185323 20245 149423 1322647 167 0 849 1762 0 0\n"
+                       "intr 1 2 3\n";
+    ck_assert_int_eq(steal_parse_ms(stat, 100), 34730);
+    ck_assert_int_eq(steal_parse_ms(stat, 1000), 3473);
+    /* The per-CPU line is not the total; a line after others is found. */
+    ck_assert_int_eq(steal_parse_ms("cpu0 1 2 3 4 5 6 7 8\ncpu  1 2 3 4 5 6 7 9 0\n", 100), 90);
+    /* Too few numbers (no steal field), no cpu line, bad rate. */
+    ck_assert_int_eq(steal_parse_ms("cpu  1 2 3 4 5 6 7\n", 100), -1);
+    ck_assert_int_eq(steal_parse_ms("cpu  1 2 3 x 5 6 7 8\n", 100), -1);
+    ck_assert_int_eq(steal_parse_ms("intr 1 2\n", 100), -1);
+    ck_assert_int_eq(steal_parse_ms("", 100), -1);
+    ck_assert_int_eq(steal_parse_ms(NULL, 100), -1);
+    ck_assert_int_eq(steal_parse_ms(stat, 0), -1);
+    /* On this machine (Linux) the live reading works and never goes back. */
+    int64_t a = steal_now_ms(), b = steal_now_ms();
+    ck_assert_int_ge(a, 0);
+    ck_assert_int_ge(b, a);
+}
+END_TEST
+
 START_TEST(balance_search)
 {
     Rules r = rules_default(VARIANT_DABLOT);
@@ -376,6 +402,7 @@ static Suite *match_suite(void)
     tcase_add_test(tc, openings_order);
     tcase_add_test(tc, results_line);
     tcase_add_test(tc, balance_search);
+    tcase_add_test(tc, steal_from_proc_stat);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -207,6 +207,27 @@ late_bestmove() {
     ! grep -q '^game=2 .*termination=\(illegal\|time\)' r.txt
 }
 check "late bestmove: loss on time, drained after stop, never leaks into the next game" late_bestmove
+frozen() {   # frozen [-stallcredit]: st=0.1 games of 20 ms moves; the runner and its engines stopped twice for 300 ms, as a host freezes a virtual machine
+    two "--think-ms 20" "--think-ms 20" -each st=0.1 -games 2 -maxmoves 30 -results r.txt -pgnout g.pgn "$@" >out.txt 2>&1 &
+    local bg=$! kids i
+    for i in 1 2; do
+        sleep 0.4
+        kids=$(pgrep -P $bg)
+        kill -STOP $bg $kids 2>/dev/null; sleep 0.3; kill -CONT $bg $kids 2>/dev/null
+    done
+    wait $bg || return 1
+    grep -q '^Host: machine frozen [12] times for 15 ms or more (longest 3[0-9][0-9]\.' out.txt
+}
+freeze_charged() {
+    frozen || return 1
+    grep -q 'termination=time' r.txt && grep -q 'loses on time (.*; the machine was frozen for [23][0-9][0-9] ms during the move)' g.pgn
+}
+check "machine frozen 300 ms: a loss on time that says so" freeze_charged
+freeze_credited() {
+    frozen -stallcredit || return 1
+    ! grep -q 'termination=time' r.txt && grep -q 'not charged to the engines (-stallcredit)' out.txt
+}
+check "machine frozen 300 ms with -stallcredit: the frozen time is not charged" freeze_credited
 readyok_stall() {
     two "--no-readyok-after 4" "" -each depth=1 -ping-ms 300 -games 1 -results r.txt >/dev/null 2>&1
     [ $? -eq 1 ] && grep -q 'result=0-1 termination=stalls plies=4 ' r.txt

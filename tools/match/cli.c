@@ -211,6 +211,8 @@ CliMode cli_parse(int argc, char *const argv[], MatchConfig *c, GenSpec *g, char
             c->gauntlet = 1;
         } else if (strcmp(a, "-recover") == 0) {
             c->recover = 1;
+        } else if (strcmp(a, "-stallcredit") == 0) {
+            c->stall_credit = 1;
         } else if (strcmp(a, "-quiet") == 0) {
             c->quiet = 1;
         } else if (strcmp(a, "-openings") == 0) {

@@ -104,6 +104,7 @@ typedef struct MatchConfig {
     int shard_i, shard_n;    /* play only pairs with index % shard_n == shard_i - 1 */
 
     int recover;
+    int stall_credit;        /* -stallcredit: machine freezes not charged (hoststall.h) */
     int64_t startup_ms, newgame_ms, ping_ms, stop_ms, quit_ms;
 
     int sprt_on;

@@ -28,6 +28,7 @@ const char *match_program = "dablo-match";
 #include "record.h"
 #include "report.h"
 #include "schedule.h"
+#include "hoststall.h"
 #include "util.h"
 
 enum { SLOT_PENDING = 0, SLOT_DONE, SLOT_SKIPPED };
@@ -275,6 +276,20 @@ static void print_cpu(FILE *f)
     fprintf(f, "CPU: runner %.2f s, engines %.2f s; runner share %.2f%%\n", a, b, a + b > 0 ? 100.0 * a / (a + b) : 0.0);
 }
 
+/* The machine's freezes while the games ran (hoststall.h), printed only
+ * when there were some: on a virtual machine they explain a loss on time
+ * that no engine could have avoided. */
+static void print_host(FILE *f, int credit)
+{
+    int n;
+    int64_t longest_us, steal_ms;
+    hoststall_totals(&n, &longest_us, &steal_ms);
+    if (n == 0 && steal_ms <= 0) return;
+    fprintf(f, "Host: machine frozen %d times for %d ms or more (longest %.1f ms), %lld ms of CPU time stolen (steal); %s\n",
+            n, HOSTSTALL_MIN_GAP_MS, (double)longest_us / 1000.0, (long long)(steal_ms > 0 ? steal_ms : 0),
+            credit ? "frozen time not charged to the engines (-stallcredit)" : "frozen time charged to the engines");
+}
+
 static uint64_t random_seed(void)
 {
     uint64_t s = 0;
@@ -404,6 +419,7 @@ int match_run(MatchConfig *c, int argc, char *const argv[], const StateData *res
     if (resumed) printf("dablo-match: %d games already recorded, %d to play\n", m->report.done, m->ngames);
     fflush(stdout);
 
+    hoststall_start();
     int nslots = c->concurrency < m->ngames ? c->concurrency : m->ngames;
     pthread_t *th = mu_xmalloc((size_t)(nslots ? nslots : 1) * sizeof *th);
     SlotArg *sa = mu_xmalloc((size_t)(nslots ? nslots : 1) * sizeof *sa);
@@ -413,6 +429,7 @@ int match_run(MatchConfig *c, int argc, char *const argv[], const StateData *res
         pthread_create(&th[i], NULL, slot_thread, &sa[i]);
     }
     for (int i = 0; i < nslots; i++) pthread_join(th[i], NULL);
+    hoststall_stop();
     free(th);
     free(sa);
     pthread_mutex_lock(&m->lock);
@@ -421,6 +438,7 @@ int match_run(MatchConfig *c, int argc, char *const argv[], const StateData *res
 
     report_summary(&m->report, stdout);
     print_cpu(stdout);
+    print_host(stdout, c->stall_credit);
     int complete = m->report.done >= m->report.total;
     if (complete) status = 0;
     else if (m->report.verdict != STATS_SPRT_CONTINUE) status = 0;

@@ -14,6 +14,7 @@
 #include "game.h"
 #include "movegen.h"
 #include "notation.h"
+#include "hoststall.h"
 #include "util.h"
 
 static const char *color_name(Color c) { return c == WHITE ? "White" : "Black"; }
@@ -48,6 +49,16 @@ static EngineStatus prepare(Worker *w, int idx, char *err, size_t errlen)
     if (s != ENG_OK)
         snprintf(err, errlen, "%s after ucinewgame", s == ENG_TIMEOUT ? "no readyok within the newgame time" : "exited");
     return s;
+}
+
+/* "; the machine was frozen for N ms during the move" (hoststall.h) when
+ * it was, else "". */
+static const char *frozen_note(int64_t frozen_us, char *buf, size_t len)
+{
+    buf[0] = '\0';
+    if (frozen_us >= 1000)
+        snprintf(buf, len, "; the machine was frozen for %lld ms during the move", (long long)(frozen_us / 1000));
+    return buf;
 }
 
 static Termination failure_term(EngineStatus s)
@@ -202,8 +213,10 @@ PlayStatus play_game(Worker *w, const GameSpec *gs, GameRecord *rec, int *engine
         }
         char mv[MOVE_STR_MAX + 32];
         SearchInfo si;
-        int64_t elapsed_us;
-        st = engine_go(e, mu_sb_str(&line), deadline, c->ping_ms, c->stop_ms, mv, sizeof mv, &si, &elapsed_us);
+        char note[96];
+        int64_t elapsed_us, frozen_us;
+        st = engine_go(e, mu_sb_str(&line), deadline, c->ping_ms, c->stop_ms, mv, sizeof mv, &si,
+                       c->stall_credit, &elapsed_us, &frozen_us);
         if (st == ENG_ABORT) { ps = PLAY_ABORTED; break; }
         if (st == ENG_EOF) {
             engine_kill(e);
@@ -214,20 +227,24 @@ PlayStatus play_game(Worker *w, const GameSpec *gs, GameRecord *rec, int *engine
         if (st == ENG_TIMEOUT) {
             if (!e->running) *engine_lost = 1;
             if (deadline > 0)
-                lose(rec, mover, TERM_TIME, "%s %s loses on time (no bestmove within %lld ms)",
-                     color_name(mover), who, (long long)deadline);
+                lose(rec, mover, TERM_TIME, "%s %s loses on time (no bestmove within %lld ms%s)",
+                     color_name(mover), who, (long long)deadline, frozen_note(frozen_us, note, sizeof note));
             else
                 lose(rec, mover, TERM_STALLS, "%s %s stalls (no answer to isready within %lld ms while searching)",
                      color_name(mover), who, (long long)c->ping_ms);
             break;
         }
-        int64_t elapsed_ms = elapsed_us / 1000;
+        /* The time charged: with -stallcredit, less the time the machine
+         * was frozen (hoststall.h). */
+        int64_t charged_us = elapsed_us;
+        if (c->stall_credit) charged_us = elapsed_us > frozen_us ? elapsed_us - frozen_us : 0;
+        int64_t elapsed_ms = elapsed_us / 1000, charged_ms = charged_us / 1000;
         int late = 0;
-        if (spec->tc.timed && clock_after_move(&clk[mover], elapsed_us, spec->timemargin_ms) < 0) late = 1;
-        if (spec->st_ms > 0 && elapsed_ms > spec->st_ms + spec->timemargin_ms) late = 1;
+        if (spec->tc.timed && clock_after_move(&clk[mover], charged_us, spec->timemargin_ms) < 0) late = 1;
+        if (spec->st_ms > 0 && charged_ms > spec->st_ms + spec->timemargin_ms) late = 1;
         if (late) {
-            lose(rec, mover, TERM_TIME, "%s %s loses on time (%lld ms used)", color_name(mover), who,
-                 (long long)elapsed_ms);
+            lose(rec, mover, TERM_TIME, "%s %s loses on time (%lld ms used%s)", color_name(mover), who,
+                 (long long)elapsed_ms, frozen_note(frozen_us, note, sizeof note));
             break;
         }
         Move m;
@@ -252,7 +269,7 @@ PlayStatus play_game(Worker *w, const GameSpec *gs, GameRecord *rec, int *engine
         mr.score_is_mate = si.score_is_mate;
         mr.score = si.score;
         mr.depth = si.depth;
-        mr.time_ms = elapsed_ms;
+        mr.time_ms = charged_ms;
         Position before = g.pos;
         if (game_play(&g, &m) < 0) {
             fprintf(stderr, "dablo-match: out of memory\n");
