@@ -39,7 +39,7 @@ static const char help_text[] =
 "base is added again before the mover's move M+1, 2M+1, ...; opening plies earn nothing.\n"
 "A move is lost on time when the clock falls below -timemargin.  The latency (measured\n"
 "minus the engine's own \"time\") is reported at the end.  On a virtual machine the host\n"
-"can freeze a CPU or the whole machine for 100 ms or more: a loss on time says how long\n"
+"can freeze a CPU or the whole machine for tens of ms: a loss on time says how long\n"
 "the machine was frozen during that move, and the summary lists the freezes\n"
 "(-stallcredit below).\n"
 "\n"
