@@ -209,18 +209,20 @@ late_bestmove() {
 check "late bestmove: loss on time, drained after stop, never leaks into the next game" late_bestmove
 frozen() {   # frozen [-stallcredit]: st=0.1 games of 20 ms moves; the runner and its engines stopped twice for 300 ms, as a host freezes a virtual machine
     two "--think-ms 20" "--think-ms 20" -each st=0.1 -games 2 -maxmoves 30 -results r.txt -pgnout g.pgn "$@" >out.txt 2>&1 &
-    local bg=$! kids i
+    local bg=$! runner kids i
     for i in 1 2; do
         sleep 0.4
-        kids=$(pgrep -P $bg)
-        kill -STOP $bg $kids 2>/dev/null; sleep 0.3; kill -CONT $bg $kids 2>/dev/null
+        runner=$(pgrep -P $bg)   # $bg is the subshell of two(): the runner is its child
+        kids=$(pgrep -P "$runner")
+        kill -STOP $runner $kids 2>/dev/null; sleep 0.3; kill -CONT $runner $kids 2>/dev/null
     done
-    wait $bg || return 1
-    grep -q '^Host: machine frozen [12] times for 15 ms or more (longest [34][0-9][0-9]\.' out.txt
+    wait $bg || { cat out.txt; return 1; }
+    grep -Eq '^Host: [12] freezes? of 15 ms or more \(longest (2[5-9][0-9]|[34][0-9][0-9])\.' out.txt || { cat out.txt; return 1; }
 }
 freeze_charged() {
     frozen || return 1
-    grep -q 'termination=time' r.txt && grep -q 'loses on time (.*; the machine was frozen for [234][0-9][0-9] ms during the move)' g.pgn
+    grep -q 'termination=time' r.txt && grep -q 'loses on time (.*; the machine was frozen for [234][0-9][0-9] ms during the move)' g.pgn ||
+        { cat r.txt; grep 'loses' g.pgn; return 1; }
 }
 check "machine frozen 300 ms: a loss on time that says so" freeze_charged
 freeze_credited() {
@@ -228,6 +230,17 @@ freeze_credited() {
     ! grep -q 'termination=time' r.txt && grep -q 'not charged to the engines (-stallcredit)' out.txt
 }
 check "machine frozen 300 ms with -stallcredit: the frozen time is not charged" freeze_credited
+engine_stopped() {   # only the engines stopped for 300 ms: their own stall, never credited
+    two "--think-ms 20" "--think-ms 20" -each st=0.1 -games 1 -maxmoves 30 -results r.txt -pgnout g.pgn -stallcredit >out.txt 2>&1 &
+    local bg=$! kids
+    sleep 0.4
+    kids=$(pgrep -P "$(pgrep -P $bg)")
+    kill -STOP $kids 2>/dev/null; sleep 0.3; kill -CONT $kids 2>/dev/null
+    wait $bg || { cat out.txt; return 1; }
+    grep -q 'termination=time' r.txt && grep -q 'loses on time (no bestmove within 100 ms)' g.pgn && grep -q '^Host: no freeze' out.txt ||
+        { cat r.txt out.txt; grep loses g.pgn; return 1; }
+}
+check "engines alone stopped 300 ms with -stallcredit: a loss on time, nothing credited" engine_stopped
 readyok_stall() {
     two "--no-readyok-after 4" "" -each depth=1 -ping-ms 300 -games 1 -results r.txt >/dev/null 2>&1
     [ $? -eq 1 ] && grep -q 'result=0-1 termination=stalls plies=4 ' r.txt

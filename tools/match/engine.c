@@ -355,7 +355,8 @@ static void stop_search(Engine *e, int64_t stop_ms)
 
 EngineStatus engine_go(Engine *e, const char *go_line, int64_t deadline_ms, int64_t ping_ms,
                        int64_t stop_ms, char *move, size_t movelen, SearchInfo *si,
-                       int credit_stalls, int64_t *elapsed_us, int64_t *frozen_us)
+                       int credit_stalls, int64_t *elapsed_us, int64_t *frozen_us,
+                       int64_t *stolen_ms)
 {
     memset(si, 0, sizeof *si);
     si->depth = -1;
@@ -363,9 +364,10 @@ EngineStatus engine_go(Engine *e, const char *go_line, int64_t deadline_ms, int6
     move[0] = '\0';
     *elapsed_us = 0;
     *frozen_us = 0;
+    *stolen_ms = -1;
     if (!e->running) return ENG_EOF;
-    /* Steal is read only for timed moves, and at the end only when it
-     * can matter: a credit, or a move over its deadline. */
+    /* Steal is read only for timed moves, and at the end only for a move
+     * over its deadline (for the loss's note). */
     HostMark mark = hoststall_mark(deadline_ms > 0);
     if (send(e, go_line, mu_now_ms() + (deadline_ms > 0 ? deadline_ms : ping_ms)) < 0) return ENG_EOF;
     int64_t t0 = mu_now_us();
@@ -382,7 +384,7 @@ EngineStatus engine_go(Engine *e, const char *go_line, int64_t deadline_ms, int6
         if (s == CH_ABORT) return ENG_ABORT;
         if (s == CH_EOF) {
             *elapsed_us = mu_now_us() - t0;
-            *frozen_us = hoststall_frozen_us(&mark, 0);
+            *frozen_us = hoststall_frozen_us(&mark);
             return ENG_EOF;
         }
         if (s == CH_TIMEOUT) {
@@ -390,7 +392,7 @@ EngineStatus engine_go(Engine *e, const char *go_line, int64_t deadline_ms, int6
                 /* Woke early, or (with credit_stalls) the machine was
                  * frozen for part of the time: wait for the rest. */
                 int64_t now = mu_now_us(), used = now - t0;
-                if (credit_stalls) used -= hoststall_frozen_us(&mark, 1);
+                if (credit_stalls) used -= hoststall_frozen_us(&mark);
                 if (used < deadline_ms * 1000) {
                     hard = (now + deadline_ms * 1000 - used + 999) / 1000;
                     continue;
@@ -398,7 +400,8 @@ EngineStatus engine_go(Engine *e, const char *go_line, int64_t deadline_ms, int6
             }
             if (hard || pong_due) {
                 *elapsed_us = mu_now_us() - t0;
-                *frozen_us = hoststall_frozen_us(&mark, 1);
+                *frozen_us = hoststall_frozen_us(&mark);
+                *stolen_ms = hoststall_stolen_ms(&mark);
                 mlog_note(e->ch.log, e->ch.worker, e->ch.name, "%s after %lld ms",
                           hard ? "no bestmove within time + margin" : "no readyok to a ping during the search",
                           (long long)(*elapsed_us / 1000));
@@ -411,7 +414,9 @@ EngineStatus engine_go(Engine *e, const char *go_line, int64_t deadline_ms, int6
         }
         if (strncmp(line, "bestmove", 8) == 0 && (line[8] == ' ' || line[8] == '\0')) {
             *elapsed_us = mu_now_us() - t0;
-            *frozen_us = hoststall_frozen_us(&mark, credit_stalls || (deadline_ms > 0 && *elapsed_us > deadline_ms * 1000));
+            *frozen_us = hoststall_frozen_us(&mark);
+            if (deadline_ms > 0 && *elapsed_us > deadline_ms * 1000)
+                *stolen_ms = hoststall_stolen_ms(&mark);
             const char *p = line + 8;
             while (*p == ' ' || *p == '\t') p++;
             size_t n = strcspn(p, " \t");

@@ -91,12 +91,14 @@ EngineStatus engine_send_sync(Engine *e, const char *line, int64_t timeout_ms);
  * had no move) and the search's info to *si.  On ENG_TIMEOUT the engine has
  * been sent "stop" and either drained to its bestmove within stop_ms (it
  * stays usable) or killed (e->running == 0).  *frozen_us receives how long
- * the machine was frozen during the move (hoststall.h); with credit_stalls
- * the deadline is moved on by that time, so only time the engine could
- * use counts against it. */
+ * the whole machine was frozen during the move (hoststall.h); with
+ * credit_stalls the deadline is moved on by that time, so only time the
+ * engine could use counts against it.  *stolen_ms receives the steal time
+ * of the move when it overran its deadline, else -1. */
 EngineStatus engine_go(Engine *e, const char *go_line, int64_t deadline_ms, int64_t ping_ms,
                        int64_t stop_ms, char *move, size_t movelen, SearchInfo *si,
-                       int credit_stalls, int64_t *elapsed_us, int64_t *frozen_us);
+                       int credit_stalls, int64_t *elapsed_us, int64_t *frozen_us,
+                       int64_t *stolen_ms);
 
 /* "quit", then up to grace_ms for the process to exit, then kill.  Frees
  * what the engine told us.  Safe on an engine that is not running. */

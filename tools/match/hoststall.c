@@ -3,7 +3,9 @@
  */
 #include "hoststall.h"
 
+#include <fcntl.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdatomic.h>
 #include <time.h>
 #include <unistd.h>
@@ -29,23 +31,43 @@ static int count;
 static int64_t longest_us;
 static int64_t steal_start_ms = -1;
 
+/* This thread's time waiting for a CPU (run_delay of schedstat, ns -> us),
+ * or -1 when the kernel does not give it. */
+static int64_t wait_us(int fd)
+{
+    char buf[128];
+    if (fd < 0) return -1;
+    ssize_t n = pread(fd, buf, sizeof buf - 1, 0);
+    if (n <= 0) return -1;
+    buf[n] = '\0';
+    unsigned long long run, delay;
+    if (sscanf(buf, "%llu %llu", &run, &delay) != 2) return -1;
+    return (int64_t)(delay / 1000);
+}
+
 static void *beat_main(void *arg)
 {
     (void)arg;
-    int64_t last = mu_now_us();
+    int fd = open("/proc/thread-self/schedstat", O_RDONLY | O_CLOEXEC);
+    int64_t last = mu_now_us(), waited_before = wait_us(fd);
     atomic_store(&last_beat_us, last);
     while (!atomic_load(&quit)) {
         struct timespec d = { 0, BEAT_US * 1000L };
         nanosleep(&d, NULL);
-        int64_t now = mu_now_us();
-        int64_t gap = now - last - BEAT_US;
-        if (gap >= HOSTSTALL_MIN_GAP_MS * 1000) {
+        int64_t now = mu_now_us(), waited = wait_us(fd);
+        /* Late by more than it waited for a CPU: the time nothing ran.
+         * A beat that was runnable but starved by other work is late by
+         * its wait, and is no freeze. */
+        int64_t late = now - last - BEAT_US;
+        if (waited >= 0 && waited_before >= 0) late -= waited - waited_before;
+        waited_before = waited;
+        if (late >= HOSTSTALL_MIN_GAP_MS * 1000) {
             pthread_mutex_lock(&mu);
-            ring[next] = (Freeze){ last + BEAT_US, now };
+            ring[next] = (Freeze){ now - late, now };
             next = (next + 1) % MAX_FREEZES;
             if (nring < MAX_FREEZES) nring++;
             count++;
-            if (gap > longest_us) longest_us = gap;
+            if (late > longest_us) longest_us = late;
             /* Under the lock, so a reader never counts this freeze twice
              * (as noted and as still going on). */
             atomic_store(&last_beat_us, now);
@@ -54,6 +76,7 @@ static void *beat_main(void *arg)
         last = now;
         atomic_store(&last_beat_us, now);
     }
+    if (fd >= 0) close(fd);
     return NULL;
 }
 
@@ -96,31 +119,31 @@ static int64_t overlap(int64_t a0, int64_t a1, int64_t b0, int64_t b1)
     return hi > lo ? hi - lo : 0;
 }
 
-int64_t hoststall_frozen_us(const HostMark *m, int with_steal)
+int64_t hoststall_frozen_us(const HostMark *m)
 {
+    /* A heartbeat overdue now is a freeze that has just ended (this thread
+     * runs again before the heartbeat has noted it) or a heartbeat starved
+     * of a CPU: give it up to 10 ms to run and tell which. */
+    for (int i = 0; i < 20; i++) {
+        int64_t t = mu_now_us(), last = atomic_load(&last_beat_us);
+        if (t - last - BEAT_US < HOSTSTALL_MIN_GAP_MS * 1000) break;
+        struct timespec d = { 0, 500 * 1000L };
+        nanosleep(&d, NULL);
+    }
     int64_t now = mu_now_us();
-    int64_t beats = 0;
+    int64_t frozen = 0;
     pthread_mutex_lock(&mu);
     for (int i = 0; i < nring; i++)
-        beats += overlap(ring[i].from_us, ring[i].to_us, m->t_us, now);
-    int live = running;
-    int64_t last = atomic_load(&last_beat_us);
+        frozen += overlap(ring[i].from_us, ring[i].to_us, m->t_us, now);
     pthread_mutex_unlock(&mu);
-    /* A freeze that has just ended: this thread runs again before the
-     * heartbeat has noted it. */
-    if (live && now - last - BEAT_US >= HOSTSTALL_MIN_GAP_MS * 1000)
-        beats += overlap(last + BEAT_US, now, m->t_us, now);
-    /* Steal is read in whole ticks (10 ms at USER_HZ 100), so a growth of
-     * one tick can be a fraction of a ms stolen at any time: one tick less
-     * is counted, never more than was stolen. */
-    int64_t stolen = 0;
-    if (with_steal && m->steal_ms >= 0) {
-        long hz = sysconf(_SC_CLK_TCK);
-        int64_t tick_ms = hz > 0 ? 1000 / hz : 10;
-        int64_t s = steal_now_ms();
-        if (s - m->steal_ms > tick_ms) stolen = (s - m->steal_ms - tick_ms) * 1000;
-    }
-    return beats > stolen ? beats : stolen;
+    return frozen;
+}
+
+int64_t hoststall_stolen_ms(const HostMark *m)
+{
+    if (m->steal_ms < 0) return -1;
+    int64_t s = steal_now_ms();
+    return s >= m->steal_ms ? s - m->steal_ms : -1;
 }
 
 void hoststall_totals(int *n, int64_t *longest, int64_t *steal_ms)

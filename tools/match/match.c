@@ -276,18 +276,21 @@ static void print_cpu(FILE *f)
     fprintf(f, "CPU: runner %.2f s, engines %.2f s; runner share %.2f%%\n", a, b, a + b > 0 ? 100.0 * a / (a + b) : 0.0);
 }
 
-/* The machine's freezes while the games ran (hoststall.h), printed only
- * when there were some: on a virtual machine they explain a loss on time
- * that no engine could have avoided. */
+/* The machine's freezes and steal time while the games ran (hoststall.h),
+ * printed when there was a freeze or 20 ms of steal, or with -stallcredit:
+ * on a virtual machine they explain a loss on time no engine could avoid. */
 static void print_host(FILE *f, int credit)
 {
     int n;
     int64_t longest_us, steal_ms;
     hoststall_totals(&n, &longest_us, &steal_ms);
-    if (n == 0 && steal_ms <= 0) return;
-    fprintf(f, "Host: machine frozen %d times for %d ms or more (longest %.1f ms), %lld ms of CPU time stolen (steal); %s\n",
-            n, HOSTSTALL_MIN_GAP_MS, (double)longest_us / 1000.0, (long long)(steal_ms > 0 ? steal_ms : 0),
-            credit ? "frozen time not charged to the engines (-stallcredit)" : "frozen time charged to the engines");
+    if (n == 0 && steal_ms < 20 && !credit) return;
+    if (n == 0) fprintf(f, "Host: no freeze of %d ms or more", HOSTSTALL_MIN_GAP_MS);
+    else fprintf(f, "Host: %d freeze%s of %d ms or more (longest %.1f ms)", n, n == 1 ? "" : "s",
+                 HOSTSTALL_MIN_GAP_MS, (double)longest_us / 1000.0);
+    if (steal_ms >= 0) fprintf(f, ", %lld ms of CPU time stolen from the CPUs (steal)", (long long)steal_ms);
+    else fprintf(f, ", steal time unknown");
+    fprintf(f, "; %s\n", credit ? "frozen time not charged to the engines (-stallcredit)" : "frozen time charged to the engines");
 }
 
 static uint64_t random_seed(void)

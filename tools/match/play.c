@@ -51,13 +51,18 @@ static EngineStatus prepare(Worker *w, int idx, char *err, size_t errlen)
     return s;
 }
 
-/* "; the machine was frozen for N ms during the move" (hoststall.h) when
- * it was, else "". */
-static const char *frozen_note(int64_t frozen_us, char *buf, size_t len)
+/* What the host did during a move lost on time (hoststall.h), for its
+ * note: "; the machine was frozen for N ms during the move (not charged)"
+ * and "; N ms of CPU time stolen from its CPUs", or "". */
+static const char *host_note(int64_t frozen_us, int credited, int64_t stolen_ms, char *buf, size_t len)
 {
     buf[0] = '\0';
+    size_t n = 0;
     if (frozen_us >= 1000)
-        snprintf(buf, len, "; the machine was frozen for %lld ms during the move", (long long)(frozen_us / 1000));
+        n = (size_t)snprintf(buf, len, "; the machine was frozen for %lld ms during the move%s",
+                             (long long)(frozen_us / 1000), credited ? " (not charged)" : "");
+    if (stolen_ms >= 20 && n < len)
+        snprintf(buf + n, len - n, "; %lld ms of CPU time stolen from its CPUs (steal)", (long long)stolen_ms);
     return buf;
 }
 
@@ -213,10 +218,10 @@ PlayStatus play_game(Worker *w, const GameSpec *gs, GameRecord *rec, int *engine
         }
         char mv[MOVE_STR_MAX + 32];
         SearchInfo si;
-        char note[96];
-        int64_t elapsed_us, frozen_us;
+        char note[160];
+        int64_t elapsed_us, frozen_us, stolen_ms;
         st = engine_go(e, mu_sb_str(&line), deadline, c->ping_ms, c->stop_ms, mv, sizeof mv, &si,
-                       c->stall_credit, &elapsed_us, &frozen_us);
+                       c->stall_credit, &elapsed_us, &frozen_us, &stolen_ms);
         if (st == ENG_ABORT) { ps = PLAY_ABORTED; break; }
         if (st == ENG_EOF) {
             engine_kill(e);
@@ -228,7 +233,8 @@ PlayStatus play_game(Worker *w, const GameSpec *gs, GameRecord *rec, int *engine
             if (!e->running) *engine_lost = 1;
             if (deadline > 0)
                 lose(rec, mover, TERM_TIME, "%s %s loses on time (no bestmove within %lld ms%s)",
-                     color_name(mover), who, (long long)deadline, frozen_note(frozen_us, note, sizeof note));
+                     color_name(mover), who, (long long)deadline,
+                     host_note(frozen_us, c->stall_credit, stolen_ms, note, sizeof note));
             else
                 lose(rec, mover, TERM_STALLS, "%s %s stalls (no answer to isready within %lld ms while searching)",
                      color_name(mover), who, (long long)c->ping_ms);
@@ -238,13 +244,13 @@ PlayStatus play_game(Worker *w, const GameSpec *gs, GameRecord *rec, int *engine
          * was frozen (hoststall.h). */
         int64_t charged_us = elapsed_us;
         if (c->stall_credit) charged_us = elapsed_us > frozen_us ? elapsed_us - frozen_us : 0;
-        int64_t elapsed_ms = elapsed_us / 1000, charged_ms = charged_us / 1000;
+        int64_t charged_ms = charged_us / 1000;
         int late = 0;
         if (spec->tc.timed && clock_after_move(&clk[mover], charged_us, spec->timemargin_ms) < 0) late = 1;
         if (spec->st_ms > 0 && charged_ms > spec->st_ms + spec->timemargin_ms) late = 1;
         if (late) {
             lose(rec, mover, TERM_TIME, "%s %s loses on time (%lld ms used%s)", color_name(mover), who,
-                 (long long)elapsed_ms, frozen_note(frozen_us, note, sizeof note));
+                 (long long)charged_ms, host_note(frozen_us, c->stall_credit, stolen_ms, note, sizeof note));
             break;
         }
         Move m;
