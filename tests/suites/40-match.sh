@@ -207,14 +207,22 @@ late_bestmove() {
     ! grep -q '^game=2 .*termination=\(illegal\|time\)' r.txt
 }
 check "late bestmove: loss on time, drained after stop, never leaks into the next game" late_bestmove
+game_pids() {   # game_pids BGPID: once both engines of the game run, "RUNNER ENGINE ENGINE" ($1 is the subshell of two())
+    local runner kids i
+    for i in $(seq 100); do
+        runner=$(pgrep -P "$1")
+        kids=$(pgrep -P "$runner" 2>/dev/null)
+        [ "$(wc -w <<<"$kids")" -ge 2 ] && { sleep 0.2; echo "$runner" $kids; return 0; }
+        sleep 0.05
+    done
+    return 1
+}
 frozen() {   # frozen [-stallcredit]: st=0.1 games of 20 ms moves; the runner and its engines stopped twice for 300 ms, as a host freezes a virtual machine
     two "--think-ms 20" "--think-ms 20" -each st=0.1 -games 2 -maxmoves 30 -results r.txt -pgnout g.pgn "$@" >out.txt 2>&1 &
-    local bg=$! runner kids i
+    local bg=$! pids i
     for i in 1 2; do
-        sleep 0.4
-        runner=$(pgrep -P $bg)   # $bg is the subshell of two(): the runner is its child
-        kids=$(pgrep -P "$runner")
-        kill -STOP $runner $kids 2>/dev/null; sleep 0.3; kill -CONT $runner $kids 2>/dev/null
+        pids=$(game_pids $bg) || { [ $i = 2 ] && break; return 1; }   # the match may be over before a second freeze
+        kill -STOP $pids 2>/dev/null; sleep 0.3; kill -CONT $pids 2>/dev/null
     done
     wait $bg || { cat out.txt; return 1; }
     grep -Eq '^Host: [12] freezes? of 15 ms or more \(longest (2[5-9][0-9]|[34][0-9][0-9])\.' out.txt || { cat out.txt; return 1; }
@@ -232,10 +240,9 @@ freeze_credited() {
 check "machine frozen 300 ms with -stallcredit: the frozen time is not charged" freeze_credited
 engine_stopped() {   # only the engines stopped for 300 ms: their own stall, never credited
     two "--think-ms 20" "--think-ms 20" -each st=0.1 -games 1 -maxmoves 30 -results r.txt -pgnout g.pgn -stallcredit >out.txt 2>&1 &
-    local bg=$! kids
-    sleep 0.4
-    kids=$(pgrep -P "$(pgrep -P $bg)")
-    kill -STOP $kids 2>/dev/null; sleep 0.3; kill -CONT $kids 2>/dev/null
+    local bg=$! pids
+    pids=$(game_pids $bg) || return 1
+    kill -STOP ${pids#* } 2>/dev/null; sleep 0.3; kill -CONT ${pids#* } 2>/dev/null
     wait $bg || { cat out.txt; return 1; }
     grep -q 'termination=time' r.txt && grep -q 'loses on time (no bestmove within 100 ms)' g.pgn && grep -q '^Host: no freeze' out.txt ||
         { cat r.txt out.txt; grep loses g.pgn; return 1; }
