@@ -367,7 +367,8 @@ EngineStatus engine_go(Engine *e, const char *go_line, int64_t deadline_ms, int6
     *stolen_ms = -1;
     if (!e->running) return ENG_EOF;
     /* Steal is read only for timed moves, and at the end only for a move
-     * over its deadline (for the loss's note). */
+     * over its deadline (for the loss's note); the frozen time only when
+     * it is credited or a move is late. */
     HostMark mark = hoststall_mark(deadline_ms > 0);
     if (send(e, go_line, mu_now_ms() + (deadline_ms > 0 ? deadline_ms : ping_ms)) < 0) return ENG_EOF;
     int64_t t0 = mu_now_us();
@@ -384,15 +385,15 @@ EngineStatus engine_go(Engine *e, const char *go_line, int64_t deadline_ms, int6
         if (s == CH_ABORT) return ENG_ABORT;
         if (s == CH_EOF) {
             *elapsed_us = mu_now_us() - t0;
-            *frozen_us = hoststall_frozen_us(&mark);
             return ENG_EOF;
         }
         if (s == CH_TIMEOUT) {
+            int64_t frozen = -1;   /* not read yet */
             if (hard) {
                 /* Woke early, or (with credit_stalls) the machine was
                  * frozen for part of the time: wait for the rest. */
                 int64_t now = mu_now_us(), used = now - t0;
-                if (credit_stalls) used -= hoststall_frozen_us(&mark);
+                if (credit_stalls) used -= (frozen = hoststall_frozen_us(&mark));
                 if (used < deadline_ms * 1000) {
                     hard = (now + deadline_ms * 1000 - used + 999) / 1000;
                     continue;
@@ -400,7 +401,7 @@ EngineStatus engine_go(Engine *e, const char *go_line, int64_t deadline_ms, int6
             }
             if (hard || pong_due) {
                 *elapsed_us = mu_now_us() - t0;
-                *frozen_us = hoststall_frozen_us(&mark);
+                *frozen_us = frozen >= 0 ? frozen : hoststall_frozen_us(&mark);
                 *stolen_ms = hoststall_stolen_ms(&mark);
                 mlog_note(e->ch.log, e->ch.worker, e->ch.name, "%s after %lld ms",
                           hard ? "no bestmove within time + margin" : "no readyok to a ping during the search",
@@ -414,9 +415,11 @@ EngineStatus engine_go(Engine *e, const char *go_line, int64_t deadline_ms, int6
         }
         if (strncmp(line, "bestmove", 8) == 0 && (line[8] == ' ' || line[8] == '\0')) {
             *elapsed_us = mu_now_us() - t0;
-            *frozen_us = hoststall_frozen_us(&mark);
-            if (deadline_ms > 0 && *elapsed_us > deadline_ms * 1000)
-                *stolen_ms = hoststall_stolen_ms(&mark);
+            /* Read only when it can matter: a credit, or a late move's note
+             * (reading can wait up to 10 ms for a starved heartbeat). */
+            int late = deadline_ms > 0 && *elapsed_us > deadline_ms * 1000;
+            if (credit_stalls || late) *frozen_us = hoststall_frozen_us(&mark);
+            if (late) *stolen_ms = hoststall_stolen_ms(&mark);
             const char *p = line + 8;
             while (*p == ' ' || *p == '\t') p++;
             size_t n = strcspn(p, " \t");

@@ -91,7 +91,8 @@ EngineStatus engine_send_sync(Engine *e, const char *line, int64_t timeout_ms);
  * had no move) and the search's info to *si.  On ENG_TIMEOUT the engine has
  * been sent "stop" and either drained to its bestmove within stop_ms (it
  * stays usable) or killed (e->running == 0).  *frozen_us receives how long
- * the whole machine was frozen during the move (hoststall.h); with
+ * the whole machine was frozen during the move (hoststall.h; read only
+ * with credit_stalls or past the deadline, else 0); with
  * credit_stalls the deadline is moved on by that time, so only time the
  * engine could use counts against it.  *stolen_ms receives the steal time
  * of the move when it overran its deadline, else -1. */

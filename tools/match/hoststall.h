@@ -4,11 +4,11 @@
  * A virtual machine's host can stop one of its CPUs (counted by Linux as
  * steal time, steal.h) or the whole machine (not counted anywhere inside
  * it) for tens of ms.  Nothing on a stopped CPU runs then, neither the
- * engine nor the runner timing it, and the monotonic clock goes on.  Measured on a
- * 2-CPU virtual machine with two games at once: stops of 40 ms (both CPUs)
- * and 100 ms (one CPU, 100 ms of steal) each cost a move on time at
- * st=0.03, while every other move of 277,384 came back within 7 ms of the
- * engine's own time.
+ * engine nor the runner timing it, and the monotonic clock goes on.
+ * Measured on a 2-CPU virtual machine with two games at once: stops of
+ * 40 ms (both CPUs) and 100 ms (one CPU, 100 ms of steal) each cost a
+ * move on time at st=0.03, while every other move of 277,384 came back
+ * within 7 ms of the engine's own time.
  *
  * The runner sees a freeze of the whole machine with a heartbeat thread
  * that sleeps 2 ms at a time: a beat that comes HOSTSTALL_MIN_GAP_MS or
@@ -16,8 +16,8 @@
  * /proc/thread-self/schedstat), is a time when nothing ran.  A heartbeat
  * starved by other work waits for a CPU and is no freeze; scheduling
  * alone delayed a 1 ms sleeper by at most 15.3 ms in 3.9 million
- * wake-ups of the runs above.  The loss on time of a move the machine froze during
- * says so, and -stallcredit does not charge that time.
+ * wake-ups of the runs above.  The loss on time of a move the machine
+ * froze during says so, and -stallcredit does not charge that time.
  *
  * A stop of one CPU only cannot be told apart from inside: the engine
  * may or may not have been on it.  Steal time shows it happened, and a

@@ -21,6 +21,7 @@ const char *match_program = "dablo-match";
 #include <unistd.h>
 
 #include "engine.h"
+#include "hoststall.h"
 #include "log.h"
 #include "openings.h"
 #include "play.h"
@@ -28,7 +29,6 @@ const char *match_program = "dablo-match";
 #include "record.h"
 #include "report.h"
 #include "schedule.h"
-#include "hoststall.h"
 #include "util.h"
 
 enum { SLOT_PENDING = 0, SLOT_DONE, SLOT_SKIPPED };

@@ -12,9 +12,9 @@
 
 #include "adjudicate.h"
 #include "game.h"
+#include "hoststall.h"
 #include "movegen.h"
 #include "notation.h"
-#include "hoststall.h"
 #include "util.h"
 
 static const char *color_name(Color c) { return c == WHITE ? "White" : "Black"; }
