@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "perft.h"
-#include "rules.h"
+#include "rules/perft.h"
+#include "rules/rules.h"
 
 static double now(void)
 {

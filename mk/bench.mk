@@ -2,9 +2,9 @@
 # in the same run; `make perft-deep` checks the perft suite without limits.
 BENCH_BINS := build/perft_bench
 
-build/perft_bench: bench/perft_bench.c $(LIB)
+build/perft_bench: bench/perft_bench.c $(SRC_HDR) $(RULES_LIB)
 	@mkdir -p build
-	$(CC) $(ALL_CFLAGS) $< $(LIB) -o $@ $(LDLIBS_BASE)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $< $(RULES_LIB) -o $@ $(LDLIBS_BASE)
 
 bench: $(BENCH_BINS)
 

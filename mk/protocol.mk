@@ -1,6 +1,6 @@
 # Protocol layer: the transcript replay driver and the fuzz target
 # of the command, FEN and move parsers.  bin/dablo itself is built by the
-# Makefile (src/main.c + the library, which holds uci.c and its friends).
+# Makefile (src/frontend/main.c and the three layer archives).
 #
 #   make fuzz                  fuzz for FUZZ_SECONDS (default 600) with
 #                              libFuzzer; new inputs go to build/fuzz/corpus
@@ -19,12 +19,13 @@ FUZZ_SECONDS ?= 600
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=undefined
 FUZZ_CFLAGS := -std=gnu11 -g -O1 $(WARN) -pthread -Isrc $(FUZZ_SAN)
 # The parsers and what they stand on; no search, no readline.
-FUZZ_SRC := $(addprefix src/,uci_parse.c options.c position.c movegen.c notation.c \
-            geometry.c rules.c game.c diagram.c output.c linereader.c perft.c)
+FUZZ_SRC := $(addprefix src/,frontend/uci_parse.c frontend/options.c rules/position.c \
+            rules/movegen.c rules/notation.c rules/geometry.c rules/rules.c rules/game.c \
+            frontend/diagram.c search/output.c frontend/linereader.c rules/perft.c)
 FUZZ_OBJ := $(FUZZ_SRC:src/%.c=build/fuzz/%.o)
 
-build/fuzz/%.o: src/%.c $(wildcard src/*.h)
-	@mkdir -p build/fuzz
+build/fuzz/%.o: src/%.c $(SRC_HDR)
+	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
 
 build/fuzz/fuzz_protocol: tests/fuzz/fuzz_protocol.c $(FUZZ_OBJ)

@@ -20,7 +20,7 @@ build/stats/%.o: tools/stats/%.c tools/stats/stats.h
 
 build/stats-san/%.o: tools/stats/%.c tools/stats/stats.h
 	@mkdir -p $(dir $@)
-	$(CC) -std=gnu11 $(WARN) -pthread -I$(STATS_INC) $(SAN_FLAGS) -c $< -o $@
+	$(CC) $(SAN_CFLAGS) -I$(STATS_INC) -c $< -o $@
 
 $(STATS_LIB): $(STATS_OBJ)
 	@rm -f $@
@@ -32,7 +32,7 @@ $(STATS_SAN_LIB): $(STATS_SAN_OBJ)
 
 bin/dablo-stats: tools/stats/main.c $(STATS_LIB)
 	@mkdir -p bin
-	$(CC) $(ALL_CFLAGS) -I$(STATS_INC) $< $(STATS_LIB) -o $@ $(LDLIBS_BASE)
+	$(CC) $(ALL_CFLAGS) -I$(STATS_INC) $(LDFLAGS) $< $(STATS_LIB) -o $@ $(LDLIBS_BASE)
 
 # The unit binaries: the Makefile's recipe puts $(CHECK_LIBS) after the
 # test sources, so the archive goes there.

@@ -2,9 +2,9 @@
 SVG_SRC := $(wildcard tools/svg/*.c)
 BINS += bin/dablo-svg
 
-bin/dablo-svg: $(SVG_SRC) $(wildcard tools/svg/*.h) $(wildcard src/*.h) $(LIB)
+bin/dablo-svg: $(SVG_SRC) $(wildcard tools/svg/*.h) $(SRC_HDR) $(RULES_LIB)
 	@mkdir -p bin
-	$(CC) $(ALL_CFLAGS) -Itools/svg $(SVG_SRC) $(LIB) -o $@ $(LDLIBS_BASE)
+	$(CC) $(ALL_CFLAGS) -Itools/svg $(LDFLAGS) $(SVG_SRC) $(RULES_LIB) -o $@ $(LDLIBS_BASE)
 
 # The board pictures shown in README.md and protocol/.
 .PHONY: board-pictures

@@ -21,12 +21,12 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "diagram.h"
-#include "linereader.h"
-#include "movegen.h"
-#include "notation.h"
-#include "options.h"
-#include "uci_parse.h"
+#include "frontend/diagram.h"
+#include "frontend/linereader.h"
+#include "rules/movegen.h"
+#include "rules/notation.h"
+#include "frontend/options.h"
+#include "frontend/uci_parse.h"
 
 static int memfd = -1;
 
@@ -58,27 +58,27 @@ static void check_move_word(const Position *pos, const char *w)
 {
     Move m, again;
     char err[256], s[MOVE_STR_MAX];
-    if (move_parse(pos, w, &m, err, sizeof err) < 0) return;
-    move_to_string(pos, &m, s, sizeof s);
-    CHECK(move_parse(pos, s, &again, err, sizeof err) == 0);
+    if (notation_parse_move(pos, w, &m, err, sizeof err) < 0) return;
+    notation_move_string(pos, &m, s, sizeof s);
+    CHECK(notation_parse_move(pos, s, &again, err, sizeof err) == 0);
     CHECK(move_equal(&m, &again));
 }
 
 static void handle_line(const char *line, Rules *rules, Game *game)
 {
     Words w;
-    if (words_split(&w, line) < 0 || w.n == 0) {
-        words_free(&w);
+    if (uci_parse_words_split(&w, line) < 0 || w.n == 0) {
+        uci_parse_words_free(&w);
         return;
     }
     char err[512];
     if (strcasecmp(w.v[0], "setoption") == 0) {
         char *name, *value, canon[256];
-        if (parse_setoption(w.v + 1, w.n - 1, &name, &value, err, sizeof err) == 0) {
+        if (uci_parse_setoption(w.v + 1, w.n - 1, &name, &value, err, sizeof err) == 0) {
             const OptionDesc *o = option_find(name);
             if (o && option_check_value(o, value, canon, sizeof canon, err, sizeof err) == 0) {
                 if (o->id == OPTION_VARIANT) {
-                    rules->variant = (Variant)variant_from_name(canon);
+                    rules->variant = (Variant)geometry_variant_from_name(canon);
                     CHECK(rules->variant == VARIANT_DABLOT || rules->variant == VARIANT_TABAL);
                 } else if (o->id == OPTION_RULE) {
                     /* the table and rules_set() must agree on valid values */
@@ -90,7 +90,7 @@ static void handle_line(const char *line, Rules *rules, Game *game)
         }
     } else if (strcasecmp(w.v[0], "position") == 0) {
         Game g;
-        if (parse_position(rules, w.v + 1, w.n - 1, &g, err, sizeof err) == 0) {
+        if (uci_parse_position(rules, w.v + 1, w.n - 1, &g, err, sizeof err) == 0) {
             check_position(&g);
             game_free(game);
             *game = g;
@@ -99,7 +99,7 @@ static void handle_line(const char *line, Rules *rules, Game *game)
         static SearchLimits lim;
         ParseErrors pe = { 0 };
         int perft_depth;
-        parse_go(&game->pos, w.v + 1, w.n - 1, &lim, &perft_depth, &pe);
+        uci_parse_go(&game->pos, w.v + 1, w.n - 1, &lim, &perft_depth, &pe);
         CHECK(lim.nsearchmoves >= 0 && lim.nsearchmoves <= MAX_MOVES);
         CHECK(perft_depth >= -1 && perft_depth <= 100);
     } else {
@@ -112,7 +112,7 @@ static void handle_line(const char *line, Rules *rules, Game *game)
         }
         for (int i = 0; i < w.n && i < 64; i++) check_move_word(&game->pos, w.v[i]);
     }
-    words_free(&w);
+    uci_parse_words_free(&w);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

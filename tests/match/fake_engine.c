@@ -38,12 +38,12 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "game.h"
-#include "geometry.h"
-#include "movegen.h"
-#include "notation.h"
-#include "position.h"
-#include "rules.h"
+#include "rules/game.h"
+#include "rules/geometry.h"
+#include "rules/movegen.h"
+#include "rules/notation.h"
+#include "rules/position.h"
+#include "rules/rules.h"
 
 static struct {
     const char *name;
@@ -187,7 +187,7 @@ static void set_position(char *args)
     if (tok && strcmp(tok, "moves") == 0) {
         while ((tok = strtok_r(NULL, " \t", &save))) {
             Move m;
-            if (move_parse(&p, tok, &m, err, sizeof err) < 0) {
+            if (notation_parse_move(&p, tok, &m, err, sizeof err) < 0) {
                 say("info string bad move %s: %s", tok, err);
                 break;
             }
@@ -240,7 +240,7 @@ static void go(long number)
         }
     }
     char ms[MOVE_STR_MAX];
-    move_to_string(&pos, &ml.moves[best], ms, sizeof ms);
+    notation_move_string(&pos, &ml.moves[best], ms, sizeof ms);
     long score = opt.has_score ? opt.score : best_score;
     if (opt.big_nodes)
         say("info depth 1 seldepth 1 score cp %ld nodes 18446744073709551615 nps 9223372036854775807 time %ld pv %s",

@@ -3,7 +3,7 @@
 # Stockfish-style summary, and its node count equals the signature recorded
 # in README.md ("Bench signature: **N** nodes").  A change to the search or
 # the evaluation that moves the count must update README.md in the same
-# commit (src/bench.c explains why the count is deterministic).
+# commit (src/search/bench.c explains why the count is deterministic).
 set -u
 cd "$(dirname "$0")/../.."
 pass=0

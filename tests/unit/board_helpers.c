@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "movegen.h"
-#include "notation.h"
+#include "rules/movegen.h"
+#include "rules/notation.h"
 
 int test_fen_from_pieces(Variant v, const char *pieces, char stm, char *buf, size_t len)
 {
@@ -77,7 +77,7 @@ static void list_string(const Position *pos, const MoveList *list, char *buf, si
     static char names[MAX_MOVES][MOVE_STR_MAX];
     char *ptrs[MAX_MOVES];
     for (int i = 0; i < list->n; i++) {
-        move_to_string(pos, &list->moves[i], names[i], MOVE_STR_MAX);
+        notation_move_string(pos, &list->moves[i], names[i], MOVE_STR_MAX);
         ptrs[i] = names[i];
     }
     qsort(ptrs, (size_t)list->n, sizeof ptrs[0], cmp_str);

@@ -4,7 +4,7 @@
 #ifndef DABLO_TEST_BOARD_HELPERS_H
 #define DABLO_TEST_BOARD_HELPERS_H
 
-#include "position.h"
+#include "rules/position.h"
 
 /* Builds the FEN of a position of variant v with the pieces listed in
  * `pieces` ("Ma1 mb2 Kk7": letter then point, separated by spaces) and side

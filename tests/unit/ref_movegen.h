@@ -1,7 +1,7 @@
 /*
  * ref_movegen.h - a slow reference move generator for cross-checking perft.
  *
- * Written separately from src/movegen.c and sharing only the geometry's
+ * Written separately from src/rules/movegen.c and sharing only the geometry's
  * ray table and the Position's board array: it works on a plain array of
  * piece codes, enumerates every capture *path* by recursion (copying the
  * board at each jump), decides the rule options afterwards from the list of
@@ -12,7 +12,7 @@
 #define DABLO_TEST_REF_MOVEGEN_H
 
 #include <stdint.h>
-#include "position.h"
+#include "rules/position.h"
 
 /* Legal moves of pos by the reference rules; returns their number (at most max). */
 int ref_moves(const Position *pos, Move *out, int max);

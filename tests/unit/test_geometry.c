@@ -3,7 +3,7 @@
  */
 #include <check.h>
 
-#include "geometry.h"
+#include "rules/geometry.h"
 
 static int line_between(const Geometry *g, const char *a, const char *b)
 {
@@ -104,9 +104,9 @@ END_TEST
 
 START_TEST(variant_names)
 {
-    ck_assert_int_eq(variant_from_name("dablot"), VARIANT_DABLOT);
-    ck_assert_int_eq(variant_from_name("TABAL"), VARIANT_TABAL);
-    ck_assert_int_eq(variant_from_name("chess"), -1);
+    ck_assert_int_eq(geometry_variant_from_name("dablot"), VARIANT_DABLOT);
+    ck_assert_int_eq(geometry_variant_from_name("TABAL"), VARIANT_TABAL);
+    ck_assert_int_eq(geometry_variant_from_name("chess"), -1);
 }
 END_TEST
 

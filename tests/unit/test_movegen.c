@@ -7,9 +7,9 @@
 #include <string.h>
 
 #include "board_helpers.h"
-#include "game.h"
-#include "movegen.h"
-#include "notation.h"
+#include "rules/game.h"
+#include "rules/movegen.h"
+#include "rules/notation.h"
 
 static char buf[8192];
 
@@ -105,10 +105,10 @@ START_TEST(dablot_circuit)
     Move a, b;
     char err[200];
     test_place(&pos, &r, pieces, 'w');
-    ck_assert_int_eq(move_parse(&pos, "a5xc7xe5xa5", &a, err, sizeof err), 0);
-    ck_assert_int_eq(move_parse(&pos, "a5xe5xc7xa5", &b, err, sizeof err), 0);
+    ck_assert_int_eq(notation_parse_move(&pos, "a5xc7xe5xa5", &a, err, sizeof err), 0);
+    ck_assert_int_eq(notation_parse_move(&pos, "a5xe5xc7xa5", &b, err, sizeof err), 0);
     ck_assert(move_equal(&a, &b));
-    ck_assert_int_eq(move_parse(&pos, "a5xa5", &b, err, sizeof err), 0);
+    ck_assert_int_eq(notation_parse_move(&pos, "a5xa5", &b, err, sizeof err), 0);
     ck_assert(move_equal(&a, &b));
     ck_assert_int_eq(bb_count(a.captured), 3);
     Undo u;
@@ -127,8 +127,8 @@ START_TEST(dablot_short_form)
     Move m;
     char err[200], s[MOVE_STR_MAX];
     test_place(&pos, &r, "Mc3 md4 mf4 kk13", 'w');
-    ck_assert_int_eq(move_parse(&pos, "c3xg3", &m, err, sizeof err), 0);
-    move_to_string(&pos, &m, s, sizeof s);
+    ck_assert_int_eq(notation_parse_move(&pos, "c3xg3", &m, err, sizeof err), 0);
+    notation_move_string(&pos, &m, s, sizeof s);
     ck_assert_str_eq(s, "c3xe5xg3");
     test_place(&pos, &r, "Mc3 md4 mf4 md2 mf2 kk13", 'w');
     test_moves_string(&pos, buf, sizeof buf);
@@ -136,17 +136,17 @@ START_TEST(dablot_short_form)
     ck_assert_str_eq(buf, "c3xe1xg3xe5xc3");
     r = test_rules(VARIANT_DABLOT, "");
     test_place(&pos, &r, "Mc3 md4 mf4 md2 mf2 kk13", 'w');
-    ck_assert_int_eq(move_parse(&pos, "c3xg3", &m, err, sizeof err), -1);
+    ck_assert_int_eq(notation_parse_move(&pos, "c3xg3", &m, err, sizeof err), -1);
     ck_assert_msg(strstr(err, "ambiguous") != NULL, "%s", err);
-    ck_assert_int_eq(move_parse(&pos, "c3xe5xg3", &m, err, sizeof err), 0);
-    ck_assert_int_eq(move_parse(&pos, "c3xe1xg3", &m, err, sizeof err), 0);
-    ck_assert_int_eq(move_parse(&pos, "c3xe5xg5", &m, err, sizeof err), -1);
-    ck_assert_int_eq(move_parse(&pos, "c3-c5", &m, err, sizeof err), 0);
-    ck_assert_int_eq(move_parse(&pos, "c3-c7", &m, err, sizeof err), -1);
+    ck_assert_int_eq(notation_parse_move(&pos, "c3xe5xg3", &m, err, sizeof err), 0);
+    ck_assert_int_eq(notation_parse_move(&pos, "c3xe1xg3", &m, err, sizeof err), 0);
+    ck_assert_int_eq(notation_parse_move(&pos, "c3xe5xg5", &m, err, sizeof err), -1);
+    ck_assert_int_eq(notation_parse_move(&pos, "c3-c5", &m, err, sizeof err), 0);
+    ck_assert_int_eq(notation_parse_move(&pos, "c3-c7", &m, err, sizeof err), -1);
     ck_assert_msg(strstr(err, "illegal") != NULL, "%s", err);
     const char *junk[] = { "", "c3", "c3-", "c3xe5-g3", "z9-a1", "c3--c5", "c3 c5", "c3-c5-c7", "b1-c3", "xc3" };
     for (size_t i = 0; i < sizeof junk / sizeof *junk; i++)
-        ck_assert_msg(move_parse(&pos, junk[i], &m, err, sizeof err) == -1, "accepted '%s'", junk[i]);
+        ck_assert_msg(notation_parse_move(&pos, junk[i], &m, err, sizeof err) == -1, "accepted '%s'", junk[i]);
 }
 END_TEST
 
@@ -190,7 +190,7 @@ START_TEST(dablot_game_ends)
     test_place(&pos, &r, "Ma1 ka3 pb2 mc1 me1 Kk13", 'b');
     Move m;
     char err[100];
-    ck_assert_int_eq(move_parse(&pos, "k13-k11", &m, err, sizeof err), -1);   /* not Black's piece */
+    ck_assert_int_eq(notation_parse_move(&pos, "k13-k11", &m, err, sizeof err), -1);   /* not Black's piece */
     test_place(&pos, &r, "Ma1 ka3 pb2 mc1 me1", 'w');
     game_init(&g, &pos);
     ck_assert_int_eq(game_result(&g, &why), RESULT_BLACK_WINS);
@@ -252,12 +252,12 @@ START_TEST(tabal_promotion)
     test_place(&pos, &r, "Mc7 mb8 mc9 md8 ka1", 'w');
     test_moves_string(&pos, buf, sizeof buf);
     ck_assert_str_eq(buf, "c7xa9xe9xc7");
-    ck_assert_int_eq(move_parse(&pos, "c7xe9xa9xc7", &m, err, sizeof err), 0);
+    ck_assert_int_eq(notation_parse_move(&pos, "c7xe9xa9xc7", &m, err, sizeof err), 0);
     position_make(&pos, &m, &u);
     ck_assert_int_eq(pos.board[geometry_point(pos.geo, "c7")], piece_make(WHITE, MAN));
     ck_assert_int_eq(bb_count(pos.by_color[BLACK]), 1);
     test_place(&pos, &r, "Mc7 mc8 ka1", 'w');
-    ck_assert_int_eq(move_parse(&pos, "c7xc9", &m, err, sizeof err), 0);
+    ck_assert_int_eq(notation_parse_move(&pos, "c7xc9", &m, err, sizeof err), 0);
     position_make(&pos, &m, &u);
     ck_assert_int_eq(pos.board[geometry_point(pos.geo, "c9")], piece_make(WHITE, KING));
     position_unmake(&pos, &m, &u);
@@ -265,7 +265,7 @@ START_TEST(tabal_promotion)
     /* an uncrowned man on its far base moves sideways only */
     ck_assert_str_eq(moves_of(VARIANT_TABAL, "", "Mc9 ka1", 'w'), "c9-a9 c9-e9");
     test_place(&pos, &r, "Mc9 ka1", 'w');
-    ck_assert_int_eq(move_parse(&pos, "c9-a9", &m, err, sizeof err), 0);
+    ck_assert_int_eq(notation_parse_move(&pos, "c9-a9", &m, err, sizeof err), 0);
     position_make(&pos, &m, &u);
     ck_assert_int_eq(pos.board[geometry_point(pos.geo, "a9")], piece_make(WHITE, KING));
 }
@@ -294,7 +294,7 @@ START_TEST(repetition_and_draw_plies)
     int i;
     for (i = 0; i < 8 && res == RESULT_NONE; i++) {
         Move m;
-        ck_assert_int_eq(move_parse(&g.pos, seq[i], &m, err, sizeof err), 0);
+        ck_assert_int_eq(notation_parse_move(&g.pos, seq[i], &m, err, sizeof err), 0);
         game_play(&g, &m);
         res = game_result(&g, &why);
     }
@@ -311,7 +311,7 @@ START_TEST(repetition_and_draw_plies)
     res = RESULT_NONE;
     for (i = 0; i < 8 && res == RESULT_NONE; i++) {
         Move m;
-        ck_assert_int_eq(move_parse(&g.pos, seq[i], &m, err, sizeof err), 0);
+        ck_assert_int_eq(notation_parse_move(&g.pos, seq[i], &m, err, sizeof err), 0);
         game_play(&g, &m);
         res = game_result(&g, &why);
     }
@@ -372,15 +372,15 @@ START_TEST(crowded_king_overflows_the_list)
             ck_assert(!move_equal(&list.moves[i], &list.moves[j]));
 
     Move m, back;
-    ck_assert_msg(move_parse(&pos, "g7xi5xe5xa5xa9", &m, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(notation_parse_move(&pos, "g7xi5xe5xa5xa9", &m, err, sizeof err) == 0, "%s", err);
     ck_assert_int_eq(bb_count(m.captured), 4);
     for (int i = 0; i < n; i++)
         ck_assert(!move_equal(&list.moves[i], &m));
-    ck_assert_int_eq(move_parse(&pos, "g7xi5xe5xa5xa7", &m, err, sizeof err), -1);
+    ck_assert_int_eq(notation_parse_move(&pos, "g7xi5xe5xa5xa7", &m, err, sizeof err), -1);
 
     for (int i = 0; i < caps; i++) {
         char str[MOVE_STR_MAX];
-        move_to_string(&pos, &list.moves[i], str, sizeof str);
+        notation_move_string(&pos, &list.moves[i], str, sizeof str);
         int pts[64], k = 0;
         for (const char *c = str; *c && k < 64; ) {
             int len;

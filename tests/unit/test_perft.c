@@ -15,9 +15,9 @@
 
 #include "board_helpers.h"
 #include "helpers.h"
-#include "movegen.h"
-#include "notation.h"
-#include "perft.h"
+#include "rules/movegen.h"
+#include "rules/notation.h"
+#include "rules/perft.h"
 #include "ref_movegen.h"
 
 #ifndef PERFT_SUITE
@@ -65,7 +65,7 @@ static int read_suite(Row *rows, int max)
         for (char *tok = strtok(s, ";"); tok && nf < 20; tok = strtok(NULL, ";"))
             fields[nf++] = trim(tok);
         ck_assert_msg(nf >= 4, "bad suite line: %s", r->text);
-        int v = variant_from_name(fields[0]);
+        int v = geometry_variant_from_name(fields[0]);
         ck_assert_int_ge(v, 0);
         Rules rules = test_rules((Variant)v, strcmp(fields[1], "-") ? fields[1] : "");
         char err[200];
@@ -133,8 +133,8 @@ static void walk(Position *pos, int depth)
     for (int i = 0; i < n; i++) {
         char s[MOVE_STR_MAX], err[200];
         Move back;
-        move_to_string(pos, &list->moves[i], s, sizeof s);
-        if (move_parse(pos, s, &back, err, sizeof err) != 0) ck_abort_msg("%s: %s", s, err);
+        notation_move_string(pos, &list->moves[i], s, sizeof s);
+        if (notation_parse_move(pos, s, &back, err, sizeof err) != 0) ck_abort_msg("%s: %s", s, err);
         if (!move_equal(&back, &list->moves[i])) ck_abort_msg("%s parses to another move", s);
         if (i < 64) {
             for (int j = 0; j < i; j++) quick_assert(strcmp(strs[j], s) != 0);

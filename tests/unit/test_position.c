@@ -9,8 +9,8 @@
 
 #include "board_helpers.h"
 #include "helpers.h"
-#include "movegen.h"
-#include "position.h"
+#include "rules/movegen.h"
+#include "rules/position.h"
 
 static const char *const good_fens[] = {
     "mmmmmm/mmmmm/mmmmmm/mmmmm/mmmmmm/p4/k4K/4P/MMMMMM/MMMMM/MMMMMM/MMMMM/MMMMMM w 0 1",

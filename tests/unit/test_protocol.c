@@ -11,11 +11,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "completion.h"
-#include "diagram.h"
-#include "linereader.h"
-#include "options.h"
-#include "uci_parse.h"
+#include "frontend/completion.h"
+#include "frontend/diagram.h"
+#include "frontend/linereader.h"
+#include "frontend/options.h"
+#include "frontend/uci_parse.h"
+#include "frontend/uci.h"
 
 static const char *const DABLOT_START =
     "mmmmmm/mmmmm/mmmmmm/mmmmm/mmmmmm/p4/k4K/4P/MMMMMM/MMMMM/MMMMMM/MMMMM/MMMMMM w 0 1";
@@ -23,19 +24,19 @@ static const char *const DABLOT_START =
 START_TEST(words_blanks)
 {
     Words w;
-    ck_assert_int_eq(words_split(&w, "  go\tdepth \r 5\r"), 0);
+    ck_assert_int_eq(uci_parse_words_split(&w, "  go\tdepth \r 5\r"), 0);
     ck_assert_int_eq(w.n, 3);
     ck_assert_str_eq(w.v[0], "go");
     ck_assert_str_eq(w.v[1], "depth");
     ck_assert_str_eq(w.v[2], "5");
-    words_free(&w);
-    ck_assert_int_eq(words_split(&w, " \t \r"), 0);
+    uci_parse_words_free(&w);
+    ck_assert_int_eq(uci_parse_words_split(&w, " \t \r"), 0);
     ck_assert_int_eq(w.n, 0);
-    words_free(&w);
+    uci_parse_words_free(&w);
 }
 END_TEST
 
-/* Runs parse_go on the words of line in the Dablot start position. */
+/* Runs uci_parse_go on the words of line in the Dablot start position. */
 static void go(const char *line, SearchLimits *lim, int *perft, ParseErrors *pe)
 {
     Rules r = rules_default(VARIANT_DABLOT);
@@ -43,9 +44,9 @@ static void go(const char *line, SearchLimits *lim, int *perft, ParseErrors *pe)
     Words w;
     position_start(&pos, &r);
     memset(pe, 0, sizeof *pe);
-    ck_assert_int_eq(words_split(&w, line), 0);
-    parse_go(&pos, w.v, w.n, lim, perft, pe);
-    words_free(&w);
+    ck_assert_int_eq(uci_parse_words_split(&w, line), 0);
+    uci_parse_go(&pos, w.v, w.n, lim, perft, pe);
+    uci_parse_words_free(&w);
 }
 
 START_TEST(go_limits)
@@ -103,9 +104,9 @@ END_TEST
 static int position(const Rules *r, const char *line, Game *g, char *err, size_t n)
 {
     Words w;
-    ck_assert_int_eq(words_split(&w, line), 0);
-    int rc = parse_position(r, w.v, w.n, g, err, n);
-    words_free(&w);
+    ck_assert_int_eq(uci_parse_words_split(&w, line), 0);
+    int rc = uci_parse_position(r, w.v, w.n, g, err, n);
+    uci_parse_words_free(&w);
     return rc;
 }
 
@@ -143,26 +144,26 @@ START_TEST(setoption_parse)
 {
     Words w;
     char *name, *value, err[256];
-    ck_assert_int_eq(words_split(&w, "name  Clear   Hash value  a  b "), 0);
-    ck_assert_int_eq(parse_setoption(w.v, w.n, &name, &value, err, sizeof err), 0);
+    ck_assert_int_eq(uci_parse_words_split(&w, "name  Clear   Hash value  a  b "), 0);
+    ck_assert_int_eq(uci_parse_setoption(w.v, w.n, &name, &value, err, sizeof err), 0);
     ck_assert_str_eq(name, "Clear Hash");
     ck_assert_str_eq(value, "a b");
     free(name);
     free(value);
-    words_free(&w);
-    ck_assert_int_eq(words_split(&w, "NAME Hash"), 0);
-    ck_assert_int_eq(parse_setoption(w.v, w.n, &name, &value, err, sizeof err), 0);
+    uci_parse_words_free(&w);
+    ck_assert_int_eq(uci_parse_words_split(&w, "NAME Hash"), 0);
+    ck_assert_int_eq(uci_parse_setoption(w.v, w.n, &name, &value, err, sizeof err), 0);
     ck_assert_str_eq(name, "Hash");
     ck_assert_str_eq(value, "");
     free(name);
     free(value);
-    words_free(&w);
-    ck_assert_int_eq(words_split(&w, "name value 3"), 0);
-    ck_assert_int_eq(parse_setoption(w.v, w.n, &name, &value, err, sizeof err), -1);
-    words_free(&w);
-    ck_assert_int_eq(words_split(&w, "Hash value 3"), 0);
-    ck_assert_int_eq(parse_setoption(w.v, w.n, &name, &value, err, sizeof err), -1);
-    words_free(&w);
+    uci_parse_words_free(&w);
+    ck_assert_int_eq(uci_parse_words_split(&w, "name value 3"), 0);
+    ck_assert_int_eq(uci_parse_setoption(w.v, w.n, &name, &value, err, sizeof err), -1);
+    uci_parse_words_free(&w);
+    ck_assert_int_eq(uci_parse_words_split(&w, "Hash value 3"), 0);
+    ck_assert_int_eq(uci_parse_setoption(w.v, w.n, &name, &value, err, sizeof err), -1);
+    uci_parse_words_free(&w);
 }
 END_TEST
 
@@ -306,41 +307,41 @@ static void free_list(char **c)
 
 START_TEST(completion_contexts)
 {
-    static Engine e;   /* only rules and game are read */
+    Rules rules = rules_default(VARIANT_DABLOT);
+    Game game;
     Position start;
-    memset(&e, 0, sizeof e);
-    e.rules = rules_default(VARIANT_DABLOT);
-    position_start(&start, &e.rules);
-    ck_assert_int_eq(game_init(&e.game, &start), 0);
-    char **c = completion_candidates(&e, "", 0);
+    position_start(&start, &rules);
+    ck_assert_int_eq(game_init(&game, &start), 0);
+    CompletionContext cx = { uci_command_names(), &rules, &game };
+    char **c = completion_candidates(&cx, "", 0);
     ck_assert(has(c, "isready") && has(c, "setoption") && has(c, "go"));
     free_list(c);
-    c = completion_candidates(&e, "setoption name ", 15);
+    c = completion_candidates(&cx, "setoption name ", 15);
     ck_assert(has(c, "Variant") && has(c, "Clear Hash") && has(c, "KingAndPrinceCaptureEnds"));
     free_list(c);
-    c = completion_candidates(&e, "setoption name clear H", 21);
+    c = completion_candidates(&cx, "setoption name clear H", 21);
     ck_assert(has(c, "Hash"));
     ck_assert(!has(c, "Clear Hash"));
     free_list(c);
-    c = completion_candidates(&e, "setoption name Rules va", 21);
+    c = completion_candidates(&cx, "setoption name Rules va", 21);
     ck_assert(has(c, "value"));
     free_list(c);
-    c = completion_candidates(&e, "setoption name rules value ", 27);
+    c = completion_candidates(&cx, "setoption name rules value ", 27);
     ck_assert(has(c, "anti-draw") && has(c, "modern"));
     free_list(c);
-    c = completion_candidates(&e, "position startpos moves ", 24);
+    c = completion_candidates(&cx, "position startpos moves ", 24);
     ck_assert(has(c, "c5-d6") && has(c, "k7-j8"));
     free_list(c);
-    c = completion_candidates(&e, "position startpos moves c5-d6 ", 30);
+    c = completion_candidates(&cx, "position startpos moves c5-d6 ", 30);
     ck_assert(has(c, "b8-c7"));   /* Black's moves after c5-d6 */
     ck_assert(!has(c, "c5-d6"));
     free_list(c);
-    c = completion_candidates(&e, "go searchmoves ", 15);
+    c = completion_candidates(&cx, "go searchmoves ", 15);
     ck_assert(has(c, "k7-i7") && has(c, "depth"));
     free_list(c);
-    c = completion_candidates(&e, "go depth ", 9);
+    c = completion_candidates(&cx, "go depth ", 9);
     ck_assert_ptr_null(c);
-    game_free(&e.game);
+    game_free(&game);
 }
 END_TEST
 

@@ -11,14 +11,14 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "eval.h"
+#include "search/eval.h"
 #include "helpers.h"
-#include "movegen.h"
-#include "notation.h"
-#include "rules.h"
-#include "search.h"
-#include "timeman.h"
-#include "tt.h"
+#include "rules/movegen.h"
+#include "rules/notation.h"
+#include "rules/rules.h"
+#include "search/search.h"
+#include "search/timeman.h"
+#include "search/tt.h"
 
 enum { MATE = 32000, MATE_BOUND = MATE - 1000 };
 
@@ -26,7 +26,7 @@ enum { MATE = 32000, MATE_BOUND = MATE - 1000 };
 
 static Rules rules_with(const char *variant, const char *options)
 {
-    Rules r = rules_default((Variant)variant_from_name(variant));
+    Rules r = rules_default((Variant)geometry_variant_from_name(variant));
     if (options && strcmp(options, "-") != 0) {
         char buf[256], err[200];
         snprintf(buf, sizeof buf, "%s", options);
@@ -52,7 +52,7 @@ static void play(Game *g, const char *move)
 {
     Move m;
     char err[200];
-    ck_assert_msg(move_parse(&g->pos, move, &m, err, sizeof err) == 0, "%s: %s", move, err);
+    ck_assert_msg(notation_parse_move(&g->pos, move, &m, err, sizeof err) == 0, "%s: %s", move, err);
     ck_assert_int_eq(game_play(g, &m), 0);
 }
 
@@ -215,11 +215,11 @@ START_TEST(tactics_file_is_solved)
         for (char *w = strtok(want, " "); w; w = strtok(NULL, " ")) {
             Move m;
             char err[200];
-            ck_assert_msg(move_parse(&g.pos, w, &m, err, sizeof err) == 0, "tactics.txt:%d: %s: %s", lineno, w, err);
+            ck_assert_msg(notation_parse_move(&g.pos, w, &m, err, sizeof err) == 0, "tactics.txt:%d: %s: %s", lineno, w, err);
             found |= move_equal(&m, &best);
         }
         char got[MOVE_STR_MAX];
-        move_to_string(&g.pos, &best, got, sizeof got);
+        notation_move_string(&g.pos, &best, got, sizeof got);
         ck_assert_msg(found, "tactics.txt:%d: played %s, expected %s", lineno, got, field[3]);
         game_free(&g);
         n++;
@@ -260,7 +260,7 @@ static int score_of_move(Search *s, const Game *g, const char *move, int depth)
 {
     SearchLimits l = depth_limits(depth);
     char err[200];
-    ck_assert_int_eq(move_parse(&g->pos, move, &l.searchmoves[0], err, sizeof err), 0);
+    ck_assert_int_eq(notation_parse_move(&g->pos, move, &l.searchmoves[0], err, sizeof err), 0);
     l.nsearchmoves = 1;
     Move best, ponder;
     search_clear(s);
@@ -359,7 +359,7 @@ END_TEST
 
 static int64_t timed_search(const char *variant, SearchLimits *l, int threads, Move *best)
 {
-    Rules r = rules_default((Variant)variant_from_name(variant));
+    Rules r = rules_default((Variant)geometry_variant_from_name(variant));
     Position p;
     position_start(&p, &r);
     Game g;
@@ -367,9 +367,9 @@ static int64_t timed_search(const char *variant, SearchLimits *l, int threads, M
     Search *s = quiet_search();
     SearchOptions o = { .threads = threads, .multipv = 1, .move_overhead = 10 };
     Move ponder;
-    int64_t t0 = time_now_ms();
+    int64_t t0 = timeman_now_ms();
     ck_assert_int_eq(search_run(s, &g, l, &o, best, &ponder), 0);
-    int64_t ms = time_now_ms() - t0;
+    int64_t ms = timeman_now_ms() - t0;
     ck_assert(is_legal(&g.pos, best));
     search_free(s);
     game_free(&g);
@@ -421,9 +421,9 @@ START_TEST(stop_ends_an_infinite_search)
     pthread_t th;
     ck_assert_int_eq(pthread_create(&th, NULL, stopper, &a), 0);
     Move best, ponder;
-    int64_t t0 = time_now_ms();
+    int64_t t0 = timeman_now_ms();
     ck_assert_int_eq(search_run(s, &g, &l, &o, &best, &ponder), 0);
-    int64_t ms = time_now_ms() - t0;
+    int64_t ms = timeman_now_ms() - t0;
     pthread_join(th, NULL);
     ck_assert_int_ge(ms, 90);
     ck_assert_int_lt(ms, 400);

@@ -25,8 +25,8 @@
 #define DABLO_MATCH_ADJUDICATE_H
 
 #include "config.h"
-#include "game.h"
-#include "position.h"
+#include "rules/game.h"
+#include "rules/position.h"
 
 typedef enum { ADJ_NONE = 0, ADJ_DRAW, ADJ_RESIGN, ADJ_MAXMOVES } AdjKind;
 

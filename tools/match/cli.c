@@ -139,7 +139,7 @@ static int gen_setting(const char *tok, MatchConfig *c, GenSpec *g, const char *
     else if (strcmp(key, "srand") == 0 && get_int(v, 0, INT64_MAX, &n) == 0) {
         c->seed = (uint64_t)n;
         c->seed_given = 1;
-    } else if (strcmp(key, "variant") == 0 && variant_from_name(v) >= 0) *variant = v;
+    } else if (strcmp(key, "variant") == 0 && geometry_variant_from_name(v) >= 0) *variant = v;
     else {
         snprintf(err, errlen, "bad -genopenings setting '%s' (plies=1..1000 format=fen|moves out=FILE "
                  "depth=0..8 maxscore=CP srand=S variant=dablot|tabal)", tok);
@@ -187,7 +187,7 @@ CliMode cli_parse(int argc, char *const argv[], MatchConfig *c, GenSpec *g, char
         } else if (strcmp(a, "-variant") == 0) {
             NEED_ARG(a);
             variant = argv[++i];
-            if (variant_from_name(variant) < 0) FAIL("unknown variant '%s' (dablot or tabal)", variant);
+            if (geometry_variant_from_name(variant) < 0) FAIL("unknown variant '%s' (dablot or tabal)", variant);
         } else if (strcmp(a, "-rules") == 0) {
             NEED_ARG(a);
             optlist_add(&rule_opts, "Rules", argv[++i]);
@@ -338,7 +338,7 @@ CliMode cli_parse(int argc, char *const argv[], MatchConfig *c, GenSpec *g, char
     }
 
     /* Rules: variant first, then presets and options in the order given. */
-    c->rules = rules_default((Variant)variant_from_name(variant));
+    c->rules = rules_default((Variant)geometry_variant_from_name(variant));
     optlist_add(&c->sent, "Variant", geometry_of(c->rules.variant)->name);
     for (int k = 0; k < rule_opts.n; k++) {
         const char *name = rule_opts.v[k].name, *val = rule_opts.v[k].value;

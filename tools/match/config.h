@@ -11,7 +11,7 @@
 #define DABLO_MATCH_CONFIG_H
 
 #include <stdint.h>
-#include "rules.h"
+#include "rules/rules.h"
 #include "stats.h"
 #include "tc.h"
 

@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "game.h"
-#include "movegen.h"
-#include "notation.h"
+#include "rules/game.h"
+#include "rules/movegen.h"
+#include "rules/notation.h"
 #include "util.h"
 
 enum { INF = 1000000, QS_MAX = 8 };
@@ -115,7 +115,7 @@ int genopenings(const GenSpec *g, const Rules *rules, uint64_t seed, char *err, 
             }
             const Move *m = &ml->moves[mu_prng_below(&st, (uint64_t)ml->n)];
             char s[MOVE_STR_MAX];
-            move_to_string(&pos, m, s, sizeof s);
+            notation_move_string(&pos, m, s, sizeof s);
             if (moves.len) mu_sb_addc(&moves, ' ');
             mu_sb_add(&moves, s);
             Undo u;

@@ -22,7 +22,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "config.h"
-#include "position.h"
+#include "rules/position.h"
 
 typedef struct GenSpec {
     int n;                /* openings wanted, >= 1 */

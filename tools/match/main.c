@@ -9,11 +9,11 @@
 #include "cli.h"
 #include "config.h"
 #include "genopen.h"
-#include "geometry.h"
+#include "rules/geometry.h"
 #include "match.h"
 #include "state.h"
 #include "util.h"
-#include "version.h"
+#include "rules/version.h"
 
 /* The options a resumed run may change. */
 static int resume_override(const char *a)

@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "game.h"
-#include "movegen.h"
-#include "notation.h"
+#include "rules/game.h"
+#include "rules/movegen.h"
+#include "rules/notation.h"
 #include "util.h"
 
 static int game_over(const Position *pos)
@@ -42,7 +42,7 @@ int openings_play_moves(Position *pos, const char *text, char *err, size_t errle
         }
         Move m;
         char why[128];
-        if (move_parse(pos, w[i], &m, why, sizeof why) < 0) {
+        if (notation_parse_move(pos, w[i], &m, why, sizeof why) < 0) {
             char fen[200];
             position_fen(pos, fen, sizeof fen);
             snprintf(err, errlen, "move %d '%s': %s in %s", plies + 1, w[i], why, fen);

@@ -28,7 +28,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "config.h"
-#include "position.h"
+#include "rules/position.h"
 
 typedef struct Opening {
     char *fen;       /* position the game starts from */

@@ -11,10 +11,10 @@
 #include <time.h>
 
 #include "adjudicate.h"
-#include "game.h"
+#include "rules/game.h"
 #include "hoststall.h"
-#include "movegen.h"
-#include "notation.h"
+#include "rules/movegen.h"
+#include "rules/notation.h"
 #include "util.h"
 
 static const char *color_name(Color c) { return c == WHITE ? "White" : "Black"; }
@@ -187,7 +187,7 @@ PlayStatus play_game(Worker *w, const GameSpec *gs, GameRecord *rec, int *engine
             if (why == END_NO_MOVES)
                 snprintf(d, sizeof d, "%s has no legal move", color_name(g.pos.stm));
             else
-                snprintf(d, sizeof d, "%s", end_reason_name(why));
+                snprintf(d, sizeof d, "%s", position_end_reason_name(why));
             set_end(rec, gr, term_from_end(why), d);
             break;
         }
@@ -255,7 +255,7 @@ PlayStatus play_game(Worker *w, const GameSpec *gs, GameRecord *rec, int *engine
         }
         Move m;
         char why_bad[128];
-        if (!mv[0] || move_parse(&g.pos, mv, &m, why_bad, sizeof why_bad) < 0) {
+        if (!mv[0] || notation_parse_move(&g.pos, mv, &m, why_bad, sizeof why_bad) < 0) {
             char fen[200];
             position_fen(&g.pos, fen, sizeof fen);
             lose(rec, mover, TERM_ILLEGAL, "%s %s plays '%s' (%s) in %s", color_name(mover), who,
@@ -270,7 +270,7 @@ PlayStatus play_game(Worker *w, const GameSpec *gs, GameRecord *rec, int *engine
         }
         MoveRecord mr;
         memset(&mr, 0, sizeof mr);
-        move_to_string(&g.pos, &m, mr.str, sizeof mr.str);
+        notation_move_string(&g.pos, &m, mr.str, sizeof mr.str);
         mr.has_score = si.has_score;
         mr.score_is_mate = si.score_is_mate;
         mr.score = si.score;

@@ -18,8 +18,8 @@
 
 #include <stdint.h>
 #include "config.h"
-#include "game.h"
-#include "notation.h"
+#include "rules/game.h"
+#include "rules/notation.h"
 #include "schedule.h"
 #include "util.h"
 

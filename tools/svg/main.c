@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rules.h"
+#include "rules/rules.h"
 #include "svg_board.h"
 #include "svg_lastmove.h"
 
@@ -106,7 +106,7 @@ int main(int argc, char **argv)
     if (rc)
         return rc == 1 ? 0 : rc;
 
-    int v = variant_from_name(o.variant ? o.variant : "dablot");
+    int v = geometry_variant_from_name(o.variant ? o.variant : "dablot");
     if (v < 0)
         return fail(2, "unknown variant '%s' (dablot or tabal)", o.variant);
     int width_px = 0;

@@ -29,8 +29,8 @@
 #define DABLO_SVG_BOARD_H
 
 #include <stdio.h>
-#include "notation.h"
-#include "position.h"
+#include "rules/notation.h"
+#include "rules/position.h"
 
 /* A move to mark: its path (start point, then every landing point; for a
  * step just start and end) and the pieces it captured, with the codes they

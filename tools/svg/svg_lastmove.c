@@ -7,7 +7,7 @@
 #include <string.h>
 
 /* The points named in a move string, in order (separators '-' and 'x'
- * skipped); the string has already been accepted by move_parse(). */
+ * skipped); the string has already been accepted by notation_parse_move(). */
 static int points_of(const Geometry *g, const char *s, int *pts, int max)
 {
     int n = 0, len;
@@ -26,13 +26,13 @@ static int points_of(const Geometry *g, const char *s, int *pts, int max)
 int svg_lastmove_play(Position *pos, const char *text, SvgLastMove *last, char *err, size_t errlen)
 {
     Move m;
-    if (move_parse(pos, text, &m, err, errlen) != 0)
+    if (notation_parse_move(pos, text, &m, err, errlen) != 0)
         return -1;
     memset(last, 0, sizeof *last);
     int n = points_of(pos->geo, text, last->path, MOVE_STR_MAX);
     if (m.captured && n != bb_count(m.captured) + 1) {
         /* a short form: draw the canonical full path instead */
-        move_to_string(pos, &m, last->text, sizeof last->text);
+        notation_move_string(pos, &m, last->text, sizeof last->text);
         n = points_of(pos->geo, last->text, last->path, MOVE_STR_MAX);
     } else {
         snprintf(last->text, sizeof last->text, "%s", text);

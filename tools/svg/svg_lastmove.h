@@ -1,12 +1,12 @@
 /*
  * svg_lastmove.h - turns a move string into the path the picture marks.
  *
- * The move is checked by the rules library (notation.h move_parse: any full
+ * The move is checked by the rules library (notation.h notation_parse_move: any full
  * path of a legal move, or the short form "fromxto" when unambiguous,
  * RULES.md section 5), then played on the position, so the picture shows
  * the position after it.  The path drawn is the one written when the string
  * is a full path (one landing point per captured piece), otherwise the
- * canonical path printed by move_to_string().
+ * canonical path printed by notation_move_string().
  */
 #ifndef DABLO_SVG_LASTMOVE_H
 #define DABLO_SVG_LASTMOVE_H

@@ -1,0 +1,301 @@
+/*
+ * engine_thread.c - runs searches, perft and bench beside the command loop.
+ */
+#include "engine_thread.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "rules/movegen.h"
+#include "rules/notation.h"
+#include "search/output.h"
+#include "rules/perft.h"
+
+int64_t engine_thread_now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+void engine_thread_init(EngineThread *w, void (*on_done)(void *), void *ctx)
+{
+    memset(w, 0, sizeof *w);
+    atomic_init(&w->busy, 0);
+    atomic_init(&w->stop, 0);
+    atomic_init(&w->ponderhit, 0);
+    pthread_mutex_init(&w->lock, NULL);
+    pthread_cond_init(&w->done, NULL);
+    w->on_done = on_done;
+    w->on_done_ctx = ctx;
+}
+
+void engine_thread_free(EngineThread *w)
+{
+    engine_thread_wait(w, WAIT_STOP_ALL);
+    game_free(&w->game);
+    pthread_cond_destroy(&w->done);
+    pthread_mutex_destroy(&w->lock);
+}
+
+int engine_thread_busy(EngineThread *w)
+{
+    return atomic_load(&w->busy);
+}
+
+JobKind engine_thread_job(EngineThread *w)
+{
+    return atomic_load(&w->busy) ? w->kind : JOB_NONE;
+}
+
+/* Marks the job finished: called by the job thread after its last line. */
+static void job_done(EngineThread *w)
+{
+    pthread_mutex_lock(&w->lock);
+    atomic_store(&w->busy, 0);
+    pthread_cond_broadcast(&w->done);
+    pthread_mutex_unlock(&w->lock);
+    if (w->on_done) w->on_done(w->on_done_ctx);
+}
+
+/* The "bestmove" line for the result of search_run(). */
+static void print_bestmove(const Game *g, int rc, const Move *best, const Move *ponder)
+{
+    if (rc < 0) {
+        output_text("bestmove (none)");
+        return;
+    }
+    char b[MOVE_STR_MAX], p[MOVE_STR_MAX];
+    notation_move_string(&g->pos, best, b, sizeof b);
+    /* The ponder move is printed only if it is a legal reply to best. */
+    if (ponder->from != ponder->to || ponder->captured) {
+        Position after = g->pos;
+        Undo u;
+        MoveList list;
+        position_make(&after, best, &u);
+        movegen_legal(&after, &list);
+        for (int i = 0; i < list.n; i++)
+            if (move_equal(&list.moves[i], ponder)) {
+                notation_move_string(&after, ponder, p, sizeof p);
+                output_line("bestmove %s ponder %s", b, p);
+                return;
+            }
+    }
+    output_line("bestmove %s", b);
+}
+
+static void run_search(EngineThread *w)
+{
+    Move best, ponder;
+    memset(&best, 0, sizeof best);
+    memset(&ponder, 0, sizeof ponder);
+    atomic_store(&w->entered, engine_thread_now_ms());
+    int rc = search_run(w->search, &w->game, &w->limits, &w->opt, &best, &ponder);
+    print_bestmove(&w->game, rc, &best, &ponder);
+}
+
+/* Subtrees of at most this many plies go to perft() whole: around a
+ * hundred thousand leaves, a few milliseconds, so a stop is noticed fast. */
+enum { PERFT_CHUNK_DEPTH = 4 };
+
+/* perft() of perft.h split into chunks, with a stop check between them;
+ * the sum of the children is the same count.  *stopped is set when the
+ * count was cut short. */
+static uint64_t perft_stoppable(EngineThread *w, Position *pos, int depth, int *stopped)
+{
+    if (depth <= PERFT_CHUNK_DEPTH) return perft(pos, depth);
+    MoveList list;
+    uint64_t total = 0;
+    movegen_legal(pos, &list);
+    for (int i = 0; i < list.n && !*stopped; i++) {
+        Undo u;
+        position_make(pos, &list.moves[i], &u);
+        total += perft_stoppable(w, pos, depth - 1, stopped);
+        position_unmake(pos, &list.moves[i], &u);
+        if (atomic_load(&w->stop)) *stopped = 1;
+    }
+    return total;
+}
+
+/* go perft: the divide of perft.h, with stop checks while counting. */
+static void run_perft(EngineThread *w)
+{
+    MoveList list;
+    uint64_t total = 0;
+    int64_t t0 = engine_thread_now_ms();
+    movegen_legal(&w->pos, &list);
+    for (int i = 0; i < list.n; i++) {
+        if (atomic_load(&w->stop)) {
+            output_line("info string perft stopped after %d of %d root moves", i, list.n);
+            return;
+        }
+        char s[MOVE_STR_MAX];
+        Undo u;
+        notation_move_string(&w->pos, &list.moves[i], s, sizeof s);
+        int stopped = 0;
+        position_make(&w->pos, &list.moves[i], &u);
+        uint64_t n = perft_stoppable(w, &w->pos, w->depth - 1, &stopped);
+        position_unmake(&w->pos, &list.moves[i], &u);
+        if (stopped) {
+            output_line("info string perft stopped after %d of %d root moves", i, list.n);
+            return;
+        }
+        output_line("%s: %" PRIu64, s, n);
+        total += n;
+    }
+    int64_t ms = engine_thread_now_ms() - t0;
+    output_line("info string perft depth %d nodes %" PRIu64 " time %" PRId64 " nps %" PRIu64,
+             w->depth, total, ms, ms > 0 ? total * 1000 / (uint64_t)ms : total * 1000);
+    output_line("Nodes searched: %" PRIu64, total);
+}
+
+static void run_job(EngineThread *w)
+{
+    switch (w->kind) {
+    case JOB_SEARCH: run_search(w); break;
+    case JOB_PERFT: run_perft(w); break;
+    case JOB_BENCH: search_bench(w->depth); break;
+    case JOB_NONE: break;
+    }
+    job_done(w);
+}
+
+static void *thread_main(void *arg)
+{
+    run_job(arg);
+    return NULL;
+}
+
+/* Starts the prepared job in a new thread, or runs it here if that fails. */
+static void launch(EngineThread *w, JobKind kind)
+{
+    w->kind = kind;
+    atomic_store(&w->stop, 0);
+    atomic_store(&w->ponderhit, 0);
+    atomic_store(&w->entered, 0);
+    atomic_store(&w->busy, 1);
+    pthread_attr_t attr;
+    int rc = pthread_attr_init(&attr);
+    if (rc == 0) {
+        /* search_run() may recurse deeply: give the thread a generous stack. */
+        pthread_attr_setstacksize(&attr, (size_t)64 << 20);
+        rc = pthread_create(&w->tid, &attr, thread_main, w);
+        pthread_attr_destroy(&attr);
+    }
+    if (rc == 0) {
+        w->joinable = 1;
+    } else {
+        output_line("info string warning: cannot start the search thread (%s); running in the command loop",
+                 strerror(rc));
+        run_job(w);
+    }
+}
+
+/* Copies the game by replaying its moves (the Game owns its arrays). */
+static int copy_game(Game *dst, const Game *src)
+{
+    game_free(dst);
+    if (game_init(dst, &src->start) < 0) return -1;
+    for (int i = 0; i < src->nmoves; i++)
+        if (game_play(dst, &src->moves[i]) < 0) return -1;
+    return 0;
+}
+
+int engine_thread_search(EngineThread *w, Search *s, const Game *g,
+                         const SearchLimits *limits, const SearchOptions *opt)
+{
+    engine_thread_wait(w, WAIT_STOP_SEARCH);
+    if (copy_game(&w->game, g) < 0) {
+        output_text("info string error: out of memory copying the game");
+        output_text("info depth 0 score cp 0");
+        output_text("bestmove (none)");
+        return -1;
+    }
+    w->search = s;
+    w->limits = *limits;
+    w->opt = *opt;
+    launch(w, JOB_SEARCH);
+    return 0;
+}
+
+void engine_thread_perft(EngineThread *w, const Position *pos, int depth)
+{
+    engine_thread_wait(w, WAIT_STOP_SEARCH);
+    w->pos = *pos;
+    w->depth = depth;
+    launch(w, JOB_PERFT);
+}
+
+void engine_thread_bench(EngineThread *w, int depth)
+{
+    engine_thread_wait(w, WAIT_STOP_SEARCH);
+    w->depth = depth;
+    launch(w, JOB_BENCH);
+}
+
+void engine_thread_interrupt(EngineThread *w)
+{
+    if (!atomic_load(&w->busy)) return;
+    atomic_store(&w->stop, 1);
+    if (w->kind == JOB_SEARCH) search_stop(w->search);
+}
+
+void engine_thread_stop(EngineThread *w)
+{
+    engine_thread_interrupt(w);
+}
+
+void engine_thread_ponderhit(EngineThread *w)
+{
+    if (!atomic_load(&w->busy) || w->kind != JOB_SEARCH) return;
+    search_ponderhit(w->search);
+    /* Sent too early, search_run() may have reset it: send it once more. */
+    int64_t entered = atomic_load(&w->entered);
+    if (entered == 0 || engine_thread_now_ms() < entered + ENGINE_SETTLE_MS)
+        atomic_store(&w->ponderhit, 1);
+}
+
+int engine_thread_pending(EngineThread *w)
+{
+    if (!atomic_load(&w->busy) || w->kind != JOB_SEARCH) return 0;
+    return atomic_load(&w->stop) || atomic_load(&w->ponderhit);
+}
+
+void engine_thread_poll(EngineThread *w)
+{
+    if (!atomic_load(&w->busy) || w->kind != JOB_SEARCH) return;
+    if (atomic_load(&w->stop)) search_stop(w->search);
+    int64_t entered = atomic_load(&w->entered);
+    if (atomic_load(&w->ponderhit) && entered && engine_thread_now_ms() >= entered + ENGINE_SETTLE_MS) {
+        atomic_store(&w->ponderhit, 0);
+        search_ponderhit(w->search);
+    }
+}
+
+void engine_thread_wait(EngineThread *w, WaitMode mode)
+{
+    if ((mode == WAIT_STOP_SEARCH && w->kind == JOB_SEARCH)
+        || (mode == WAIT_STOP_ALL && w->kind != JOB_BENCH))
+        engine_thread_stop(w);
+    pthread_mutex_lock(&w->lock);
+    while (atomic_load(&w->busy)) {
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        ts.tv_nsec += ENGINE_POLL_MS * 1000000L;
+        if (ts.tv_nsec >= 1000000000L) { ts.tv_sec++; ts.tv_nsec -= 1000000000L; }
+        int rc = pthread_cond_timedwait(&w->done, &w->lock, &ts);
+        if (rc == ETIMEDOUT && atomic_load(&w->busy)) {
+            pthread_mutex_unlock(&w->lock);
+            engine_thread_poll(w);
+            pthread_mutex_lock(&w->lock);
+        }
+    }
+    pthread_mutex_unlock(&w->lock);
+    if (w->joinable) {
+        pthread_join(w->tid, NULL);
+        w->joinable = 0;
+    }
+}

@@ -1,0 +1,138 @@
+/*
+ * main.c - bin/dablo: the engine.
+ *
+ *   bin/dablo                 speak the protocol on stdin/stdout (a prompt
+ *                             with readline when both are terminals)
+ *   bin/dablo --plain         the same, never using readline
+ *   bin/dablo <command...>    run one protocol command (the arguments joined
+ *                             by spaces, e.g. "bin/dablo bench" or
+ *                             bin/dablo go perft 5), wait for it, exit
+ *   bin/dablo --help | -h     these lines and the protocol's command list
+ *   bin/dablo --version       "dablo <version>"
+ */
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include "search/output.h"
+#include "terminal.h"
+#include "uci.h"
+#include "uci_parse.h"
+
+static void job_done(void *ctx)
+{
+    (void)ctx;
+    terminal_notify();
+}
+
+/* Writes "dablo: " fmt to stderr with its one %s argument word made
+ * printable (output_printable): argv is whatever the shell passed. */
+static void complain(const char *fmt, const char *word)
+{
+    size_t n = strlen(word);
+    char *w = malloc(n + 1);
+    if (!w) return;
+    output_printable(w, word, n);
+    w[n] = '\0';
+    fputs("dablo: ", stderr);
+    fprintf(stderr, fmt, w);
+    free(w);
+}
+
+/* The arguments joined by single spaces (malloc'd). */
+static char *join_args(int argc, char **argv)
+{
+    size_t len = 1;
+    for (int i = 0; i < argc; i++) len += strlen(argv[i]) + 1;
+    char *s = malloc(len);
+    if (!s) return NULL;
+    s[0] = '\0';
+    for (int i = 0; i < argc; i++) {
+        if (i) strcat(s, " ");
+        strcat(s, argv[i]);
+    }
+    return s;
+}
+
+/* True when the one-shot command v[0..n) is a "go" that only "stop" would
+ * end (infinite, ponder, or no depth, nodes, movetime or clock of the side
+ * to move), read by the protocol's own go parser; its parse errors are
+ * then written to stderr. */
+static bool endless_go(Session *e, int n, char **v)
+{
+    if (n < 1 || strcasecmp(v[0], "go") != 0)
+        return false;
+    static SearchLimits lim;   /* large (searchmoves) */
+    ParseErrors pe = { 0 };
+    int perft_depth;
+    uci_parse_go(&e->game.pos, v + 1, n - 1, &lim, &perft_depth, &pe);
+    if (perft_depth != 0)
+        return false;
+    bool endless = lim.infinite || lim.ponder
+                   || (!lim.depth && !lim.nodes && !lim.movetime && lim.time[e->game.pos.stm] < 0);
+    for (int i = 0; endless && i < pe.count && i < PARSE_MAX_ERRORS; i++)
+        complain("%s\n", pe.msg[i]);   /* what made it endless, e.g. a bad depth */
+    return endless;
+}
+
+int main(int argc, char **argv)
+{
+    /* A host that closes our stdout must not kill us with SIGPIPE; output.c
+     * then drops the lines and we exit at the end of input. */
+    signal(SIGPIPE, SIG_IGN);
+
+    int plain = 0, first = 1;
+    if (argc > 1 && strcmp(argv[1], "--plain") == 0) {
+        plain = 1;
+        first = 2;
+    }
+    if (first < argc && (!strcmp(argv[first], "--version") || !strcmp(argv[first], "-v"))) {
+        printf("dablo %s\n", DABLO_VERSION);
+        return 0;
+    }
+    bool help = first < argc && (!strcmp(argv[first], "--help") || !strcmp(argv[first], "-h"));
+    if (help)
+        printf("usage: dablo                 speak the protocol on stdin/stdout (readline at a terminal)\n"
+               "       dablo --plain         the same, never using readline\n"
+               "       dablo <command...>    run one protocol command and exit, e.g. 'dablo bench',\n"
+               "                             'dablo go perft 5', 'dablo go depth 10'\n"
+               "       dablo --version\n\n");
+    else if (first < argc && argv[first][0] == '-') {
+        complain("unknown option '%s' (try --help)\n", argv[first]);
+        return 2;
+    }
+    Session e;
+    if (session_init(&e, job_done, NULL) < 0) return 1;
+    if (help) {
+        uci_execute(&e, "help");
+        session_free(&e);
+        return 0;
+    }
+
+    if (first < argc) {
+        char *cmd = join_args(argc - first, argv + first);
+        if (!cmd) return 1;
+        if (endless_go(&e, argc - first, argv + first)) {
+            complain("'%s' would search until 'stop', which a command line cannot "
+                     "send; give depth, nodes or movetime\n", cmd);
+            free(cmd);
+            session_free(&e);
+            return 2;
+        }
+        uci_execute(&e, cmd);
+        free(cmd);
+        engine_thread_wait(&e.worker, WAIT_ONLY);   /* let the job finish on its own */
+        session_free(&e);
+        return output_error_count() ? 1 : 0;
+    }
+
+    int rc = uci_loop(&e, !plain);
+    if (engine_thread_job(&e.worker) == JOB_BENCH)
+        _exit(rc);   /* a bench cannot be stopped: leave it to the exit */
+    session_free(&e);
+    return rc;
+}

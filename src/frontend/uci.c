@@ -1,0 +1,502 @@
+/*
+ * uci.c - the command table and its handlers (protocol/PROTOCOL.md).
+ *
+ * Every command is one entry of `commands` below: its name, its handler and
+ * a line of help.  A handler gets the words after the command name.  Long
+ * jobs (go, go perft, bench) run in the job thread (engine_thread.h), so the
+ * loop keeps answering isready, stop, ponderhit and quit while they run.
+ */
+#include "uci.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include "completion.h"
+#include "search/timeman.h"
+#include "diagram.h"
+#include "linereader.h"
+#include "rules/movegen.h"
+#include "options.h"
+#include "search/output.h"
+#include "terminal.h"
+#include "uci_parse.h"
+
+/* Score printed for a finished game won by the side to move (only reachable
+ * from a FEN); a loss is "score mate 0", a draw "score cp 0". */
+enum { WON_SCORE_CP = 32000 };
+
+typedef void (*Handler)(Session *e, char **args, int nargs);
+
+typedef struct Command {
+    const char *name;
+    Handler run;
+    const char *usage;
+    const char *help;
+} Command;
+
+/* Reports a one-line error of a command. */
+static void error_line(const char *msg)
+{
+    output_line("info string error: %s", msg);
+}
+
+/* ------------------------------------------------------------------ uci */
+
+static void cmd_uci(Session *e, char **args, int nargs)
+{
+    (void)e; (void)args; (void)nargs;
+    char line[512];
+    output_text("id name dablo " DABLO_VERSION);
+    output_text("id author " DABLO_AUTHOR);
+    for (int i = 0; i < option_count(); i++) {
+        option_uci_line(option_at(i), line, sizeof line);
+        output_text(line);
+    }
+    output_text("uciok");
+}
+
+static void cmd_isready(Session *e, char **args, int nargs)
+{
+    (void)e; (void)args; (void)nargs;
+    output_text("readyok");
+}
+
+static void cmd_debug(Session *e, char **args, int nargs)
+{
+    (void)e;
+    if (nargs != 1 || (strcasecmp(args[0], "on") != 0 && strcasecmp(args[0], "off") != 0))
+        error_line("debug: expected 'debug on' or 'debug off'");
+}
+
+/* ------------------------------------------------------------- position */
+
+/* Replaces the current game by a new game at the start position of the
+ * current rules. */
+static void reset_game(Session *e)
+{
+    Position start;
+    Game g;
+    position_start(&start, &e->rules);
+    if (game_init(&g, &start) < 0) {
+        error_line("out of memory; position unchanged");
+        return;
+    }
+    game_free(&e->game);
+    e->game = g;
+}
+
+static void cmd_position(Session *e, char **args, int nargs)
+{
+    Game g;
+    char err[512];
+    if (uci_parse_position(&e->rules, args, nargs, &g, err, sizeof err) < 0) {
+        output_line("info string error: %s; position unchanged", err);
+        return;
+    }
+    game_free(&e->game);
+    e->game = g;
+}
+
+static void cmd_ucinewgame(Session *e, char **args, int nargs)
+{
+    (void)args; (void)nargs;
+    engine_thread_wait(&e->worker, WAIT_STOP_SEARCH);
+    search_clear(e->search);
+    reset_game(e);
+}
+
+/* ------------------------------------------------------------ setoption */
+
+/* Applies new rules to the current game: the start position takes them and
+ * the moves are replayed; moves no longer legal are dropped (reported). */
+static void apply_rules(Session *e, const Rules *r)
+{
+    if (r->variant != e->game.start.rules.variant) {
+        e->rules = *r;
+        reset_game(e);
+        return;
+    }
+    Position start = e->game.start;
+    Game g;
+    position_set_rules(&start, r);
+    if (game_init(&g, &start) < 0) {
+        error_line("out of memory; rules unchanged");
+        return;
+    }
+    int kept = 0;
+    for (; kept < e->game.nmoves; kept++) {
+        MoveList list;
+        int legal = 0;
+        movegen_legal(&g.pos, &list);
+        for (int i = 0; i < list.n && !legal; i++)
+            legal = move_equal(&list.moves[i], &e->game.moves[kept]);
+        if (!legal || game_play(&g, &e->game.moves[kept]) < 0) break;
+    }
+    if (kept < e->game.nmoves)
+        output_line("info string move %d of the current game is not legal under the new rules; "
+                 "position set to after move %d", kept + 1, kept);
+    e->rules = *r;
+    game_free(&e->game);
+    e->game = g;
+}
+
+static void set_option(Session *e, const OptionDesc *o, const char *canon)
+{
+    char err[512];
+    long long x = 0;
+    if (o->type == OPT_SPIN) uci_parse_int64(canon, &x);
+    switch (o->id) {
+    case OPTION_VARIANT: {
+        /* Changing the game keeps the other rule options (they belong to
+         * one game each, DrawPlies to both) and resets the position. */
+        Rules r = e->rules;
+        char fen[256];
+        r.variant = (Variant)geometry_variant_from_name(canon);
+        e->rules = r;
+        reset_game(e);
+        position_fen(&e->game.pos, fen, sizeof fen);
+        output_line("info string variant %s startpos %s", canon, fen);
+        break;
+    }
+    case OPTION_RULE: {
+        Rules r = e->rules;
+        if (rules_set(&r, o->name, canon, err, sizeof err) != 0) {
+            error_line(err);
+            return;
+        }
+        apply_rules(e, &r);
+        break;
+    }
+    case OPTION_HASH:
+        engine_thread_wait(&e->worker, WAIT_STOP_SEARCH);
+        if (search_set_hash(e->search, (size_t)x) < 0) {
+            output_line("info string error: cannot allocate %lld MiB for Hash; keeping %zu MiB", x, e->hash_mib);
+            return;
+        }
+        e->hash_mib = (size_t)x;
+        break;
+    case OPTION_THREADS: e->sopt.threads = (int)x; break;
+    case OPTION_MOVE_OVERHEAD: e->sopt.move_overhead = (int)x; break;
+    case OPTION_MULTIPV: e->sopt.multipv = (int)x; break;
+    case OPTION_PONDER: e->ponder = strcmp(canon, "true") == 0; break;
+    case OPTION_CLEAR_HASH:
+        engine_thread_wait(&e->worker, WAIT_STOP_SEARCH);
+        search_clear(e->search);
+        break;
+    }
+}
+
+static void cmd_setoption(Session *e, char **args, int nargs)
+{
+    char *name, *value;
+    char err[512], canon[256];
+    if (uci_parse_setoption(args, nargs, &name, &value, err, sizeof err) < 0) {
+        error_line(err);
+        return;
+    }
+    const OptionDesc *o = option_find(name);
+    if (!o)
+        output_line("info string error: unknown option '%.60s%s'", name, strlen(name) > 60 ? "..." : "");
+    else if (option_check_value(o, value, canon, sizeof canon, err, sizeof err) < 0)
+        error_line(err);
+    else
+        set_option(e, o, canon);
+    free(name);
+    free(value);
+}
+
+/* ------------------------------------------------------------------- go */
+
+/* "go" in a finished game: the result, one info line with its score, and
+ * "bestmove (none)". */
+static void answer_finished(Session *e, GameResult r, EndReason why)
+{
+    Color stm = e->game.pos.stm;
+    engine_thread_wait(&e->worker, WAIT_STOP_SEARCH);
+    output_line("info string game over: %s (%s)", game_result_string(r), position_end_reason_name(why));
+    if (r == RESULT_DRAW)
+        output_text("info depth 0 score cp 0");
+    else if ((r == RESULT_WHITE_WINS) == (stm == WHITE))
+        output_line("info depth 0 score cp %d", WON_SCORE_CP);
+    else
+        output_text("info depth 0 score mate 0");
+    output_text("bestmove (none)");
+}
+
+static void report_errors(const ParseErrors *pe)
+{
+    int shown = pe->count < PARSE_MAX_ERRORS ? pe->count : PARSE_MAX_ERRORS;
+    for (int i = 0; i < shown; i++) error_line(pe->msg[i]);
+    if (pe->count > shown)
+        output_line("info string error: ... and %d more errors in this command", pe->count - shown);
+}
+
+static void cmd_go(Session *e, char **args, int nargs)
+{
+    static SearchLimits limits;   /* large (searchmoves); only the loop thread uses it */
+    ParseErrors pe = { 0 };
+    int perft_depth;
+    int64_t arrived = timeman_now_ms();
+    uci_parse_go(&e->game.pos, args, nargs, &limits, &perft_depth, &pe);
+    limits.start_ms = arrived;
+    report_errors(&pe);
+    if (perft_depth < 0) return;   /* "go perft" without a valid depth */
+    if (perft_depth > 0) {
+        engine_thread_perft(&e->worker, &e->game.pos, perft_depth);
+        return;
+    }
+    EndReason why;
+    GameResult r = game_result(&e->game, &why);
+    if (r != RESULT_NONE) {
+        answer_finished(e, r, why);
+        return;
+    }
+    engine_thread_search(&e->worker, e->search, &e->game, &limits, &e->sopt);
+}
+
+static void cmd_perft(Session *e, char **args, int nargs)
+{
+    long long d;
+    if (nargs != 1 || uci_parse_int64(args[0], &d) < 0 || d < 1 || d > 100) {
+        error_line("perft: expected 'perft <depth>' with depth 1..100");
+        return;
+    }
+    engine_thread_perft(&e->worker, &e->game.pos, (int)d);
+}
+
+static void cmd_stop(Session *e, char **args, int nargs)
+{
+    (void)args; (void)nargs;
+    engine_thread_stop(&e->worker);
+}
+
+static void cmd_ponderhit(Session *e, char **args, int nargs)
+{
+    (void)args; (void)nargs;
+    engine_thread_ponderhit(&e->worker);
+}
+
+void uci_quit(Session *e)
+{
+    e->quit = true;
+    if (engine_thread_job(&e->worker) != JOB_BENCH)
+        engine_thread_wait(&e->worker, WAIT_STOP_ALL);
+}
+
+static void cmd_quit(Session *e, char **args, int nargs)
+{
+    (void)args; (void)nargs;
+    uci_quit(e);
+}
+
+/* ------------------------------------------------------- developer aids */
+
+static void cmd_d(Session *e, char **args, int nargs)
+{
+    (void)args; (void)nargs;
+    diagram_print(&e->game);
+}
+
+/* "eval": the breakdown of the static evaluation; a finished game says so
+ * first, since no evaluation decides it any more. */
+static void cmd_eval(Session *e, char **args, int nargs)
+{
+    (void)args; (void)nargs;
+    EndReason why;
+    GameResult r = game_result(&e->game, &why);
+    if (r != RESULT_NONE)
+        output_line("info string game over: %s (%s); the terms below are of the final position",
+                 game_result_string(r), position_end_reason_name(why));
+    search_eval_report(&e->game.pos);
+}
+
+static void cmd_bench(Session *e, char **args, int nargs)
+{
+    long long d = 0;
+    if (nargs > 1 || (nargs == 1 && (uci_parse_int64(args[0], &d) < 0 || d < 1 || d > 100))) {
+        error_line("bench: expected 'bench [depth]' with depth 1..100");
+        return;
+    }
+    engine_thread_bench(&e->worker, (int)d);
+}
+
+static void cmd_help(Session *e, char **args, int nargs);
+
+static const Command commands[] = {
+    { "uci", cmd_uci, "uci", "identify the engine and list its options, then uciok" },
+    { "isready", cmd_isready, "isready", "answered by readyok at once, also during a search" },
+    { "setoption", cmd_setoption, "setoption name <name> [value <value>]", "set an option (see uci)" },
+    { "ucinewgame", cmd_ucinewgame, "ucinewgame", "clear the hash tables and set the start position" },
+    { "position", cmd_position, "position startpos|fen <FEN> [moves <m1> <m2> ...]", "set the position" },
+    { "go", cmd_go, "go [wtime|btime|winc|binc|movestogo|movetime|depth|nodes <n>] [infinite] [ponder] "
+      "[searchmoves <m>...] | go perft <n>", "search (ends with bestmove) or count leaves" },
+    { "stop", cmd_stop, "stop", "end the search now (bestmove follows)" },
+    { "ponderhit", cmd_ponderhit, "ponderhit", "the pondered move was played: search on the clock" },
+    { "quit", cmd_quit, "quit", "stop and exit (end of input does the same)" },
+    { "d", cmd_d, "d", "show the board, FEN, key and legal moves" },
+    { "eval", cmd_eval, "eval", "show the evaluation of the position, term by term" },
+    { "bench", cmd_bench, "bench [depth]", "search the benchmark positions; prints nodes and nps" },
+    { "perft", cmd_perft, "perft <depth>", "same as go perft <depth>" },
+    { "debug", cmd_debug, "debug on|off", "accepted for UCI compatibility (no effect)" },
+    { "help", cmd_help, "help", "this list" },
+};
+
+enum { NCOMMANDS = sizeof commands / sizeof commands[0] };
+
+static void cmd_help(Session *e, char **args, int nargs)
+{
+    (void)e; (void)args; (void)nargs;
+    output_text("dablo " DABLO_VERSION " - commands (see protocol/PROTOCOL.md):");
+    for (int i = 0; i < NCOMMANDS; i++)
+        output_line("  %-40s %s", commands[i].usage, commands[i].help);
+    output_text("Options (setoption name <name> value <value>):");
+    for (int i = 0; i < option_count(); i++) {
+        char line[512];
+        option_uci_line(option_at(i), line, sizeof line);
+        output_line("  %s", line + strlen("option name "));
+    }
+}
+
+const char *const *uci_command_names(void)
+{
+    static const char *names[NCOMMANDS + 1];
+    for (int i = 0; i < NCOMMANDS; i++) names[i] = commands[i].name;
+    names[NCOMMANDS] = NULL;
+    return names;
+}
+
+void uci_execute(Session *e, const char *line)
+{
+    Words w;
+    if (uci_parse_words_split(&w, line) < 0) {
+        error_line("out of memory reading the command");
+        return;
+    }
+    if (w.n == 0 || w.v[0][0] == '#') {   /* empty line or comment */
+        uci_parse_words_free(&w);
+        return;
+    }
+    const Command *c = NULL;
+    for (int i = 0; i < NCOMMANDS && !c; i++)
+        if (strcasecmp(w.v[0], commands[i].name) == 0) c = &commands[i];
+    if (c)
+        c->run(e, w.v + 1, w.n - 1);
+    else
+        output_line("info string unknown command: %.60s%s", w.v[0], strlen(w.v[0]) > 60 ? "..." : "");
+    uci_parse_words_free(&w);
+}
+
+/* ---------------------------------------------------------- life cycle */
+
+/* The default of the spin option id, read from the option table
+ * (options.c), so the engine starts with the values "uci" prints. */
+static int spin_default(OptionId id)
+{
+    for (int i = 0; i < option_count(); i++)
+        if (option_at(i)->id == id)
+            return atoi(option_at(i)->def);
+    return 0;
+}
+
+int session_init(Session *e, void (*on_done)(void *), void *ctx)
+{
+    memset(e, 0, sizeof *e);
+    geometry_init();
+    e->rules = rules_default(VARIANT_DABLOT);
+    e->hash_mib = spin_default(OPTION_HASH);
+    e->sopt.threads = spin_default(OPTION_THREADS);
+    e->sopt.multipv = spin_default(OPTION_MULTIPV);
+    e->sopt.move_overhead = spin_default(OPTION_MOVE_OVERHEAD);
+    Position start;
+    position_start(&start, &e->rules);
+    e->search = search_new(e->hash_mib);
+    if (!e->search || game_init(&e->game, &start) < 0) {
+        output_text("info string error: out of memory starting the engine");
+        if (e->search) search_free(e->search);
+        return -1;
+    }
+    engine_thread_init(&e->worker, on_done, ctx);
+    return 0;
+}
+
+void session_free(Session *e)
+{
+    engine_thread_free(&e->worker);
+    search_free(e->search);
+    game_free(&e->game);
+}
+
+/* ---------------------------------------------------------------- loops */
+
+/* Plain input: no prompt, no echo, lines of any length. */
+static int plain_loop(Session *e)
+{
+    LineReader lr;
+    linereader_init(&lr, STDIN_FILENO);
+    while (!e->quit) {
+        /* Re-send a pending stop/ponderhit while waiting for input. */
+        while (engine_thread_pending(&e->worker) && !linereader_has_line(&lr)) {
+            struct pollfd p = { .fd = STDIN_FILENO, .events = POLLIN };
+            if (poll(&p, 1, ENGINE_POLL_MS) != 0) break;
+            engine_thread_poll(&e->worker);
+        }
+        char *line;
+        size_t len;
+        LineStatus st = linereader_next(&lr, &line, &len);
+        if (st == LINE_EOF) break;
+        if (st == LINE_TOO_LONG) {
+            error_line("input line longer than 256 MiB ignored");
+            continue;
+        }
+        uci_execute(e, line);
+    }
+    linereader_free(&lr);
+    /* EOF acts as quit, except that a perft or bench piped in with nothing
+     * after it ("echo 'go perft 6' | dablo", as with Stockfish) runs to its
+     * end first; an explicit quit or stop still ends a perft at once. */
+    if (!e->quit) {
+        JobKind job = engine_thread_job(&e->worker);
+        if (job == JOB_PERFT || job == JOB_BENCH)
+            engine_thread_wait(&e->worker, WAIT_ONLY);
+        uci_quit(e);
+    }
+    return 0;
+}
+
+/* Terminal hooks (terminal.h). */
+static int hook_busy(void *ctx) { return engine_thread_busy(&((Session *)ctx)->worker); }
+static int hook_pending(void *ctx) { return engine_thread_pending(&((Session *)ctx)->worker); }
+static void hook_poll(void *ctx) { engine_thread_poll(&((Session *)ctx)->worker); }
+static void hook_interrupt(void *ctx) { engine_thread_stop(&((Session *)ctx)->worker); }
+static char **hook_complete(void *ctx, const char *line, int start)
+{
+    const Session *e = ctx;
+    CompletionContext cx = { uci_command_names(), &e->rules, &e->game };
+    return completion_candidates(&cx, line, start);
+}
+
+int uci_loop(Session *e, bool use_terminal)
+{
+    if (!use_terminal || !terminal_usable()) return plain_loop(e);
+    TerminalHooks hooks = {
+        .ctx = e, .busy = hook_busy, .pending = hook_pending, .poll = hook_poll,
+        .interrupt = hook_interrupt, .complete = hook_complete,
+    };
+    if (terminal_open(&hooks, "dablo> ") < 0) return plain_loop(e);
+    e->interactive = true;
+    while (!e->quit) {
+        char *line = terminal_read_line();
+        if (!line) break;
+        uci_execute(e, line);
+        free(line);
+    }
+    if (!e->quit) uci_quit(e);
+    terminal_close();
+    return 0;
+}

@@ -1,0 +1,66 @@
+/*
+ * uci.h - the engine's command loop: a UCI-like text protocol on stdin and
+ * stdout (the full specification is protocol/PROTOCOL.md).
+ *
+ * An Session holds everything the protocol knows: the rule options, the
+ * current game (start position and moves, so the search sees the repetition
+ * history), the search with its options, and the job thread.  Commands are
+ * dispatched through one readable table of names and handler functions
+ * (uci.c).  Only the command-loop thread touches an Session; the job thread
+ * works on copies (engine_thread.h).
+ *
+ * All output goes through output.h (whole lines, flushed, thread-safe).
+ */
+#ifndef DABLO_UCI_H
+#define DABLO_UCI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "engine_thread.h"
+#include "rules/game.h"
+#include "rules/rules.h"
+#include "search/search.h"
+
+#include "rules/version.h"
+#define DABLO_AUTHOR "the dablo developers"
+
+typedef struct Session {
+    Rules rules;             /* rule options, Variant included */
+    Game game;               /* the current game ("position") */
+    Search *search;          /* created by session_init */
+    size_t hash_mib;         /* Hash option, MiB */
+    SearchOptions sopt;      /* Threads, MultiPV, MoveOverhead */
+    bool ponder;             /* Ponder option */
+    EngineThread worker;     /* runs go / go perft / bench */
+    bool quit;               /* "quit" was given (or EOF) */
+    bool interactive;        /* reading from a terminal */
+} Session;
+
+/* Sets up an engine with default options and the Dablot start position.
+ * on_done (may be NULL) is called from the job thread after a job's last
+ * line.  Returns 0, or -1 if out of memory (a message has been printed). */
+int session_init(Session *e, void (*on_done)(void *), void *ctx);
+
+/* Stops any job, waits for it, frees everything. */
+void session_free(Session *e);
+
+/* Executes one command line (any blanks, any length).  Sets e->quit on
+ * "quit".  Long jobs start in the job thread and return at once. */
+void uci_execute(Session *e, const char *line);
+
+/* Ends the session as "quit" does: stops a search (its bestmove is
+ * printed) or perft and waits for it; a running bench is left to the exit. */
+void uci_quit(Session *e);
+
+/* Reads and executes commands from stdin until "quit" or EOF (EOF acts
+ * as "quit").  With use_terminal, stdin and stdout being terminals, GNU
+ * readline gives a prompt, editing, history and completion (terminal.h);
+ * otherwise lines are read plainly with no prompt.  Returns the exit status
+ * (0). */
+int uci_loop(Session *e, bool use_terminal);
+
+/* Names of the protocol commands, NULL-terminated (for completion). */
+const char *const *uci_command_names(void);
+
+#endif

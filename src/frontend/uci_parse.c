@@ -1,0 +1,297 @@
+/*
+ * uci_parse.c - words of a command line and the values of "go",
+ * "position" and "setoption" (protocol/PROTOCOL.md sections 3-5).
+ */
+#include "uci_parse.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "rules/notation.h"
+
+int uci_parse_is_blank(int c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f' || c == '\n';
+}
+
+int uci_parse_words_split(Words *w, const char *line)
+{
+    size_t len = strlen(line);
+    memset(w, 0, sizeof *w);
+    w->store = malloc(len + 1);
+    w->v = malloc((len / 2 + 1) * sizeof *w->v);
+    if (!w->store || !w->v) {
+        uci_parse_words_free(w);
+        return -1;
+    }
+    memcpy(w->store, line, len + 1);
+    char *s = w->store;
+    for (;;) {
+        while (*s && uci_parse_is_blank((unsigned char)*s)) *s++ = '\0';
+        if (!*s) break;
+        w->v[w->n++] = s;
+        while (*s && !uci_parse_is_blank((unsigned char)*s)) s++;
+    }
+    return 0;
+}
+
+void uci_parse_words_free(Words *w)
+{
+    free(w->store);
+    free(w->v);
+    memset(w, 0, sizeof *w);
+}
+
+void uci_parse_error_add(ParseErrors *e, const char *fmt, ...)
+{
+    if (e->count < PARSE_MAX_ERRORS) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(e->msg[e->count], PARSE_ERROR_LEN, fmt, ap);
+        va_end(ap);
+    }
+    e->count++;
+}
+
+int uci_parse_int64(const char *s, long long *out)
+{
+    char *end;
+    errno = 0;
+    long long v = strtoll(s, &end, 10);
+    if (errno || end == s || *end) return -1;
+    *out = v;
+    return 0;
+}
+
+/* A word shown in a message: at most 40 characters. */
+#define SHOW(s) (int)(strlen(s) > 40 ? 40 : strlen(s)), (s), (strlen(s) > 40 ? "..." : "")
+
+static const char *const go_keywords[] = {
+    "wtime", "btime", "winc", "binc", "movestogo", "movetime", "depth", "nodes",
+    "infinite", "ponder", "searchmoves", "perft", "mate", NULL
+};
+
+static int is_go_keyword(const char *s)
+{
+    for (int i = 0; go_keywords[i]; i++)
+        if (strcasecmp(s, go_keywords[i]) == 0) return 1;
+    return 0;
+}
+
+/* True when s is an optional sign and digits only (an integer too large
+ * for 64 bits still is one). */
+static int integer_syntax(const char *s)
+{
+    if (*s == '-' || *s == '+') s++;
+    if (!*s) return 0;
+    for (; *s; s++)
+        if (*s < '0' || *s > '9') return 0;
+    return 1;
+}
+
+/* Reads the number after keyword v[*i] into *out (lo..hi; when clamp a
+ * value outside is raised to lo silently or lowered to hi with a note, as
+ * a limit so large that it does not limit); advances *i.  Reports and
+ * returns -1 on error. */
+static int go_number(char **v, int n, int *i, long long lo, long long hi, int clamp,
+                     long long *out, ParseErrors *errs)
+{
+    const char *key = v[*i];
+    long long x;
+    bool huge = false;
+    if (*i + 1 >= n || is_go_keyword(v[*i + 1])) {
+        uci_parse_error_add(errs, "go: %s needs a number; ignored", key);
+        return -1;
+    }
+    (*i)++;
+    if (uci_parse_int64(v[*i], &x) < 0) {
+        if (!integer_syntax(v[*i])) {
+            uci_parse_error_add(errs, "go: %s: '%.*s%s' is not an integer; ignored", key, SHOW(v[*i]));
+            return -1;
+        }
+        x = v[*i][0] == '-' ? LLONG_MIN : LLONG_MAX;   /* beyond 64 bits */
+        huge = x == LLONG_MAX;
+    }
+    if (x < lo && clamp) x = lo;
+    if ((x > hi || huge) && clamp) {
+        uci_parse_error_add(errs, "go: %s: %.*s%s is above %lld; %lld used", key, SHOW(v[*i]), hi, hi);
+        x = hi;
+    }
+    if (x < lo || x > hi) {
+        uci_parse_error_add(errs, "go: %s: %.*s%s is out of range %lld..%lld; ignored", key, SHOW(v[*i]),
+                        lo, hi);
+        return -1;
+    }
+    *out = x;
+    return 0;
+}
+
+void uci_parse_go(const Position *pos, char **v, int n, SearchLimits *lim, int *perft_depth,
+              ParseErrors *errs)
+{
+    memset(lim, 0, sizeof *lim);
+    lim->time[WHITE] = lim->time[BLACK] = -1;
+    *perft_depth = 0;
+    const long long TIME_MAX = (long long)1 << 50;   /* ms; far beyond any clock */
+    for (int i = 0; i < n; i++) {
+        const char *k = v[i];
+        long long x;
+        if (strcasecmp(k, "wtime") == 0 || strcasecmp(k, "btime") == 0) {
+            /* hosts send a negative clock after an overstep: count it as 0 */
+            if (go_number(v, n, &i, 0, TIME_MAX, 1, &x, errs) == 0)
+                lim->time[(k[0] | 0x20) == 'w' ? WHITE : BLACK] = x;
+        } else if (strcasecmp(k, "winc") == 0 || strcasecmp(k, "binc") == 0) {
+            if (go_number(v, n, &i, 0, TIME_MAX, 1, &x, errs) == 0)
+                lim->inc[(k[0] | 0x20) == 'w' ? WHITE : BLACK] = x;
+        } else if (strcasecmp(k, "movestogo") == 0) {
+            if (go_number(v, n, &i, 0, INT_MAX, 0, &x, errs) == 0) lim->movestogo = (int)x;
+        } else if (strcasecmp(k, "movetime") == 0) {
+            /* movetime 0 would read as "not given": search at least 1 ms */
+            if (go_number(v, n, &i, 1, TIME_MAX, 1, &x, errs) == 0) lim->movetime = x;
+        } else if (strcasecmp(k, "depth") == 0) {
+            if (go_number(v, n, &i, 1, 1000, 1, &x, errs) == 0) lim->depth = (int)x;
+        } else if (strcasecmp(k, "nodes") == 0) {
+            if (go_number(v, n, &i, 1, LLONG_MAX, 1, &x, errs) == 0) lim->nodes = (uint64_t)x;
+        } else if (strcasecmp(k, "perft") == 0) {
+            *perft_depth = go_number(v, n, &i, 1, 100, 0, &x, errs) == 0 ? (int)x : -1;
+        } else if (strcasecmp(k, "mate") == 0) {
+            if (go_number(v, n, &i, 1, 1000, 1, &x, errs) == 0)
+                uci_parse_error_add(errs, "go: mate is not supported; searching without it");
+        } else if (strcasecmp(k, "infinite") == 0) {
+            lim->infinite = true;
+        } else if (strcasecmp(k, "ponder") == 0) {
+            lim->ponder = true;
+        } else if (strcasecmp(k, "searchmoves") == 0) {
+            while (i + 1 < n && !is_go_keyword(v[i + 1])) {
+                Move m;
+                char err[PARSE_ERROR_LEN];
+                i++;
+                if (notation_parse_move(pos, v[i], &m, err, sizeof err) < 0) {
+                    uci_parse_error_add(errs, "go: searchmoves: %s; ignored", err);
+                    continue;
+                }
+                int dup = 0;
+                for (int j = 0; j < lim->nsearchmoves; j++)
+                    dup |= move_equal(&lim->searchmoves[j], &m);
+                if (!dup && lim->nsearchmoves < MAX_MOVES) lim->searchmoves[lim->nsearchmoves++] = m;
+            }
+        } else {
+            uci_parse_error_add(errs, "go: unknown word '%.*s%s'; ignored", SHOW(k));
+        }
+    }
+}
+
+/* Joins v[from..to) with single spaces into a malloc'd string. */
+static char *join_words(char **v, int from, int to)
+{
+    size_t len = 1;
+    for (int i = from; i < to; i++) len += strlen(v[i]) + 1;
+    char *s = malloc(len), *p = s;
+    if (!s) return NULL;
+    *p = '\0';
+    for (int i = from; i < to; i++) {
+        size_t k = strlen(v[i]);
+        if (i > from) *p++ = ' ';
+        memcpy(p, v[i], k + 1);
+        p += k;
+    }
+    return s;
+}
+
+int uci_parse_position(const Rules *rules, char **v, int n, Game *out, char *err, size_t errlen)
+{
+    Position start;
+    int i;
+    if (n == 0) {
+        snprintf(err, errlen, "position: expected 'startpos' or 'fen <FEN>'");
+        return -1;
+    }
+    if (strcasecmp(v[0], "startpos") == 0) {
+        position_start(&start, rules);
+        i = 1;
+    } else if (strcasecmp(v[0], "fen") == 0) {
+        for (i = 1; i < n && strcasecmp(v[i], "moves") != 0; i++) {}
+        if (i == 1) {
+            snprintf(err, errlen, "position: fen: the FEN is missing");
+            return -1;
+        }
+        char *fen = join_words(v, 1, i);
+        char ferr[PARSE_ERROR_LEN];
+        if (!fen) {
+            snprintf(err, errlen, "position: out of memory");
+            return -1;
+        }
+        int rc = position_set_fen(&start, rules, fen, ferr, sizeof ferr);
+        if (rc < 0) {
+            /* Say so when the FEN is one of the other game. */
+            Rules other = rules_default(rules->variant == VARIANT_DABLOT ? VARIANT_TABAL : VARIANT_DABLOT);
+            Position tmp;
+            char e2[PARSE_ERROR_LEN];
+            int theirs = position_set_fen(&tmp, &other, fen, e2, sizeof e2) == 0;
+            snprintf(err, errlen, "position: %s%s%s%s", ferr,
+                     theirs ? " (it is a FEN of " : "", theirs ? geometry_of(other.variant)->name : "",
+                     theirs ? "; set the Variant option first)" : "");
+        }
+        free(fen);
+        if (rc < 0) return -1;
+    } else {
+        snprintf(err, errlen, "position: expected 'startpos' or 'fen', got '%.*s%s'", SHOW(v[0]));
+        return -1;
+    }
+    if (i < n && strcasecmp(v[i], "moves") != 0) {
+        snprintf(err, errlen, "position: unexpected '%.*s%s' after startpos (expected 'moves')", SHOW(v[i]));
+        return -1;
+    }
+    Game g;
+    if (game_init(&g, &start) < 0) {
+        snprintf(err, errlen, "position: out of memory");
+        return -1;
+    }
+    int first = i + 1, nmoves = n - first;
+    for (int k = first; k < n; k++) {
+        Move m;
+        char merr[PARSE_ERROR_LEN];
+        if (notation_parse_move(&g.pos, v[k], &m, merr, sizeof merr) < 0) {
+            snprintf(err, errlen, "position: move %d of %d: %s", k - first + 1, nmoves, merr);
+            game_free(&g);
+            return -1;
+        }
+        if (game_play(&g, &m) < 0) {
+            snprintf(err, errlen, "position: out of memory at move %d", k - first + 1);
+            game_free(&g);
+            return -1;
+        }
+    }
+    *out = g;
+    return 0;
+}
+
+int uci_parse_setoption(char **v, int n, char **name, char **value, char *err, size_t errlen)
+{
+    *name = *value = NULL;
+    if (n == 0 || strcasecmp(v[0], "name") != 0) {
+        snprintf(err, errlen, "setoption: expected 'setoption name <name> [value <value>]'");
+        return -1;
+    }
+    int vi;
+    for (vi = 1; vi < n && strcasecmp(v[vi], "value") != 0; vi++) {}
+    if (vi == 1) {
+        snprintf(err, errlen, "setoption: the option name is missing");
+        return -1;
+    }
+    *name = join_words(v, 1, vi);
+    *value = vi < n ? join_words(v, vi + 1, n) : join_words(v, 0, 0);
+    if (!*name || !*value) {
+        free(*name);
+        free(*value);
+        *name = *value = NULL;
+        snprintf(err, errlen, "setoption: out of memory");
+        return -1;
+    }
+    return 0;
+}

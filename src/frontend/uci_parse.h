@@ -1,0 +1,77 @@
+/*
+ * uci_parse.h - parsing of protocol command lines (protocol/PROTOCOL.md).
+ *
+ * Pure functions with no engine state: split a line into words, and turn the
+ * words of "position", "go" and "setoption" into values.  They never print;
+ * errors come back as one-line messages.  The command loop (uci.c) and the
+ * fuzz target (tests/fuzz/fuzz_protocol.c) both call them.
+ *
+ * Words are separated by any run of blanks (space, tab, CR, VT, FF), so
+ * "\r\n" line ends, tabs and repeated spaces are accepted everywhere.
+ */
+#ifndef DABLO_UCI_PARSE_H
+#define DABLO_UCI_PARSE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "rules/game.h"
+#include "search/search.h"
+
+/* The words of one line.  v[0..n) point into a private copy of the line. */
+typedef struct Words {
+    int n;
+    char **v;
+    char *store;
+} Words;
+
+/* Splits line into words.  Returns 0, or -1 if out of memory (w is then
+ * empty).  Free with uci_parse_words_free(). */
+int uci_parse_words_split(Words *w, const char *line);
+void uci_parse_words_free(Words *w);
+
+/* 1 if c is a blank for the protocol (space, \t, \r, \v, \f). */
+int uci_parse_is_blank(int c);
+
+/* Up to PARSE_MAX_ERRORS messages of one command; count keeps counting past
+ * that so the caller can say how many more there were. */
+enum { PARSE_MAX_ERRORS = 4, PARSE_ERROR_LEN = 256 };
+typedef struct ParseErrors {
+    int count;
+    char msg[PARSE_MAX_ERRORS][PARSE_ERROR_LEN];
+} ParseErrors;
+
+void uci_parse_error_add(ParseErrors *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Limits of "go" read from words v[0..n) (the words after "go").
+ * Keywords: wtime btime winc binc movestogo movetime depth nodes infinite
+ * ponder searchmoves <moves...> perft <N>, any subset and order, case-
+ * insensitive.  Times in ms (a negative clock counts as 0), depth in plies,
+ * nodes a 64-bit count.  A bad or unknown word is reported in *errs and
+ * skipped; the rest still counts, so a "go" is always answered.  searchmoves
+ * takes the following words up to the next keyword that are legal moves of
+ * pos (others are reported).  *perft_depth is set to N > 0 for "go perft N"
+ * (then the other limits are ignored), to -1 for "perft" with a bad or
+ * missing N (reported; nothing should run), else 0. */
+void uci_parse_go(const Position *pos, char **v, int n, SearchLimits *lim, int *perft_depth,
+              ParseErrors *errs);
+
+/* Builds the game of "position startpos|fen <FEN> [moves m1 m2 ...]" from
+ * the words after "position" for the given rules.  On success returns 0 and
+ * *out is a new game (the caller frees it).  On error returns -1, *out is
+ * untouched and err holds one line naming the problem: a bad FEN, or the
+ * move, its index (1-based) and why it is not legal.  A bare trailing
+ * "moves" is accepted.  The FEN is the words between "fen" and "moves"
+ * joined by single spaces. */
+int uci_parse_position(const Rules *rules, char **v, int n, Game *out, char *err, size_t errlen);
+
+/* Splits the words after "setoption" into the option name (the words after
+ * "name" up to "value", joined by single spaces) and the value (the words
+ * after "value", joined likewise; "" without "value").  Returns 0 with
+ * malloc'd *name and *value (caller frees), or -1 with a message in err. */
+int uci_parse_setoption(char **v, int n, char **name, char **value, char *err, size_t errlen);
+
+/* Parses a whole decimal integer (optional sign) into *out; 0 or -1. */
+int uci_parse_int64(const char *s, long long *out);
+
+#endif

@@ -1,0 +1,28 @@
+/*
+ * notation.h - move strings of RULES.md section 5.
+ *
+ * A step prints as "from-to" (c5-d6); a capture as every landing point in
+ * order joined by 'x' (a5xa9xc11).  When several paths make the same move
+ * (section 4) the canonical string is the smallest in plain byte order.
+ * Parsing accepts any full path of a legal move, and the short form
+ * "fromxto" when exactly one legal capture has that start and end.
+ */
+#ifndef DABLO_NOTATION_H
+#define DABLO_NOTATION_H
+
+#include <stddef.h>
+#include "position.h"
+
+/* Enough for the longest move string (30 jumps of 4 characters) and a NUL. */
+enum { MOVE_STR_MAX = 160 };
+
+/* Writes the canonical string of m, a legal move of pos, into buf
+ * (len bytes, MOVE_STR_MAX always suffice). */
+void notation_move_string(const Position *pos, const Move *m, char *buf, size_t len);
+
+/* Parses s (no surrounding blanks) as a legal move of pos.  Returns 0 and
+ * sets *m; returns -1 and writes a one-line reason into err ("illegal move",
+ * "ambiguous short form", "unparsable move") when s is not a legal move. */
+int notation_parse_move(const Position *pos, const char *s, Move *m, char *err, size_t errlen);
+
+#endif

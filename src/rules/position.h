@@ -1,0 +1,129 @@
+/*
+ * position.h - a game position: pieces, side to move, counters and hash.
+ *
+ * The pieces are kept twice: as bitboards by colour and by piece type (for
+ * the move generator) and as a per-point array of piece codes (for lookups).
+ * position_make()/position_unmake() update both and the Zobrist key
+ * incrementally; the invariants, checked by the tests, are
+ *   - key == position_compute_key(pos) after any sequence of make/unmake;
+ *   - unmake(make(pos)) restores pos bit for bit.
+ * The position carries a copy of its Rules (rules.h), so a Position is
+ * everything the move generator needs.  Repetition history lives in game.h
+ * and in the search, not here.
+ */
+#ifndef DABLO_POSITION_H
+#define DABLO_POSITION_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "bitboard.h"
+#include "geometry.h"
+#include "rules.h"
+
+typedef enum { WHITE = 0, BLACK = 1 } Color;
+
+/* Ranks of RULES.md section 1: a piece captures pieces of equal or lower
+ * rank.  Tabal uses MAN and KING only. */
+typedef enum { MAN = 0, PRINCE = 1, KING = 2, PIECE_TYPE_NB = 3 } PieceType;
+
+/* Piece codes in Position.board: 0 = empty, else 1 + 3 * colour + type. */
+enum { EMPTY = 0, PIECE_CODE_NB = 7 };
+
+static inline int piece_make(Color c, PieceType t) { return 1 + 3 * (int)c + (int)t; }
+static inline Color piece_color(int code) { return (Color)((code - 1) / 3); }
+static inline PieceType piece_type(int code) { return (PieceType)((code - 1) % 3); }
+
+/* A move (RULES.md section 4): start point, end point and the set of
+ * points of the pieces it captures (empty for a step).  Two capture paths
+ * with the same three are the same move.  The path printed for a capture is
+ * recovered by notation.h. */
+typedef struct Move {
+    Bitboard captured;
+    uint8_t from, to;
+} Move;
+
+static inline int move_is_capture(const Move *m) { return m->captured != 0; }
+static inline int move_equal(const Move *a, const Move *b)
+{
+    return a->from == b->from && a->to == b->to && a->captured == b->captured;
+}
+
+typedef struct Position {
+    Rules rules;
+    const Geometry *geo;
+    Bitboard by_color[2];
+    Bitboard by_type[PIECE_TYPE_NB];
+    uint8_t board[MAX_POINTS];
+    Color stm;
+    int draw_plies;      /* plies counted for DrawPlies (FEN field 3), >= 0 */
+    int move_number;     /* FEN field 4, >= 1 */
+    uint64_t key;        /* Zobrist key of pieces and side to move */
+} Position;
+
+/* What position_unmake() needs to restore a position exactly. */
+typedef struct Undo {
+    Bitboard captured_type[PIECE_TYPE_NB];
+    uint64_t key;
+    int draw_plies;
+    int move_number;
+    uint8_t piece;       /* code of the moving piece before the move */
+} Undo;
+
+/* Sets pos to the start position of rules->variant with those rules. */
+void position_start(Position *pos, const Rules *rules);
+
+/* The start FEN of a variant (RULES.md section 5). */
+const char *position_start_fen(Variant v);
+
+/* Parses a FEN-like position (RULES.md section 5) for rules->variant.
+ * Returns 0 on success.  On error returns -1, writes a one-line message
+ * naming the field and the problem into err (errlen bytes) and leaves pos
+ * untouched.  Accepts the fields separated by one or more spaces/tabs;
+ * fields 3 and 4 may be omitted (then 0 and 1). */
+int position_set_fen(Position *pos, const Rules *rules, const char *fen, char *err, size_t errlen);
+
+/* Writes the FEN of pos into buf (at most len bytes, always terminated);
+ * 160 bytes are always enough. */
+void position_fen(const Position *pos, char *buf, size_t len);
+
+/* Plays a legal move (from movegen.h).  Removes captured pieces, crowns a
+ * Tabal man that ends on its far base, updates the counters and the key. */
+void position_make(Position *pos, const Move *m, Undo *u);
+
+/* Takes back the move made with position_make(m, u). */
+void position_unmake(Position *pos, const Move *m, const Undo *u);
+
+/* A pass, for the search's null move only (never legal in the games): the
+ * other side moves next, the DrawPlies counter advances as for a step.
+ * position_unmake_null(u) takes it back exactly. */
+void position_make_null(Position *pos, Undo *u);
+void position_unmake_null(Position *pos, const Undo *u);
+
+/* Zobrist key computed from scratch (for tests and for set_fen). */
+uint64_t position_compute_key(const Position *pos);
+
+/* Changes the rules of pos (same variant only; returns -1 if the variant
+ * differs and leaves pos unchanged). */
+int position_set_rules(Position *pos, const Rules *rules);
+
+/* Why a game is over by a rule of RULES.md sections 1-3. */
+typedef enum {
+    END_NONE = 0,
+    END_NO_MOVES,             /* side to move has no legal move: it loses */
+    END_KINGS_ONLY,           /* Dablot: only the two kings left: draw */
+    END_KING_CAPTURED,        /* Dablot KingCaptureEnds: side without king loses */
+    END_KING_AND_PRINCE,      /* Dablot KingAndPrinceCaptureEnds */
+    END_REPETITION,           /* threefold repetition: draw (game.h) */
+    END_DRAW_PLIES            /* DrawPlies reached: draw (game.h) */
+} EndReason;
+
+/* Game end read from the position alone, before move generation
+ * (RULES.md sections 1 "End of the game" and 4): kings-only draw and the
+ * game-ending options.  Returns END_NONE or the reason; *loser receives the
+ * losing colour, or -1 for a draw.  No-legal-move is not tested here. */
+EndReason position_end_by_rule(const Position *pos, int *loser);
+
+/* Short English name of an end reason ("no legal move", ...). */
+const char *position_end_reason_name(EndReason r);
+
+#endif

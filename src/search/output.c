@@ -1,0 +1,116 @@
+/*
+ * output.c - whole-line, flushed, thread-safe writes to stdout.
+ */
+#include "output.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static pthread_mutex_t out_lock = PTHREAD_MUTEX_INITIALIZER;
+static unsigned error_lines;   /* error lines written, under out_lock */
+
+/* Error lines (PROTOCOL.md): "info string error..." and "info string
+ * unknown command...". */
+static bool is_error_line(const char *line)
+{
+    static const char err[] = "info string error", unknown[] = "info string unknown command";
+    return strncmp(line, err, sizeof err - 1) == 0 || strncmp(line, unknown, sizeof unknown - 1) == 0;
+}
+
+static void write_all(const char *s, size_t n)
+{
+    while (n) {
+        ssize_t w = write(STDOUT_FILENO, s, n);
+        if (w < 0) {
+            if (errno == EINTR) continue;
+            return;   /* host went away: nothing more to do */
+        }
+        s += w;
+        n -= (size_t)w;
+    }
+}
+
+/* Length of the valid UTF-8 sequence at s (2..4) of a character safe to
+ * show, or 0 if it is not one: RFC 3629 (no overlong forms, no
+ * surrogates, nothing above U+10FFFF), and not a C1 control (U+0080..
+ * U+009F, which terminals obey) nor a bidirectional override or isolate
+ * (U+202A..U+202E, U+2066..U+2069, which reorder what follows). */
+static size_t utf8_len(const unsigned char *s, size_t left)
+{
+    unsigned c = s[0];
+    size_t n = c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+    if (n == 0 || n > left)
+        return 0;
+    for (size_t i = 1; i < n; i++)
+        if ((s[i] & 0xc0) != 0x80)
+            return 0;
+    if ((c == 0xe0 && s[1] < 0xa0) || (c == 0xed && s[1] > 0x9f)
+        || (c == 0xf0 && s[1] < 0x90) || (c == 0xf4 && s[1] > 0x8f))
+        return 0;
+    if (c == 0xc2 && s[1] <= 0x9f)
+        return 0;
+    if (c == 0xe2 && ((s[1] == 0x80 && s[2] >= 0xaa && s[2] <= 0xae)
+                      || (s[1] == 0x81 && s[2] >= 0xa6 && s[2] <= 0xa9)))
+        return 0;
+    return n;
+}
+
+void output_printable(char *buf, const char *line, size_t n)
+{
+    const unsigned char *s = (const unsigned char *)line;
+    for (size_t i = 0; i < n; ) {
+        if (s[i] < 0x80) {
+            buf[i] = s[i] < 0x20 || s[i] == 0x7f ? '?' : (char)s[i];
+            i++;
+            continue;
+        }
+        size_t k = utf8_len(s + i, n - i);
+        if (k == 0) {
+            buf[i++] = '?';
+            continue;
+        }
+        memcpy(buf + i, s + i, k);
+        i += k;
+    }
+}
+
+void output_text(const char *line)
+{
+    size_t n = strlen(line);
+    char stackbuf[1024];
+    char *buf = n + 1 <= sizeof stackbuf ? stackbuf : malloc(n + 1);
+    if (!buf) return;
+    output_printable(buf, line, n);
+    buf[n] = '\n';
+    pthread_mutex_lock(&out_lock);
+    if (is_error_line(line))
+        error_lines++;
+    fflush(stdout);   /* anything a library printed through stdio goes first */
+    write_all(buf, n + 1);
+    pthread_mutex_unlock(&out_lock);
+    if (buf != stackbuf) free(buf);
+}
+
+void output_line(const char *fmt, ...)
+{
+    char buf[65536];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    output_text(buf);
+}
+
+unsigned output_error_count(void)
+{
+    pthread_mutex_lock(&out_lock);
+    unsigned n = error_lines;
+    pthread_mutex_unlock(&out_lock);
+    return n;
+}

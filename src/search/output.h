@@ -1,0 +1,31 @@
+/*
+ * output.h - the one way the engine writes protocol lines to stdout.
+ *
+ * Every call writes one whole line (a '\n' is appended) with a single
+ * write under a mutex and flushes, so lines from the search thread and the
+ * command loop are never split or glued together.
+ */
+#ifndef DABLO_OUTPUT_H
+#define DABLO_OUTPUT_H
+
+#include <stddef.h>
+
+/* printf-style; the line is truncated at 64 KiB only if longer. Thread-safe. */
+void output_line(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Copies n bytes of line to buf (n bytes, no terminator added), each
+ * control byte and each byte that is not part of valid, safe UTF-8 (see
+ * utf8_len() in output.c) replaced by '?': error lines quote what the
+ * host sent, and a terminal or a host's parser must never see raw bytes.
+ * Every line written by output_text() and output_line() goes through it. */
+void output_printable(char *buf, const char *line, size_t n);
+
+/* Writes an already formatted line of any length (no '\n' in it). */
+void output_text(const char *line);
+
+/* How many error lines ("info string error..." or "info string unknown
+ * command...", PROTOCOL.md) were written
+ * so far; a one-shot command line exits 1 when its command wrote any. */
+unsigned output_error_count(void);
+
+#endif

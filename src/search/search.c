@@ -1,0 +1,626 @@
+/*
+ * search.c - the search driver: the public API of search.h, the search
+ * threads (Lazy SMP), iterative deepening with aspiration windows and
+ * MultiPV, time control, and the "info" lines.
+ *
+ * Lazy SMP (as in Stockfish, reference/engine-techniques.md section 1.1):
+ * every thread searches the same root with the one shared TT; helpers with
+ * an odd index search one ply deeper than their iteration counter, which
+ * desynchronises them so they fill the table with different subtrees.  The
+ * main thread (the caller of search_run) alone prints, keeps time and
+ * decides; when a helper finished a deeper iteration with a score at least
+ * as good, its move is taken (and its line printed last).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "eval.h"
+#include "rules/notation.h"
+#include "output.h"
+#include "search_internal.h"
+
+/* ---------------------------------------------------------------- threads */
+
+static void thread_free(Thread *t)
+{
+    if (!t) return;
+    free(t->keys);
+    free(t->rev);
+    free(t->plies);
+    free(t->pv);
+    free(t->root_moves);
+    free(t);
+}
+
+static Thread *thread_new(Search *s, int index)
+{
+    Thread *t = calloc(1, sizeof *t);
+    if (!t) return NULL;
+    t->search = s;
+    t->index = index;
+    t->plies = calloc(MAX_PLY + 1, sizeof *t->plies);
+    t->pv = calloc(MAX_PLY + 1, sizeof *t->pv);
+    t->root_moves = calloc(MAX_MOVES, sizeof *t->root_moves);
+    if (!t->plies || !t->pv || !t->root_moves) {
+        thread_free(t);
+        return NULL;
+    }
+    return t;
+}
+
+/* Makes sure threads[0..n-1] exist; returns how many do (at least 1 unless
+ * out of memory). */
+static int ensure_threads(Search *s, int n)
+{
+    for (int i = 0; i < n; i++) {
+        if (!s->threads[i] && !(s->threads[i] = thread_new(s, i)))
+            return i;
+    }
+    return n;
+}
+
+static void thread_clear_tables(Thread *t)
+{
+    movepick_history_clear(&t->history);
+    for (int p = 0; p <= MAX_PLY; p++)
+        memset(t->plies[p].killers, 0, sizeof t->plies[p].killers);
+}
+
+/* -------------------------------------------------------------- public API */
+
+Search *search_new(size_t hash_mib)
+{
+    Search *s = calloc(1, sizeof *s);
+    if (!s) return NULL;
+    if (tt_init(&s->tt, hash_mib) < 0) {
+        free(s);
+        return NULL;
+    }
+    atomic_init(&s->stop, false);
+    atomic_init(&s->pondering, false);
+    atomic_init(&s->ponderhit, false);
+    atomic_init(&s->ponderhit_at, 0);
+    atomic_init(&s->finished, true);
+    pthread_condattr_t ca;
+    pthread_condattr_init(&ca);
+    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+    pthread_cond_init(&s->timer_cv, &ca);
+    pthread_condattr_destroy(&ca);
+    pthread_mutex_init(&s->timer_mu, NULL);
+    ab_init_tables();
+    if (ensure_threads(s, 1) < 1) {
+        search_free(s);
+        return NULL;
+    }
+    return s;
+}
+
+void search_free(Search *s)
+{
+    if (!s) return;
+    for (int i = 0; i < MAX_THREADS; i++)
+        thread_free(s->threads[i]);
+    tt_free(&s->tt);
+    free(s->hist_keys);
+    free(s->hist_rev);
+    pthread_cond_destroy(&s->timer_cv);
+    pthread_mutex_destroy(&s->timer_mu);
+    free(s);
+}
+
+int search_set_hash(Search *s, size_t mib)
+{
+    return tt_resize(&s->tt, mib);
+}
+
+void search_clear(Search *s)
+{
+    tt_clear(&s->tt);
+    for (int i = 0; i < MAX_THREADS; i++)
+        if (s->threads[i])
+            thread_clear_tables(s->threads[i]);
+}
+
+void search_stop(Search *s)
+{
+    atomic_store(&s->stop, true);
+}
+
+void search_ponderhit(Search *s)
+{
+    atomic_store(&s->ponderhit_at, timeman_now_ms());
+    atomic_store(&s->ponderhit, true);
+    atomic_store(&s->pondering, false);
+}
+
+void search_set_quiet(Search *s, bool quiet)
+{
+    s->quiet = quiet;
+}
+
+void search_last_info(const Search *s, SearchInfo *out)
+{
+    *out = s->last;
+}
+
+/* ----------------------------------------------------------- time control */
+
+static uint64_t total_nodes(Search *s)
+{
+    uint64_t n = 0;
+    for (int i = 0; i < s->nthreads; i++)
+        n += thread_nodes(s->threads[i]);
+    return n;
+}
+
+/* When our clock started: at the ponderhit for a pondering search, else
+ * when search_run() began. */
+static int64_t clock_start(Search *s)
+{
+    if (s->limits.ponder && atomic_load_explicit(&s->ponderhit, memory_order_relaxed))
+        return atomic_load_explicit(&s->ponderhit_at, memory_order_relaxed);
+    return s->tm.start;
+}
+
+static int64_t elapsed_ms(Search *s)
+{
+    return timeman_now_ms() - clock_start(s);
+}
+
+/* Sets the stop flag when the hard time limit has passed. */
+static void check_time(Search *s)
+{
+    if (s->tm.timed && !atomic_load_explicit(&s->pondering, memory_order_relaxed)
+        && elapsed_ms(s) >= s->tm.hard)
+        atomic_store(&s->stop, true);
+}
+
+void search_check_limits(Thread *t)
+{
+    Search *s = t->search;
+    if (s->limits.nodes && total_nodes(s) >= s->limits.nodes)
+        atomic_store(&s->stop, true);
+    check_time(s);
+}
+
+/* The timer thread: checks the clock every millisecond, so the hard limit
+ * holds however slowly nodes come (a node with a huge capture list can take
+ * milliseconds), and never needs a system call in the search itself.  It
+ * waits on a condition variable rather than sleeping, so the end of the
+ * search wakes it at once: joining it never delays the bestmove (a plain
+ * 1 ms sleep measured 2-5 ms to return on this machine). */
+static void *timer_main(void *arg)
+{
+    Search *s = arg;
+    pthread_mutex_lock(&s->timer_mu);
+    while (!atomic_load(&s->finished) && !search_stopped(s)) {
+        check_time(s);
+        struct timespec ts;
+        clock_gettime(CLOCK_MONOTONIC, &ts);
+        ts.tv_nsec += 1000000;
+        if (ts.tv_nsec >= 1000000000) {
+            ts.tv_sec++;
+            ts.tv_nsec -= 1000000000;
+        }
+        pthread_cond_timedwait(&s->timer_cv, &s->timer_mu, &ts);
+    }
+    pthread_mutex_unlock(&s->timer_mu);
+    return NULL;
+}
+
+/* ------------------------------------------------------------------ output */
+
+static int mate_moves(int score)
+{
+    if (score >= MATE_BOUND) return (MATE - score + 1) / 2;
+    if (score <= -MATE_BOUND) return -(MATE + score) / 2;
+    return 0;
+}
+
+static void score_string(int score, char *buf, size_t len)
+{
+    if (score >= MATE_BOUND || score <= -MATE_BOUND)
+        snprintf(buf, len, "mate %d", mate_moves(score));
+    else
+        snprintf(buf, len, "cp %d", score);
+}
+
+/* Writes the moves of a line from pos as protocol strings. */
+static void line_string(const Position *root, const Move *line, int n, char *buf, size_t len)
+{
+    Position p = *root;
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < n && used + MOVE_STR_MAX + 2 < len; i++) {
+        char ms[MOVE_STR_MAX];
+        Undo u;
+        notation_move_string(&p, &line[i], ms, sizeof ms);
+        used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? " " : "", ms);
+        position_make(&p, &line[i], &u);
+    }
+}
+
+static int shown_score(const RootMove *rm)
+{
+    return rm->score != -SCORE_INF ? rm->score : rm->prev_score;
+}
+
+/* One "info" line for MultiPV line k (0-based) of thread t. */
+static void print_line(Search *s, Thread *t, int depth, int k)
+{
+    if (s->quiet) return;
+    RootMove *rm = &t->root_moves[k];
+    size_t cap = (size_t)MAX_PLY * (MOVE_STR_MAX + 1) + 512;
+    char *line = malloc(cap), *pv = malloc(cap);
+    if (!line || !pv) {
+        free(line);
+        free(pv);
+        return;
+    }
+    char sc[32];
+    rm->shown_score = shown_score(rm);
+    score_string(rm->shown_score, sc, sizeof sc);
+    line_string(&t->pos, rm->pv, rm->pv_len, pv, cap);
+    int64_t ms = timeman_now_ms() - s->start_ms;
+    uint64_t nodes = total_nodes(s);
+    uint64_t nps = ms > 0 ? nodes * 1000 / (uint64_t)ms : nodes * 1000;
+    snprintf(line, cap,
+             "info depth %d seldepth %d multipv %d score %s nodes %llu nps %llu hashfull %d time %lld pv %s",
+             depth, rm->seldepth > depth ? rm->seldepth : depth, k + 1, sc,
+             (unsigned long long)nodes, (unsigned long long)nps, tt_hashfull(&s->tt),
+             (long long)ms, pv);
+    output_text(line);
+    free(line);
+    free(pv);
+}
+
+/* ------------------------------------------------------ iterative deepening */
+
+/* Stable insertion sort of root moves [from, to) by score, best first. */
+static void sort_root(RootMove *rm, int from, int to)
+{
+    for (int i = from + 1; i < to; i++) {
+        RootMove x = rm[i];
+        int j = i;
+        while (j > from && rm[j - 1].score < x.score) {
+            rm[j] = rm[j - 1];
+            j--;
+        }
+        rm[j] = x;
+    }
+}
+
+/* Aspiration windows (Scan: +-delta around the last score, widened on a
+ * failure; engine-techniques.md 1.2) for MultiPV line t->pv_index. */
+static void aspiration(Thread *t, int depth)
+{
+    RootMove *rm = &t->root_moves[t->pv_index];
+    int prev = rm->prev_score, delta = 18;
+    int alpha = -SCORE_INF, beta = SCORE_INF;
+    if (depth >= 4 && prev > -MATE_BOUND && prev < MATE_BOUND) {
+        alpha = prev - delta;
+        beta = prev + delta;
+    }
+    for (;;) {
+        int score = ab_root(t, alpha, beta, depth);
+        sort_root(t->root_moves, t->pv_index, t->nroot);
+        if (t->aborted)
+            return;
+        if (score <= alpha) {
+            beta = (alpha + beta) / 2;
+            alpha = score - delta;
+        } else if (score >= beta) {
+            beta = score + delta;
+        } else {
+            return;
+        }
+        delta += delta / 2;
+        if (delta > 600 || alpha <= -MATE_BOUND) alpha = -SCORE_INF;
+        if (delta > 600 || beta >= MATE_BOUND) beta = SCORE_INF;
+    }
+}
+
+/* The main thread's decision after an iteration: true = stop now. */
+static bool time_to_stop(Search *s, Thread *t, int depth, int changes)
+{
+    if (!s->tm.timed || atomic_load(&s->pondering))
+        return false;
+    if (t->nroot == 1)
+        return true;                         /* a forced move: answer at once */
+    int score = t->root_moves[0].score;
+    if ((score >= MATE_BOUND || score <= -MATE_BOUND) && depth >= MATE - abs(score) + 4)
+        return true;                         /* the game's end is seen in full */
+    if (s->limits.movetime > 0)
+        return false;                        /* the fixed time is used in full */
+    /* Stretch the budget while the best move keeps changing (Scan's
+     * factor 0.6..2.0) and stop when the next iteration (roughly twice as
+     * long as everything so far) would overrun it. */
+    double scale = 0.7 + 0.4 * changes;
+    if (scale > 2.0) scale = 2.0;
+    return (double)elapsed_ms(s) * 2.0 >= (double)s->tm.soft * scale;
+}
+
+static void iterate(Thread *t)
+{
+    Search *s = t->search;
+    int multipv = s->opt.multipv < 1 ? 1 : s->opt.multipv;
+    if (multipv > t->nroot) multipv = t->nroot;
+    int max_depth = s->limits.depth > 0 && s->limits.depth < MAX_DEPTH ? s->limits.depth : MAX_DEPTH;
+    int changes = 0;
+    bool main = t->index == 0;
+
+    for (int iter = 1; iter <= max_depth; iter++) {
+        int depth = iter + (main ? 0 : (t->index & 1));
+        if (depth > max_depth) depth = max_depth;
+        if (search_stopped(s))
+            break;
+        Move before = t->root_moves[0].move;
+        t->root_depth = depth;
+        t->seldepth = 0;
+        for (t->pv_index = 0; t->pv_index < multipv; t->pv_index++) {
+            aspiration(t, depth);
+            sort_root(t->root_moves, 0, t->pv_index + 1);
+            if (t->aborted)
+                break;
+        }
+        if (t->aborted)
+            break;
+        t->completed_depth = depth;
+        for (int i = 0; i < t->nroot; i++)
+            if (t->root_moves[i].score != -SCORE_INF)
+                t->root_moves[i].prev_score = t->root_moves[i].score;
+        if (!main)
+            continue;
+        for (int k = 0; k < multipv; k++)
+            print_line(s, t, depth, k);
+        changes = changes / 2 + !move_equal(&before, &t->root_moves[0].move) * 2;
+        if (time_to_stop(s, t, depth, iter > 1 ? changes : 0))
+            break;
+    }
+}
+
+static void *helper_main(void *arg)
+{
+    iterate(arg);
+    return NULL;
+}
+
+/* ------------------------------------------------------------ search_run */
+
+/* Keys and reversibility of the game before the root (for repetitions). */
+static int load_history(Search *s, const Game *g)
+{
+    int n = g->nmoves + 1;
+    if (n > s->hist_cap) {
+        uint64_t *k = realloc(s->hist_keys, (size_t)n * sizeof *k);
+        if (!k) return -1;
+        s->hist_keys = k;
+        int *r = realloc(s->hist_rev, (size_t)n * sizeof *r);
+        if (!r) return -1;
+        s->hist_rev = r;
+        s->hist_cap = n;
+    }
+    Position p = g->start;
+    s->hist_keys[0] = p.key;
+    s->hist_rev[0] = 0;
+    for (int i = 0; i < g->nmoves; i++) {
+        Undo u;
+        bool irr = move_irreversible(&p, &g->moves[i]);
+        position_make(&p, &g->moves[i], &u);
+        s->hist_keys[i + 1] = g->keys ? g->keys[i + 1] : p.key;
+        s->hist_rev[i + 1] = irr ? 0 : s->hist_rev[i] + 1;
+    }
+    s->hist_len = n;
+    return 0;
+}
+
+static int thread_prepare(Thread *t, const Game *g, const RootMove *roots, int nroot)
+{
+    Search *s = t->search;
+    int cap = s->hist_len + MAX_PLY + 2;
+    if (cap > t->key_cap) {
+        uint64_t *k = realloc(t->keys, (size_t)cap * sizeof *k);
+        if (!k) return -1;
+        t->keys = k;
+        int *r = realloc(t->rev, (size_t)cap * sizeof *r);
+        if (!r) return -1;
+        t->rev = r;
+        t->key_cap = cap;
+    }
+    memcpy(t->keys, s->hist_keys, (size_t)s->hist_len * sizeof *t->keys);
+    memcpy(t->rev, s->hist_rev, (size_t)s->hist_len * sizeof *t->rev);
+    t->root_index = s->hist_len - 1;
+    t->pos = g->pos;
+    memcpy(t->root_moves, roots, (size_t)nroot * sizeof *roots);
+    t->nroot = nroot;
+    t->completed_depth = 0;
+    t->root_depth = 0;
+    t->aborted = false;
+    atomic_store(&t->nodes, 0);
+    return 0;
+}
+
+/* Root moves of pos (restricted to searchmoves when given), ordered as the
+ * move picker would order them at the first iteration. */
+static int root_moves(Thread *t, const Position *pos, const SearchLimits *l, RootMove *out)
+{
+    MoveList *list = &t->plies[0].list;
+    int *scores = t->plies[0].scores;
+    movegen_legal(pos, list);
+    MovePicker mp;
+    static const Move none[2];
+    movepick_init(&mp, pos, list, scores, 0, none, &t->history);
+    int n = 0, ms;
+    const Move *m;
+    while ((m = movepick_next(&mp, &ms))) {
+        bool wanted = l->nsearchmoves <= 0;
+        for (int i = 0; i < l->nsearchmoves && !wanted; i++)
+            wanted = move_equal(m, &l->searchmoves[i]);
+        if (!wanted) continue;
+        RootMove *rm = &out[n++];
+        memset(rm, 0, sizeof *rm);
+        rm->move = *m;
+        rm->score = rm->prev_score = rm->shown_score = -SCORE_INF;
+        rm->pv[0] = *m;
+        rm->pv_len = 1;
+    }
+    return n;
+}
+
+/* Reply to expect after best: the second move of the line, else the TT's
+ * move in the position after best. */
+static Move ponder_move(Search *s, const Position *root, const RootMove *rm)
+{
+    Move none = { 0, 0, 0 };
+    if (rm->pv_len >= 2)
+        return rm->pv[1];
+    Position p = *root;
+    Undo u;
+    position_make(&p, &rm->move, &u);
+    TTHit hit;
+    if (!tt_probe(&s->tt, p.key, &hit) || !hit.move)
+        return none;
+    MoveList *list = malloc(sizeof *list);
+    if (!list) return none;
+    movegen_legal(&p, list);
+    for (int i = 0; i < list->n; i++)
+        if (tt_move_matches(hit.move, &list->moves[i])) {
+            none = list->moves[i];
+            break;
+        }
+    free(list);
+    return none;
+}
+
+/* The finished game at the root: one info line with its score. */
+static void report_game_over(Search *s, const Position *pos)
+{
+    int loser;
+    EndReason r = position_end_by_rule(pos, &loser);
+    int score = r == END_NONE ? -MATE : loser < 0 ? 0 : loser == (int)pos->stm ? -MATE : MATE;
+    s->last.score = score;
+    s->last.mate = 0;
+    if (s->quiet) return;
+    if (score == 0)
+        output_line("info depth 0 score cp 0");
+    else
+        output_line("info depth 0 score mate 0");
+}
+
+int search_run(Search *s, const Game *g, const SearchLimits *limits,
+               const SearchOptions *opt, Move *best, Move *ponder)
+{
+    Move none = { 0, 0, 0 };
+    *best = *ponder = none;
+    s->start_ms = limits->start_ms > 0 ? limits->start_ms : timeman_now_ms();
+    s->limits = *limits;
+    s->opt = *opt;
+    memset(&s->last, 0, sizeof s->last);
+    timeman_init(&s->tm, limits, g->pos.stm, opt->move_overhead);
+    atomic_store(&s->stop, false);
+    atomic_store(&s->ponderhit, false);
+    atomic_store(&s->pondering, limits->ponder);
+
+    int want = opt->threads < 1 ? 1 : opt->threads > MAX_THREADS ? MAX_THREADS : opt->threads;
+    s->nthreads = ensure_threads(s, want);
+    Thread *main = s->threads[0];
+
+    RootMove *roots = malloc(MAX_MOVES * sizeof *roots);
+    int nroot = roots ? root_moves(main, &g->pos, limits, roots) : 0;
+    if (nroot == 0 && roots && limits->nsearchmoves > 0)
+        nroot = root_moves(main, &g->pos, &(SearchLimits){ .nsearchmoves = 0 }, roots);
+    if (nroot == 0 || load_history(s, g) < 0) {
+        if (nroot == 0 && roots)
+            report_game_over(s, &g->pos);
+        free(roots);
+        s->last.time_ms = timeman_now_ms() - s->start_ms;
+        return -1;
+    }
+
+    tt_new_search(&s->tt);
+    int ready = 0;
+    for (int i = 0; i < s->nthreads; i++, ready++)
+        if (thread_prepare(s->threads[i], g, roots, nroot) < 0)
+            break;
+    s->nthreads = ready > 0 ? ready : 1;
+    free(roots);
+
+    atomic_store(&s->finished, false);
+    pthread_t timer;
+    bool have_timer = (s->tm.timed || limits->ponder)
+                      && pthread_create(&timer, NULL, timer_main, s) == 0;
+    int started = 1;
+    for (int i = 1; i < s->nthreads; i++, started++)
+        if (pthread_create(&s->threads[i]->handle, NULL, helper_main, s->threads[i]) != 0)
+            break;
+    iterate(main);
+
+    /* "infinite" and pondering searches answer only after stop/ponderhit. */
+    while (!search_stopped(s) && (limits->infinite || atomic_load(&s->pondering))) {
+        struct timespec ts = { 0, 1000000 };
+        nanosleep(&ts, NULL);
+    }
+    atomic_store(&s->stop, true);
+    pthread_mutex_lock(&s->timer_mu);
+    atomic_store(&s->finished, true);
+    pthread_cond_signal(&s->timer_cv);
+    pthread_mutex_unlock(&s->timer_mu);
+    for (int i = 1; i < started; i++)
+        pthread_join(s->threads[i]->handle, NULL);
+    if (have_timer)
+        pthread_join(timer, NULL);
+
+    /* Lazy SMP: a helper that completed a deeper iteration with a score at
+     * least as good speaks last (single-line searches only). */
+    Thread *bt = main;
+    if (s->opt.multipv <= 1)
+        for (int i = 1; i < started; i++) {
+            Thread *h = s->threads[i];
+            if (h->completed_depth > bt->completed_depth
+                && h->root_moves[0].prev_score >= shown_score(&bt->root_moves[0]))
+                bt = h;
+        }
+    RootMove *rm = &bt->root_moves[0];
+    if (rm->score == -SCORE_INF)
+        rm->score = rm->prev_score;
+    if (rm->score == -SCORE_INF) {
+        /* Stopped before the first iteration scored any move (a stop right
+         * after "go", or a tiny time or node limit): answer the first move
+         * in move-ordering order, scored by the static evaluation. */
+        Position p = g->pos;
+        Undo u;
+        position_make(&p, &rm->move, &u);
+        rm->score = -eval_position(&p, NULL);
+    }
+    if (bt != main || rm->shown_score == -SCORE_INF || main->aborted)
+        print_line(s, bt, bt->completed_depth > 0 ? bt->completed_depth : 1, 0);
+
+    *best = rm->move;
+    *ponder = ponder_move(s, &g->pos, rm);
+    s->last.depth = bt->completed_depth;
+    s->last.seldepth = rm->seldepth;
+    s->last.score = shown_score(rm);
+    s->last.mate = mate_moves(s->last.score);
+    s->last.nodes = total_nodes(s);
+    s->last.time_ms = timeman_now_ms() - s->start_ms;
+    s->last.best = *best;
+    return 0;
+}
+
+/* ------------------------------------------------------------------ eval */
+
+void search_eval_report(const Position *pos)
+{
+    EvalTrace t;
+    eval_trace(pos, &t);
+    output_line("info string eval %-10s %7s %7s %7s", "term", "white", "black", "total");
+    for (int i = 0; i < TERM_NB; i++)
+        output_line("info string eval %-10s %7d %7d %7d", eval_term_name((EvalTerm)i),
+                 t.term[i][WHITE], t.term[i][BLACK], t.term[i][WHITE] - t.term[i][BLACK]);
+    if (t.scale != 64)
+        output_line("info string eval DrawPlies scale %d/64", t.scale);
+    output_line("info string eval total %d (White's view %d, side to move %s)",
+             t.total, pos->stm == WHITE ? t.total : -t.total, pos->stm == WHITE ? "white" : "black");
+}

@@ -1,0 +1,111 @@
+/*
+ * search.h - the engine's search: iterative deepening, PVS alpha-beta with a
+ * transposition table, quiescence, time management and Lazy SMP.
+ *
+ * Contract with the protocol layer (uci.c):
+ *   - search_run() blocks until the search ends (limits reached, stop,
+ *     or a finished game); the protocol calls it from its own search thread.
+ *   - During the search it prints "info ..." lines through output.h; it
+ *     never prints "bestmove": the caller prints that from *best, which is
+ *     always the first move of the last PV line printed.
+ *   - search_stop() and search_ponderhit() may be called from any thread
+ *     while search_run() is running; they only set atomic flags.
+ *   - Options (Hash, Threads, ...) are changed only while no search runs.
+ */
+#ifndef DABLO_SEARCH_H
+#define DABLO_SEARCH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "rules/game.h"
+#include "rules/movegen.h"
+
+/* Limits of one "go" command.  A field left at its "not given" value does
+ * not limit the search. */
+typedef struct SearchLimits {
+    int64_t time[2];       /* ms left on the clock, [WHITE]/[BLACK]; -1 = not given */
+    int64_t inc[2];        /* ms increment per move; 0 = none */
+    int movestogo;         /* moves to the next time control; 0 = not given */
+    int64_t movetime;      /* ms for this move exactly; 0 = not given */
+    int depth;             /* plies; 0 = not given */
+    uint64_t nodes;        /* 0 = not given */
+    bool infinite;         /* search until "stop" */
+    bool ponder;           /* search while the opponent thinks, until ponderhit/stop */
+    int nsearchmoves;      /* 0 = all legal moves */
+    int64_t start_ms;      /* timeman_now_ms() (timeman.h) when "go" arrived, so the
+                            * time spent starting the search counts; 0 = when
+                            * search_run() begins */
+    Move searchmoves[MAX_MOVES];
+} SearchLimits;
+
+/* Session options the search reads (the protocol owns their parsing). */
+typedef struct SearchOptions {
+    int threads;           /* 1..256 */
+    int multipv;           /* 1..256 */
+    int move_overhead;     /* ms subtracted for communication, 0..5000 */
+} SearchOptions;
+
+typedef struct Search Search;
+
+/* Creates a search with a TT of hash_mib MiB (1..65536).  NULL if out of memory. */
+Search *search_new(size_t hash_mib);
+void search_free(Search *s);
+
+/* Resizes the TT to mib MiB (clears it).  Returns 0, or -1 if the memory
+ * cannot be had (the old table is kept). */
+int search_set_hash(Search *s, size_t mib);
+
+/* Clears the TT and all learned move-ordering tables (ucinewgame, Clear Hash). */
+void search_clear(Search *s);
+
+/* Searches the current position of game g (its key history is used for
+ * repetition draws) within limits.  Writes the best move to *best and the
+ * expected reply to *ponder (ponder->from == ponder->to == 0 and no capture
+ * when there is none).  Returns 0, or -1 when the position has no legal
+ * move (then "bestmove (none)" is the answer; one info line with the score
+ * of the finished game has been printed). */
+int search_run(Search *s, const Game *g, const SearchLimits *limits,
+               const SearchOptions *opt, Move *best, Move *ponder);
+
+/* Asks a running search to stop as soon as possible (thread-safe); the
+ * best move found so far is answered (if the stop comes before any move was
+ * scored, the first move in move-ordering order, with its static score).
+ * search_run() forgets any earlier stop when it starts: a caller that may
+ * call this before the search thread has entered search_run() repeats it
+ * until search_run() returns. */
+void search_stop(Search *s);
+
+/* The opponent played the pondered move: switch from pondering to the
+ * normal time limits, the clock counting from this call (thread-safe;
+ * forgotten like a stop when search_run() starts). */
+void search_ponderhit(Search *s);
+
+/* Prints the evaluation breakdown of pos (one "info string" line per term)
+ * for the protocol's "eval" command. */
+void search_eval_report(const Position *pos);
+
+/* What the last search_run() found, for bench, tests and tools. */
+typedef struct SearchInfo {
+    int depth;             /* last completed iteration, plies (0 = none) */
+    int seldepth;          /* deepest ply reached */
+    int score;             /* side to move's view, hundredths of a man; a
+                              decided game is +-(32000 - plies to its end) */
+    int mate;              /* moves to the end of a decided game (negative
+                              when losing), 0 when not decided */
+    uint64_t nodes;        /* all threads */
+    int64_t time_ms;
+    Move best;
+} SearchInfo;
+
+void search_last_info(const Search *s, SearchInfo *out);
+
+/* quiet = true: search_run() prints no "info" lines (bench, self-play). */
+void search_set_quiet(Search *s, bool quiet);
+
+/* The "bench" command: fixed positions of both games to a fixed depth,
+ * 16 MiB hash, one thread; prints per-position results and the totals
+ * (see bench.c).  depth 0 = the default.  Returns the total node count. */
+uint64_t search_bench(int depth);
+
+#endif

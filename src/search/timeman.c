@@ -1,0 +1,47 @@
+/*
+ * timeman.c - soft and hard time limits (design in timeman.h).
+ */
+#include "timeman.h"
+
+#include <time.h>
+
+/* Moves we expect still to play when the host gives no movestogo. */
+enum { DEFAULT_MOVES_TO_GO = 30, MAX_MOVES_TO_GO = 50 };
+
+int64_t timeman_now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
+static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
+
+void timeman_init(TimeManager *tm, const SearchLimits *l, Color stm, int move_overhead)
+{
+    tm->start = l->start_ms > 0 ? l->start_ms : timeman_now_ms();
+    tm->timed = false;
+    tm->soft = tm->hard = INT64_MAX / 4;
+    if (l->movetime > 0) {
+        tm->timed = true;
+        tm->soft = tm->hard = max64(1, l->movetime - move_overhead);
+        return;
+    }
+    if (l->time[stm] < 0)
+        return;
+    tm->timed = true;
+    int64_t left = l->time[stm], inc = l->inc[stm] > 0 ? l->inc[stm] : 0;
+    int64_t usable = max64(1, left - move_overhead);
+    int mtg = l->movestogo > 0 ? l->movestogo : DEFAULT_MOVES_TO_GO;
+    if (mtg > MAX_MOVES_TO_GO) mtg = MAX_MOVES_TO_GO;
+
+    int64_t soft = usable / mtg + inc * 3 / 4;
+    /* With the last move of a period the whole usable time may be spent,
+     * otherwise keep most of it for later moves. */
+    int64_t cap = mtg == 1 ? usable * 8 / 10 : usable * 6 / 10;
+    soft = min64(soft, cap / 2 + 1);
+    int64_t hard = min64(soft * 4, cap);
+    tm->soft = max64(1, soft);
+    tm->hard = max64(tm->soft, hard);
+}
