@@ -260,26 +260,6 @@ int position_set_rules(Position *pos, const Rules *rules)
     return 0;
 }
 
-void position_make_null(Position *pos, Undo *u)
-{
-    u->key = pos->key;
-    u->draw_plies = pos->draw_plies;
-    u->move_number = pos->move_number;
-    pos->key ^= zobrist_black;
-    pos->draw_plies++;
-    if (pos->stm == BLACK)
-        pos->move_number++;
-    pos->stm = (Color)(pos->stm ^ 1);
-}
-
-void position_unmake_null(Position *pos, const Undo *u)
-{
-    pos->stm = (Color)(pos->stm ^ 1);
-    pos->key = u->key;
-    pos->draw_plies = u->draw_plies;
-    pos->move_number = u->move_number;
-}
-
 void position_make(Position *pos, const Move *m, Undo *u)
 {
     int from = m->from, to = m->to;

@@ -93,12 +93,6 @@ void position_make(Position *pos, const Move *m, Undo *u);
 /* Takes back the move made with position_make(m, u). */
 void position_unmake(Position *pos, const Move *m, const Undo *u);
 
-/* A pass, for the search's null move only (never legal in the games): the
- * other side moves next, the DrawPlies counter advances as for a step.
- * position_unmake_null(u) takes it back exactly. */
-void position_make_null(Position *pos, Undo *u);
-void position_unmake_null(Position *pos, const Undo *u);
-
 /* Zobrist key computed from scratch (for tests and for set_fen). */
 uint64_t position_compute_key(const Position *pos);
 

@@ -2,7 +2,8 @@
  * alphabeta.c - the tree search of one thread: principal variation search
  * (negamax alpha-beta, fail-soft) with a transposition table, late move
  * reductions (where matches say they help: Tabal, and Dablot with optional
- * captures) and a quiescence search over captures.
+ * captures) and a quiescence search over captures.  Its constants are named
+ * in params.h.
  *
  * Game ends inside the tree follow RULES.md exactly, in the order of
  * game_result() (game.h):
@@ -15,58 +16,34 @@
  * A loss n plies from the root scores -(MATE - n).
  *
  * What is deliberately NOT done, and why:
- *   - no null-move pruning in general: both games have zugzwang built into
- *     the rules (a side with no legal move loses; blockades are a real
- *     winning method in Dablot), which is exactly the case where "passing
- *     is never better than moving" fails (reference/engine-techniques.md
- *     sections 0 and 1.1).  A null move for the side far ahead in a
- *     Dablot ending with optional captures only (step 3b of search()) is
- *     built with make CFLAGS=-DDABLO_NULLMOVE=1; it is off because the
- *     measured endings convert no better with it (below);
- *   - no futility or razoring on the static evaluation: in positions where
- *     captures are compulsory a quiet-looking position can lose material by
- *     force several plies later, so a static margin is not a bound.
+ *   - no null-move pruning: a side with no legal move loses, so zugzwang is
+ *     part of both games and "passing is never better than moving" fails
+ *     (draughts engines skip it too: Scan prunes with ProbCut on the node
+ *     instead).  A null move for the side far ahead in Dablot endings only
+ *     won 268 of 576 stuck endings against 288 without it
+ *     (docs/strength.md "Null move in the stuck Dablot endings");
+ *   - no futility or razoring on the static evaluation: where captures are
+ *     compulsory a quiet-looking position can lose material by force
+ *     several plies later, so a static margin is not a bound.
  */
 #include <math.h>
 #include <string.h>
 
 #include "eval.h"
+#include "params.h"
 #include "search_internal.h"
 
-/* Late move reductions in plies, by depth and move number (the usual
- * log(depth) * log(moves) shape of Stockfish and Scan, engine-techniques.md
- * sections 1.1 and 1.2). */
-static int8_t lmr_table[64][64];
-
-/* LMR is used where matches say it helps: in Tabal, and in Dablot while
- * captures are optional (the default rules; against the same engine
- * without it at 30000 nodes a move, 10-188-2, +13.9 +- 11.5 Elo).  Where
- * Dablot captures are compulsory, or compulsory for men (the modern and
- * anti-draw presets), a match says it costs Elo and it stays off
- * (README.md, "Strength, measured with dablo-match").  make
- * CFLAGS=-DDABLO_LMR=0 builds an engine without it anywhere, for
- * measuring it again. */
-#ifndef DABLO_LMR
-#define DABLO_LMR 1
-#endif
+/* Late move reductions in plies, [depth][moves searched], both capped at
+ * LMR_TABLE_SIZE - 1 (params.h gives the formula). */
+enum { LMR_TABLE_SIZE = 64 };
+static int8_t lmr_table[LMR_TABLE_SIZE][LMR_TABLE_SIZE];
 static pthread_once_t lmr_once = PTHREAD_ONCE_INIT;
-
-/* Null move (step 3b of search()), off: on the 96 endings of
- * bench/openings/dablot-stuck.fen at six node budgets (make bench-stuck,
- * 576 games against the greedy player) the engine without it won 288 and
- * with it 268 (README.md, "Strength, measured with dablo-match").  make
- * CFLAGS=-DDABLO_NULLMOVE=1 builds an engine with it, for measuring it
- * again. */
-#ifndef DABLO_NULLMOVE
-#define DABLO_NULLMOVE 0
-#endif
-static const bool nullmove = DABLO_NULLMOVE;
 
 static void build_lmr(void)
 {
-    for (int d = 1; d < 64; d++)
-        for (int m = 1; m < 64; m++)
-            lmr_table[d][m] = (int8_t)(0.25 + log((double)d) * log((double)m) / 2.25);
+    for (int d = 1; d < LMR_TABLE_SIZE; d++)
+        for (int m = 1; m < LMR_TABLE_SIZE; m++)
+            lmr_table[d][m] = (int8_t)(LMR_BASE + log((double)d) * log((double)m) / LMR_DIVISOR);
 }
 
 void ab_init_tables(void)
@@ -78,8 +55,9 @@ static inline int imin(int a, int b) { return a < b ? a : b; }
 static inline int imax(int a, int b) { return a > b ? a : b; }
 
 /* Counts a node.  The main thread checks the node limit at every node and
- * the clock every 1024 nodes (a cheap backup: the time limits are kept by
- * search.c's timer thread, which does not depend on the node rate). */
+ * the clock every TIME_CHECK_NODES nodes (a cheap backup: the time limits
+ * are kept by search.c's timer thread, which does not depend on the node
+ * rate). */
 static inline void count_node(Thread *t, int ply)
 {
     uint64_t n = thread_nodes(t) + 1;
@@ -88,7 +66,7 @@ static inline void count_node(Thread *t, int ply)
         t->seldepth = ply;
     if (t->index == 0) {
         const SearchLimits *l = &t->search->limits;
-        if ((n & 1023) == 0 || (l->nodes && n >= l->nodes))
+        if ((n & (TIME_CHECK_NODES - 1)) == 0 || (l->nodes && n >= l->nodes))
             search_check_limits(t);
     }
 }
@@ -182,24 +160,38 @@ static inline void update_pv(Thread *t, int ply, const Move *m)
     t->pv_len[ply] = n + 1;
 }
 
+/* Step 1 of both searches: enters the node at ply (counts it, clears its
+ * line) and returns true with *score when the search ends here: after an
+ * abort (0), at a game end or a draw (RULES.md sections 1-3), or at the
+ * deepest ply (the static evaluation). */
+static bool node_ends_here(Thread *t, int ply, int *score)
+{
+    t->pv_len[ply] = 0;
+    count_node(t, ply);
+    *score = 0;
+    if (should_abort(t))
+        return true;
+    if (node_is_terminal(t, ply, score))
+        return true;
+    if (ply >= MAX_PLY - 1) {
+        *score = eval_position(&t->pos, NULL);
+        return true;
+    }
+    return false;
+}
+
 static const Move no_killers[2];
 
 /* Quiescence search: captures only.  Where the side to move must capture
  * there is no stand-pat (the static score of a position with a compulsory
- * capture means nothing); where capturing is optional the side may stand
- * pat on the evaluation (engine-techniques.md section 0, point 1). */
+ * capture means nothing, as in draughts engines); where capturing is
+ * optional the side may stand pat on the evaluation. */
 static int qsearch(Thread *t, int alpha, int beta, int ply)
 {
     Position *pos = &t->pos;
-    t->pv_len[ply] = 0;
-    count_node(t, ply);
-    if (should_abort(t))
-        return 0;
     int score;
-    if (node_is_terminal(t, ply, &score))
+    if (node_ends_here(t, ply, &score))
         return score;
-    if (ply >= MAX_PLY - 1)
-        return eval_position(pos, NULL);
 
     Ply *pl = &t->plies[ply];
     int n = movegen_captures(pos, &pl->list);
@@ -249,91 +241,56 @@ static void store_killer(Ply *pl, const Move *m)
     }
 }
 
-static int search(Thread *t, int alpha, int beta, int depth, int ply)
+static int search(Thread *t, int alpha, int beta, int depth, int ply);
+
+/* Step 7. Late move reductions (Tabal +19.1 +- 19.3 Elo, docs/strength.md
+ * "Late move reductions, on against off"; Dablot with optional captures
+ * +13.9 +- 11.5 Elo, "Late move reductions in Dablot at fixed nodes").
+ * The reduction in plies of the move searched after nsearched others at
+ * depth, to be searched at new_depth (never below 1 ply).  Asked only for
+ * a move that is not the TT move, a capture, a promotion or a killer; a
+ * reduced move that beats alpha is searched again at full depth, so a
+ * reduction can delay, never hide, a good move. */
+static int lmr_reduction(int depth, int nsearched, bool pv_node, int new_depth)
 {
-    if (depth <= 0)
-        return qsearch(t, alpha, beta, ply);
-
-    Position *pos = &t->pos;
-    Search *s = t->search;
-    bool pv_node = beta - alpha > 1;
-    const bool lmr = DABLO_LMR && (pos->rules.variant == VARIANT_TABAL
-                                   || pos->rules.captures == CAPTURES_OPTIONAL);
-    t->pv_len[ply] = 0;
-    count_node(t, ply);
-    if (should_abort(t))
+    if (depth < LMR_MIN_DEPTH || nsearched < (pv_node ? LMR_MIN_MOVES_PV : LMR_MIN_MOVES_NON_PV))
         return 0;
+    int r = lmr_table[imin(depth, LMR_TABLE_SIZE - 1)][imin(nsearched, LMR_TABLE_SIZE - 1)];
+    if (pv_node)
+        r -= LMR_PV_RELIEF;
+    return imax(0, imin(r, new_depth - 1));
+}
 
-    /* Step 1. Game over by the rules, or a draw. */
-    int score;
-    if (node_is_terminal(t, ply, &score))
-        return score;
-    if (ply >= MAX_PLY - 1)
-        return eval_position(pos, NULL);
+/* Steps 6 and 8. Principal variation search of a move already made: the
+ * first move with the full window; a later one with a null window, reduced
+ * by r plies, then again at full depth if it beats alpha, then with the
+ * full window at a PV node if it lands inside it. */
+static int search_move(Thread *t, int alpha, int beta, int new_depth, int r, int ply,
+                       bool first, bool pv_node)
+{
+    if (first)
+        return -search(t, -beta, -alpha, new_depth, ply + 1);
+    int score = -search(t, -alpha - 1, -alpha, new_depth - r, ply + 1);
+    if (r > 0 && score > alpha)
+        score = -search(t, -alpha - 1, -alpha, new_depth, ply + 1);
+    if (pv_node && score > alpha && score < beta)
+        score = -search(t, -beta, -alpha, new_depth, ply + 1);
+    return score;
+}
 
-    /* Step 2. Mate-distance pruning: no line from here can end the game
-     * sooner than ply + 1, so a bound beyond that is already decided.  Exact
-     * for decided scores, never changes a non-decided one. */
-    alpha = imax(alpha, -MATE + ply);
-    beta = imin(beta, MATE - ply - 1);
-    if (alpha >= beta)
-        return alpha;
-
-    /* Step 3. Transposition table.  Cut only outside the PV, with a result at
-     * least as deep whose bound proves the cut. */
-    TTHit hit;
-    uint32_t tt_move = 0;
-    if (tt_probe(&s->tt, pos->key, &hit)) {
-        tt_move = hit.move;
-        int ts = tt_score_from(hit.score, ply, MATE_BOUND);
-        if (!pv_node && hit.depth >= depth
-            && (hit.bound == BOUND_EXACT
-                || (hit.bound == BOUND_LOWER && ts >= beta)
-                || (hit.bound == BOUND_UPPER && ts <= alpha)))
-            return ts;
-    }
-
-    /* Step 3b. Null move (built only with DABLO_NULLMOVE=1), for the side
-     * far ahead in Dablot with optional captures only (eval_null_move_ok):
-     * if passing still scores at least beta at a reduced depth, a real
-     * move will too.  The usual danger is zugzwang, where every move is
-     * worse than passing; in these games a side with no move loses, so
-     * zugzwang is real.  But the side ahead here has 4 or more men, and a
-     * spare step of a man far from the fight is almost a pass, so it is
-     * never forced to weaken itself; the side behind, which can be in
-     * zugzwang (a walled-in king), never passes.
-     * Never two passes in a row (only one side can be ahead), never in
-     * the PV, never when the static score is below beta, and never for a
-     * side with no step (it may have no legal move, and then it has lost,
-     * which a pass would hide). */
-    int null_steps = 0;
-    if (nullmove && !pv_node && depth >= 3 && ply > 0 && eval_null_move_ok(pos)
-        && eval_position(pos, &null_steps) >= beta && null_steps > 0) {
-        Undo u;
-        int r = 3 + depth / 4;
-        position_make_null(pos, &u);
-        int i = t->root_index + ply + 1;
-        t->keys[i] = pos->key;
-        t->rev[i] = 0;
-        int ns = -search(t, -beta, -beta + 1, imax(0, depth - 1 - r), ply + 1);
-        position_unmake_null(pos, &u);
-        if (t->aborted)
-            return 0;
-        if (ns >= beta)
-            return ns >= MATE_BOUND ? beta : ns;
-    }
-
-    /* Step 4. Moves.  None: the side to move has lost (RULES.md 1, 2). */
+/* Steps 6 to 10: searches the moves of the node at ply (t->plies[ply].list,
+ * at least one), stores the result in the TT and returns it (fail-soft; 0
+ * after an abort). */
+static int search_moves(Thread *t, int alpha, int beta, int depth, int ply, int ext,
+                        uint32_t tt_move)
+{
+    Position *pos = &t->pos;
     Ply *pl = &t->plies[ply];
-    int n = movegen_legal(pos, &pl->list);
-    if (n == 0)
-        return -MATE + ply;
-
-    /* Step 5. Single-reply extension: a forced move (frequent with
-     * compulsory captures) costs no branching, so look one ply further.
-     * Bounded by twice the iteration depth so forced chains terminate. */
-    int ext = n == 1 && ply < 2 * t->root_depth ? 1 : 0;
-
+    bool pv_node = beta - alpha > 1;
+    /* LMR (step 7) where matches say it helps; under Dablot's compulsory-
+     * capture presets it cost 24.4 +- 20.8 Elo (anti-draw rules,
+     * docs/strength.md "Late move reductions, on against off"): off there. */
+    bool lmr = pos->rules.variant == VARIANT_TABAL || pos->rules.captures == CAPTURES_OPTIONAL;
     MovePicker mp;
     movepick_init(&mp, pos, &pl->list, pl->scores, tt_move, pl->killers, &t->history);
     int alpha0 = alpha, best = -SCORE_INF, nsearched = 0, nquiets = 0;
@@ -344,37 +301,20 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply)
     while ((m = movepick_next(&mp, &ms))) {
         Move mv = *m;
         bool quiet = !mv.captured;
-        bool reducible = !movepick_is_tactical(ms) && !move_equal(&mv, &pl->killers[0])
+        bool reducible = lmr && !movepick_is_tactical(ms) && !move_equal(&mv, &pl->killers[0])
                          && !move_equal(&mv, &pl->killers[1]);
+        int new_depth = depth - 1 + ext;
+        int r = reducible ? lmr_reduction(depth, nsearched, pv_node, new_depth) : 0;
         Undo u;
         push_move(t, ply, &mv, &u);
-        int nd = depth - 1 + ext;
-        if (nsearched == 0) {
-            score = -search(t, -beta, -alpha, nd, ply + 1);
-        } else {
-            /* Step 6. Late move reductions: quiet, non-killer moves late in
-             * the order are searched shallower with a null window; any
-             * result above alpha is searched again at full depth, so a
-             * reduction can only delay, never hide, a good move.  Never
-             * applied to captures or promotions. */
-            int r = 0;
-            if (lmr && depth >= 3 && reducible && nsearched >= (pv_node ? 3 : 2)) {
-                r = lmr_table[imin(depth, 63)][imin(nsearched, 63)];
-                if (pv_node && r > 0)
-                    r--;
-                r = imax(0, imin(r, nd - 1));
-            }
-            score = -search(t, -alpha - 1, -alpha, nd - r, ply + 1);
-            if (r > 0 && score > alpha)
-                score = -search(t, -alpha - 1, -alpha, nd, ply + 1);
-            if (pv_node && score > alpha && score < beta)
-                score = -search(t, -beta, -alpha, nd, ply + 1);
-        }
+        int score = search_move(t, alpha, beta, new_depth, r, ply, nsearched == 0, pv_node);
         position_unmake(pos, &mv, &u);
         if (t->aborted)
             return 0;
         nsearched++;
 
+        /* Step 9. A new best move; a quiet one that cuts off becomes a
+         * killer and raises its history, lowering the quiets tried first. */
         if (score > best) {
             best = score;
             if (score > alpha) {
@@ -396,10 +336,65 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply)
             pl->quiets[nquiets++] = mv;
     }
 
+    /* Step 10. Store the result: a lower bound after a cutoff, exact when
+     * it raised alpha, else an upper bound. */
     int bound = best >= beta ? BOUND_LOWER : best > alpha0 ? BOUND_EXACT : BOUND_UPPER;
-    tt_store(&s->tt, pos->key, have_best ? tt_pack_move(&best_move) : 0,
+    tt_store(&t->search->tt, pos->key, have_best ? tt_pack_move(&best_move) : 0,
              tt_score_to(best, ply, MATE_BOUND), depth, bound);
     return best;
+}
+
+/* The search of a node below the root at depth plies (<= 0: quiescence)
+ * with the window (alpha, beta); a PV node when the window is wider than
+ * one.  Returns the score from the side to move's view (fail-soft), or 0
+ * after an abort (t->aborted). */
+static int search(Thread *t, int alpha, int beta, int depth, int ply)
+{
+    if (depth <= 0)
+        return qsearch(t, alpha, beta, ply);
+
+    Position *pos = &t->pos;
+    bool pv_node = beta - alpha > 1;
+
+    /* Step 1. Abort, game over by the rules or a draw, or the deepest ply. */
+    int score;
+    if (node_ends_here(t, ply, &score))
+        return score;
+
+    /* Step 2. Mate-distance pruning: no line from here can end the game
+     * sooner than ply + 1, so a bound beyond that is already decided.  Exact
+     * for decided scores, never changes a non-decided one. */
+    alpha = imax(alpha, -MATE + ply);
+    beta = imin(beta, MATE - ply - 1);
+    if (alpha >= beta)
+        return alpha;
+
+    /* Step 3. Transposition table.  Cut only outside the PV, with a result at
+     * least as deep whose bound proves the cut. */
+    TTHit hit;
+    uint32_t tt_move = 0;
+    if (tt_probe(&t->search->tt, pos->key, &hit)) {
+        tt_move = hit.move;
+        int ts = tt_score_from(hit.score, ply, MATE_BOUND);
+        if (!pv_node && hit.depth >= depth
+            && (hit.bound == BOUND_EXACT
+                || (hit.bound == BOUND_LOWER && ts >= beta)
+                || (hit.bound == BOUND_UPPER && ts <= alpha)))
+            return ts;
+    }
+
+    /* Step 4. Moves.  None: the side to move has lost (RULES.md 1, 2). */
+    int n = movegen_legal(pos, &t->plies[ply].list);
+    if (n == 0)
+        return -MATE + ply;
+
+    /* Step 5. Single-reply extension: a forced move (frequent with
+     * compulsory captures) costs no branching, so look one ply further,
+     * while ply < SINGLE_REPLY_PLY_FACTOR times the iteration depth so
+     * forced chains end. */
+    int ext = n == 1 && ply < SINGLE_REPLY_PLY_FACTOR * t->root_depth ? 1 : 0;
+
+    return search_moves(t, alpha, beta, depth, ply, ext, tt_move);
 }
 
 /* The root: searches t->root_moves from t->pv_index on, in their current

@@ -40,9 +40,12 @@ typedef enum {
     TERM_CENTRE, TERM_RUNAWAY, TERM_TRIANGLE, TERM_MOPUP, TERM_TEMPO, TERM_NB
 } EvalTerm;
 
+/* Fixed-point one of the evaluation's scales (DrawPlies, kingless leader). */
+enum { EVAL_SCALE_FULL = 64 };
+
 typedef struct EvalTrace {
     int term[TERM_NB][2];  /* [term][colour], both from that colour's view */
-    int scale;             /* DrawPlies scale applied to the sum, 0..64 (64 = none) */
+    int scale;             /* DrawPlies scale applied to the sum, 0..EVAL_SCALE_FULL (= none) */
     int total;             /* side to move's view, equals eval_position() */
 } EvalTrace;
 
@@ -61,14 +64,6 @@ int eval_position_reference(const Position *pos);
 
 /* The same evaluation with every term written to *t. */
 void eval_trace(const Position *pos, EvalTrace *t);
-
-/* True when the side to move of pos may try a null move in the search:
- * Dablot with optional captures (RULES.md section 1), the side to move
- * ahead by at least the mop-up margin in material (piece weights, so 2
- * men) and with at least 4 men, whose spare steps make a pass almost
- * never better than its best move (see alphabeta.c; the null move is
- * built only with DABLO_NULLMOVE=1). */
-bool eval_null_move_ok(const Position *pos);
 
 /* Value of a piece type in the variant of pos (material weights), for move
  * ordering. */

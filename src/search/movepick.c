@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "eval.h"
+#include "params.h"
 #include "tt.h"
 
 enum {
@@ -24,7 +25,7 @@ static int capture_score(const Position *pos, const Move *m)
         if (n) gain += n * eval_piece_value(v, (PieceType)t);
     }
     int mover = eval_piece_value(v, piece_type(pos->board[m->from]));
-    return SCORE_CAPTURE + gain * 64 - mover / 8;
+    return SCORE_CAPTURE + gain * CAPTURE_GAIN_WEIGHT - mover / CAPTURE_MOVER_DIVISOR;
 }
 
 void movepick_init(MovePicker *mp, const Position *pos, MoveList *list, int *scores,
@@ -82,8 +83,9 @@ int movepick_is_tactical(int score)
     return score >= SCORE_PROMOTION;
 }
 
-/* Gravity update: the bonus shrinks as the entry approaches the bound, so
- * values stay within +-HISTORY_MAX without periodic rescaling. */
+/* Gravity update (Stockfish's): the bonus shrinks as the entry approaches
+ * the bound, so values stay within +-HISTORY_MAX without periodic
+ * rescaling. */
 static void history_add(int16_t *e, int bonus)
 {
     int v = *e + bonus - *e * (bonus < 0 ? -bonus : bonus) / HISTORY_MAX;
@@ -95,7 +97,7 @@ static void history_add(int16_t *e, int bonus)
 void movepick_history_update(History *h, Color stm, const Move *best, const Move *tried, int ntried, int depth)
 {
     int bonus = depth * depth;
-    if (bonus > 400) bonus = 400;
+    if (bonus > HISTORY_BONUS_MAX) bonus = HISTORY_BONUS_MAX;
     history_add(&h->table[stm][best->from][best->to], bonus);
     for (int i = 0; i < ntried; i++)
         history_add(&h->table[stm][tried[i].from][tried[i].to], -bonus);

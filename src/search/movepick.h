@@ -22,8 +22,7 @@
 #include <stdint.h>
 #include "rules/movegen.h"
 
-enum { HISTORY_MAX = 16384 };
-
+/* Entries stay within +-HISTORY_MAX (params.h), so they fit 16 bits. */
 typedef struct History {
     int16_t table[2][MAX_POINTS][MAX_POINTS];
 } History;

@@ -3,13 +3,13 @@
  * threads (Lazy SMP), iterative deepening with aspiration windows and
  * MultiPV, time control, and the "info" lines.
  *
- * Lazy SMP (as in Stockfish, reference/engine-techniques.md section 1.1):
- * every thread searches the same root with the one shared TT; helpers with
- * an odd index search one ply deeper than their iteration counter, which
- * desynchronises them so they fill the table with different subtrees.  The
- * main thread (the caller of search_run) alone prints, keeps time and
- * decides; when a helper finished a deeper iteration with a score at least
- * as good, its move is taken (and its line printed last).
+ * Lazy SMP (as in Stockfish, src/thread.cpp): every thread searches the
+ * same root with the one shared TT; helpers with an odd index search one
+ * ply deeper than their iteration counter, which desynchronises them so
+ * they fill the table with different subtrees.  The main thread (the
+ * caller of search_run) alone prints, keeps time and decides; when a
+ * helper finished a deeper iteration with a score at least as good, its
+ * move is taken (and its line printed last).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,8 +17,9 @@
 #include <time.h>
 
 #include "eval.h"
-#include "rules/notation.h"
 #include "output.h"
+#include "params.h"
+#include "rules/notation.h"
 #include "search_internal.h"
 
 /* ---------------------------------------------------------------- threads */
@@ -199,7 +200,7 @@ static void *timer_main(void *arg)
         check_time(s);
         struct timespec ts;
         clock_gettime(CLOCK_MONOTONIC, &ts);
-        ts.tv_nsec += 1000000;
+        ts.tv_nsec += TIMER_PERIOD_NS;
         if (ts.tv_nsec >= 1000000000) {
             ts.tv_sec++;
             ts.tv_nsec -= 1000000000;
@@ -292,14 +293,15 @@ static void sort_root(RootMove *rm, int from, int to)
     }
 }
 
-/* Aspiration windows (Scan: +-delta around the last score, widened on a
- * failure; engine-techniques.md 1.2) for MultiPV line t->pv_index. */
+/* Aspiration windows for MultiPV line t->pv_index: +-delta around the last
+ * score, widened after each failure until the window is full (as in Scan;
+ * constants in params.h, not tuned in dablo). */
 static void aspiration(Thread *t, int depth)
 {
     RootMove *rm = &t->root_moves[t->pv_index];
-    int prev = rm->prev_score, delta = 18;
+    int prev = rm->prev_score, delta = ASPIRATION_DELTA;
     int alpha = -SCORE_INF, beta = SCORE_INF;
-    if (depth >= 4 && prev > -MATE_BOUND && prev < MATE_BOUND) {
+    if (depth >= ASPIRATION_MIN_DEPTH && prev > -MATE_BOUND && prev < MATE_BOUND) {
         alpha = prev - delta;
         beta = prev + delta;
     }
@@ -316,9 +318,9 @@ static void aspiration(Thread *t, int depth)
         } else {
             return;
         }
-        delta += delta / 2;
-        if (delta > 600 || alpha <= -MATE_BOUND) alpha = -SCORE_INF;
-        if (delta > 600 || beta >= MATE_BOUND) beta = SCORE_INF;
+        delta += delta / ASPIRATION_GROWTH_DIVISOR;
+        if (delta > ASPIRATION_MAX_DELTA || alpha <= -MATE_BOUND) alpha = -SCORE_INF;
+        if (delta > ASPIRATION_MAX_DELTA || beta >= MATE_BOUND) beta = SCORE_INF;
     }
 }
 
@@ -334,14 +336,16 @@ static bool time_to_stop(Search *s, Thread *t, int depth, int changes)
         return true;                         /* the game's end is seen in full */
     if (s->limits.movetime > 0)
         return false;                        /* the fixed time is used in full */
-    /* Stretch the budget while the best move keeps changing (Scan's
-     * factor 0.6..2.0) and stop when the next iteration (roughly twice as
-     * long as everything so far) would overrun it. */
-    double scale = 0.7 + 0.4 * changes;
-    if (scale > 2.0) scale = 2.0;
-    return (double)elapsed_ms(s) * 2.0 >= (double)s->tm.soft * scale;
+    /* Stretch the budget while the best move keeps changing and stop when
+     * the next iteration would overrun it (params.h, after Scan). */
+    double scale = TIME_SCALE_BASE + TIME_SCALE_PER_CHANGE * changes;
+    if (scale > TIME_SCALE_MAX) scale = TIME_SCALE_MAX;
+    return (double)elapsed_ms(s) * TIME_NEXT_ITERATION >= (double)s->tm.soft * scale;
 }
 
+/* Iterative deepening of one thread: each iteration searches every
+ * MultiPV line through its aspiration window; the main thread then prints
+ * the lines and asks the time manager whether to go on. */
 static void iterate(Thread *t)
 {
     Search *s = t->search;
@@ -375,7 +379,7 @@ static void iterate(Thread *t)
             continue;
         for (int k = 0; k < multipv; k++)
             print_line(s, t, depth, k);
-        changes = changes / 2 + !move_equal(&before, &t->root_moves[0].move) * 2;
+        changes = changes / 2 + !move_equal(&before, &t->root_moves[0].move) * TIME_CHANGE_WEIGHT;
         if (time_to_stop(s, t, depth, iter > 1 ? changes : 0))
             break;
     }
@@ -388,6 +392,10 @@ static void *helper_main(void *arg)
 }
 
 /* ------------------------------------------------------------ search_run */
+
+/* How often an "infinite" or pondering search that has finished checks
+ * for stop or ponderhit (ns). */
+enum { STOP_POLL_NS = 1000000 };
 
 /* Keys and reversibility of the game before the root (for repetitions). */
 static int load_history(Search *s, const Game *g)
@@ -509,24 +517,14 @@ static void report_game_over(Search *s, const Position *pos)
         output_line("info depth 0 score mate 0");
 }
 
-int search_run(Search *s, const Game *g, const SearchLimits *limits,
-               const SearchOptions *opt, Move *best, Move *ponder)
+/* Root setup: the root moves (those of searchmoves, or all of them when
+ * none of those is legal), the game history before the root, a new TT
+ * generation and every thread's copy of them.  Returns the number of root
+ * moves, or 0 when there is none (the game is over, and reported) or
+ * memory ran out. */
+static int setup_root(Search *s, const Game *g, const SearchLimits *limits)
 {
-    Move none = { 0, 0, 0 };
-    *best = *ponder = none;
-    s->start_ms = limits->start_ms > 0 ? limits->start_ms : timeman_now_ms();
-    s->limits = *limits;
-    s->opt = *opt;
-    memset(&s->last, 0, sizeof s->last);
-    timeman_init(&s->tm, limits, g->pos.stm, opt->move_overhead);
-    atomic_store(&s->stop, false);
-    atomic_store(&s->ponderhit, false);
-    atomic_store(&s->pondering, limits->ponder);
-
-    int want = opt->threads < 1 ? 1 : opt->threads > MAX_THREADS ? MAX_THREADS : opt->threads;
-    s->nthreads = ensure_threads(s, want);
     Thread *main = s->threads[0];
-
     RootMove *roots = malloc(MAX_MOVES * sizeof *roots);
     int nroot = roots ? root_moves(main, &g->pos, limits, roots) : 0;
     if (nroot == 0 && roots && limits->nsearchmoves > 0)
@@ -535,8 +533,7 @@ int search_run(Search *s, const Game *g, const SearchLimits *limits,
         if (nroot == 0 && roots)
             report_game_over(s, &g->pos);
         free(roots);
-        s->last.time_ms = timeman_now_ms() - s->start_ms;
-        return -1;
+        return 0;
     }
 
     tt_new_search(&s->tt);
@@ -546,7 +543,16 @@ int search_run(Search *s, const Game *g, const SearchLimits *limits,
             break;
     s->nthreads = ready > 0 ? ready : 1;
     free(roots);
+    return nroot;
+}
 
+/* The search itself: starts the timer thread (timed or pondering searches)
+ * and the helpers, runs iterative deepening on the calling thread, waits
+ * for stop or ponderhit when the search must not answer before, then stops
+ * and joins every thread.  Returns the number of threads that ran (a
+ * helper that could not be started is left out). */
+static int run_threads(Search *s, const SearchLimits *limits)
+{
     atomic_store(&s->finished, false);
     pthread_t timer;
     bool have_timer = (s->tm.timed || limits->ponder)
@@ -555,11 +561,11 @@ int search_run(Search *s, const Game *g, const SearchLimits *limits,
     for (int i = 1; i < s->nthreads; i++, started++)
         if (pthread_create(&s->threads[i]->handle, NULL, helper_main, s->threads[i]) != 0)
             break;
-    iterate(main);
+    iterate(s->threads[0]);
 
     /* "infinite" and pondering searches answer only after stop/ponderhit. */
     while (!search_stopped(s) && (limits->infinite || atomic_load(&s->pondering))) {
-        struct timespec ts = { 0, 1000000 };
+        struct timespec ts = { 0, STOP_POLL_NS };
         nanosleep(&ts, NULL);
     }
     atomic_store(&s->stop, true);
@@ -571,10 +577,15 @@ int search_run(Search *s, const Game *g, const SearchLimits *limits,
         pthread_join(s->threads[i]->handle, NULL);
     if (have_timer)
         pthread_join(timer, NULL);
+    return started;
+}
 
-    /* Lazy SMP: a helper that completed a deeper iteration with a score at
-     * least as good speaks last (single-line searches only). */
-    Thread *bt = main;
+/* Lazy SMP: the thread whose line answers.  The main thread, unless a
+ * helper completed a deeper iteration with a score at least as good
+ * (single-line searches only). */
+static Thread *best_thread(Search *s, int started)
+{
+    Thread *bt = s->threads[0];
     if (s->opt.multipv <= 1)
         for (int i = 1; i < started; i++) {
             Thread *h = s->threads[i];
@@ -582,6 +593,15 @@ int search_run(Search *s, const Game *g, const SearchLimits *limits,
                 && h->root_moves[0].prev_score >= shown_score(&bt->root_moves[0]))
                 bt = h;
         }
+    return bt;
+}
+
+/* The answer from thread bt: its first root move and the reply to ponder
+ * on, the last info line when the one printed is not bt's final word, and
+ * the summary in s->last. */
+static void answer(Search *s, const Game *g, Thread *bt, Move *best, Move *ponder)
+{
+    Thread *main = s->threads[0];
     RootMove *rm = &bt->root_moves[0];
     if (rm->score == -SCORE_INF)
         rm->score = rm->prev_score;
@@ -606,6 +626,30 @@ int search_run(Search *s, const Game *g, const SearchLimits *limits,
     s->last.nodes = total_nodes(s);
     s->last.time_ms = timeman_now_ms() - s->start_ms;
     s->last.best = *best;
+}
+
+int search_run(Search *s, const Game *g, const SearchLimits *limits,
+               const SearchOptions *opt, Move *best, Move *ponder)
+{
+    Move none = { 0, 0, 0 };
+    *best = *ponder = none;
+    s->start_ms = limits->start_ms > 0 ? limits->start_ms : timeman_now_ms();
+    s->limits = *limits;
+    s->opt = *opt;
+    memset(&s->last, 0, sizeof s->last);
+    timeman_init(&s->tm, limits, g->pos.stm, opt->move_overhead);
+    atomic_store(&s->stop, false);
+    atomic_store(&s->ponderhit, false);
+    atomic_store(&s->pondering, limits->ponder);
+    int want = opt->threads < 1 ? 1 : opt->threads > MAX_THREADS ? MAX_THREADS : opt->threads;
+    s->nthreads = ensure_threads(s, want);
+
+    if (setup_root(s, g, limits) == 0) {
+        s->last.time_ms = timeman_now_ms() - s->start_ms;
+        return -1;
+    }
+    int started = run_threads(s, limits);
+    answer(s, g, best_thread(s, started), best, ponder);
     return 0;
 }
 
@@ -619,8 +663,8 @@ void search_eval_report(const Position *pos)
     for (int i = 0; i < TERM_NB; i++)
         output_line("info string eval %-10s %7d %7d %7d", eval_term_name((EvalTerm)i),
                  t.term[i][WHITE], t.term[i][BLACK], t.term[i][WHITE] - t.term[i][BLACK]);
-    if (t.scale != 64)
-        output_line("info string eval DrawPlies scale %d/64", t.scale);
+    if (t.scale != EVAL_SCALE_FULL)
+        output_line("info string eval DrawPlies scale %d/%d", t.scale, EVAL_SCALE_FULL);
     output_line("info string eval total %d (White's view %d, side to move %s)",
              t.total, pos->stm == WHITE ? t.total : -t.total, pos->stm == WHITE ? "white" : "black");
 }

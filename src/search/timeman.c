@@ -5,8 +5,7 @@
 
 #include <time.h>
 
-/* Moves we expect still to play when the host gives no movestogo. */
-enum { DEFAULT_MOVES_TO_GO = 30, MAX_MOVES_TO_GO = 50 };
+#include "params.h"
 
 int64_t timeman_now_ms(void)
 {
@@ -33,15 +32,15 @@ void timeman_init(TimeManager *tm, const SearchLimits *l, Color stm, int move_ov
     tm->timed = true;
     int64_t left = l->time[stm], inc = l->inc[stm] > 0 ? l->inc[stm] : 0;
     int64_t usable = max64(1, left - move_overhead);
-    int mtg = l->movestogo > 0 ? l->movestogo : DEFAULT_MOVES_TO_GO;
-    if (mtg > MAX_MOVES_TO_GO) mtg = MAX_MOVES_TO_GO;
+    int mtg = l->movestogo > 0 ? l->movestogo : TIME_DEFAULT_MOVES_TO_GO;
+    if (mtg > TIME_MAX_MOVES_TO_GO) mtg = TIME_MAX_MOVES_TO_GO;
 
-    int64_t soft = usable / mtg + inc * 3 / 4;
-    /* With the last move of a period the whole usable time may be spent,
-     * otherwise keep most of it for later moves. */
-    int64_t cap = mtg == 1 ? usable * 8 / 10 : usable * 6 / 10;
-    soft = min64(soft, cap / 2 + 1);
-    int64_t hard = min64(soft * 4, cap);
+    int64_t soft = usable / mtg + inc * TIME_INC_PERCENT / 100;
+    /* On the last move before the time control more of the usable time may
+     * be spent, otherwise keep most of it for later moves. */
+    int64_t cap = usable * (mtg == 1 ? TIME_CAP_LAST_PERCENT : TIME_CAP_PERCENT) / 100;
+    soft = min64(soft, cap / TIME_SOFT_CAP_DIVISOR + 1);
+    int64_t hard = min64(soft * TIME_HARD_PER_SOFT, cap);
     tm->soft = max64(1, soft);
     tm->hard = max64(tm->soft, hard);
 }

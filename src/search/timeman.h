@@ -12,10 +12,10 @@
  *   - no time given (depth, nodes, infinite, ponder): no time limit.
  * The soft limit is read between iterations (do not start an iteration
  * that is unlikely to finish; stretched when the best move keeps changing,
- * as in Scan's time manager, reference/engine-techniques.md 1.2); the hard
+ * as in Scan's time manager); the hard
  * limit aborts a running iteration (search.c keeps it with a timer thread,
  * counting from the ponderhit when pondering).  All times are milliseconds
- * on the monotonic clock.
+ * on the monotonic clock.  The factors are named in params.h.
  */
 #ifndef DABLO_TIMEMAN_H
 #define DABLO_TIMEMAN_H

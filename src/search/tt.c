@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "params.h"
+
 enum { BUCKET_ENTRIES = 4, BUCKET_BYTES = 64 };
 
 /* Bit fields of the data word. */
@@ -134,14 +136,14 @@ void tt_store(TT *tt, uint64_t key, uint32_t move, int score, int depth, int bou
             /* Same position: keep a much deeper non-exact result of this
              * search; keep the old move when the new result has none. */
             int old_depth = data_depth_raw(d) - 1 + TT_DEPTH_QS;
-            if (bound != BOUND_EXACT && depth < old_depth - 3 && age_of(tt, d) == 0)
+            if (bound != BOUND_EXACT && depth < old_depth - TT_KEEP_DEPTH_MARGIN && age_of(tt, d) == 0)
                 return;
             if (!move)
                 move = data_move(d);
             victim = &b[i];
             break;
         }
-        int value = data_depth_raw(d) - 8 * age_of(tt, d);
+        int value = data_depth_raw(d) - TT_AGE_WEIGHT * age_of(tt, d);
         if (value < worst) {
             worst = value;
             victim = &b[i];

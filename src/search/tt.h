@@ -27,10 +27,11 @@
  * same position is reached at another ply.
  *
  * Replacement: an entry of the same position is overwritten unless the new
- * result is a non-exact bound much shallower than the stored one; otherwise
- * the victim is the entry with the smallest depth - 8 * age (age in searches
- * since it was written), so deeper and newer entries survive (Stockfish's
- * rule, reference/engine-techniques.md section 1.1).
+ * result is a non-exact bound of this search more than TT_KEEP_DEPTH_MARGIN
+ * plies shallower than the stored one; otherwise the victim is the entry
+ * with the smallest depth - TT_AGE_WEIGHT * age (age in searches since it
+ * was written; both in params.h), so deeper and newer entries survive
+ * (Stockfish's depth-and-age rule, src/tt.cpp).
  */
 #ifndef DABLO_TT_H
 #define DABLO_TT_H

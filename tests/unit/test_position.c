@@ -108,8 +108,7 @@ static uint64_t rng(void)
 
 /* Random games under every rule set: after each make the incremental key
  * equals the recomputed one, the bitboards agree with the board array, and
- * unmake restores the position exactly.  At every ply a null move (the
- * search's pass) also keeps the key right and is taken back exactly. */
+ * unmake restores the position exactly. */
 static void random_games(Variant v, const char *options)
 {
     Rules r = test_rules(v, options);
@@ -123,12 +122,6 @@ static void random_games(Variant v, const char *options)
         static MoveList list;
         while (n < 400 && movegen_legal(&pos, &list) > 0) {
             stack[n] = pos;
-            Undo nu;
-            position_make_null(&pos, &nu);
-            quick_assert(pos.key == position_compute_key(&pos));
-            quick_assert(pos.stm != stack[n].stm && pos.draw_plies == stack[n].draw_plies + 1);
-            position_unmake_null(&pos, &nu);
-            assert_same(&pos, &stack[n]);
             moves[n] = list.moves[rng() % (uint64_t)list.n];
             position_make(&pos, &moves[n], &undo[n]);
             quick_assert(pos.key == position_compute_key(&pos));

@@ -376,6 +376,43 @@ static int64_t timed_search(const char *variant, SearchLimits *l, int threads, M
     return ms;
 }
 
+/* The soft and hard limits of the time manager (timeman.h, constants in
+ * params.h), in ms, for a fixed move time and for clocks with and without
+ * increment and movestogo. */
+static void limits_for(int64_t movetime, int64_t time, int64_t inc, int movestogo, int overhead,
+                       int64_t soft, int64_t hard)
+{
+    SearchLimits l = depth_limits(0);
+    l.movetime = movetime;
+    l.time[WHITE] = time;
+    l.inc[WHITE] = inc;
+    l.movestogo = movestogo;
+    l.start_ms = 1;
+    TimeManager tm;
+    timeman_init(&tm, &l, WHITE, overhead);
+    ck_assert(tm.timed);
+    ck_assert_msg(tm.soft == soft && tm.hard == hard, "movetime %lld time %lld inc %lld mtg %d: "
+                  "soft %lld hard %lld, expected %lld %lld", (long long)movetime, (long long)time,
+                  (long long)inc, movestogo, (long long)tm.soft, (long long)tm.hard,
+                  (long long)soft, (long long)hard);
+}
+
+START_TEST(time_limits_from_the_clock)
+{
+    limits_for(1000, -1, 0, 0, 20, 980, 980);         /* movetime less the overhead */
+    limits_for(0, 60000, 0, 0, 20, 1999, 7996);       /* 59980 / 30 moves; hard 4 x soft */
+    limits_for(0, 60000, 1000, 0, 0, 2750, 11000);    /* + 3/4 of the increment */
+    limits_for(0, 3000, 10, 0, 0, 107, 428);          /*   rounded down */
+    limits_for(0, 10000, 0, 80, 0, 200, 800);         /* movestogo read as at most 50 */
+    limits_for(0, 1000, 100, 1, 20, 393, 784);        /* last move: hard at 8/10 of 980 */
+    limits_for(0, 1000, 0, 2, 20, 295, 588);          /* soft at most 6/10 / 2 + 1, hard 6/10 */
+    SearchLimits l = depth_limits(5);
+    TimeManager tm;
+    timeman_init(&tm, &l, WHITE, 20);
+    ck_assert(!tm.timed);
+}
+END_TEST
+
 START_TEST(tiny_clocks_still_answer_in_time)
 {
     Move best;
@@ -565,28 +602,6 @@ START_TEST(mopup_region_and_lost_king)
 }
 END_TEST
 
-/* The null move is tried only by the side far ahead, in Dablot with
- * optional captures, with at least 4 men (alphabeta.c, step 3b). */
-static bool null_ok(Variant v, const char *fen, const char *preset)
-{
-    Position p;
-    set_preset_fen(&p, v, fen, preset);
-    return eval_null_move_ok(&p);
-}
-
-START_TEST(null_move_only_for_the_side_far_ahead)
-{
-    const char *ahead = "5k/5/6/5/6/5/6/5/6/5/2K3/5/MMMMMM w 0 1";
-    ck_assert(null_ok(VARIANT_DABLOT, ahead, NULL));
-    ck_assert(!null_ok(VARIANT_DABLOT, "5k/5/6/5/6/5/6/5/6/5/2K3/5/MMMMMM b 0 1", NULL));
-    ck_assert(!null_ok(VARIANT_DABLOT, ahead, "modern"));
-    ck_assert(!null_ok(VARIANT_DABLOT, ahead, "anti-draw"));
-    ck_assert(!null_ok(VARIANT_DABLOT, "5k/5/6/5/6/5/6/5/6/5/2K3/5/MMM3 w 0 1", NULL));
-    ck_assert(!null_ok(VARIANT_DABLOT, position_start_fen(VARIANT_DABLOT), NULL));
-    ck_assert(!null_ok(VARIANT_TABAL, position_start_fen(VARIANT_TABAL), NULL));
-}
-END_TEST
-
 /* --------------------------------------------------------- multithreading */
 
 START_TEST(threads_and_multipv_give_legal_moves)
@@ -633,6 +648,7 @@ Suite *search_suite(void)
 
     tc = tcase_create("time");
     tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, time_limits_from_the_clock);
     tcase_add_test(tc, tiny_clocks_still_answer_in_time);
     tcase_add_test(tc, stop_ends_an_infinite_search);
     suite_add_tcase(s, tc);
@@ -643,7 +659,6 @@ Suite *search_suite(void)
     tcase_add_test(tc, eval_is_symmetric);
     tcase_add_test(tc, mopup_walls_in_the_enemy_king);
     tcase_add_test(tc, mopup_region_and_lost_king);
-    tcase_add_test(tc, null_move_only_for_the_side_far_ahead);
     suite_add_tcase(s, tc);
     return s;
 }
