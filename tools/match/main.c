@@ -9,11 +9,11 @@
 #include "cli.h"
 #include "config.h"
 #include "genopen.h"
-#include "rules/geometry.h"
+#include "host/util.h"
 #include "match.h"
-#include "state.h"
-#include "util.h"
+#include "rules/geometry.h"
 #include "rules/version.h"
+#include "state.h"
 
 /* The options a resumed run may change. */
 static int resume_override(const char *a)
@@ -64,7 +64,7 @@ int main(int argc, char **argv)
         }
         if (rc == 0) {
             have_state = 1;
-            merged = mu_xmalloc((size_t)(sd.argc + argc + 1) * sizeof *merged);
+            merged = util_xmalloc((size_t)(sd.argc + argc + 1) * sizeof *merged);
             int n = 0;
             for (int i = 0; i < sd.argc; i++) merged[n++] = sd.argv[i];
             for (int i = 1; i < argc; i++) {
@@ -111,7 +111,7 @@ int main(int argc, char **argv)
          * that state was written by a Ctrl-C of a run without -resume. */
         if (have_state && (!c.resume || strcmp(c.resume, resume) != 0)) {
             free(c.resume);
-            c.resume = mu_xstrdup(resume);
+            c.resume = util_xstrdup(resume);
         }
         /* Save the command line without the program name; on resume the
          * state file keeps its own. */

@@ -20,16 +20,16 @@ const char *match_program = "dablo-match";
 #include <time.h>
 #include <unistd.h>
 
-#include "engine.h"
+#include "host/engine.h"
+#include "host/strbuf.h"
+#include "host/transcript.h"
+#include "host/util.h"
 #include "hoststall.h"
-#include "log.h"
 #include "openings.h"
 #include "play.h"
-#include "proc.h"
 #include "record.h"
 #include "report.h"
 #include "schedule.h"
-#include "util.h"
 
 enum { SLOT_PENDING = 0, SLOT_DONE, SLOT_SKIPPED };
 
@@ -46,7 +46,7 @@ typedef struct Match {
     FILE *pgn, *res;
     StateFile state;
     Report report;
-    MatchLog *log;
+    Transcript *log;
     int abort_pipe[2];
     atomic_int stop;          /* no new games */
     atomic_int abort;         /* drop running games */
@@ -129,13 +129,13 @@ static void write_record(Match *m, GameRecord *r)
         record_pgn(r, m->cfg, &b);
         write_whole(m->pgn, &b);
     }
-    mu_sb_clear(&b);
+    strbuf_clear(&b);
     record_results_line(r, &b);
     if (m->res) write_whole(m->res, &b);
     int64_t po = file_size(m->pgn), ro = file_size(m->res);
-    state_append(&m->state, po, ro, mu_sb_str(&b));
-    mu_sb_add(&m->written, mu_sb_str(&b));
-    mu_sb_free(&b);
+    state_append(&m->state, po, ro, strbuf_str(&b));
+    strbuf_add(&m->written, strbuf_str(&b));
+    strbuf_free(&b);
     report_add(&m->report, r->spec.white, r->spec.black, r->spec.pair, r->result, r->term, 0);
     report_add_latency(&m->report, r);
     if (!m->cfg->quiet) report_live(&m->report, r, stdout);
@@ -180,7 +180,7 @@ static void *slot_thread(void *arg)
     w.book = &m->book;
     w.log = m->log;
     w.abort_fd = m->abort_pipe[0];
-    w.engines = mu_xmalloc((size_t)m->cfg->nengines * sizeof *w.engines);
+    w.engines = util_xmalloc((size_t)m->cfg->nengines * sizeof *w.engines);
     memset(w.engines, 0, (size_t)m->cfg->nengines * sizeof *w.engines);
     for (;;) {
         pthread_mutex_lock(&m->lock);
@@ -191,7 +191,7 @@ static void *slot_thread(void *arg)
         int idx = m->next++;
         pthread_mutex_unlock(&m->lock);
 
-        GameRecord *rec = mu_xmalloc(sizeof *rec);
+        GameRecord *rec = util_xmalloc(sizeof *rec);
         int lost = 0;
         PlayStatus ps = play_game(&w, &m->games[idx], rec, &lost);
         pthread_mutex_lock(&m->lock);
@@ -231,22 +231,20 @@ static int probe_engines(Match *m)
     MatchConfig *c = m->cfg;
     for (int i = 0; i < c->nengines; i++) {
         EngineSpec *s = &c->engines[i];
-        char path[4096], err[1024];
-        if (proc_resolve(s->cmd, s->dir, path, sizeof path, err, sizeof err) < 0) {
+        char err[1024];
+        if (engine_spec_resolve(s, err, sizeof err) < 0) {
             fprintf(stderr, "dablo-match: %s\n", err);
             return -1;
         }
-        free(s->path);
-        s->path = mu_xstrdup(path);
         Engine e;
         memset(&e, 0, sizeof e);
         EngineStatus st = engine_start(&e, s, &c->sent, c->startup_ms, 0, m->log, m->abort_pipe[0], err, sizeof err);
-        if (st != ENG_OK) {
+        if (st != ENGINE_OK) {
             fprintf(stderr, "dablo-match: %s\n", err);
             engine_quit(&e, (int)c->quit_ms);
             return -1;
         }
-        if (!s->name) s->name = mu_xstrdup(e.id_name && *e.id_name ? e.id_name : s->cmd);
+        if (!s->name) s->name = util_xstrdup(e.id_name && *e.id_name ? e.id_name : s->cmd);
         engine_quit(&e, (int)c->quit_ms);
     }
     for (int i = 0; i < c->nengines; i++)
@@ -301,7 +299,7 @@ static uint64_t random_seed(void)
         if (read(fd, &s, sizeof s) != (ssize_t)sizeof s) s = 0;
         close(fd);
     }
-    if (!s) s = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32) ^ (uint64_t)mu_now_us();
+    if (!s) s = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32) ^ (uint64_t)util_now_us();
     return s & 0x7fffffffffffffffULL;
 }
 
@@ -334,7 +332,7 @@ static const char *default_state_path(const MatchConfig *c, char *buf, size_t le
 
 int match_run(MatchConfig *c, int argc, char *const argv[], const StateData *resumed)
 {
-    Match *m = mu_xmalloc(sizeof *m);
+    Match *m = util_xmalloc(sizeof *m);
     memset(m, 0, sizeof *m);
     the_match = m;
     m->cfg = c;
@@ -365,7 +363,7 @@ int match_run(MatchConfig *c, int argc, char *const argv[], const StateData *res
     pthread_t sigt;
     pthread_create(&sigt, NULL, signal_thread, &set);
 
-    if (c->logfile && !(m->log = mlog_open(c->logfile, err, sizeof err))) {
+    if (c->logfile && !(m->log = transcript_open(c->logfile, err, sizeof err))) {
         fprintf(stderr, "dablo-match: %s\n", err);
         goto done;
     }
@@ -385,23 +383,23 @@ int match_run(MatchConfig *c, int argc, char *const argv[], const StateData *res
     for (int i = 0; i < nall; i++) total += schedule_in_shard(&all[i], c->shard_i, c->shard_n);
     report_init(&m->report, c, total);
     /* Games recorded by an earlier run of this match. */
-    uint8_t *done = mu_xmalloc((size_t)nall + 1);
+    uint8_t *done = util_xmalloc((size_t)nall + 1);
     memset(done, 0, (size_t)nall + 1);
     if (resumed)
         for (int i = 0; i < resumed->nlines; i++) {
             int g = report_add_line(&m->report, resumed->lines[i]);
             if (g >= 1 && g <= nall) done[g] = 1;
-            mu_sb_add(&m->written, resumed->lines[i]);
-            mu_sb_addc(&m->written, '\n');
+            strbuf_add(&m->written, resumed->lines[i]);
+            strbuf_addc(&m->written, '\n');
         }
-    m->games = mu_xmalloc((size_t)(nall ? nall : 1) * sizeof *m->games);
+    m->games = util_xmalloc((size_t)(nall ? nall : 1) * sizeof *m->games);
     for (int i = 0; i < nall; i++)
         if (schedule_in_shard(&all[i], c->shard_i, c->shard_n) && !done[all[i].number])
             m->games[m->ngames++] = all[i];
     free(all);
     free(done);
-    m->rec = mu_xmalloc((size_t)(m->ngames ? m->ngames : 1) * sizeof *m->rec);
-    m->slot = mu_xmalloc((size_t)(m->ngames ? m->ngames : 1));
+    m->rec = util_xmalloc((size_t)(m->ngames ? m->ngames : 1) * sizeof *m->rec);
+    m->slot = util_xmalloc((size_t)(m->ngames ? m->ngames : 1));
     memset(m->slot, 0, (size_t)(m->ngames ? m->ngames : 1));
 
     m->pgn = open_out(c->pgnout, resumed ? resumed->pgn_off : -1, "PGN file");
@@ -424,8 +422,8 @@ int match_run(MatchConfig *c, int argc, char *const argv[], const StateData *res
 
     hoststall_start();
     int nslots = c->concurrency < m->ngames ? c->concurrency : m->ngames;
-    pthread_t *th = mu_xmalloc((size_t)(nslots ? nslots : 1) * sizeof *th);
-    SlotArg *sa = mu_xmalloc((size_t)(nslots ? nslots : 1) * sizeof *sa);
+    pthread_t *th = util_xmalloc((size_t)(nslots ? nslots : 1) * sizeof *th);
+    SlotArg *sa = util_xmalloc((size_t)(nslots ? nslots : 1) * sizeof *sa);
     for (int i = 0; i < nslots; i++) {
         sa[i].m = m;
         sa[i].id = i + 1;
@@ -455,11 +453,11 @@ int match_run(MatchConfig *c, int argc, char *const argv[], const StateData *res
             StateFile sf;
             if (state_create(&sf, path, argc, argv, c->seed, -1, -1, err, sizeof err) == 0) {
                 /* Offsets -1: the files are kept as they are on resume. */
-                const char *p = mu_sb_str(&m->written);
+                const char *p = strbuf_str(&m->written);
                 while (*p) {
                     const char *nl = strchr(p, '\n');
                     size_t n = nl ? (size_t)(nl - p) + 1 : strlen(p);
-                    char *line = mu_xmalloc(n + 2);
+                    char *line = util_xmalloc(n + 2);
                     memcpy(line, p, n);
                     line[n] = '\0';
                     if (line[n - 1] != '\n') strcat(line, "\n");
@@ -488,7 +486,7 @@ done:
     if (m->pgn) fclose(m->pgn);
     if (m->res) fclose(m->res);
     state_close(&m->state);
-    mlog_close(m->log);
+    transcript_close(m->log);
     pthread_kill(sigt, SIGUSR1);
     pthread_join(sigt, NULL);
     close(m->abort_pipe[0]);
@@ -498,7 +496,7 @@ done:
     free(m->games);
     free(m->rec);
     free(m->slot);
-    mu_sb_free(&m->written);
+    strbuf_free(&m->written);
     pthread_mutex_destroy(&m->lock);
     free(m);
     the_match = NULL;

@@ -24,8 +24,8 @@
 #define DABLO_MATCH_PLAY_H
 
 #include "config.h"
-#include "engine.h"
-#include "log.h"
+#include "host/engine.h"
+#include "host/transcript.h"
 #include "openings.h"
 #include "record.h"
 #include "schedule.h"
@@ -36,7 +36,7 @@ typedef struct Worker {
     const MatchConfig *cfg;
     const OpeningBook *book;
     Engine *engines;           /* one per engine of the match (zeroed at first) */
-    MatchLog *log;
+    Transcript *log;
     int abort_fd;
 } Worker;
 
