@@ -40,3 +40,9 @@ TEST_BINS += build/test_host
 build/test_host: tests/host/test_host.c $(HOST_LIB) $(HOST_HDR) $(SRC_HDR) $(RULES_LIB)
 	@mkdir -p build
 	$(CC) $(ALL_CFLAGS) -I$(HOST_INC) $(CHECK_CFLAGS) $(LDFLAGS) $< $(HOST_LIB) $(RULES_LIB) -o $@ $(CHECK_LIBS) $(LDLIBS_BASE)
+
+# The same under AddressSanitizer + UBSan (not part of `make test`):
+#   make build/test_host_san && build/test_host_san
+build/test_host_san: tests/host/test_host.c $(HOST_SAN_LIB) $(HOST_HDR) $(SRC_HDR) build/libdablo-rules-san.a
+	@mkdir -p build
+	$(CC) $(SAN_CFLAGS) -I$(HOST_INC) $(CHECK_CFLAGS) $< $(HOST_SAN_LIB) build/libdablo-rules-san.a -o $@ $(CHECK_LIBS) $(LDLIBS_BASE)

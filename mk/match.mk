@@ -27,6 +27,12 @@ build/test_match: tests/match/test_match.c $(MATCH_LIB_SRC) $(MATCH_HDR) $(MATCH
 	@mkdir -p build
 	$(CC) $(ALL_CFLAGS) $(MATCH_CFLAGS) $(CHECK_CFLAGS) $(LDFLAGS) tests/match/test_match.c $(MATCH_LIB_SRC) $(MATCH_LIBS) -o $@ $(CHECK_LIBS) $(LDLIBS_BASE)
 
+# The same under AddressSanitizer + UBSan (not part of `make test`):
+#   make build/test_match_san && build/test_match_san
+build/test_match_san: tests/match/test_match.c $(MATCH_LIB_SRC) $(MATCH_HDR) $(HOST_SAN_LIB) build/libdablo-rules-san.a build/libdablostats-san.a
+	@mkdir -p build
+	$(CC) $(SAN_CFLAGS) $(MATCH_CFLAGS) $(CHECK_CFLAGS) tests/match/test_match.c $(MATCH_LIB_SRC) $(HOST_SAN_LIB) build/libdablo-rules-san.a build/libdablostats-san.a -o $@ $(CHECK_LIBS) $(LDLIBS_BASE)
+
 # A short engine-vs-engine match of both games (README "Two commands").
 .PHONY: match
 match:
