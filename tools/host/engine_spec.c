@@ -39,15 +39,20 @@ void engine_spec_options_free(OptionList *l)
 /* The settings that name a file or a text: cmd name dir args stderr. */
 static int set_text(EngineSpec *s, const char *key, const char *v, char *err, size_t errlen)
 {
-    if (strcmp(key, "cmd") == 0) { util_set_string(&s->cmd, v); s->given |= GIVEN_CMD; }
-    else if (strcmp(key, "name") == 0) {
-        if (!*v) { snprintf(err, errlen, "empty engine name"); return -1; }
-        util_set_string(&s->name, v); s->given |= GIVEN_NAME;
-    }
-    else if (strcmp(key, "dir") == 0) { util_set_string(&s->dir, v); s->given |= GIVEN_DIR; }
-    else if (strcmp(key, "args") == 0 || strcmp(key, "arg") == 0) { util_set_string(&s->args, v); s->given |= GIVEN_ARGS; }
-    else if (strcmp(key, "stderr") == 0) { util_set_string(&s->stderr_path, v); s->given |= GIVEN_STDERR; }
+    char **field;
+    unsigned bit;
+    if (strcmp(key, "cmd") == 0) { field = &s->cmd; bit = GIVEN_CMD; }
+    else if (strcmp(key, "name") == 0) { field = &s->name; bit = GIVEN_NAME; }
+    else if (strcmp(key, "dir") == 0) { field = &s->dir; bit = GIVEN_DIR; }
+    else if (strcmp(key, "args") == 0 || strcmp(key, "arg") == 0) { field = &s->args; bit = GIVEN_ARGS; }
+    else if (strcmp(key, "stderr") == 0) { field = &s->stderr_path; bit = GIVEN_STDERR; }
     else return 1;
+    if (bit == GIVEN_NAME && !*v) {
+        snprintf(err, errlen, "empty engine name");
+        return -1;
+    }
+    util_set_string(field, v);
+    s->given |= bit;
     return 0;
 }
 
@@ -58,19 +63,36 @@ static int set_limit(EngineSpec *s, const char *key, const char *v, char *err, s
     if (strcmp(key, "tc") == 0) {
         TimeControl tc;
         if (tc_parse(v, &tc, err, errlen) < 0) return -1;
-        s->tc = tc; s->given |= GIVEN_TC;
+        s->tc = tc;
+        s->given |= GIVEN_TC;
     } else if (strcmp(key, "depth") == 0 || strcmp(key, "plies") == 0) {
-        if (util_parse_int64(v, 1, 1000, &n) < 0) { snprintf(err, errlen, "depth must be 1..1000, not '%s'", v); return -1; }
-        s->depth = (int)n; s->given |= GIVEN_DEPTH;
+        if (util_parse_int64(v, 1, 1000, &n) < 0) {
+            snprintf(err, errlen, "depth must be 1..1000, not '%s'", v);
+            return -1;
+        }
+        s->depth = (int)n;
+        s->given |= GIVEN_DEPTH;
     } else if (strcmp(key, "nodes") == 0) {
-        if (util_parse_int64(v, 1, INT64_MAX, &n) < 0) { snprintf(err, errlen, "nodes must be a positive integer, not '%s'", v); return -1; }
-        s->nodes = (uint64_t)n; s->given |= GIVEN_NODES;
+        if (util_parse_int64(v, 1, INT64_MAX, &n) < 0) {
+            snprintf(err, errlen, "nodes must be a positive integer, not '%s'", v);
+            return -1;
+        }
+        s->nodes = (uint64_t)n;
+        s->given |= GIVEN_NODES;
     } else if (strcmp(key, "st") == 0) {
-        if (util_parse_seconds_ms(v, &n) < 0 || n <= 0) { snprintf(err, errlen, "st must be a positive number of seconds, not '%s'", v); return -1; }
-        s->st_ms = n; s->given |= GIVEN_ST;
+        if (util_parse_seconds_ms(v, &n) < 0 || n <= 0) {
+            snprintf(err, errlen, "st must be a positive number of seconds, not '%s'", v);
+            return -1;
+        }
+        s->st_ms = n;
+        s->given |= GIVEN_ST;
     } else if (strcmp(key, "timemargin") == 0) {
-        if (util_parse_int64(v, 0, 3600000, &n) < 0) { snprintf(err, errlen, "timemargin must be 0..3600000 ms, not '%s'", v); return -1; }
-        s->timemargin_ms = n; s->given |= GIVEN_MARGIN;
+        if (util_parse_int64(v, 0, 3600000, &n) < 0) {
+            snprintf(err, errlen, "timemargin must be 0..3600000 ms, not '%s'", v);
+            return -1;
+        }
+        s->timemargin_ms = n;
+        s->given |= GIVEN_MARGIN;
     } else {
         return 1;
     }
@@ -127,8 +149,9 @@ void engine_spec_merge(EngineSpec *s, const EngineSpec *each)
     if (!(s->given & GIVEN_MARGIN)) s->timemargin_ms = each->timemargin_ms;
     if (each->options.n) {
         OptionList merged = {0};
-        for (int i = 0; i < each->options.n; i++) engine_spec_option_add(&merged, each->options.v[i].name, each->options.v[i].value);
-        for (int i = 0; i < s->options.n; i++) engine_spec_option_add(&merged, s->options.v[i].name, s->options.v[i].value);
+        const OptionList *from[2] = { &each->options, &s->options };
+        for (int l = 0; l < 2; l++)
+            for (int i = 0; i < from[l]->n; i++) engine_spec_option_add(&merged, from[l]->v[i].name, from[l]->v[i].value);
         engine_spec_options_free(&s->options);
         s->options = merged;
     }

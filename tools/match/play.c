@@ -19,22 +19,6 @@
 
 static const char *color_name(Color c) { return c == WHITE ? "White" : "Black"; }
 
-/* Sets the result to a loss of `loser` with termination t and a detail. */
-static void lose(GameRecord *rec, Color loser, Termination t, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-static void lose(GameRecord *rec, Color loser, Termination t, const char *fmt, ...)
-{
-    rec->result = loser == WHITE ? RESULT_BLACK_WINS : RESULT_WHITE_WINS;
-    rec->term = t;
-    char buf[1024];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
-    free(rec->detail);
-    rec->detail = util_xstrdup(buf);
-}
-
 /* Starts the engine if needed and begins a new game.  Returns ENGINE_OK or the failure. */
 static EngineStatus prepare(Worker *w, int idx, char *err, size_t errlen)
 {
@@ -134,13 +118,14 @@ static const EngineSpec *mover_spec(const Table *t, Color mover)
     return &t->cfg->engines[mover == WHITE ? t->gs->white : t->gs->black];
 }
 
-/* The mover lost by an engine failure (or a loss on time): its record. */
-static Step engine_failed(Table *t, Color mover, int killed, Termination term, const char *fmt, ...)
+/* The game ends with a loss of `loser` (its engine killed first when
+ * kill, after a crash or a stall): the result, termination and detail. */
+static Step lose(Table *t, Color loser, int kill, Termination term, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
-static Step engine_failed(Table *t, Color mover, int killed, Termination term, const char *fmt, ...)
+static Step lose(Table *t, Color loser, int kill, Termination term, const char *fmt, ...)
 {
-    if (killed) {
-        engine_kill(t->eng[mover]);
+    if (kill) {
+        engine_kill(t->eng[loser]);
         t->engine_lost = 1;
     }
     char buf[1024];
@@ -148,7 +133,7 @@ static Step engine_failed(Table *t, Color mover, int killed, Termination term, c
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
-    lose(t->rec, mover, term, "%s", buf);
+    set_end(t->rec, loser == WHITE ? RESULT_BLACK_WINS : RESULT_WHITE_WINS, term, buf);
     return STEP_OVER;
 }
 
@@ -161,7 +146,7 @@ static Step start_engines(Table *t)
         EngineStatus st = prepare(t->w, idx[s], err, sizeof err);
         if (st == ENGINE_ABORT) return STEP_ABORTED;
         if (st != ENGINE_OK)
-            return engine_failed(t, (Color)s, 1, failure_term(st), "%s %s: %s", color_name((Color)s),
+            return lose(t, (Color)s, 1, failure_term(st), "%s %s: %s", color_name((Color)s),
                                  t->cfg->engines[idx[s]].name, err);
     }
     return STEP_ON;
@@ -202,7 +187,7 @@ static Step send_position(Table *t, Color mover)
     free(moves);
     if (st == ENGINE_ABORT) return STEP_ABORTED;
     if (st != ENGINE_OK)
-        return engine_failed(t, mover, 1, failure_term(st), "%s %s %s", color_name(mover), mover_spec(t, mover)->name,
+        return lose(t, mover, 1, failure_term(st), "%s %s %s", color_name(mover), mover_spec(t, mover)->name,
                              st == ENGINE_TIMEOUT ? "did not answer isready in time" : "disconnected");
     return STEP_ON;
 }
@@ -241,8 +226,8 @@ static int64_t move_deadline(const Table *t, Color mover)
     return deadline;
 }
 
-/* Credits the mover's clock (tc.h) and asks for its move; a failure ends
- * the game. */
+/* Credits the mover's clock (host/tc.h) and asks for its move (think.h);
+ * a failure ends the game. */
 static Step ask_move(Table *t, Color mover, ThinkResult *r)
 {
     const MatchConfig *c = t->cfg;
@@ -252,15 +237,15 @@ static Step ask_move(Table *t, Color mover, ThinkResult *r)
     EngineStatus st = think_move(t->eng[mover], strbuf_str(&t->line), &lim, r);
     if (st == ENGINE_ABORT) return STEP_ABORTED;
     if (st == ENGINE_EOF)
-        return engine_failed(t, mover, 1, TERM_DISCONNECT, "%s %s disconnected while thinking", color_name(mover), who);
+        return lose(t, mover, 1, TERM_DISCONNECT, "%s %s disconnected while thinking", color_name(mover), who);
     if (st != ENGINE_TIMEOUT) return STEP_ON;
     if (!t->eng[mover]->running) t->engine_lost = 1;
     char note[160];
     if (lim.deadline_ms > 0)
-        return engine_failed(t, mover, 0, TERM_TIME, "%s %s loses on time (no bestmove within %lld ms%s)",
+        return lose(t, mover, 0, TERM_TIME, "%s %s loses on time (no bestmove within %lld ms%s)",
                              color_name(mover), who, (long long)lim.deadline_ms,
                              host_note(r->frozen_us, c->stall_credit, r->stolen_ms, note, sizeof note));
-    return engine_failed(t, mover, 0, TERM_STALLS, "%s %s stalls (no answer to isready within %lld ms while searching)",
+    return lose(t, mover, 0, TERM_STALLS, "%s %s stalls (no answer to isready within %lld ms while searching)",
                          color_name(mover), who, (long long)c->ping_ms);
 }
 
@@ -279,7 +264,7 @@ static Step charge_time(Table *t, Color mover, const ThinkResult *r, int64_t *ch
     if (spec->st_ms > 0 && *charged_ms > spec->st_ms + spec->timemargin_ms) late = 1;
     if (!late) return STEP_ON;
     char note[160];
-    return engine_failed(t, mover, 0, TERM_TIME, "%s %s loses on time (%lld ms used%s)", color_name(mover), spec->name,
+    return lose(t, mover, 0, TERM_TIME, "%s %s loses on time (%lld ms used%s)", color_name(mover), spec->name,
                          (long long)*charged_ms, host_note(r->frozen_us, c->stall_credit, r->stolen_ms, note, sizeof note));
 }
 
@@ -290,7 +275,7 @@ static Step judge_move(Table *t, Color mover, const char *mv, Move *m)
     if (mv[0] && notation_parse_move(&t->g.pos, mv, m, why_bad, sizeof why_bad) == 0) return STEP_ON;
     char fen[200];
     position_fen(&t->g.pos, fen, sizeof fen);
-    return engine_failed(t, mover, 0, TERM_ILLEGAL, "%s %s plays '%s' (%s) in %s", color_name(mover),
+    return lose(t, mover, 0, TERM_ILLEGAL, "%s %s plays '%s' (%s) in %s", color_name(mover),
                          mover_spec(t, mover)->name, mv, !mv[0] ? "empty bestmove" : why_bad, fen);
 }
 
