@@ -1,18 +1,20 @@
 # dablo-match: the match runner (tools/match/) and its tests.
-# It links the statistics library of mk/stats.mk.  mk/*.mk load in name
-# order, so STATS_LIB is not yet defined here when prerequisites are read:
-# the archive is named directly (it is STATS_LIB of mk/stats.mk).
+# It links the engine-host library of mk/host.mk (HOST_LIB) and the
+# statistics library of mk/stats.mk.  mk/*.mk load in name order, so
+# STATS_LIB is not yet defined here when prerequisites are read: the
+# archive is named directly (it is STATS_LIB of mk/stats.mk).
 MATCH_SRC := $(wildcard tools/match/*.c)
-MATCH_HDR := $(wildcard tools/match/*.h) tools/stats/stats.h $(SRC_HDR)
+MATCH_HDR := $(wildcard tools/match/*.h) tools/stats/stats.h $(HOST_HDR) $(SRC_HDR)
 MATCH_STATS_LIB := build/libdablostats.a
-MATCH_CFLAGS := -Itools/match -Itools/stats
+MATCH_CFLAGS := -Itools/match -I$(HOST_INC) -Itools/stats
+MATCH_LIBS := $(HOST_LIB) $(RULES_LIB) $(MATCH_STATS_LIB)
 
 BINS += bin/dablo-match
 TEST_BINS += build/fake_engine build/test_match
 
-bin/dablo-match: $(MATCH_SRC) $(MATCH_HDR) $(RULES_LIB) $(MATCH_STATS_LIB)
+bin/dablo-match: $(MATCH_SRC) $(MATCH_HDR) $(MATCH_LIBS)
 	@mkdir -p bin
-	$(CC) $(ALL_CFLAGS) $(MATCH_CFLAGS) $(LDFLAGS) $(MATCH_SRC) $(RULES_LIB) $(MATCH_STATS_LIB) -o $@ $(LDLIBS_BASE)
+	$(CC) $(ALL_CFLAGS) $(MATCH_CFLAGS) $(LDFLAGS) $(MATCH_SRC) $(MATCH_LIBS) -o $@ $(LDLIBS_BASE)
 
 # A small engine that plays legal moves deterministically and misbehaves on request.
 build/fake_engine: tests/match/fake_engine.c $(SRC_HDR) $(RULES_LIB)
@@ -21,9 +23,15 @@ build/fake_engine: tests/match/fake_engine.c $(SRC_HDR) $(RULES_LIB)
 
 # Unit tests of the runner's modules (Check), run by tests/suites/40-match.sh.
 MATCH_LIB_SRC := $(filter-out tools/match/main.c,$(MATCH_SRC))
-build/test_match: tests/match/test_match.c $(MATCH_LIB_SRC) $(MATCH_HDR) $(RULES_LIB) $(MATCH_STATS_LIB)
+build/test_match: tests/match/test_match.c $(MATCH_LIB_SRC) $(MATCH_HDR) $(MATCH_LIBS)
 	@mkdir -p build
-	$(CC) $(ALL_CFLAGS) $(MATCH_CFLAGS) $(CHECK_CFLAGS) $(LDFLAGS) tests/match/test_match.c $(MATCH_LIB_SRC) $(RULES_LIB) $(MATCH_STATS_LIB) -o $@ $(CHECK_LIBS) $(LDLIBS_BASE)
+	$(CC) $(ALL_CFLAGS) $(MATCH_CFLAGS) $(CHECK_CFLAGS) $(LDFLAGS) tests/match/test_match.c $(MATCH_LIB_SRC) $(MATCH_LIBS) -o $@ $(CHECK_LIBS) $(LDLIBS_BASE)
+
+# The same under AddressSanitizer + UBSan (not part of `make test`):
+#   make build/test_match_san && build/test_match_san
+build/test_match_san: tests/match/test_match.c $(MATCH_LIB_SRC) $(MATCH_HDR) $(HOST_SAN_LIB) build/libdablo-rules-san.a build/libdablostats-san.a
+	@mkdir -p build
+	$(CC) $(SAN_CFLAGS) $(MATCH_CFLAGS) $(CHECK_CFLAGS) tests/match/test_match.c $(MATCH_LIB_SRC) $(HOST_SAN_LIB) build/libdablo-rules-san.a build/libdablostats-san.a -o $@ $(CHECK_LIBS) $(LDLIBS_BASE)
 
 # A short engine-vs-engine match of both games (README "Two commands").
 .PHONY: match

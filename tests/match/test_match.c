@@ -2,7 +2,9 @@
  * test_match.c - unit tests of dablo-match's modules (Check): time
  * controls and clocks, text encodings, info-line parsing, adjudication,
  * the schedule and shards, opening order, results lines, the balance
- * search, the host steal reading.  Run by tests/suites/40-match.sh.
+ * search, the host steal reading.  Time controls, number and word parsing
+ * and info lines belong to the engine-host library (tools/host/, tested
+ * further by tests/host/test_host.c).  Run by tests/suites/40-match.sh.
  */
 #include <check.h>
 #include <stdio.h>
@@ -11,14 +13,16 @@
 
 #include "adjudicate.h"
 #include "config.h"
-#include "engine.h"
 #include "genopen.h"
+#include "host/engine.h"
+#include "host/strbuf.h"
+#include "host/tc.h"
+#include "host/util.h"
 #include "openings.h"
 #include "record.h"
 #include "schedule.h"
 #include "steal.h"
-#include "tc.h"
-#include "util.h"
+#include "text.h"
 
 START_TEST(tc_parse_forms)
 {
@@ -57,98 +61,98 @@ START_TEST(clock_accounting)
     char err[128];
     Clock c;
     tc_parse("10+1", &tc, err, sizeof err);
-    clock_start(&c, &tc);
-    ck_assert_int_eq(clock_before_move(&c, &tc), 0);
-    ck_assert_int_eq(clock_left_ms(&c), 11000);          /* increment before the first move */
-    ck_assert_int_eq(clock_after_move(&c, 3000000, 0), 0);
-    ck_assert_int_eq(clock_left_ms(&c), 8000);
-    clock_before_move(&c, &tc);
-    ck_assert_int_eq(clock_left_ms(&c), 9000);
-    ck_assert_int_eq(clock_after_move(&c, 9000500, 0), -1);   /* 0.5 ms over, no margin */
-    clock_start(&c, &tc);
-    clock_before_move(&c, &tc);
-    ck_assert_int_eq(clock_after_move(&c, 11040000, 50), 0);  /* within the margin: cleared to 0 */
-    ck_assert_int_eq(clock_left_ms(&c), 0);
+    tc_clock_start(&c, &tc);
+    ck_assert_int_eq(tc_clock_before_move(&c, &tc), 0);
+    ck_assert_int_eq(tc_clock_left_ms(&c), 11000);          /* increment before the first move */
+    ck_assert_int_eq(tc_clock_after_move(&c, 3000000, 0), 0);
+    ck_assert_int_eq(tc_clock_left_ms(&c), 8000);
+    tc_clock_before_move(&c, &tc);
+    ck_assert_int_eq(tc_clock_left_ms(&c), 9000);
+    ck_assert_int_eq(tc_clock_after_move(&c, 9000500, 0), -1);   /* 0.5 ms over, no margin */
+    tc_clock_start(&c, &tc);
+    tc_clock_before_move(&c, &tc);
+    ck_assert_int_eq(tc_clock_after_move(&c, 11040000, 50), 0);  /* within the margin: cleared to 0 */
+    ck_assert_int_eq(tc_clock_left_ms(&c), 0);
 
     tc_parse("0+5", &tc, err, sizeof err);
-    clock_start(&c, &tc);
-    clock_before_move(&c, &tc);
-    ck_assert_int_eq(clock_left_ms(&c), 5000);
+    tc_clock_start(&c, &tc);
+    tc_clock_before_move(&c, &tc);
+    ck_assert_int_eq(tc_clock_left_ms(&c), 5000);
 
     tc_parse("40/60", &tc, err, sizeof err);
-    clock_start(&c, &tc);
+    tc_clock_start(&c, &tc);
     for (int m = 1; m <= 40; m++) {
-        ck_assert_int_eq(clock_before_move(&c, &tc), 40 - (m - 1));
-        ck_assert_int_eq(clock_after_move(&c, 1000000, 0), 0);
+        ck_assert_int_eq(tc_clock_before_move(&c, &tc), 40 - (m - 1));
+        ck_assert_int_eq(tc_clock_after_move(&c, 1000000, 0), 0);
     }
-    ck_assert_int_eq(clock_left_ms(&c), 20000);
-    ck_assert_int_eq(clock_before_move(&c, &tc), 40);   /* move 41: a new period */
-    ck_assert_int_eq(clock_left_ms(&c), 80000);
+    ck_assert_int_eq(tc_clock_left_ms(&c), 20000);
+    ck_assert_int_eq(tc_clock_before_move(&c, &tc), 40);   /* move 41: a new period */
+    ck_assert_int_eq(tc_clock_left_ms(&c), 80000);
 }
 END_TEST
 
 START_TEST(seconds)
 {
     int64_t ms;
-    ck_assert_int_eq(mu_parse_seconds_ms("0.6", &ms), 0);
+    ck_assert_int_eq(util_parse_seconds_ms("0.6", &ms), 0);
     ck_assert_int_eq(ms, 600);
-    ck_assert_int_eq(mu_parse_seconds_ms("1.2345", &ms), 0);
+    ck_assert_int_eq(util_parse_seconds_ms("1.2345", &ms), 0);
     ck_assert_int_eq(ms, 1235);
-    ck_assert_int_eq(mu_parse_seconds_ms(".5", &ms), 0);
+    ck_assert_int_eq(util_parse_seconds_ms(".5", &ms), 0);
     ck_assert_int_eq(ms, 500);
-    ck_assert_int_eq(mu_parse_seconds_ms("3", &ms), 0);
+    ck_assert_int_eq(util_parse_seconds_ms("3", &ms), 0);
     ck_assert_int_eq(ms, 3000);
-    ck_assert_int_lt(mu_parse_seconds_ms(".", &ms), 0);
-    ck_assert_int_lt(mu_parse_seconds_ms("-1", &ms), 0);
-    ck_assert_int_lt(mu_parse_seconds_ms("1s", &ms), 0);
+    ck_assert_int_lt(util_parse_seconds_ms(".", &ms), 0);
+    ck_assert_int_lt(util_parse_seconds_ms("-1", &ms), 0);
+    ck_assert_int_lt(util_parse_seconds_ms("1s", &ms), 0);
 }
 END_TEST
 
 START_TEST(encodings)
 {
     StrBuf b = {0};
-    mu_sb_add_percent(&b, "a b%c=d\te");
-    ck_assert_str_eq(mu_sb_str(&b), "a%20b%25c%3Dd%09e");
-    char *d = mu_percent_decode(mu_sb_str(&b));
+    text_add_percent(&b, "a b%c=d\te");
+    ck_assert_str_eq(strbuf_str(&b), "a%20b%25c%3Dd%09e");
+    char *d = text_percent_decode(strbuf_str(&b));
     ck_assert_str_eq(d, "a b%c=d\te");
     free(d);
-    mu_sb_clear(&b);
-    mu_sb_add_utf8(&b, "ok \"q\" \\ \xc3\x86 \xff \x01 \xe0\x80\x80", 1);
-    ck_assert_str_eq(mu_sb_str(&b), "ok \\\"q\\\" \\\\ \xc3\x86 \xef\xbf\xbd \xef\xbf\xbd \xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd");
-    mu_sb_free(&b);
+    strbuf_clear(&b);
+    text_add_utf8(&b, "ok \"q\" \\ \xc3\x86 \xff \x01 \xe0\x80\x80", 1);
+    ck_assert_str_eq(strbuf_str(&b), "ok \\\"q\\\" \\\\ \xc3\x86 \xef\xbf\xbd \xef\xbf\xbd \xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd");
+    strbuf_free(&b);
     char **w;
-    ck_assert_int_eq(mu_split_words("  a 'b c' \"d \\\" e\" f\\ g ", &w), 4);
+    ck_assert_int_eq(util_split_words("  a 'b c' \"d \\\" e\" f\\ g ", &w), 4);
     ck_assert_str_eq(w[0], "a");
     ck_assert_str_eq(w[1], "b c");
     ck_assert_str_eq(w[2], "d \" e");
     ck_assert_str_eq(w[3], "f g");
-    mu_free_words(w);
-    ck_assert_int_lt(mu_split_words("'open", &w), 0);
+    util_free_words(w);
+    ck_assert_int_lt(util_split_words("'open", &w), 0);
     char s[] = "uciok \t\r\n";
-    ck_assert_str_eq(mu_rtrim(s), "uciok");
+    ck_assert_str_eq(util_rtrim(s), "uciok");
 }
 END_TEST
 
 START_TEST(info_lines)
 {
-    SearchInfo si;
+    EngineInfo si;
     memset(&si, 0, sizeof si);
     si.depth = -1;
     si.time_ms = -1;
-    search_info_parse(&si, "info depth 12 seldepth 20 score cp -35 nodes 18446744073709551615 nps 9223372036854775807 time 1234 pv a1-b2");
+    engine_info_parse(&si, "info depth 12 seldepth 20 score cp -35 nodes 18446744073709551615 nps 9223372036854775807 time 1234 pv a1-b2");
     ck_assert_int_eq(si.depth, 12);
     ck_assert(si.has_score && !si.score_is_mate);
     ck_assert_int_eq(si.score, -35);
     ck_assert(si.nodes == UINT64_MAX);
     ck_assert_int_eq(si.time_ms, 1234);
-    search_info_parse(&si, "info depth 3 score mate -4 upperbound");
+    engine_info_parse(&si, "info depth 3 score mate -4 upperbound");
     ck_assert(si.score_is_mate);
-    ck_assert_int_eq(search_info_cp(&si), -(100000 - 4));
-    search_info_parse(&si, "info string depth 99 score cp 5");   /* free text is not parsed */
+    ck_assert_int_eq(engine_info_cp(&si), -(100000 - 4));
+    engine_info_parse(&si, "info string depth 99 score cp 5");   /* free text is not parsed */
     ck_assert_int_eq(si.depth, 3);
-    search_info_parse(&si, "info depth x score cp nodes -5 time");   /* garbage never crashes */
+    engine_info_parse(&si, "info depth x score cp nodes -5 time");   /* garbage never crashes */
     ck_assert_int_eq(si.depth, 3);
-    search_info_parse(&si, "info nodes 99999999999999999999999");
+    engine_info_parse(&si, "info nodes 99999999999999999999999");
     ck_assert(si.nodes == UINT64_MAX);
 }
 END_TEST
@@ -343,9 +347,9 @@ START_TEST(results_line)
     r.opening_number = 17;
     StrBuf b = {0};
     record_results_line(&r, &b);
-    ck_assert_str_eq(mu_sb_str(&b), "game=12 round=3 pair=6 white=new%20engine black=old%252 result=1/2-1/2 "
+    ck_assert_str_eq(strbuf_str(&b), "game=12 round=3 pair=6 white=new%20engine black=old%252 result=1/2-1/2 "
                                  "termination=repetition plies=0 opening=17\n");
-    mu_sb_free(&b);
+    strbuf_free(&b);
     record_free(&r);
     for (int t = 1; t < TERM_NB; t++) ck_assert_int_eq(term_from_word(term_word((Termination)t)), t);
 }

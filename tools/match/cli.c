@@ -1,108 +1,67 @@
 /*
  * cli.c - parsing the command line of dablo-match (see cli.h; the options
  * are documented in help.c).
+ *
+ * One handler an option, found by name in a table.  A handler gets the
+ * option word and every word after it, and returns how many words it used
+ * (the option and its values), or -1 with a reason.  After the options
+ * come the checks that need all of them: the rules, the engines, the
+ * match as a whole.
  */
 #include "cli.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-#include "util.h"
+#include "host/util.h"
 
-#define FAIL(...) do { snprintf(err, errlen, __VA_ARGS__); return CLI_ERROR; } while (0)
+/* What the parse keeps between options. */
+typedef struct Parse {
+    MatchConfig *c;
+    GenSpec *g;
+    OptionList rule_opts;     /* -rules and -option, in the order given */
+    const char *variant;      /* -variant, or a -genopenings variant= */
+    int gen;                  /* -genopenings was given */
+    char *err;
+    size_t errlen;
+} Parse;
+
+static int fail(Parse *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int fail(Parse *p, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(p->err, p->errlen, fmt, ap);
+    va_end(ap);
+    return -1;
+}
 
 static int is_flag(const char *s)
 {
     return s[0] == '-' && s[1] != '\0' && !(s[1] >= '0' && s[1] <= '9');
 }
 
+/* How many words after argv[0] are settings of it (up to the next option). */
+static int settings(int argc, char *const argv[])
+{
+    int n = 0;
+    while (n + 1 < argc && !is_flag(argv[n + 1])) n++;
+    return n;
+}
+
+/* An option that takes one value: 0 when argv[1] is there. */
+static int need_value(Parse *p, int argc, char *const argv[])
+{
+    return argc >= 2 ? 0 : fail(p, "%s needs a value", argv[0]);
+}
+
 /* A file argument, also accepted in fastchess's "file=F" form. */
 static const char *file_arg(const char *v)
 {
     return strncmp(v, "file=", 5) == 0 ? v + 5 : v;
-}
-
-static void set_str(char **dst, const char *v)
-{
-    free(*dst);
-    *dst = mu_xstrdup(v);
-}
-
-/* One key=value of -engine / -each. */
-static int engine_kv(EngineSpec *s, const char *tok, char *err, size_t errlen)
-{
-    const char *eq = strchr(tok, '=');
-    if (!eq) {
-        snprintf(err, errlen, "engine setting '%s' is not key=value", tok);
-        return -1;
-    }
-    char key[128];
-    snprintf(key, sizeof key, "%.*s", (int)(eq - tok), tok);
-    const char *v = eq + 1;
-    int64_t n;
-    if (strcmp(key, "cmd") == 0) { set_str(&s->cmd, v); s->given |= GIVEN_CMD; }
-    else if (strcmp(key, "name") == 0) {
-        if (!*v) { snprintf(err, errlen, "empty engine name"); return -1; }
-        set_str(&s->name, v); s->given |= GIVEN_NAME;
-    }
-    else if (strcmp(key, "dir") == 0) { set_str(&s->dir, v); s->given |= GIVEN_DIR; }
-    else if (strcmp(key, "args") == 0 || strcmp(key, "arg") == 0) { set_str(&s->args, v); s->given |= GIVEN_ARGS; }
-    else if (strcmp(key, "stderr") == 0) { set_str(&s->stderr_path, v); s->given |= GIVEN_STDERR; }
-    else if (strncmp(key, "option.", 7) == 0 && key[7]) optlist_add(&s->options, key + 7, v);
-    else if (strcmp(key, "tc") == 0) {
-        if (tc_parse(v, &s->tc, err, errlen) < 0) return -1;
-        s->given |= GIVEN_TC;
-    } else if (strcmp(key, "depth") == 0 || strcmp(key, "plies") == 0) {
-        if (mu_parse_int64(v, 1, 1000, &n) < 0) { snprintf(err, errlen, "depth must be 1..1000, not '%s'", v); return -1; }
-        s->depth = (int)n; s->given |= GIVEN_DEPTH;
-    } else if (strcmp(key, "nodes") == 0) {
-        if (mu_parse_int64(v, 1, INT64_MAX, &n) < 0) { snprintf(err, errlen, "nodes must be a positive integer, not '%s'", v); return -1; }
-        s->nodes = (uint64_t)n; s->given |= GIVEN_NODES;
-    } else if (strcmp(key, "st") == 0) {
-        if (mu_parse_seconds_ms(v, &n) < 0 || n <= 0) { snprintf(err, errlen, "st must be a positive number of seconds, not '%s'", v); return -1; }
-        s->st_ms = n; s->given |= GIVEN_ST;
-    } else if (strcmp(key, "timemargin") == 0) {
-        if (mu_parse_int64(v, 0, 3600000, &n) < 0) { snprintf(err, errlen, "timemargin must be 0..3600000 ms, not '%s'", v); return -1; }
-        s->timemargin_ms = n; s->given |= GIVEN_MARGIN;
-    } else if (strcmp(key, "proto") == 0) {
-        if (strcmp(v, "uci") != 0) { snprintf(err, errlen, "only proto=uci is supported"); return -1; }
-    } else {
-        snprintf(err, errlen, "unknown engine setting '%s' (cmd name dir args option.NAME tc depth nodes st timemargin stderr)", key);
-        return -1;
-    }
-    return 0;
-}
-
-/* Fills what e did not set from -each. */
-static void merge_each(EngineSpec *e, const EngineSpec *each)
-{
-    if (!(e->given & GIVEN_CMD) && each->cmd) e->cmd = mu_xstrdup(each->cmd);
-    if (!(e->given & GIVEN_DIR) && each->dir) e->dir = mu_xstrdup(each->dir);
-    if (!(e->given & GIVEN_ARGS) && each->args) e->args = mu_xstrdup(each->args);
-    if (!(e->given & GIVEN_STDERR) && each->stderr_path) e->stderr_path = mu_xstrdup(each->stderr_path);
-    if (!(e->given & GIVEN_TC) && (each->given & GIVEN_TC)) e->tc = each->tc;
-    if (!(e->given & GIVEN_DEPTH)) e->depth = each->depth;
-    if (!(e->given & GIVEN_NODES)) e->nodes = each->nodes;
-    if (!(e->given & GIVEN_ST)) e->st_ms = each->st_ms;
-    if (!(e->given & GIVEN_MARGIN)) e->timemargin_ms = each->timemargin_ms;
-    if (each->options.n) {
-        OptionList merged = {0};
-        for (int i = 0; i < each->options.n; i++) optlist_add(&merged, each->options.v[i].name, each->options.v[i].value);
-        for (int i = 0; i < e->options.n; i++) optlist_add(&merged, e->options.v[i].name, e->options.v[i].value);
-        optlist_free(&e->options);
-        e->options = merged;
-    }
-}
-
-static int is_dablot_option(const char *name)
-{
-    static const char *const names[] = { "Rules", "Captures", "ForwardOnlyMen", "KingCaptureEnds",
-                                         "KingAndPrinceCaptureEnds", NULL };
-    for (const char *const *p = names; *p; p++)
-        if (strcasecmp(*p, name) == 0) return 1;
-    return 0;
 }
 
 /* Parses "key=value" into key/val buffers; returns 0 or -1. */
@@ -115,265 +74,394 @@ static int kv(const char *tok, char *key, size_t klen, const char **val)
     return 0;
 }
 
-static int get_int(const char *v, int64_t lo, int64_t hi, int64_t *out)
+static int is_dablot_option(const char *name)
 {
-    return mu_parse_int64(v, lo, hi, out);
+    static const char *const names[] = { "Rules", "Captures", "ForwardOnlyMen", "KingCaptureEnds",
+                                         "KingAndPrinceCaptureEnds", NULL };
+    for (const char *const *p = names; *p; p++)
+        if (strcasecmp(*p, name) == 0) return 1;
+    return 0;
 }
 
-/* One key=value setting of -genopenings.  Returns 0 or -1 with err. */
-static int gen_setting(const char *tok, MatchConfig *c, GenSpec *g, const char **variant, char *err, size_t errlen)
+/* ---- one handler an option ------------------------------------------------ */
+
+/* -engine SETTINGS (a new engine) and -each SETTINGS (every engine). */
+static int opt_engine(Parse *p, int argc, char *const argv[])
 {
+    MatchConfig *c = p->c;
+    EngineSpec *s = &c->each;
+    if (strcmp(argv[0], "-engine") == 0) {
+        c->engines = util_xrealloc(c->engines, (size_t)(c->nengines + 1) * sizeof *c->engines);
+        s = &c->engines[c->nengines++];
+        memset(s, 0, sizeof *s);
+    }
+    int n = engine_spec_parse_args(s, argc - 1, argv + 1, p->err, p->errlen);
+    return n < 0 ? -1 : n + 1;
+}
+
+static int opt_variant(Parse *p, int argc, char *const argv[])
+{
+    if (need_value(p, argc, argv) < 0) return -1;
+    p->variant = argv[1];
+    if (geometry_variant_from_name(p->variant) < 0) return fail(p, "unknown variant '%s' (dablot or tabal)", p->variant);
+    return 2;
+}
+
+/* -rules PRESET and -option NAME=VALUE: rule options, checked at the end. */
+static int opt_rule(Parse *p, int argc, char *const argv[])
+{
+    if (need_value(p, argc, argv) < 0) return -1;
+    if (strcmp(argv[0], "-rules") == 0) {
+        engine_spec_option_add(&p->rule_opts, "Rules", argv[1]);
+        return 2;
+    }
+    char key[128];
+    const char *v;
+    if (kv(argv[1], key, sizeof key, &v) < 0) return fail(p, "-option needs NAME=VALUE, not '%s'", argv[1]);
+    engine_spec_option_add(&p->rule_opts, key, v);
+    return 2;
+}
+
+/* -games -rounds -concurrency -maxmoves N. */
+static int opt_count(Parse *p, int argc, char *const argv[])
+{
+    const char *a = argv[0];
+    int64_t n;
+    if (need_value(p, argc, argv) < 0) return -1;
+    if (util_parse_int64(argv[1], a[1] == 'm' ? 0 : 1, a[1] == 'c' ? 256 : 100000000, &n) < 0)
+        return fail(p, "%s needs a positive integer%s, not '%s'", a, a[1] == 'c' ? " up to 256" : "", argv[1]);
+    if (a[1] == 'g') p->c->games = (int)n;
+    else if (a[1] == 'r') p->c->rounds = (int)n;
+    else if (a[1] == 'c') p->c->concurrency = (int)n;
+    else p->c->adj.maxmoves = (int)n;
+    return 2;
+}
+
+static int opt_repeat(Parse *p, int argc, char *const argv[])
+{
+    p->c->repeat = 1;
+    return argc >= 2 && strcmp(argv[1], "2") == 0 ? 2 : 1;   /* cutechess's "-repeat 2" */
+}
+
+/* -gauntlet -recover -stallcredit -quiet. */
+static int opt_switch(Parse *p, int argc, char *const argv[])
+{
+    (void)argc;
+    MatchConfig *c = p->c;
+    const char *a = argv[0];
+    if (strcmp(a, "-gauntlet") == 0) c->gauntlet = 1;
+    else if (strcmp(a, "-recover") == 0) c->recover = 1;
+    else if (strcmp(a, "-stallcredit") == 0) c->stall_credit = 1;
+    else c->quiet = 1;
+    return 1;
+}
+
+/* One key=value of -openings. */
+static int openings_setting(Parse *p, const char *tok)
+{
+    OpeningSpec *o = &p->c->openings;
     char key[128];
     const char *v;
     int64_t n;
-    if (kv(tok, key, sizeof key, &v) < 0) {
-        snprintf(err, errlen, "-genopenings setting '%s' is not key=value", tok);
-        return -1;
-    }
-    if (strcmp(key, "plies") == 0 && get_int(v, 1, 1000, &n) == 0) g->plies = (int)n;
-    else if (strcmp(key, "format") == 0 && strcmp(v, "fen") == 0) g->format = OPENINGS_FEN;
-    else if (strcmp(key, "format") == 0 && strcmp(v, "moves") == 0) g->format = OPENINGS_MOVES;
-    else if (strcmp(key, "out") == 0 || strcmp(key, "file") == 0) set_str(&g->out, v);
-    else if (strcmp(key, "depth") == 0 && get_int(v, 0, 8, &n) == 0) g->depth = (int)n;
-    else if (strcmp(key, "maxscore") == 0 && get_int(v, 0, 100000, &n) == 0) g->maxscore = (int)n;
-    else if (strcmp(key, "srand") == 0 && get_int(v, 0, INT64_MAX, &n) == 0) {
-        c->seed = (uint64_t)n;
-        c->seed_given = 1;
-    } else if (strcmp(key, "variant") == 0 && geometry_variant_from_name(v) >= 0) *variant = v;
-    else {
-        snprintf(err, errlen, "bad -genopenings setting '%s' (plies=1..1000 format=fen|moves out=FILE "
-                 "depth=0..8 maxscore=CP srand=S variant=dablot|tabal)", tok);
-        return -1;
+    if (kv(tok, key, sizeof key, &v) < 0) return fail(p, "-openings setting '%s' is not key=value", tok);
+    if (strcmp(key, "file") == 0) util_set_string(&o->file, v);
+    else if (strcmp(key, "format") == 0) {
+        if (strcmp(v, "fen") == 0 || strcmp(v, "epd") == 0) o->format = OPENINGS_FEN;
+        else if (strcmp(v, "moves") == 0) o->format = OPENINGS_MOVES;
+        else return fail(p, "openings format must be fen or moves, not '%s'", v);
+    } else if (strcmp(key, "order") == 0) {
+        if (strcmp(v, "random") == 0) o->random = 1;
+        else if (strcmp(v, "sequential") == 0) o->random = 0;
+        else return fail(p, "openings order must be sequential or random, not '%s'", v);
+    } else if (strcmp(key, "start") == 0) {
+        if (util_parse_int64(v, 1, INT64_MAX / 4, &n) < 0) return fail(p, "openings start must be >= 1, not '%s'", v);
+        o->start = n;
+    } else if (strcmp(key, "srand") == 0) {
+        if (util_parse_int64(v, 0, INT64_MAX, &n) < 0) return fail(p, "bad srand '%s'", v);
+        p->c->seed = (uint64_t)n;
+        p->c->seed_given = 1;
+    } else {
+        return fail(p, "unknown -openings setting '%s' (file format order start)", key);
     }
     return 0;
 }
 
-CliMode cli_parse(int argc, char *const argv[], MatchConfig *c, GenSpec *g, char *err, size_t errlen)
+static int opt_openings(Parse *p, int argc, char *const argv[])
 {
-    OptionList rule_opts = {0};
-    const char *variant = "dablot";
-    int gen = 0;
-    CliMode mode = CLI_MATCH;
-    memset(g, 0, sizeof *g);
-    g->depth = 3;
-    g->maxscore = 100;
-    int64_t n;
+    int n = settings(argc, argv);
+    for (int k = 1; k <= n; k++)
+        if (openings_setting(p, argv[k]) < 0) return -1;
+    if (!p->c->openings.file) return fail(p, "-openings needs file=FILE");
+    return n + 1;
+}
+
+static int opt_srand(Parse *p, int argc, char *const argv[])
+{
+    if (need_value(p, argc, argv) < 0) return -1;
+    char *end;
+    p->c->seed = strtoull(argv[1], &end, 10);
+    if (*end || !*argv[1] || argv[1][0] == '-') return fail(p, "-srand needs a non-negative integer, not '%s'", argv[1]);
+    p->c->seed_given = 1;
+    return 2;
+}
+
+/* One key=value of -draw (draw != 0) or -resign. */
+static int adjudication_setting(Parse *p, const char *a, int draw, const char *tok)
+{
+    AdjudicationSpec *adj = &p->c->adj;
     char key[128];
     const char *v;
-    int i = 0;
-#undef FAIL
-#define FAIL(...) do { snprintf(err, errlen, __VA_ARGS__); mode = CLI_ERROR; goto out; } while (0)
-#define NEED_ARG(opt) do { if (i + 1 >= argc) FAIL("%s needs a value", opt); } while (0)
-    while (i < argc) {
-        const char *a = argv[i];
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-help") == 0 || strcmp(a, "-h") == 0) {
-            mode = CLI_HELP;
-            goto out;
-        } else if (strcmp(a, "-engine") == 0 || strcmp(a, "-each") == 0) {
-            EngineSpec *s;
-            if (a[2] == 'n') {
-                c->engines = mu_xrealloc(c->engines, (size_t)(c->nengines + 1) * sizeof *c->engines);
-                s = &c->engines[c->nengines++];
-                memset(s, 0, sizeof *s);
-            } else {
-                s = &c->each;
-            }
-            i++;
-            while (i < argc && !is_flag(argv[i])) {
-                if (engine_kv(s, argv[i], err, errlen) < 0) { mode = CLI_ERROR; goto out; }
-                i++;
-            }
-            continue;
-        } else if (strcmp(a, "-variant") == 0) {
-            NEED_ARG(a);
-            variant = argv[++i];
-            if (geometry_variant_from_name(variant) < 0) FAIL("unknown variant '%s' (dablot or tabal)", variant);
-        } else if (strcmp(a, "-rules") == 0) {
-            NEED_ARG(a);
-            optlist_add(&rule_opts, "Rules", argv[++i]);
-        } else if (strcmp(a, "-option") == 0) {
-            NEED_ARG(a);
-            if (kv(argv[++i], key, sizeof key, &v) < 0) FAIL("-option needs NAME=VALUE, not '%s'", argv[i]);
-            optlist_add(&rule_opts, key, v);
-        } else if (strcmp(a, "-games") == 0 || strcmp(a, "-rounds") == 0 || strcmp(a, "-concurrency") == 0 ||
-                   strcmp(a, "-maxmoves") == 0) {
-            NEED_ARG(a);
-            if (get_int(argv[++i], a[1] == 'm' ? 0 : 1, a[1] == 'c' ? 256 : 100000000, &n) < 0)
-                FAIL("%s needs a positive integer%s, not '%s'", a, a[1] == 'c' ? " up to 256" : "", argv[i]);
-            if (a[1] == 'g') c->games = (int)n;
-            else if (a[1] == 'r') c->rounds = (int)n;
-            else if (a[1] == 'c') c->concurrency = (int)n;
-            else c->adj.maxmoves = (int)n;
-        } else if (strcmp(a, "-repeat") == 0) {
-            c->repeat = 1;
-            if (i + 1 < argc && strcmp(argv[i + 1], "2") == 0) i++;   /* cutechess's "-repeat 2" */
-        } else if (strcmp(a, "-gauntlet") == 0) {
-            c->gauntlet = 1;
-        } else if (strcmp(a, "-recover") == 0) {
-            c->recover = 1;
-        } else if (strcmp(a, "-stallcredit") == 0) {
-            c->stall_credit = 1;
-        } else if (strcmp(a, "-quiet") == 0) {
-            c->quiet = 1;
-        } else if (strcmp(a, "-openings") == 0) {
-            i++;
-            while (i < argc && !is_flag(argv[i])) {
-                if (kv(argv[i], key, sizeof key, &v) < 0) FAIL("-openings setting '%s' is not key=value", argv[i]);
-                if (strcmp(key, "file") == 0) set_str(&c->openings.file, v);
-                else if (strcmp(key, "format") == 0) {
-                    if (strcmp(v, "fen") == 0 || strcmp(v, "epd") == 0) c->openings.format = OPENINGS_FEN;
-                    else if (strcmp(v, "moves") == 0) c->openings.format = OPENINGS_MOVES;
-                    else FAIL("openings format must be fen or moves, not '%s'", v);
-                } else if (strcmp(key, "order") == 0) {
-                    if (strcmp(v, "random") == 0) c->openings.random = 1;
-                    else if (strcmp(v, "sequential") == 0) c->openings.random = 0;
-                    else FAIL("openings order must be sequential or random, not '%s'", v);
-                } else if (strcmp(key, "start") == 0) {
-                    if (get_int(v, 1, INT64_MAX / 4, &n) < 0) FAIL("openings start must be >= 1, not '%s'", v);
-                    c->openings.start = n;
-                } else if (strcmp(key, "srand") == 0) {
-                    if (get_int(v, 0, INT64_MAX, &n) < 0) FAIL("bad srand '%s'", v);
-                    c->seed = (uint64_t)n;
-                    c->seed_given = 1;
-                } else FAIL("unknown -openings setting '%s' (file format order start)", key);
-                i++;
-            }
-            if (!c->openings.file) FAIL("-openings needs file=FILE");
-            continue;
-        } else if (strcmp(a, "-srand") == 0) {
-            NEED_ARG(a);
-            char *end;
-            c->seed = strtoull(argv[++i], &end, 10);
-            if (*end || !*argv[i] || argv[i][0] == '-') FAIL("-srand needs a non-negative integer, not '%s'", argv[i]);
-            c->seed_given = 1;
-        } else if (strcmp(a, "-draw") == 0 || strcmp(a, "-resign") == 0) {
-            int draw = a[1] == 'd';
-            if (draw) c->adj.draw_on = 1;
-            else c->adj.resign_on = 1;
-            i++;
-            while (i < argc && !is_flag(argv[i])) {
-                if (kv(argv[i], key, sizeof key, &v) < 0) FAIL("%s setting '%s' is not key=value", a, argv[i]);
-                if (draw && (strcmp(key, "movenumber") == 0 || strcmp(key, "number") == 0)) {
-                    if (get_int(v, 0, 1000000, &n) < 0) FAIL("bad movenumber '%s'", v);
-                    c->adj.draw_movenumber = (int)n;
-                } else if (strcmp(key, "movecount") == 0 || strcmp(key, "count") == 0) {
-                    if (get_int(v, 1, 1000000, &n) < 0) FAIL("movecount must be >= 1, not '%s'", v);
-                    if (draw) c->adj.draw_movecount = (int)n;
-                    else c->adj.resign_movecount = (int)n;
-                } else if (strcmp(key, "score") == 0) {
-                    if (get_int(v, 0, 1000000, &n) < 0) FAIL("score must be >= 0 cp, not '%s'", v);
-                    if (draw) c->adj.draw_score = n;
-                    else c->adj.resign_score = n;
-                } else if (!draw && strcmp(key, "twosided") == 0) {
-                    if (strcmp(v, "true") == 0) c->adj.resign_twosided = 1;
-                    else if (strcmp(v, "false") == 0) c->adj.resign_twosided = 0;
-                    else FAIL("twosided must be true or false");
-                } else FAIL("unknown %s setting '%s'", a, key);
-                i++;
-            }
-            continue;
-        } else if (strcmp(a, "-pgnout") == 0) {
-            NEED_ARG(a);
-            set_str(&c->pgnout, file_arg(argv[++i]));
-            if (i + 1 < argc && (strcmp(argv[i + 1], "min") == 0 || strcmp(argv[i + 1], "min=true") == 0)) {
-                c->pgn_min = 1;
-                i++;
-            }
-        } else if (strcmp(a, "-results") == 0) {
-            NEED_ARG(a);
-            set_str(&c->results, file_arg(argv[++i]));
-        } else if (strcmp(a, "-log") == 0) {
-            NEED_ARG(a);
-            set_str(&c->logfile, file_arg(argv[++i]));
-        } else if (strcmp(a, "-event") == 0) {
-            NEED_ARG(a);
-            set_str(&c->event, argv[++i]);
-        } else if (strcmp(a, "-resume") == 0) {
-            NEED_ARG(a);
-            set_str(&c->resume, argv[++i]);
-        } else if (strcmp(a, "-shard") == 0) {
-            NEED_ARG(a);
-            int si, sn;
-            char extra;
-            if (sscanf(argv[++i], "%d/%d%c", &si, &sn, &extra) != 2 || sn < 1 || si < 1 || si > sn)
-                FAIL("-shard needs i/N with 1 <= i <= N, not '%s'", argv[i]);
-            c->shard_i = si;
-            c->shard_n = sn;
-        } else if (strcmp(a, "-sprt") == 0) {
-            c->sprt_on = 1;
-            i++;
-            while (i < argc && !is_flag(argv[i])) {
-                if (stats_sprt_parse(&c->sprt, argv[i], err, errlen) < 0) { mode = CLI_ERROR; goto out; }
-                i++;
-            }
-            if (stats_sprt_check(&c->sprt, err, errlen) < 0) { mode = CLI_ERROR; goto out; }
-            continue;
-        } else if (strcmp(a, "-startup-ms") == 0 || strcmp(a, "-ucinewgame-ms") == 0 || strcmp(a, "-ping-ms") == 0 ||
-                   strcmp(a, "-stop-ms") == 0 || strcmp(a, "-quit-ms") == 0) {
-            NEED_ARG(a);
-            if (get_int(argv[++i], 1, 3600000, &n) < 0) FAIL("%s needs 1..3600000 ms, not '%s'", a, argv[i]);
-            if (strcmp(a, "-startup-ms") == 0) c->startup_ms = n;
-            else if (strcmp(a, "-ucinewgame-ms") == 0) c->newgame_ms = n;
-            else if (strcmp(a, "-ping-ms") == 0) c->ping_ms = n;
-            else if (strcmp(a, "-stop-ms") == 0) c->stop_ms = n;
-            else c->quit_ms = n;
-        } else if (strcmp(a, "-genopenings") == 0) {
-            NEED_ARG(a);
-            if (get_int(argv[++i], 1, 10000000, &n) < 0) FAIL("-genopenings needs a count >= 1, not '%s'", argv[i]);
-            gen = 1;
-            g->n = (int)n;
-            i++;
-            while (i < argc && !is_flag(argv[i])) {
-                if (gen_setting(argv[i], c, g, &variant, err, errlen) < 0) { mode = CLI_ERROR; goto out; }
-                i++;
-            }
-            continue;
-        } else if (gen && !is_flag(a) && strchr(a, '=')) {
-            /* a -genopenings setting after another option */
-            if (gen_setting(a, c, g, &variant, err, errlen) < 0) { mode = CLI_ERROR; goto out; }
-        } else {
-            FAIL("unknown option '%s' (see --help)", a);
-        }
-        i++;
+    int64_t n;
+    if (kv(tok, key, sizeof key, &v) < 0) return fail(p, "%s setting '%s' is not key=value", a, tok);
+    if (draw && (strcmp(key, "movenumber") == 0 || strcmp(key, "number") == 0)) {
+        if (util_parse_int64(v, 0, 1000000, &n) < 0) return fail(p, "bad movenumber '%s'", v);
+        adj->draw_movenumber = (int)n;
+    } else if (strcmp(key, "movecount") == 0 || strcmp(key, "count") == 0) {
+        if (util_parse_int64(v, 1, 1000000, &n) < 0) return fail(p, "movecount must be >= 1, not '%s'", v);
+        if (draw) adj->draw_movecount = (int)n;
+        else adj->resign_movecount = (int)n;
+    } else if (strcmp(key, "score") == 0) {
+        if (util_parse_int64(v, 0, 1000000, &n) < 0) return fail(p, "score must be >= 0 cp, not '%s'", v);
+        if (draw) adj->draw_score = n;
+        else adj->resign_score = n;
+    } else if (!draw && strcmp(key, "twosided") == 0) {
+        if (strcmp(v, "true") == 0) adj->resign_twosided = 1;
+        else if (strcmp(v, "false") == 0) adj->resign_twosided = 0;
+        else return fail(p, "twosided must be true or false");
+    } else {
+        return fail(p, "unknown %s setting '%s'", a, key);
     }
+    return 0;
+}
 
-    /* Rules: variant first, then presets and options in the order given. */
-    c->rules = rules_default((Variant)geometry_variant_from_name(variant));
-    optlist_add(&c->sent, "Variant", geometry_of(c->rules.variant)->name);
-    for (int k = 0; k < rule_opts.n; k++) {
-        const char *name = rule_opts.v[k].name, *val = rule_opts.v[k].value;
+/* -draw SETTINGS and -resign SETTINGS. */
+static int opt_adjudication(Parse *p, int argc, char *const argv[])
+{
+    int draw = strcmp(argv[0], "-draw") == 0;
+    if (draw) p->c->adj.draw_on = 1;
+    else p->c->adj.resign_on = 1;
+    int n = settings(argc, argv);
+    for (int k = 1; k <= n; k++)
+        if (adjudication_setting(p, argv[0], draw, argv[k]) < 0) return -1;
+    return n + 1;
+}
+
+static int opt_pgnout(Parse *p, int argc, char *const argv[])
+{
+    if (need_value(p, argc, argv) < 0) return -1;
+    util_set_string(&p->c->pgnout, file_arg(argv[1]));
+    if (argc >= 3 && (strcmp(argv[2], "min") == 0 || strcmp(argv[2], "min=true") == 0)) {
+        p->c->pgn_min = 1;
+        return 3;
+    }
+    return 2;
+}
+
+/* -results FILE, -log FILE, -event TEXT, -resume FILE. */
+static int opt_text(Parse *p, int argc, char *const argv[])
+{
+    MatchConfig *c = p->c;
+    const char *a = argv[0];
+    if (need_value(p, argc, argv) < 0) return -1;
+    if (strcmp(a, "-results") == 0) util_set_string(&c->results, file_arg(argv[1]));
+    else if (strcmp(a, "-log") == 0) util_set_string(&c->logfile, file_arg(argv[1]));
+    else if (strcmp(a, "-event") == 0) util_set_string(&c->event, argv[1]);
+    else util_set_string(&c->resume, argv[1]);
+    return 2;
+}
+
+static int opt_shard(Parse *p, int argc, char *const argv[])
+{
+    if (need_value(p, argc, argv) < 0) return -1;
+    int si, sn;
+    char extra;
+    if (sscanf(argv[1], "%d/%d%c", &si, &sn, &extra) != 2 || sn < 1 || si < 1 || si > sn)
+        return fail(p, "-shard needs i/N with 1 <= i <= N, not '%s'", argv[1]);
+    p->c->shard_i = si;
+    p->c->shard_n = sn;
+    return 2;
+}
+
+static int opt_sprt(Parse *p, int argc, char *const argv[])
+{
+    MatchConfig *c = p->c;
+    c->sprt_on = 1;
+    int n = settings(argc, argv);
+    for (int k = 1; k <= n; k++)
+        if (stats_sprt_parse(&c->sprt, argv[k], p->err, p->errlen) < 0) return -1;
+    if (stats_sprt_check(&c->sprt, p->err, p->errlen) < 0) return -1;
+    return n + 1;
+}
+
+/* -startup-ms -ucinewgame-ms -ping-ms -stop-ms -quit-ms MS. */
+static int opt_timeout(Parse *p, int argc, char *const argv[])
+{
+    MatchConfig *c = p->c;
+    const char *a = argv[0];
+    int64_t n;
+    if (need_value(p, argc, argv) < 0) return -1;
+    if (util_parse_int64(argv[1], 1, 3600000, &n) < 0) return fail(p, "%s needs 1..3600000 ms, not '%s'", a, argv[1]);
+    if (strcmp(a, "-startup-ms") == 0) c->startup_ms = n;
+    else if (strcmp(a, "-ucinewgame-ms") == 0) c->newgame_ms = n;
+    else if (strcmp(a, "-ping-ms") == 0) c->ping_ms = n;
+    else if (strcmp(a, "-stop-ms") == 0) c->stop_ms = n;
+    else c->quit_ms = n;
+    return 2;
+}
+
+/* One key=value setting of -genopenings. */
+static int gen_setting(Parse *p, const char *tok)
+{
+    GenSpec *g = p->g;
+    char key[128];
+    const char *v;
+    int64_t n;
+    if (kv(tok, key, sizeof key, &v) < 0) return fail(p, "-genopenings setting '%s' is not key=value", tok);
+    if (strcmp(key, "plies") == 0 && util_parse_int64(v, 1, 1000, &n) == 0) g->plies = (int)n;
+    else if (strcmp(key, "format") == 0 && strcmp(v, "fen") == 0) g->format = OPENINGS_FEN;
+    else if (strcmp(key, "format") == 0 && strcmp(v, "moves") == 0) g->format = OPENINGS_MOVES;
+    else if (strcmp(key, "out") == 0 || strcmp(key, "file") == 0) util_set_string(&g->out, v);
+    else if (strcmp(key, "depth") == 0 && util_parse_int64(v, 0, 8, &n) == 0) g->depth = (int)n;
+    else if (strcmp(key, "maxscore") == 0 && util_parse_int64(v, 0, 100000, &n) == 0) g->maxscore = (int)n;
+    else if (strcmp(key, "srand") == 0 && util_parse_int64(v, 0, INT64_MAX, &n) == 0) {
+        p->c->seed = (uint64_t)n;
+        p->c->seed_given = 1;
+    } else if (strcmp(key, "variant") == 0 && geometry_variant_from_name(v) >= 0) p->variant = v;
+    else
+        return fail(p, "bad -genopenings setting '%s' (plies=1..1000 format=fen|moves out=FILE "
+                    "depth=0..8 maxscore=CP srand=S variant=dablot|tabal)", tok);
+    return 0;
+}
+
+/* -genopenings N SETTINGS (more settings may follow other options). */
+static int opt_genopenings(Parse *p, int argc, char *const argv[])
+{
+    int64_t n;
+    if (need_value(p, argc, argv) < 0) return -1;
+    if (util_parse_int64(argv[1], 1, 10000000, &n) < 0) return fail(p, "-genopenings needs a count >= 1, not '%s'", argv[1]);
+    p->gen = 1;
+    p->g->n = (int)n;
+    int m = settings(argc - 1, argv + 1);
+    for (int k = 2; k <= m + 1; k++)
+        if (gen_setting(p, argv[k]) < 0) return -1;
+    return m + 2;
+}
+
+typedef int (*OptionHandler)(Parse *p, int argc, char *const argv[]);
+
+static const struct {
+    const char *name;
+    OptionHandler handle;
+} option_table[] = {
+    { "-engine", opt_engine }, { "-each", opt_engine },
+    { "-variant", opt_variant }, { "-rules", opt_rule }, { "-option", opt_rule },
+    { "-games", opt_count }, { "-rounds", opt_count }, { "-concurrency", opt_count }, { "-maxmoves", opt_count },
+    { "-repeat", opt_repeat },
+    { "-gauntlet", opt_switch }, { "-recover", opt_switch }, { "-stallcredit", opt_switch }, { "-quiet", opt_switch },
+    { "-openings", opt_openings }, { "-srand", opt_srand },
+    { "-draw", opt_adjudication }, { "-resign", opt_adjudication },
+    { "-pgnout", opt_pgnout },
+    { "-results", opt_text }, { "-log", opt_text }, { "-event", opt_text }, { "-resume", opt_text },
+    { "-shard", opt_shard }, { "-sprt", opt_sprt },
+    { "-startup-ms", opt_timeout }, { "-ucinewgame-ms", opt_timeout }, { "-ping-ms", opt_timeout },
+    { "-stop-ms", opt_timeout }, { "-quit-ms", opt_timeout },
+    { "-genopenings", opt_genopenings },
+};
+
+/* One option at argv[0]: the words it used, or -1. */
+static int parse_option(Parse *p, int argc, char *const argv[])
+{
+    const char *a = argv[0];
+    for (size_t k = 0; k < sizeof option_table / sizeof *option_table; k++)
+        if (strcmp(a, option_table[k].name) == 0) return option_table[k].handle(p, argc, argv);
+    if (p->gen && !is_flag(a) && strchr(a, '=')) {
+        /* a -genopenings setting after another option */
+        return gen_setting(p, a) < 0 ? -1 : 1;
+    }
+    return fail(p, "unknown option '%s' (see --help)", a);
+}
+
+/* ---- checks that need every option ------------------------------------------ */
+
+/* The judge's rules: the variant first, then presets and options in the
+ * order given; each also goes to the engines (c->sent). */
+static int finish_rules(Parse *p)
+{
+    MatchConfig *c = p->c;
+    c->rules = rules_default((Variant)geometry_variant_from_name(p->variant));
+    engine_spec_option_add(&c->sent, "Variant", geometry_of(c->rules.variant)->name);
+    for (int k = 0; k < p->rule_opts.n; k++) {
+        const char *name = p->rule_opts.v[k].name, *val = p->rule_opts.v[k].value;
         if (c->rules.variant == VARIANT_TABAL && is_dablot_option(name))
-            FAIL("option %s belongs to Dablot, not Tabal", name);
+            return fail(p, "option %s belongs to Dablot, not Tabal", name);
         if (c->rules.variant == VARIANT_DABLOT && strcasecmp(name, "MaxCapture") == 0)
-            FAIL("option MaxCapture belongs to Tabal, not Dablot");
-        if (strcasecmp(name, "Variant") == 0) FAIL("use -variant, not -option Variant=");
-        int r = rules_set(&c->rules, name, val, err, errlen);
-        if (r < 0) { mode = CLI_ERROR; goto out; }
-        if (r > 0) FAIL("'%s' is not a rule option (engine options go in option.%s=VALUE of -engine or -each)", name, name);
-        optlist_add(&c->sent, name, val);
+            return fail(p, "option MaxCapture belongs to Tabal, not Dablot");
+        if (strcasecmp(name, "Variant") == 0) return fail(p, "use -variant, not -option Variant=");
+        int r = rules_set(&c->rules, name, val, p->err, p->errlen);
+        if (r < 0) return -1;
+        if (r > 0)
+            return fail(p, "'%s' is not a rule option (engine options go in option.%s=VALUE of -engine or -each)",
+                        name, name);
+        engine_spec_option_add(&c->sent, name, val);
     }
-    if (gen) {
-        if (g->plies < 1) FAIL("-genopenings needs plies=P");
-        mode = CLI_GENOPENINGS;
-        goto out;
-    }
+    return 0;
+}
 
-    if (c->nengines < 2) FAIL("at least two -engine are needed (see --help)");
+/* Every engine completed by -each, with a program and a limit; the
+ * match's counts consistent. */
+static int finish_match(Parse *p)
+{
+    MatchConfig *c = p->c;
+    if (c->nengines < 2) return fail(p, "at least two -engine are needed (see --help)");
     for (int k = 0; k < c->nengines; k++) {
         EngineSpec *e = &c->engines[k];
-        merge_each(e, &c->each);
-        if (!e->cmd) FAIL("engine %d has no cmd=", k + 1);
-        if (!e->tc.timed && !e->st_ms && !e->depth && !e->nodes)
-            FAIL("engine %s has no limit: give tc=, st=, depth= or nodes= (to -engine or -each)",
-                 e->name ? e->name : e->cmd);
+        engine_spec_merge(e, &c->each);
+        if (!e->cmd) return fail(p, "engine %d has no cmd=", k + 1);
+        if (!engine_spec_has_limit(e))
+            return fail(p, "engine %s has no limit: give tc=, st=, depth= or nodes= (to -engine or -each)",
+                        e->name ? e->name : e->cmd);
     }
     if (c->repeat) {
         if (c->games == 1) c->games = 2;
-        if (c->games % 2) FAIL("-repeat plays each opening twice: -games must be even");
+        if (c->games % 2) return fail(p, "-repeat plays each opening twice: -games must be even");
     }
-    if (c->sprt_on && c->nengines != 2) FAIL("-sprt needs exactly two engines");
-    if (c->adj.draw_on && c->adj.draw_score < 0) FAIL("bad -draw score");
-out:
-    optlist_free(&rule_opts);
+    if (c->sprt_on && c->nengines != 2) return fail(p, "-sprt needs exactly two engines");
+    if (c->adj.draw_on && c->adj.draw_score < 0) return fail(p, "bad -draw score");
+    return 0;
+}
+
+static int is_help(const char *a)
+{
+    return strcmp(a, "--help") == 0 || strcmp(a, "-help") == 0 || strcmp(a, "-h") == 0;
+}
+
+/* The options, then the checks; the mode the command line asks for. */
+static CliMode parse(Parse *p, int argc, char *const argv[])
+{
+    for (int i = 0; i < argc;) {
+        if (is_help(argv[i])) return CLI_HELP;
+        int n = parse_option(p, argc - i, argv + i);
+        if (n < 0) return CLI_ERROR;
+        i += n;
+    }
+    if (finish_rules(p) < 0) return CLI_ERROR;
+    if (p->gen) {
+        if (p->g->plies < 1) {
+            fail(p, "-genopenings needs plies=P");
+            return CLI_ERROR;
+        }
+        return CLI_GENOPENINGS;
+    }
+    return finish_match(p) < 0 ? CLI_ERROR : CLI_MATCH;
+}
+
+CliMode cli_parse(int argc, char *const argv[], MatchConfig *c, GenSpec *g, char *err, size_t errlen)
+{
+    Parse p = { .c = c, .g = g, .variant = "dablot", .err = err, .errlen = errlen };
+    memset(g, 0, sizeof *g);
+    g->depth = 3;
+    g->maxscore = 100;
+    CliMode mode = parse(&p, argc, argv);
+    engine_spec_options_free(&p.rule_opts);
     return mode;
 }

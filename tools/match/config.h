@@ -11,52 +11,9 @@
 #define DABLO_MATCH_CONFIG_H
 
 #include <stdint.h>
+#include "host/engine_spec.h"
 #include "rules/rules.h"
 #include "stats.h"
-#include "tc.h"
-
-/* Ordered name=value pairs (engine options, rule options). */
-typedef struct OptionPair {
-    char *name, *value;
-} OptionPair;
-
-typedef struct OptionList {
-    OptionPair *v;
-    int n;
-} OptionList;
-
-void optlist_add(OptionList *l, const char *name, const char *value);
-void optlist_free(OptionList *l);
-
-/* One engine of the match (-engine, completed by -each). */
-typedef struct EngineSpec {
-    char *name;          /* display name; NULL until given or learned from "id name" */
-    char *cmd;           /* as given */
-    char *path;          /* resolved program (proc_resolve) */
-    char *dir;           /* working directory, NULL = the runner's */
-    char *args;          /* extra arguments, shell-like words */
-    char *stderr_path;   /* engine stderr goes here (NULL = /dev/null) */
-    OptionList options;  /* option.NAME=VALUE */
-    TimeControl tc;
-    int depth;           /* plies, 0 = no limit */
-    uint64_t nodes;      /* 0 = no limit */
-    int64_t st_ms;       /* fixed time a move, 0 = none */
-    int64_t timemargin_ms;
-    /* which fields were given (so -each does not override -engine) */
-    unsigned given;
-} EngineSpec;
-
-enum {
-    GIVEN_TC = 1u << 0, GIVEN_DEPTH = 1u << 1, GIVEN_NODES = 1u << 2, GIVEN_ST = 1u << 3,
-    GIVEN_MARGIN = 1u << 4, GIVEN_DIR = 1u << 5, GIVEN_ARGS = 1u << 6, GIVEN_STDERR = 1u << 7,
-    GIVEN_CMD = 1u << 8, GIVEN_NAME = 1u << 9
-};
-
-/* 1 when the engine plays on a clock or with a fixed time a move. */
-static inline int spec_timed(const EngineSpec *s)
-{
-    return s->tc.timed || s->st_ms > 0;
-}
 
 typedef enum { OPENINGS_FEN = 0, OPENINGS_MOVES = 1 } OpeningFormat;
 
@@ -115,6 +72,5 @@ typedef struct MatchConfig {
 /* Sets the defaults (documented in --help). */
 void config_defaults(MatchConfig *c);
 void config_free(MatchConfig *c);
-void spec_free(EngineSpec *s);
 
 #endif

@@ -7,10 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "host/strbuf.h"
+#include "host/util.h"
+#include "prng.h"
 #include "rules/game.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"
-#include "util.h"
 
 enum { INF = 1000000, QS_MAX = 8 };
 
@@ -43,7 +45,7 @@ static int search(Position *pos, int depth, int qdepth, int alpha, int beta)
     int over;
     int t = terminal(pos, &over);
     if (over) return t;
-    MoveList *ml = mu_xmalloc(sizeof *ml);
+    MoveList *ml = util_xmalloc(sizeof *ml);
     if (depth > 0) movegen_legal(pos, ml);
     else movegen_captures(pos, ml);
     int best;
@@ -96,16 +98,16 @@ int genopenings(const GenSpec *g, const Rules *rules, uint64_t seed, char *err, 
         return -1;
     }
     uint64_t st = seed;
-    uint64_t *keys = mu_xmalloc((size_t)g->n * sizeof *keys);
+    uint64_t *keys = util_xmalloc((size_t)g->n * sizeof *keys);
     int kept = 0;
     long tries = 0, max_tries = 200L * g->n;
-    MoveList *ml = mu_xmalloc(sizeof *ml);
+    MoveList *ml = util_xmalloc(sizeof *ml);
     StrBuf moves = {0};
     while (kept < g->n && tries < max_tries) {
         tries++;
         Position pos;
         position_start(&pos, rules);
-        mu_sb_clear(&moves);
+        strbuf_clear(&moves);
         int ok = 1;
         for (int ply = 0; ply < g->plies && ok; ply++) {
             int loser;
@@ -113,11 +115,11 @@ int genopenings(const GenSpec *g, const Rules *rules, uint64_t seed, char *err, 
                 ok = 0;
                 break;
             }
-            const Move *m = &ml->moves[mu_prng_below(&st, (uint64_t)ml->n)];
+            const Move *m = &ml->moves[prng_below(&st, (uint64_t)ml->n)];
             char s[MOVE_STR_MAX];
             notation_move_string(&pos, m, s, sizeof s);
-            if (moves.len) mu_sb_addc(&moves, ' ');
-            mu_sb_add(&moves, s);
+            if (moves.len) strbuf_addc(&moves, ' ');
+            strbuf_add(&moves, s);
             Undo u;
             position_make(&pos, m, &u);
         }
@@ -139,12 +141,12 @@ int genopenings(const GenSpec *g, const Rules *rules, uint64_t seed, char *err, 
             position_fen(&pos, fen, sizeof fen);
             fprintf(out, "%s\n", fen);
         } else {
-            fprintf(out, "%s\n", mu_sb_str(&moves));
+            fprintf(out, "%s\n", strbuf_str(&moves));
         }
     }
     free(ml);
     free(keys);
-    mu_sb_free(&moves);
+    strbuf_free(&moves);
     if (out != stdout) fclose(out);
     else fflush(out);
     if (kept < g->n) {

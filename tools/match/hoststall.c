@@ -10,8 +10,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "host/util.h"
 #include "steal.h"
-#include "util.h"
 
 enum { BEAT_US = 2000, MAX_FREEZES = 256 };
 
@@ -49,12 +49,12 @@ static void *beat_main(void *arg)
 {
     (void)arg;
     int fd = open("/proc/thread-self/schedstat", O_RDONLY | O_CLOEXEC);
-    int64_t last = mu_now_us(), waited_before = wait_us(fd);
+    int64_t last = util_now_us(), waited_before = wait_us(fd);
     atomic_store(&last_beat_us, last);
     while (!atomic_load(&quit)) {
         struct timespec d = { 0, BEAT_US * 1000L };
         nanosleep(&d, NULL);
-        int64_t now = mu_now_us(), waited = wait_us(fd);
+        int64_t now = util_now_us(), waited = wait_us(fd);
         /* Late by more than it waited for a CPU: the time nothing ran.
          * A beat that was runnable but starved by other work is late by
          * its wait, and is no freeze. */
@@ -109,7 +109,7 @@ HostMark hoststall_mark(int with_steal)
 {
     HostMark m;
     m.steal_ms = with_steal ? steal_now_ms() : -1;
-    m.t_us = mu_now_us();
+    m.t_us = util_now_us();
     return m;
 }
 
@@ -125,12 +125,12 @@ int64_t hoststall_frozen_us(const HostMark *m)
      * runs again before the heartbeat has noted it) or a heartbeat starved
      * of a CPU: give it up to 10 ms to run and tell which. */
     for (int i = 0; i < 20; i++) {
-        int64_t t = mu_now_us(), last = atomic_load(&last_beat_us);
+        int64_t t = util_now_us(), last = atomic_load(&last_beat_us);
         if (t - last - BEAT_US < HOSTSTALL_MIN_GAP_MS * 1000) break;
         struct timespec d = { 0, 500 * 1000L };
         nanosleep(&d, NULL);
     }
-    int64_t now = mu_now_us();
+    int64_t now = util_now_us();
     int64_t frozen = 0;
     pthread_mutex_lock(&mu);
     for (int i = 0; i < nring; i++)

@@ -9,16 +9,72 @@
 #include "cli.h"
 #include "config.h"
 #include "genopen.h"
-#include "rules/geometry.h"
+#include "host/util.h"
 #include "match.h"
-#include "state.h"
-#include "util.h"
+#include "rules/geometry.h"
 #include "rules/version.h"
+#include "state.h"
 
 /* The options a resumed run may change. */
 static int resume_override(const char *a)
 {
     return strcmp(a, "-concurrency") == 0 || strcmp(a, "-log") == 0;
+}
+
+/* -resume FILE: with an existing state, the command line to parse is the
+ * saved one plus -concurrency / -log / -quiet from this one (in *merged,
+ * which the caller frees; its words belong to argv and *sd).  Returns 1
+ * with the state in *sd, 0 when there is no state to resume (a new match
+ * that keeps its state in FILE), or -1 (message printed). */
+static int resume_command_line(int argc, char **argv, const char *resume, StateData *sd, char ***merged, int *n)
+{
+    char err[1024];
+    int rc = state_load(resume, sd, err, sizeof err);
+    if (rc < 0) {
+        fprintf(stderr, "dablo-match: %s\n", err);
+        return -1;
+    }
+    if (rc == 1) {
+        int engines = 0;
+        for (int i = 1; i < argc; i++) engines += strcmp(argv[i], "-engine") == 0;
+        if (engines > 0) return 0;
+        fprintf(stderr, "dablo-match: -resume %s: no such file (a new match also needs its -engine options)\n", resume);
+        return -1;
+    }
+    char **m = util_xmalloc((size_t)(sd->argc + argc + 1) * sizeof *m);
+    int k = 0;
+    for (int i = 0; i < sd->argc; i++) m[k++] = sd->argv[i];
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "-resume") == 0) { i++; continue; }
+        if (strcmp(argv[i], "-quiet") == 0) { m[k++] = argv[i]; continue; }
+        if (resume_override(argv[i]) && i + 1 < argc) {
+            m[k++] = argv[i];
+            m[k++] = argv[++i];
+            continue;
+        }
+        fprintf(stderr, "dablo-match: %s exists: a resumed match takes only -resume FILE "
+                        "[-concurrency N] [-log FILE] [-quiet], not '%s'\n", resume, argv[i]);
+        free(m);
+        return -1;
+    }
+    m[k] = NULL;
+    *merged = m;
+    *n = k;
+    return 1;
+}
+
+/* -genopenings: writes the suite.  Returns the exit status. */
+static int generate_openings(MatchConfig *c, GenSpec *g)
+{
+    char err[1024];
+    uint64_t seed = c->seed_given ? c->seed : 1;
+    int n = genopenings(g, &c->rules, seed, err, sizeof err);
+    if (n < 0) {
+        fprintf(stderr, "dablo-match: %s\n", err);
+        return 1;
+    }
+    if (g->out) fprintf(stderr, "dablo-match: %d openings written to %s\n", n, g->out);
+    return 0;
 }
 
 int main(int argc, char **argv)
@@ -35,8 +91,6 @@ int main(int argc, char **argv)
         return 0;
     }
 
-    /* -resume FILE with an existing state: the saved command line, plus
-     * -concurrency / -log / -quiet from this one. */
     const char *resume = NULL;
     for (int i = 1; i + 1 < argc; i++)
         if (strcmp(argv[i], "-resume") == 0) resume = argv[i + 1];
@@ -47,44 +101,12 @@ int main(int argc, char **argv)
     char **pargv = argv + 1;
     char **merged = NULL;
     if (resume) {
-        int rc = state_load(resume, &sd, err, sizeof err);
-        if (rc < 0) {
-            fprintf(stderr, "dablo-match: %s\n", err);
+        have_state = resume_command_line(argc, argv, resume, &sd, &merged, &pargc);
+        if (have_state < 0) {
+            state_data_free(&sd);
             return 2;
         }
-        if (rc == 1) {
-            int engines = 0;
-            for (int i = 1; i < argc; i++)
-                engines += strcmp(argv[i], "-engine") == 0;
-            if (engines == 0) {
-                fprintf(stderr, "dablo-match: -resume %s: no such file (a new match also needs "
-                                "its -engine options)\n", resume);
-                return 2;
-            }
-        }
-        if (rc == 0) {
-            have_state = 1;
-            merged = mu_xmalloc((size_t)(sd.argc + argc + 1) * sizeof *merged);
-            int n = 0;
-            for (int i = 0; i < sd.argc; i++) merged[n++] = sd.argv[i];
-            for (int i = 1; i < argc; i++) {
-                if (strcmp(argv[i], "-resume") == 0) { i++; continue; }
-                if (strcmp(argv[i], "-quiet") == 0) { merged[n++] = argv[i]; continue; }
-                if (resume_override(argv[i]) && i + 1 < argc) {
-                    merged[n++] = argv[i];
-                    merged[n++] = argv[++i];
-                    continue;
-                }
-                fprintf(stderr, "dablo-match: %s exists: a resumed match takes only -resume FILE "
-                                "[-concurrency N] [-log FILE] [-quiet], not '%s'\n", resume, argv[i]);
-                state_data_free(&sd);
-                free(merged);
-                return 2;
-            }
-            merged[n] = NULL;
-            pargc = n;
-            pargv = merged;
-        }
+        if (have_state) pargv = merged;
     }
 
     CliMode mode = cli_parse(pargc, pargv, &c, &g, err, sizeof err);
@@ -96,23 +118,12 @@ int main(int argc, char **argv)
         fprintf(stderr, "dablo-match: %s\n", err);
         status = 2;
     } else if (mode == CLI_GENOPENINGS) {
-        uint64_t seed = c.seed_given ? c.seed : 1;
-        int n = genopenings(&g, &c.rules, seed, err, sizeof err);
-        if (n < 0) {
-            fprintf(stderr, "dablo-match: %s\n", err);
-            status = 1;
-        } else {
-            if (g.out) fprintf(stderr, "dablo-match: %d openings written to %s\n", n, g.out);
-            status = 0;
-        }
+        status = generate_openings(&c, &g);
         free(g.out);
     } else {
         /* A resumed run keeps the state it came from up to date, also when
          * that state was written by a Ctrl-C of a run without -resume. */
-        if (have_state && (!c.resume || strcmp(c.resume, resume) != 0)) {
-            free(c.resume);
-            c.resume = mu_xstrdup(resume);
-        }
+        if (have_state && (!c.resume || strcmp(c.resume, resume) != 0)) util_set_string(&c.resume, resume);
         /* Save the command line without the program name; on resume the
          * state file keeps its own. */
         status = match_run(&c, pargc, pargv, have_state ? &sd : NULL);

@@ -20,16 +20,16 @@ const char *match_program = "dablo-match";
 #include <time.h>
 #include <unistd.h>
 
-#include "engine.h"
+#include "host/engine.h"
+#include "host/strbuf.h"
+#include "host/transcript.h"
+#include "host/util.h"
 #include "hoststall.h"
-#include "log.h"
 #include "openings.h"
 #include "play.h"
-#include "proc.h"
 #include "record.h"
 #include "report.h"
 #include "schedule.h"
-#include "util.h"
 
 enum { SLOT_PENDING = 0, SLOT_DONE, SLOT_SKIPPED };
 
@@ -46,7 +46,9 @@ typedef struct Match {
     FILE *pgn, *res;
     StateFile state;
     Report report;
-    MatchLog *log;
+    Transcript *log;
+    sigset_t signals;         /* taken by the signal thread (sigwait) */
+    pthread_t signal_thread;
     int abort_pipe[2];
     atomic_int stop;          /* no new games */
     atomic_int abort;         /* drop running games */
@@ -129,13 +131,13 @@ static void write_record(Match *m, GameRecord *r)
         record_pgn(r, m->cfg, &b);
         write_whole(m->pgn, &b);
     }
-    mu_sb_clear(&b);
+    strbuf_clear(&b);
     record_results_line(r, &b);
     if (m->res) write_whole(m->res, &b);
     int64_t po = file_size(m->pgn), ro = file_size(m->res);
-    state_append(&m->state, po, ro, mu_sb_str(&b));
-    mu_sb_add(&m->written, mu_sb_str(&b));
-    mu_sb_free(&b);
+    state_append(&m->state, po, ro, strbuf_str(&b));
+    strbuf_add(&m->written, strbuf_str(&b));
+    strbuf_free(&b);
     report_add(&m->report, r->spec.white, r->spec.black, r->spec.pair, r->result, r->term, 0);
     report_add_latency(&m->report, r);
     if (!m->cfg->quiet) report_live(&m->report, r, stdout);
@@ -180,7 +182,7 @@ static void *slot_thread(void *arg)
     w.book = &m->book;
     w.log = m->log;
     w.abort_fd = m->abort_pipe[0];
-    w.engines = mu_xmalloc((size_t)m->cfg->nengines * sizeof *w.engines);
+    w.engines = util_xmalloc((size_t)m->cfg->nengines * sizeof *w.engines);
     memset(w.engines, 0, (size_t)m->cfg->nengines * sizeof *w.engines);
     for (;;) {
         pthread_mutex_lock(&m->lock);
@@ -191,7 +193,7 @@ static void *slot_thread(void *arg)
         int idx = m->next++;
         pthread_mutex_unlock(&m->lock);
 
-        GameRecord *rec = mu_xmalloc(sizeof *rec);
+        GameRecord *rec = util_xmalloc(sizeof *rec);
         int lost = 0;
         PlayStatus ps = play_game(&w, &m->games[idx], rec, &lost);
         pthread_mutex_lock(&m->lock);
@@ -231,22 +233,20 @@ static int probe_engines(Match *m)
     MatchConfig *c = m->cfg;
     for (int i = 0; i < c->nengines; i++) {
         EngineSpec *s = &c->engines[i];
-        char path[4096], err[1024];
-        if (proc_resolve(s->cmd, s->dir, path, sizeof path, err, sizeof err) < 0) {
+        char err[1024];
+        if (engine_spec_resolve(s, err, sizeof err) < 0) {
             fprintf(stderr, "dablo-match: %s\n", err);
             return -1;
         }
-        free(s->path);
-        s->path = mu_xstrdup(path);
         Engine e;
         memset(&e, 0, sizeof e);
         EngineStatus st = engine_start(&e, s, &c->sent, c->startup_ms, 0, m->log, m->abort_pipe[0], err, sizeof err);
-        if (st != ENG_OK) {
+        if (st != ENGINE_OK) {
             fprintf(stderr, "dablo-match: %s\n", err);
             engine_quit(&e, (int)c->quit_ms);
             return -1;
         }
-        if (!s->name) s->name = mu_xstrdup(e.id_name && *e.id_name ? e.id_name : s->cmd);
+        if (!s->name) s->name = util_xstrdup(e.id_name && *e.id_name ? e.id_name : s->cmd);
         engine_quit(&e, (int)c->quit_ms);
     }
     for (int i = 0; i < c->nengines; i++)
@@ -301,7 +301,7 @@ static uint64_t random_seed(void)
         if (read(fd, &s, sizeof s) != (ssize_t)sizeof s) s = 0;
         close(fd);
     }
-    if (!s) s = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32) ^ (uint64_t)mu_now_us();
+    if (!s) s = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32) ^ (uint64_t)util_now_us();
     return s & 0x7fffffffffffffffULL;
 }
 
@@ -332,100 +332,111 @@ static const char *default_state_path(const MatchConfig *c, char *buf, size_t le
     return buf;
 }
 
-int match_run(MatchConfig *c, int argc, char *const argv[], const StateData *resumed)
+/* Signals: blocked in every thread but the signal thread.  A shell
+ * starts background jobs with SIGINT ignored; the runner takes SIGINT and
+ * SIGTERM anyway (an ignored signal would be discarded even while
+ * blocked), and keeps SIGHUP ignored under nohup.  Returns 0, or -1 when
+ * the abort pipe cannot be made (message printed; no thread started). */
+static int start_signals(Match *m)
 {
-    Match *m = mu_xmalloc(sizeof *m);
-    memset(m, 0, sizeof *m);
-    the_match = m;
-    m->cfg = c;
-    pthread_mutex_init(&m->lock, NULL);
-    int status = 2;
-    char err[1024];
-
-    /* Signals: blocked in every thread but the signal thread.  A shell
-     * starts background jobs with SIGINT ignored; the runner takes SIGINT
-     * and SIGTERM anyway (an ignored signal would be discarded even while
-     * blocked), and keeps SIGHUP ignored under nohup. */
     signal(SIGPIPE, SIG_IGN);
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
     if (signal(SIGHUP, on_signal) == SIG_IGN) signal(SIGHUP, SIG_IGN);
-    sigset_t set;
-    sigemptyset(&set);
-    sigaddset(&set, SIGINT);
-    sigaddset(&set, SIGTERM);
-    sigaddset(&set, SIGHUP);
-    sigaddset(&set, SIGUSR1);
-    pthread_sigmask(SIG_BLOCK, &set, NULL);
+    sigemptyset(&m->signals);
+    sigaddset(&m->signals, SIGINT);
+    sigaddset(&m->signals, SIGTERM);
+    sigaddset(&m->signals, SIGHUP);
+    sigaddset(&m->signals, SIGUSR1);
+    pthread_sigmask(SIG_BLOCK, &m->signals, NULL);
     if (pipe2(m->abort_pipe, O_CLOEXEC) < 0) {
         fprintf(stderr, "dablo-match: pipe: %s\n", strerror(errno));
-        free(m);
-        return 2;
+        return -1;
     }
-    pthread_t sigt;
-    pthread_create(&sigt, NULL, signal_thread, &set);
+    pthread_create(&m->signal_thread, NULL, signal_thread, &m->signals);
+    return 0;
+}
 
-    if (c->logfile && !(m->log = mlog_open(c->logfile, err, sizeof err))) {
-        fprintf(stderr, "dablo-match: %s\n", err);
-        goto done;
-    }
-    if (probe_engines(m) < 0) goto done;
-    if (atomic_load(&m->abort)) { status = 130; goto done; }
-
-    if (resumed) c->seed = resumed->seed;
-    else if (!c->seed_given) c->seed = random_seed();
-    if (openings_load(&m->book, &c->openings, &c->rules, c->seed, err, sizeof err) < 0) {
-        fprintf(stderr, "dablo-match: %s\n", err);
-        goto done;
-    }
-
+/* The games this run plays: the schedule, less another shard's and those
+ * an earlier run recorded (which go to the report and m->written).
+ * Returns the games of the whole match in this shard. */
+static int schedule_games(Match *m, const StateData *resumed)
+{
+    MatchConfig *c = m->cfg;
     GameSpec *all;
     int nall = schedule_build(c, &m->book, &all);
     int total = 0;
     for (int i = 0; i < nall; i++) total += schedule_in_shard(&all[i], c->shard_i, c->shard_n);
     report_init(&m->report, c, total);
-    /* Games recorded by an earlier run of this match. */
-    uint8_t *done = mu_xmalloc((size_t)nall + 1);
+    uint8_t *done = util_xmalloc((size_t)nall + 1);
     memset(done, 0, (size_t)nall + 1);
     if (resumed)
         for (int i = 0; i < resumed->nlines; i++) {
             int g = report_add_line(&m->report, resumed->lines[i]);
             if (g >= 1 && g <= nall) done[g] = 1;
-            mu_sb_add(&m->written, resumed->lines[i]);
-            mu_sb_addc(&m->written, '\n');
+            strbuf_add(&m->written, resumed->lines[i]);
+            strbuf_addc(&m->written, '\n');
         }
-    m->games = mu_xmalloc((size_t)(nall ? nall : 1) * sizeof *m->games);
+    m->games = util_xmalloc((size_t)(nall ? nall : 1) * sizeof *m->games);
     for (int i = 0; i < nall; i++)
         if (schedule_in_shard(&all[i], c->shard_i, c->shard_n) && !done[all[i].number])
             m->games[m->ngames++] = all[i];
     free(all);
     free(done);
-    m->rec = mu_xmalloc((size_t)(m->ngames ? m->ngames : 1) * sizeof *m->rec);
-    m->slot = mu_xmalloc((size_t)(m->ngames ? m->ngames : 1));
+    m->rec = util_xmalloc((size_t)(m->ngames ? m->ngames : 1) * sizeof *m->rec);
+    m->slot = util_xmalloc((size_t)(m->ngames ? m->ngames : 1));
     memset(m->slot, 0, (size_t)(m->ngames ? m->ngames : 1));
+    return total;
+}
 
+/* Opens the PGN and results files (cut back to the state on resume) and
+ * the state file.  Returns 0, or -1 (message printed). */
+static int open_records(Match *m, int argc, char *const argv[], const StateData *resumed)
+{
+    MatchConfig *c = m->cfg;
+    char err[1024];
     m->pgn = open_out(c->pgnout, resumed ? resumed->pgn_off : -1, "PGN file");
     m->res = open_out(c->results, resumed ? resumed->res_off : -1, "results file");
-    if ((c->pgnout && !m->pgn) || (c->results && !m->res)) goto done;
-    if (c->resume) {
-        int rc = resumed ? state_reopen(&m->state, c->resume, resumed->valid_bytes, err, sizeof err)
-                         : state_create(&m->state, c->resume, argc, argv, c->seed, file_size(m->pgn),
-                                        file_size(m->res), err, sizeof err);
-        if (rc < 0) {
-            fprintf(stderr, "dablo-match: %s\n", err);
-            goto done;
-        }
+    if ((c->pgnout && !m->pgn) || (c->results && !m->res)) return -1;
+    if (!c->resume) return 0;
+    int rc = resumed ? state_reopen(&m->state, c->resume, resumed->valid_bytes, err, sizeof err)
+                     : state_create(&m->state, c->resume, argc, argv, c->seed, file_size(m->pgn),
+                                    file_size(m->res), err, sizeof err);
+    if (rc < 0) fprintf(stderr, "dablo-match: %s\n", err);
+    return rc < 0 ? -1 : 0;
+}
+
+/* Everything before the first game: transcript, engines, seed, openings,
+ * schedule, output files.  Returns 0, or the exit status of a set-up that
+ * failed (2) or was interrupted (130). */
+static int set_up(Match *m, int argc, char *const argv[], const StateData *resumed, int *total)
+{
+    MatchConfig *c = m->cfg;
+    char err[1024];
+    if (c->logfile && !(m->log = transcript_open(c->logfile, err, sizeof err))) {
+        fprintf(stderr, "dablo-match: %s\n", err);
+        return 2;
     }
+    if (probe_engines(m) < 0) return 2;
+    if (atomic_load(&m->abort)) return 130;
+    if (resumed) c->seed = resumed->seed;
+    else if (!c->seed_given) c->seed = random_seed();
+    if (openings_load(&m->book, &c->openings, &c->rules, c->seed, err, sizeof err) < 0) {
+        fprintf(stderr, "dablo-match: %s\n", err);
+        return 2;
+    }
+    *total = schedule_games(m, resumed);
+    return open_records(m, argc, argv, resumed) < 0 ? 2 : 0;
+}
 
-    printf("dablo-match: %d engines, %d games%s, seed %llu, concurrency %d\n", c->nengines, total,
-           resumed ? " (resumed)" : "", (unsigned long long)c->seed, c->concurrency);
-    if (resumed) printf("dablo-match: %d games already recorded, %d to play\n", m->report.done, m->ngames);
-    fflush(stdout);
-
+/* The game slots, -concurrency threads, until every game is played or the
+ * run stops; then the records still waiting are written. */
+static void play_games(Match *m)
+{
+    int nslots = m->cfg->concurrency < m->ngames ? m->cfg->concurrency : m->ngames;
     hoststall_start();
-    int nslots = c->concurrency < m->ngames ? c->concurrency : m->ngames;
-    pthread_t *th = mu_xmalloc((size_t)(nslots ? nslots : 1) * sizeof *th);
-    SlotArg *sa = mu_xmalloc((size_t)(nslots ? nslots : 1) * sizeof *sa);
+    pthread_t *th = util_xmalloc((size_t)(nslots ? nslots : 1) * sizeof *th);
+    SlotArg *sa = util_xmalloc((size_t)(nslots ? nslots : 1) * sizeof *sa);
     for (int i = 0; i < nslots; i++) {
         sa[i].m = m;
         sa[i].id = i + 1;
@@ -438,59 +449,71 @@ int match_run(MatchConfig *c, int argc, char *const argv[], const StateData *res
     pthread_mutex_lock(&m->lock);
     flush_ready(m, 1);
     pthread_mutex_unlock(&m->lock);
+}
 
-    report_summary(&m->report, stdout);
-    print_cpu(stdout);
-    print_host(stdout, c->stall_credit);
-    int complete = m->report.done >= m->report.total;
-    if (complete) status = 0;
+/* 0 complete (or stopped by an SPRT verdict), 1 stopped early or an engine
+ * lost without -recover, 130 interrupted. */
+static int exit_status(Match *m)
+{
+    int status;
+    if (m->report.done >= m->report.total) status = 0;
     else if (m->report.verdict != STATS_SPRT_CONTINUE) status = 0;
     else status = atomic_load(&m->interrupted) ? 130 : 1;
-    if (m->failed) status = 1;
-    if (!complete && m->report.verdict == STATS_SPRT_CONTINUE) {
-        char buf[4096];
-        const char *path = default_state_path(c, buf, sizeof buf);
-        if (!c->resume) {
-            /* No state file yet: write one now with every recorded game. */
-            StateFile sf;
-            if (state_create(&sf, path, argc, argv, c->seed, -1, -1, err, sizeof err) == 0) {
-                /* Offsets -1: the files are kept as they are on resume. */
-                const char *p = mu_sb_str(&m->written);
-                while (*p) {
-                    const char *nl = strchr(p, '\n');
-                    size_t n = nl ? (size_t)(nl - p) + 1 : strlen(p);
-                    char *line = mu_xmalloc(n + 2);
-                    memcpy(line, p, n);
-                    line[n] = '\0';
-                    if (line[n - 1] != '\n') strcat(line, "\n");
-                    state_append(&sf, file_size(m->pgn), file_size(m->res), line);
-                    free(line);
-                    p += n;
-                }
-                state_close(&sf);
-            } else {
-                fprintf(stderr, "dablo-match: %s\n", err);
-                path = NULL;
-            }
-        }
-        if (path) {
-            /* The command as this run was invoked, and where: the state
-             * keeps the paths exactly as they were given. */
-            char cwd[4096];
-            const char *dir = getcwd(cwd, sizeof cwd) ? cwd : ".";
-            printf("dablo-match: %d of %d games recorded; to continue, in %s: %s -resume %s\n",
-                   m->report.done, m->report.total, dir, match_program, path);
-        }
-    }
-    fflush(stdout);
+    return m->failed ? 1 : status;
+}
 
-done:
+/* Writes a new state file at path holding every game recorded so far
+ * (offsets -1: the files are kept as they are on resume).  Returns 0, or
+ * -1 (message printed). */
+static int write_late_state(Match *m, const char *path, int argc, char *const argv[])
+{
+    StateFile sf;
+    char err[1024];
+    if (state_create(&sf, path, argc, argv, m->cfg->seed, -1, -1, err, sizeof err) < 0) {
+        fprintf(stderr, "dablo-match: %s\n", err);
+        return -1;
+    }
+    const char *p = strbuf_str(&m->written);
+    while (*p) {
+        const char *nl = strchr(p, '\n');
+        size_t n = nl ? (size_t)(nl - p) + 1 : strlen(p);
+        char *line = util_xmalloc(n + 2);
+        memcpy(line, p, n);
+        line[n] = '\0';
+        if (line[n - 1] != '\n') strcat(line, "\n");
+        state_append(&sf, file_size(m->pgn), file_size(m->res), line);
+        free(line);
+        p += n;
+    }
+    state_close(&sf);
+    return 0;
+}
+
+/* A match that stopped before its end: makes sure a state file holds the
+ * recorded games and prints the command that continues it. */
+static void offer_resume(Match *m, int argc, char *const argv[])
+{
+    const MatchConfig *c = m->cfg;
+    char buf[4096];
+    const char *path = default_state_path(c, buf, sizeof buf);
+    if (!c->resume && write_late_state(m, path, argc, argv) < 0) return;
+    /* The command as this run was invoked, and where: the state keeps the
+     * paths exactly as they were given. */
+    char cwd[4096];
+    const char *dir = getcwd(cwd, sizeof cwd) ? cwd : ".";
+    printf("dablo-match: %d of %d games recorded; to continue, in %s: %s -resume %s\n",
+           m->report.done, m->report.total, dir, match_program, path);
+}
+
+/* Closes the files, stops the signal thread, frees everything of m. */
+static void match_free(Match *m)
+{
     if (m->pgn) fclose(m->pgn);
     if (m->res) fclose(m->res);
     state_close(&m->state);
-    mlog_close(m->log);
-    pthread_kill(sigt, SIGUSR1);
-    pthread_join(sigt, NULL);
+    transcript_close(m->log);
+    pthread_kill(m->signal_thread, SIGUSR1);
+    pthread_join(m->signal_thread, NULL);
     close(m->abort_pipe[0]);
     close(m->abort_pipe[1]);
     if (m->report.cfg) report_free(&m->report);
@@ -498,9 +521,38 @@ done:
     free(m->games);
     free(m->rec);
     free(m->slot);
-    mu_sb_free(&m->written);
+    strbuf_free(&m->written);
     pthread_mutex_destroy(&m->lock);
     free(m);
     the_match = NULL;
+}
+
+int match_run(MatchConfig *c, int argc, char *const argv[], const StateData *resumed)
+{
+    Match *m = util_xmalloc(sizeof *m);
+    memset(m, 0, sizeof *m);
+    the_match = m;
+    m->cfg = c;
+    pthread_mutex_init(&m->lock, NULL);
+    if (start_signals(m) < 0) {
+        free(m);
+        return 2;
+    }
+    int total = 0;
+    int status = set_up(m, argc, argv, resumed, &total);
+    if (status == 0) {
+        printf("dablo-match: %d engines, %d games%s, seed %llu, concurrency %d\n", c->nengines, total,
+               resumed ? " (resumed)" : "", (unsigned long long)c->seed, c->concurrency);
+        if (resumed) printf("dablo-match: %d games already recorded, %d to play\n", m->report.done, m->ngames);
+        fflush(stdout);
+        play_games(m);
+        report_summary(&m->report, stdout);
+        print_cpu(stdout);
+        print_host(stdout, c->stall_credit);
+        status = exit_status(m);
+        if (m->report.done < m->report.total && m->report.verdict == STATS_SPRT_CONTINUE) offer_resume(m, argc, argv);
+        fflush(stdout);
+    }
+    match_free(m);
     return status;
 }

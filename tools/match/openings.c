@@ -8,10 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "host/util.h"
+#include "prng.h"
 #include "rules/game.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"
-#include "util.h"
 
 static int game_over(const Position *pos)
 {
@@ -26,7 +27,7 @@ static int game_over(const Position *pos)
 int openings_play_moves(Position *pos, const char *text, char *err, size_t errlen)
 {
     char **w;
-    int n = mu_split_words(text, &w);
+    int n = util_split_words(text, &w);
     if (n < 0) {
         snprintf(err, errlen, "unterminated quote");
         return -1;
@@ -37,7 +38,7 @@ int openings_play_moves(Position *pos, const char *text, char *err, size_t errle
         if (len && w[i][len - 1] == '.') continue;   /* move number */
         if (game_over(pos)) {
             snprintf(err, errlen, "move %d '%s': the game is already over", plies + 1, w[i]);
-            mu_free_words(w);
+            util_free_words(w);
             return -1;
         }
         Move m;
@@ -46,23 +47,23 @@ int openings_play_moves(Position *pos, const char *text, char *err, size_t errle
             char fen[200];
             position_fen(pos, fen, sizeof fen);
             snprintf(err, errlen, "move %d '%s': %s in %s", plies + 1, w[i], why, fen);
-            mu_free_words(w);
+            util_free_words(w);
             return -1;
         }
         Undo u;
         position_make(pos, &m, &u);
         plies++;
     }
-    mu_free_words(w);
+    util_free_words(w);
     return plies;
 }
 
 static void add(OpeningBook *b, const char *fen, const char *moves, int plies, int *cap)
 {
-    if (b->n == *cap) b->v = mu_xrealloc(b->v, (size_t)(*cap = *cap ? *cap * 2 : 64) * sizeof *b->v);
+    if (b->n == *cap) b->v = util_xrealloc(b->v, (size_t)(*cap = *cap ? *cap * 2 : 64) * sizeof *b->v);
     Opening *o = &b->v[b->n++];
-    o->fen = mu_xstrdup(fen);
-    o->moves = moves ? mu_xstrdup(moves) : NULL;
+    o->fen = util_xstrdup(fen);
+    o->moves = moves ? util_xstrdup(moves) : NULL;
     o->plies = plies;
 }
 
@@ -88,14 +89,14 @@ int openings_load(OpeningBook *b, const OpeningSpec *spec, const Rules *rules, u
             lineno++;
             char *s = line;
             while (*s == ' ' || *s == '\t') s++;
-            mu_rtrim(s);
+            util_rtrim(s);
             if (!*s || *s == '#') continue;
             Position pos;
             char why[256], fen[200];
             if (spec->format == OPENINGS_FEN) {
                 char *semi = strchr(s, ';');
                 if (semi) *semi = '\0';
-                mu_rtrim(s);
+                util_rtrim(s);
                 if (position_set_fen(&pos, rules, s, why, sizeof why) < 0) {
                     snprintf(err, errlen, "%s:%ld: %s", spec->file, lineno, why);
                     goto fail;
@@ -135,12 +136,12 @@ fail:
             return -1;
         }
     }
-    b->order = mu_xmalloc((size_t)b->n * sizeof *b->order);
+    b->order = util_xmalloc((size_t)b->n * sizeof *b->order);
     for (int i = 0; i < b->n; i++) b->order[i] = (uint32_t)i;
     if (spec->random) {
         uint64_t st = seed;
         for (int i = b->n - 1; i > 0; i--) {
-            int j = (int)mu_prng_below(&st, (uint64_t)i + 1);
+            int j = (int)prng_below(&st, (uint64_t)i + 1);
             uint32_t t = b->order[i];
             b->order[i] = b->order[j];
             b->order[j] = t;

@@ -18,7 +18,7 @@
  *
  * Order: the openings are numbered 1..n in file order; order=random
  * shuffles them once with the seed (Fisher-Yates over the splitmix64 PRNG
- * of util.h), then pair p of the match (0-based, counted over the whole
+ * of prng.h), then pair p of the match (0-based, counted over the whole
  * match, the same on every shard) gets entry (start - 1 + p) mod n of that
  * order.  Without a file every game starts from the start position.
  */

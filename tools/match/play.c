@@ -11,31 +11,15 @@
 #include <time.h>
 
 #include "adjudicate.h"
+#include "host/util.h"
 #include "rules/game.h"
-#include "hoststall.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"
-#include "util.h"
+#include "think.h"
 
 static const char *color_name(Color c) { return c == WHITE ? "White" : "Black"; }
 
-/* Sets the result to a loss of `loser` with termination t and a detail. */
-static void lose(GameRecord *rec, Color loser, Termination t, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-static void lose(GameRecord *rec, Color loser, Termination t, const char *fmt, ...)
-{
-    rec->result = loser == WHITE ? RESULT_BLACK_WINS : RESULT_WHITE_WINS;
-    rec->term = t;
-    char buf[1024];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
-    free(rec->detail);
-    rec->detail = mu_xstrdup(buf);
-}
-
-/* Starts the engine if needed and begins a new game.  Returns ENG_OK or the failure. */
+/* Starts the engine if needed and begins a new game.  Returns ENGINE_OK or the failure. */
 static EngineStatus prepare(Worker *w, int idx, char *err, size_t errlen)
 {
     const MatchConfig *c = w->cfg;
@@ -43,11 +27,11 @@ static EngineStatus prepare(Worker *w, int idx, char *err, size_t errlen)
     if (!e->running) {
         EngineStatus s = engine_start(e, &c->engines[idx], &c->sent, c->startup_ms, w->id, w->log,
                                       w->abort_fd, err, errlen);
-        if (s != ENG_OK) return s;
+        if (s != ENGINE_OK) return s;
     }
     EngineStatus s = engine_newgame(e, c->newgame_ms);
-    if (s != ENG_OK)
-        snprintf(err, errlen, "%s after ucinewgame", s == ENG_TIMEOUT ? "no readyok within the newgame time" : "exited");
+    if (s != ENGINE_OK)
+        snprintf(err, errlen, "%s after ucinewgame", s == ENGINE_TIMEOUT ? "no readyok within the newgame time" : "exited");
     return s;
 }
 
@@ -68,42 +52,7 @@ static const char *host_note(int64_t frozen_us, int credited, int64_t stolen_ms,
 
 static Termination failure_term(EngineStatus s)
 {
-    return s == ENG_TIMEOUT ? TERM_STALLS : TERM_DISCONNECT;
-}
-
-/* "position ..." for the engine: from the last capture (see play.h). */
-static void position_line(StrBuf *b, const GameRecord *rec, const char *base_fen, int base_index)
-{
-    mu_sb_clear(b);
-    if (base_index == 0 && rec->from_start) mu_sb_add(b, "position startpos");
-    else mu_sb_printf(b, "position fen %s", base_fen);
-    if (base_index < rec->nmoves) {
-        mu_sb_add(b, " moves");
-        for (int i = base_index; i < rec->nmoves; i++) {
-            mu_sb_addc(b, ' ');
-            mu_sb_add(b, rec->moves[i].str);
-        }
-    }
-}
-
-static void go_line(StrBuf *b, const MatchConfig *c, const GameSpec *gs, const Clock clk[2],
-                    Color mover, int movestogo)
-{
-    const EngineSpec *side[2] = { &c->engines[gs->white], &c->engines[gs->black] };
-    const EngineSpec *me = side[mover];
-    mu_sb_clear(b);
-    mu_sb_add(b, "go");
-    if (me->tc.timed) {
-        static const char *const tn[2] = { "wtime", "btime" }, *const in[2] = { "winc", "binc" };
-        for (int s = 0; s < 2; s++)
-            if (side[s]->tc.timed) mu_sb_printf(b, " %s %lld", tn[s], (long long)clock_left_ms(&clk[s]));
-        for (int s = 0; s < 2; s++)
-            if (side[s]->tc.timed && side[s]->tc.inc_ms > 0) mu_sb_printf(b, " %s %lld", in[s], (long long)side[s]->tc.inc_ms);
-        if (movestogo > 0) mu_sb_printf(b, " movestogo %d", movestogo);
-    }
-    if (me->st_ms > 0) mu_sb_printf(b, " movetime %lld", (long long)me->st_ms);
-    if (me->depth > 0) mu_sb_printf(b, " depth %d", me->depth);
-    if (me->nodes > 0) mu_sb_printf(b, " nodes %llu", (unsigned long long)me->nodes);
+    return s == ENGINE_TIMEOUT ? TERM_STALLS : TERM_DISCONNECT;
 }
 
 static void set_end(GameRecord *rec, GameResult r, Termination t, const char *detail)
@@ -111,198 +60,328 @@ static void set_end(GameRecord *rec, GameResult r, Termination t, const char *de
     rec->result = r;
     rec->term = t;
     free(rec->detail);
-    rec->detail = mu_xstrdup(detail);
+    rec->detail = util_xstrdup(detail);
 }
 
-PlayStatus play_game(Worker *w, const GameSpec *gs, GameRecord *rec, int *engine_lost)
+/* The record's header: names, start position, time controls, date. */
+static void record_begin(GameRecord *rec, const Worker *w, const GameSpec *gs)
 {
     const MatchConfig *c = w->cfg;
     const Opening *op = &w->book->v[gs->opening];
-    *engine_lost = 0;
     memset(rec, 0, sizeof *rec);
     rec->spec = *gs;
-    rec->white = mu_xstrdup(c->engines[gs->white].name);
-    rec->black = mu_xstrdup(c->engines[gs->black].name);
-    rec->start_fen = mu_xstrdup(op->fen);
+    rec->white = util_xstrdup(c->engines[gs->white].name);
+    rec->black = util_xstrdup(c->engines[gs->black].name);
+    rec->start_fen = util_xstrdup(op->fen);
     rec->from_start = strcmp(op->fen, position_start_fen(c->rules.variant)) == 0;
     rec->opening_moves = op->moves;
     rec->opening_number = w->book->from_file ? gs->opening + 1 : 0;
-    tc_format(&c->engines[gs->white].tc, rec->white_tc, sizeof rec->white_tc);
-    tc_format(&c->engines[gs->black].tc, rec->black_tc, sizeof rec->black_tc);
-    if (!c->engines[gs->white].tc.timed && c->engines[gs->white].st_ms > 0)
-        snprintf(rec->white_tc, sizeof rec->white_tc, "%.3f/move", c->engines[gs->white].st_ms / 1000.0);
-    if (!c->engines[gs->black].tc.timed && c->engines[gs->black].st_ms > 0)
-        snprintf(rec->black_tc, sizeof rec->black_tc, "%.3f/move", c->engines[gs->black].st_ms / 1000.0);
+    const int side[2] = { gs->white, gs->black };
+    char *tc[2] = { rec->white_tc, rec->black_tc };
+    for (int s = 0; s < 2; s++) {
+        const EngineSpec *spec = &c->engines[side[s]];
+        tc_format(&spec->tc, tc[s], sizeof rec->white_tc);
+        if (!spec->tc.timed && spec->st_ms > 0)
+            snprintf(tc[s], sizeof rec->white_tc, "%.3f/move", spec->st_ms / 1000.0);
+    }
     time_t now = time(NULL);
     struct tm tmv;
     localtime_r(&now, &tmv);
     strftime(rec->date, sizeof rec->date, "%Y.%m.%d", &tmv);
     rec->result = RESULT_NONE;
+}
 
-    const int idx[2] = { gs->white, gs->black };
-    Engine *eng[2] = { &w->engines[gs->white], &w->engines[gs->black] };
+/* One game at the table: the judge's game, the clocks, adjudication, and
+ * the base of the "position" line (see play.h). */
+typedef struct Table {
+    Worker *w;
+    const MatchConfig *cfg;
+    const GameSpec *gs;
+    GameRecord *rec;
+    Engine *eng[2];               /* White's, Black's */
+    Game g;
+    GameResult result;            /* by the rules after the last move */
+    EndReason why;
+    Clock clk[2];
+    Adjudicator adj;
+    char base_fen[200];           /* the position after the last capture */
+    int base_index;               /* moves of rec before it */
+    StrBuf line;
+    int engine_lost;
+} Table;
 
-    /* Start / new game for both sides. */
+/* What one step of the game led to. */
+typedef enum { STEP_ON, STEP_OVER, STEP_ABORTED } Step;
+
+static const EngineSpec *mover_spec(const Table *t, Color mover)
+{
+    return &t->cfg->engines[mover == WHITE ? t->gs->white : t->gs->black];
+}
+
+/* The game ends with a loss of `loser` (its engine killed first when
+ * kill, after a crash or a stall): the result, termination and detail. */
+static Step lose(Table *t, Color loser, int kill, Termination term, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+static Step lose(Table *t, Color loser, int kill, Termination term, const char *fmt, ...)
+{
+    if (kill) {
+        engine_kill(t->eng[loser]);
+        t->engine_lost = 1;
+    }
+    char buf[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    set_end(t->rec, loser == WHITE ? RESULT_BLACK_WINS : RESULT_WHITE_WINS, term, buf);
+    return STEP_OVER;
+}
+
+/* Starts both engines if needed and sends each a new game. */
+static Step start_engines(Table *t)
+{
+    const int idx[2] = { t->gs->white, t->gs->black };
     for (int s = 0; s < 2; s++) {
         char err[512];
-        EngineStatus st = prepare(w, idx[s], err, sizeof err);
-        if (st == ENG_ABORT) return PLAY_ABORTED;
-        if (st != ENG_OK) {
-            *engine_lost = 1;
-            engine_kill(eng[s]);
-            lose(rec, (Color)s, failure_term(st), "%s %s: %s", color_name((Color)s),
-                 c->engines[idx[s]].name, err);
-            return PLAY_DONE;
-        }
+        EngineStatus st = prepare(t->w, idx[s], err, sizeof err);
+        if (st == ENGINE_ABORT) return STEP_ABORTED;
+        if (st != ENGINE_OK)
+            return lose(t, (Color)s, 1, failure_term(st), "%s %s: %s", color_name((Color)s),
+                                 t->cfg->engines[idx[s]].name, err);
     }
+    return STEP_ON;
+}
 
+/* Sets the judge's game, the clocks and adjudication for the opening. */
+static Step set_table(Table *t)
+{
+    const Opening *op = &t->w->book->v[t->gs->opening];
     Position start;
     char err[512];
-    if (position_set_fen(&start, &c->rules, op->fen, err, sizeof err) < 0) {
+    if (position_set_fen(&start, &t->cfg->rules, op->fen, err, sizeof err) < 0) {
         /* Checked when the book was loaded; cannot happen. */
-        set_end(rec, RESULT_DRAW, TERM_NONE, err);
-        return PLAY_DONE;
+        set_end(t->rec, RESULT_DRAW, TERM_NONE, err);
+        return STEP_OVER;
     }
-    Game g;
-    if (game_init(&g, &start) < 0) {
+    if (game_init(&t->g, &start) < 0) {
         fprintf(stderr, "dablo-match: out of memory\n");
         abort();
     }
-    Clock clk[2];
-    clock_start(&clk[WHITE], &c->engines[gs->white].tc);
-    clock_start(&clk[BLACK], &c->engines[gs->black].tc);
-    Adjudicator adj;
-    adj_start(&adj, &c->adj);
-    char base_fen[200];
-    snprintf(base_fen, sizeof base_fen, "%s", op->fen);
-    int base_index = 0;
-    StrBuf line = {0};
-    PlayStatus ps = PLAY_DONE;
+    tc_clock_start(&t->clk[WHITE], &t->cfg->engines[t->gs->white].tc);
+    tc_clock_start(&t->clk[BLACK], &t->cfg->engines[t->gs->black].tc);
+    adj_start(&t->adj, &t->cfg->adj);
+    snprintf(t->base_fen, sizeof t->base_fen, "%s", op->fen);
+    t->result = game_result(&t->g, &t->why);
+    return STEP_ON;
+}
 
-    EndReason why;
-    GameResult gr = game_result(&g, &why);
-    for (;;) {
-        if (gr != RESULT_NONE) {
-            char d[200];
-            if (why == END_NO_MOVES)
-                snprintf(d, sizeof d, "%s has no legal move", color_name(g.pos.stm));
-            else
-                snprintf(d, sizeof d, "%s", position_end_reason_name(why));
-            set_end(rec, gr, term_from_end(why), d);
-            break;
-        }
-        Color mover = g.pos.stm;
-        int ei = mover == WHITE ? gs->white : gs->black;
-        const EngineSpec *spec = &c->engines[ei];
-        Engine *e = eng[mover];
-        const char *who = spec->name;
+/* "position ..." from the last capture (see play.h), then isready. */
+static Step send_position(Table *t, Color mover)
+{
+    const GameRecord *rec = t->rec;
+    int n = rec->nmoves - t->base_index;
+    const char **moves = util_xmalloc((size_t)(n > 0 ? n : 1) * sizeof *moves);
+    for (int i = 0; i < n; i++) moves[i] = rec->moves[t->base_index + i].str;
+    const char *fen = t->base_index == 0 && rec->from_start ? NULL : t->base_fen;
+    EngineStatus st = engine_set_position(t->eng[mover], fen, moves, n, t->cfg->ping_ms);
+    free(moves);
+    if (st == ENGINE_ABORT) return STEP_ABORTED;
+    if (st != ENGINE_OK)
+        return lose(t, mover, 1, failure_term(st), "%s %s %s", color_name(mover), mover_spec(t, mover)->name,
+                             st == ENGINE_TIMEOUT ? "did not answer isready in time" : "disconnected");
+    return STEP_ON;
+}
 
-        position_line(&line, rec, base_fen, base_index);
-        EngineStatus st = engine_send_sync(e, mu_sb_str(&line), c->ping_ms);
-        if (st == ENG_ABORT) { ps = PLAY_ABORTED; break; }
-        if (st != ENG_OK) {
-            engine_kill(e);
-            *engine_lost = 1;
-            lose(rec, mover, failure_term(st), "%s %s %s", color_name(mover), who,
-                 st == ENG_TIMEOUT ? "did not answer isready in time" : "disconnected");
-            break;
+/* The "go" of the mover: both clocks when the mover plays on one, then
+ * its fixed limits. */
+static void go_line(Table *t, Color mover, int movestogo)
+{
+    const EngineSpec *side[2] = { mover_spec(t, WHITE), mover_spec(t, BLACK) };
+    EngineGo g;
+    memset(&g, 0, sizeof g);
+    if (side[mover]->tc.timed) {
+        for (int s = 0; s < 2; s++) {
+            g.timed[s] = side[s]->tc.timed;
+            g.time_ms[s] = tc_clock_left_ms(&t->clk[s]);
+            g.inc_ms[s] = side[s]->tc.inc_ms;
         }
-        int movestogo = clock_before_move(&clk[mover], &spec->tc);
-        go_line(&line, c, gs, clk, mover, movestogo);
-        int64_t deadline = 0;
-        if (spec->st_ms > 0) deadline = spec->st_ms + spec->timemargin_ms;
-        if (spec->tc.timed) {
-            int64_t d = clk[mover].left_us / 1000 + spec->timemargin_ms;
-            if (deadline == 0 || d < deadline) deadline = d;
-            if (deadline < 1) deadline = 1;
-        }
-        char mv[MOVE_STR_MAX + 32];
-        SearchInfo si;
-        char note[160];
-        int64_t elapsed_us, frozen_us, stolen_ms;
-        st = engine_go(e, mu_sb_str(&line), deadline, c->ping_ms, c->stop_ms, mv, sizeof mv, &si,
-                       c->stall_credit, &elapsed_us, &frozen_us, &stolen_ms);
-        if (st == ENG_ABORT) { ps = PLAY_ABORTED; break; }
-        if (st == ENG_EOF) {
-            engine_kill(e);
-            *engine_lost = 1;
-            lose(rec, mover, TERM_DISCONNECT, "%s %s disconnected while thinking", color_name(mover), who);
-            break;
-        }
-        if (st == ENG_TIMEOUT) {
-            if (!e->running) *engine_lost = 1;
-            if (deadline > 0)
-                lose(rec, mover, TERM_TIME, "%s %s loses on time (no bestmove within %lld ms%s)",
-                     color_name(mover), who, (long long)deadline,
-                     host_note(frozen_us, c->stall_credit, stolen_ms, note, sizeof note));
-            else
-                lose(rec, mover, TERM_STALLS, "%s %s stalls (no answer to isready within %lld ms while searching)",
-                     color_name(mover), who, (long long)c->ping_ms);
-            break;
-        }
-        /* The time charged: with -stallcredit, less the time the machine
-         * was frozen (hoststall.h). */
-        int64_t charged_us = elapsed_us;
-        if (c->stall_credit) charged_us = elapsed_us > frozen_us ? elapsed_us - frozen_us : 0;
-        int64_t charged_ms = charged_us / 1000;
-        int late = 0;
-        if (spec->tc.timed && clock_after_move(&clk[mover], charged_us, spec->timemargin_ms) < 0) late = 1;
-        if (spec->st_ms > 0 && charged_ms > spec->st_ms + spec->timemargin_ms) late = 1;
-        if (late) {
-            lose(rec, mover, TERM_TIME, "%s %s loses on time (%lld ms used%s)", color_name(mover), who,
-                 (long long)charged_ms, host_note(frozen_us, c->stall_credit, stolen_ms, note, sizeof note));
-            break;
-        }
-        Move m;
-        char why_bad[128];
-        if (!mv[0] || notation_parse_move(&g.pos, mv, &m, why_bad, sizeof why_bad) < 0) {
-            char fen[200];
-            position_fen(&g.pos, fen, sizeof fen);
-            lose(rec, mover, TERM_ILLEGAL, "%s %s plays '%s' (%s) in %s", color_name(mover), who,
-                 mv, !mv[0] ? "empty bestmove" : why_bad, fen);
-            break;
-        }
-        if (si.time_ms >= 0) {
-            int64_t lat = elapsed_us - si.time_ms * 1000;
-            rec->latency_sum_us[mover] += lat;
-            if (lat > rec->latency_max_us[mover]) rec->latency_max_us[mover] = lat;
-            rec->latency_n[mover]++;
-        }
-        MoveRecord mr;
-        memset(&mr, 0, sizeof mr);
-        notation_move_string(&g.pos, &m, mr.str, sizeof mr.str);
-        mr.has_score = si.has_score;
-        mr.score_is_mate = si.score_is_mate;
-        mr.score = si.score;
-        mr.depth = si.depth;
-        mr.time_ms = charged_ms;
-        Position before = g.pos;
-        if (game_play(&g, &m) < 0) {
-            fprintf(stderr, "dablo-match: out of memory\n");
-            abort();
-        }
-        record_add_move(rec, &mr);
-        if (move_is_capture(&m)) {
-            position_fen(&g.pos, base_fen, sizeof base_fen);
-            base_index = rec->nmoves;
-        }
-        gr = game_result(&g, &why);
-        if (gr != RESULT_NONE) continue;   /* the rules end it at the loop top */
-        GameResult ar;
-        AdjKind k = adj_after_move(&adj, &before, &g.pos, si.has_score, search_info_cp(&si), &ar);
-        if (k == ADJ_DRAW) { set_end(rec, ar, TERM_ADJ_DRAW, "draw by adjudication"); break; }
-        if (k == ADJ_MAXMOVES) { set_end(rec, ar, TERM_MAX_MOVES, "draw by the move limit"); break; }
-        if (k == ADJ_RESIGN) {
-            char d[200];
-            snprintf(d, sizeof d, "%s %s resigns (adjudication)", color_name(mover), who);
-            set_end(rec, ar, TERM_ADJ_RESIGN, d);
-            break;
-        }
+        g.movestogo = movestogo;
     }
-    mu_sb_free(&line);
-    game_free(&g);
-    if (ps == PLAY_ABORTED) rec->aborted = 1;
-    return ps;
+    engine_go_limits(&g, side[mover]);
+    engine_go_line(&t->line, &g);
+}
+
+/* How long the mover may take (ms, time + margin; 0 = untimed): the
+ * smaller of st= and its clock. */
+static int64_t move_deadline(const Table *t, Color mover)
+{
+    const EngineSpec *spec = mover_spec(t, mover);
+    int64_t deadline = 0;
+    if (spec->st_ms > 0) deadline = spec->st_ms + spec->timemargin_ms;
+    if (spec->tc.timed) {
+        int64_t d = t->clk[mover].left_us / 1000 + spec->timemargin_ms;
+        if (deadline == 0 || d < deadline) deadline = d;
+        if (deadline < 1) deadline = 1;
+    }
+    return deadline;
+}
+
+/* Credits the mover's clock (host/tc.h) and asks for its move (think.h);
+ * a failure ends the game. */
+static Step ask_move(Table *t, Color mover, ThinkResult *r)
+{
+    const MatchConfig *c = t->cfg;
+    const char *who = mover_spec(t, mover)->name;
+    go_line(t, mover, tc_clock_before_move(&t->clk[mover], &mover_spec(t, mover)->tc));
+    ThinkLimits lim = { move_deadline(t, mover), c->ping_ms, c->stop_ms, c->stall_credit };
+    EngineStatus st = think_move(t->eng[mover], strbuf_str(&t->line), &lim, r);
+    if (st == ENGINE_ABORT) return STEP_ABORTED;
+    if (st == ENGINE_EOF)
+        return lose(t, mover, 1, TERM_DISCONNECT, "%s %s disconnected while thinking", color_name(mover), who);
+    if (st != ENGINE_TIMEOUT) return STEP_ON;
+    if (!t->eng[mover]->running) t->engine_lost = 1;
+    char note[160];
+    if (lim.deadline_ms > 0)
+        return lose(t, mover, 0, TERM_TIME, "%s %s loses on time (no bestmove within %lld ms%s)",
+                             color_name(mover), who, (long long)lim.deadline_ms,
+                             host_note(r->frozen_us, c->stall_credit, r->stolen_ms, note, sizeof note));
+    return lose(t, mover, 0, TERM_STALLS, "%s %s stalls (no answer to isready within %lld ms while searching)",
+                         color_name(mover), who, (long long)c->ping_ms);
+}
+
+/* Charges the move's time to the mover's clock: with -stallcredit, less
+ * the time the machine was frozen (hoststall.h).  A move over the clock
+ * or st= (+ margin) loses on time. */
+static Step charge_time(Table *t, Color mover, const ThinkResult *r, int64_t *charged_ms)
+{
+    const MatchConfig *c = t->cfg;
+    const EngineSpec *spec = mover_spec(t, mover);
+    int64_t elapsed_us = r->search.elapsed_us, charged_us = elapsed_us;
+    if (c->stall_credit) charged_us = elapsed_us > r->frozen_us ? elapsed_us - r->frozen_us : 0;
+    *charged_ms = charged_us / 1000;
+    int late = 0;
+    if (spec->tc.timed && tc_clock_after_move(&t->clk[mover], charged_us, spec->timemargin_ms) < 0) late = 1;
+    if (spec->st_ms > 0 && *charged_ms > spec->st_ms + spec->timemargin_ms) late = 1;
+    if (!late) return STEP_ON;
+    char note[160];
+    return lose(t, mover, 0, TERM_TIME, "%s %s loses on time (%lld ms used%s)", color_name(mover), spec->name,
+                         (long long)*charged_ms, host_note(r->frozen_us, c->stall_credit, r->stolen_ms, note, sizeof note));
+}
+
+/* The bestmove as a legal move of the position; anything else loses. */
+static Step judge_move(Table *t, Color mover, const char *mv, Move *m)
+{
+    char why_bad[128];
+    if (mv[0] && notation_parse_move(&t->g.pos, mv, m, why_bad, sizeof why_bad) == 0) return STEP_ON;
+    char fen[200];
+    position_fen(&t->g.pos, fen, sizeof fen);
+    return lose(t, mover, 0, TERM_ILLEGAL, "%s %s plays '%s' (%s) in %s", color_name(mover),
+                         mover_spec(t, mover)->name, mv, !mv[0] ? "empty bestmove" : why_bad, fen);
+}
+
+/* Plays m: the record (with what the engine said and its latency), the
+ * judge's game, the base of the position line after a capture. */
+static void record_move(Table *t, Color mover, const Move *m, const ThinkResult *r, int64_t charged_ms)
+{
+    GameRecord *rec = t->rec;
+    const EngineInfo *si = &r->search.info;
+    if (si->time_ms >= 0) {
+        int64_t lat = r->search.elapsed_us - si->time_ms * 1000;
+        rec->latency_sum_us[mover] += lat;
+        if (lat > rec->latency_max_us[mover]) rec->latency_max_us[mover] = lat;
+        rec->latency_n[mover]++;
+    }
+    MoveRecord mr;
+    memset(&mr, 0, sizeof mr);
+    notation_move_string(&t->g.pos, m, mr.str, sizeof mr.str);
+    mr.has_score = si->has_score;
+    mr.score_is_mate = si->score_is_mate;
+    mr.score = si->score;
+    mr.depth = si->depth;
+    mr.time_ms = charged_ms;
+    if (game_play(&t->g, m) < 0) {
+        fprintf(stderr, "dablo-match: out of memory\n");
+        abort();
+    }
+    record_add_move(rec, &mr);
+    if (move_is_capture(m)) {
+        position_fen(&t->g.pos, t->base_fen, sizeof t->base_fen);
+        t->base_index = rec->nmoves;
+    }
+    t->result = game_result(&t->g, &t->why);
+}
+
+/* Adjudication after a move the rules did not end the game with. */
+static Step adjudicate(Table *t, Color mover, const Position *before, const EngineInfo *si)
+{
+    GameResult ar;
+    AdjKind k = adj_after_move(&t->adj, before, &t->g.pos, si->has_score, engine_info_cp(si), &ar);
+    if (k == ADJ_DRAW) set_end(t->rec, ar, TERM_ADJ_DRAW, "draw by adjudication");
+    else if (k == ADJ_MAXMOVES) set_end(t->rec, ar, TERM_MAX_MOVES, "draw by the move limit");
+    else if (k == ADJ_RESIGN) {
+        char d[200];
+        snprintf(d, sizeof d, "%s %s resigns (adjudication)", color_name(mover), mover_spec(t, mover)->name);
+        set_end(t->rec, ar, TERM_ADJ_RESIGN, d);
+    } else {
+        return STEP_ON;
+    }
+    return STEP_OVER;
+}
+
+/* One move of the side to move, judged in the order of play.h. */
+static Step play_move(Table *t)
+{
+    Color mover = t->g.pos.stm;
+    Step s = send_position(t, mover);
+    if (s != STEP_ON) return s;
+    ThinkResult r;
+    if ((s = ask_move(t, mover, &r)) != STEP_ON) return s;
+    int64_t charged_ms;
+    if ((s = charge_time(t, mover, &r, &charged_ms)) != STEP_ON) return s;
+    Move m;
+    if ((s = judge_move(t, mover, r.search.move, &m)) != STEP_ON) return s;
+    Position before = t->g.pos;
+    record_move(t, mover, &m, &r, charged_ms);
+    if (t->result != RESULT_NONE) return STEP_ON;   /* the rules end it: see end_by_rules() */
+    return adjudicate(t, mover, &before, &r.search.info);
+}
+
+/* The end of the game by the rules, when it has come. */
+static int end_by_rules(Table *t)
+{
+    if (t->result == RESULT_NONE) return 0;
+    char d[200];
+    if (t->why == END_NO_MOVES)
+        snprintf(d, sizeof d, "%s has no legal move", color_name(t->g.pos.stm));
+    else
+        snprintf(d, sizeof d, "%s", position_end_reason_name(t->why));
+    set_end(t->rec, t->result, term_from_end(t->why), d);
+    return 1;
+}
+
+PlayStatus play_game(Worker *w, const GameSpec *gs, GameRecord *rec, int *engine_lost)
+{
+    record_begin(rec, w, gs);
+    Table t;
+    memset(&t, 0, sizeof t);
+    t.w = w;
+    t.cfg = w->cfg;
+    t.gs = gs;
+    t.rec = rec;
+    t.eng[WHITE] = &w->engines[gs->white];
+    t.eng[BLACK] = &w->engines[gs->black];
+    Step s = start_engines(&t);
+    if (s == STEP_ON && (s = set_table(&t)) == STEP_ON) {
+        while (!end_by_rules(&t) && (s = play_move(&t)) == STEP_ON) {}
+        strbuf_free(&t.line);
+        game_free(&t.g);
+    }
+    *engine_lost = t.engine_lost;
+    if (s == STEP_ABORTED) {
+        rec->aborted = 1;
+        return PLAY_ABORTED;
+    }
+    return PLAY_DONE;
 }
 
 void worker_stop_engines(Worker *w)

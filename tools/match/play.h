@@ -1,12 +1,13 @@
 /*
  * play.h - playing one game between two engines and judging it with the
- * rules library (game.h), the clocks (tc.h) and adjudication
+ * rules library (game.h), the clocks (host/tc.h) and adjudication
  * (adjudicate.h).
  *
  * Per game: both engines are started if needed (handshake, options), get
  * "ucinewgame" + "isready" (newgame timeout).  Per move: "position ..."
- * + "isready" (ping timeout), the mover's clock is credited (tc.h), "go
- * ..." is written and the clock runs until "bestmove" is read.  The
+ * + "isready" (ping timeout), the mover's clock is credited (host/tc.h),
+ * "go ..." is written and the clock runs until "bestmove" is read
+ * (think.h).  The
  * position line starts from the last capture ("position fen <FEN after
  * it> moves ..."; "position startpos moves ..." before the first capture
  * of a game from the start position): no earlier position can repeat
@@ -24,8 +25,8 @@
 #define DABLO_MATCH_PLAY_H
 
 #include "config.h"
-#include "engine.h"
-#include "log.h"
+#include "host/engine.h"
+#include "host/transcript.h"
 #include "openings.h"
 #include "record.h"
 #include "schedule.h"
@@ -36,7 +37,7 @@ typedef struct Worker {
     const MatchConfig *cfg;
     const OpeningBook *book;
     Engine *engines;           /* one per engine of the match (zeroed at first) */
-    MatchLog *log;
+    Transcript *log;
     int abort_fd;
 } Worker;
 

@@ -8,6 +8,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "host/util.h"
+#include "text.h"
+
 static const struct { const char *word, *pgn; } terms[TERM_NB] = {
     [TERM_NONE] = { "none", "unterminated" },
     [TERM_NO_MOVES] = { "no-moves", "normal" },
@@ -50,7 +53,7 @@ Termination term_from_end(EndReason r)
 
 void record_add_move(GameRecord *r, const MoveRecord *m)
 {
-    if (r->nmoves == r->cap) r->moves = mu_xrealloc(r->moves, (size_t)(r->cap = r->cap ? 2 * r->cap : 128) * sizeof *r->moves);
+    if (r->nmoves == r->cap) r->moves = util_xrealloc(r->moves, (size_t)(r->cap = r->cap ? 2 * r->cap : 128) * sizeof *r->moves);
     r->moves[r->nmoves++] = *m;
 }
 
@@ -66,9 +69,9 @@ void record_free(GameRecord *r)
 
 static void tag(StrBuf *out, const char *name, const char *value)
 {
-    mu_sb_printf(out, "[%s \"", name);
-    mu_sb_add_utf8(out, value, 1);
-    mu_sb_add(out, "\"]\n");
+    strbuf_printf(out, "[%s \"", name);
+    text_add_utf8(out, value, 1);
+    strbuf_add(out, "\"]\n");
 }
 
 /* Adds a token to the movetext, wrapping lines at 80 columns. */
@@ -76,13 +79,13 @@ static void word(StrBuf *out, size_t *col, const char *w)
 {
     size_t n = strlen(w);
     if (*col > 0 && *col + 1 + n > 80) {
-        mu_sb_addc(out, '\n');
+        strbuf_addc(out, '\n');
         *col = 0;
     } else if (*col > 0) {
-        mu_sb_addc(out, ' ');
+        strbuf_addc(out, ' ');
         (*col)++;
     }
-    mu_sb_add(out, w);
+    strbuf_add(out, w);
     *col += n;
 }
 
@@ -120,7 +123,7 @@ void record_pgn(const GameRecord *r, const MatchConfig *c, StrBuf *out)
     tag(out, "Termination", term_pgn(r->term));
     snprintf(buf, sizeof buf, "%d", r->nmoves);
     tag(out, "PlyCount", buf);
-    mu_sb_addc(out, '\n');
+    strbuf_addc(out, '\n');
 
     /* Move numbers from the start FEN's fields 2 and 4. */
     int number = 1;
@@ -163,26 +166,26 @@ void record_pgn(const GameRecord *r, const MatchConfig *c, StrBuf *out)
     }
     if (r->detail) {
         StrBuf d = {0};
-        mu_sb_addc(&d, '{');
+        strbuf_addc(&d, '{');
         /* '}' would end the comment early. */
         StrBuf raw = {0};
-        mu_sb_add_utf8(&raw, r->detail, 0);
-        for (const char *p = mu_sb_str(&raw); *p; p++) mu_sb_addc(&d, *p == '}' ? ')' : *p);
-        mu_sb_addc(&d, '}');
-        word(out, &col, mu_sb_str(&d));
-        mu_sb_free(&d);
-        mu_sb_free(&raw);
+        text_add_utf8(&raw, r->detail, 0);
+        for (const char *p = strbuf_str(&raw); *p; p++) strbuf_addc(&d, *p == '}' ? ')' : *p);
+        strbuf_addc(&d, '}');
+        word(out, &col, strbuf_str(&d));
+        strbuf_free(&d);
+        strbuf_free(&raw);
     }
     word(out, &col, game_result_string(r->result));
-    mu_sb_add(out, "\n\n");
+    strbuf_add(out, "\n\n");
 }
 
 void record_results_line(const GameRecord *r, StrBuf *out)
 {
-    mu_sb_printf(out, "game=%d round=%d pair=%d white=", r->spec.number, r->spec.round, r->spec.pair);
-    mu_sb_add_percent(out, r->white);
-    mu_sb_add(out, " black=");
-    mu_sb_add_percent(out, r->black);
-    mu_sb_printf(out, " result=%s termination=%s plies=%d opening=%d\n", game_result_string(r->result),
+    strbuf_printf(out, "game=%d round=%d pair=%d white=", r->spec.number, r->spec.round, r->spec.pair);
+    text_add_percent(out, r->white);
+    strbuf_add(out, " black=");
+    text_add_percent(out, r->black);
+    strbuf_printf(out, " result=%s termination=%s plies=%d opening=%d\n", game_result_string(r->result),
               term_word(r->term), r->nmoves, r->opening_number);
 }

@@ -18,10 +18,10 @@
 
 #include <stdint.h>
 #include "config.h"
+#include "host/strbuf.h"
 #include "rules/game.h"
 #include "rules/notation.h"
 #include "schedule.h"
-#include "util.h"
 
 /* How a game ended: one word for the results file and the tallies. */
 typedef enum {

@@ -6,14 +6,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "util.h"
+#include "host/util.h"
+#include "text.h"
 
 void report_init(Report *r, const MatchConfig *c, int total)
 {
     memset(r, 0, sizeof *r);
     r->cfg = c;
     int n = c->nengines;
-    r->enc = mu_xmalloc((size_t)(n * n) * sizeof *r->enc);
+    r->enc = util_xmalloc((size_t)(n * n) * sizeof *r->enc);
     memset(r->enc, 0, (size_t)(n * n) * sizeof *r->enc);
     for (int a = 0; a < n; a++)
         for (int b = 0; b < n; b++) {
@@ -21,18 +22,18 @@ void report_init(Report *r, const MatchConfig *c, int total)
             r->enc[a * n + b].b = b;
             stats_init(&r->enc[a * n + b].st);
         }
-    r->points = mu_xmalloc((size_t)n * sizeof *r->points);
-    r->played = mu_xmalloc((size_t)n * sizeof *r->played);
-    r->lat_sum_us = mu_xmalloc((size_t)n * sizeof *r->lat_sum_us);
-    r->lat_max_us = mu_xmalloc((size_t)n * sizeof *r->lat_max_us);
-    r->lat_n = mu_xmalloc((size_t)n * sizeof *r->lat_n);
+    r->points = util_xmalloc((size_t)n * sizeof *r->points);
+    r->played = util_xmalloc((size_t)n * sizeof *r->played);
+    r->lat_sum_us = util_xmalloc((size_t)n * sizeof *r->lat_sum_us);
+    r->lat_max_us = util_xmalloc((size_t)n * sizeof *r->lat_max_us);
+    r->lat_n = util_xmalloc((size_t)n * sizeof *r->lat_n);
     for (int i = 0; i < n; i++) {
         r->points[i] = 0;
         r->played[i] = 0;
         r->lat_sum_us[i] = r->lat_max_us[i] = r->lat_n[i] = 0;
     }
     r->total = total;
-    r->t0_ms = mu_now_ms();
+    r->t0_ms = util_now_ms();
     r->verdict = STATS_SPRT_CONTINUE;
 }
 
@@ -75,7 +76,7 @@ void report_add(Report *r, int white, int black, int pair, GameResult res, Termi
         if (pair >= e->pending_cap) {
             int cap = e->pending_cap ? e->pending_cap : 64;
             while (cap <= pair) cap *= 2;
-            e->pending = mu_xrealloc(e->pending, (size_t)cap);
+            e->pending = util_xrealloc(e->pending, (size_t)cap);
             memset(e->pending + e->pending_cap, 0, (size_t)(cap - e->pending_cap));
             e->pending_cap = cap;
         }
@@ -126,7 +127,7 @@ void report_live(Report *r, const GameRecord *g, FILE *f)
     const StatsSprtParams *sp = r->cfg->sprt_on && r->cfg->nengines == 2 ? &r->cfg->sprt : NULL;
     char line[1024];
     stats_format_line(line, sizeof line, &e->st, sp);
-    double min = (double)(mu_now_ms() - r->t0_ms) / 60000.0;
+    double min = (double)(util_now_ms() - r->t0_ms) / 60000.0;
     double rate = min > 0 ? r->done_here / min : 0;
     char eta[32] = "-";
     if (rate > 0) fmt_duration(eta, sizeof eta, (r->total - r->done) / rate * 60.0);
@@ -151,14 +152,14 @@ void report_summary(const Report *r, FILE *f)
             fprintf(f, "%s vs %s:\n", c->engines[a].name, c->engines[b].name);
             const StatsSprtParams *sp = c->sprt_on && n == 2 ? &c->sprt : NULL;
             size_t need = stats_format_report(NULL, 0, &e->st, sp);
-            char *buf = mu_xmalloc(need + 1);
+            char *buf = util_xmalloc(need + 1);
             stats_format_report(buf, need + 1, &e->st, sp);
             fputs(buf, f);
             free(buf);
         }
     if (n > 2) {
         fprintf(f, "Standings:\n");
-        int *order = mu_xmalloc((size_t)n * sizeof *order);
+        int *order = util_xmalloc((size_t)n * sizeof *order);
         for (int i = 0; i < n; i++) order[i] = i;
         for (int i = 1; i < n; i++)
             for (int j = i; j > 0 && r->points[order[j]] > r->points[order[j - 1]]; j--) {
@@ -202,10 +203,10 @@ static char *field(const char *line, const char *key)
         if (strncmp(p, key, kl) == 0 && p[kl] == '=') {
             const char *v = p + kl + 1;
             size_t n = strcspn(v, " \n");
-            char *raw = mu_xmalloc(n + 1);
+            char *raw = util_xmalloc(n + 1);
             memcpy(raw, v, n);
             raw[n] = '\0';
-            char *d = mu_percent_decode(raw);
+            char *d = text_percent_decode(raw);
             free(raw);
             return d;
         }

@@ -5,14 +5,14 @@
 
 #include <stdlib.h>
 
-#include "util.h"
+#include "host/util.h"
 
 int schedule_build(const MatchConfig *c, const OpeningBook *b, GameSpec **out)
 {
     int n = c->nengines;
     int nenc = c->gauntlet ? n - 1 : n * (n - 1) / 2;
     long total = (long)c->rounds * nenc * c->games;
-    GameSpec *v = mu_xmalloc((size_t)(total > 0 ? total : 1) * sizeof *v);
+    GameSpec *v = util_xmalloc((size_t)(total > 0 ? total : 1) * sizeof *v);
     int k = 0, pair = 0;
     for (int r = 1; r <= c->rounds; r++)
         for (int i = 0; i < n; i++)

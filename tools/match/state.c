@@ -8,7 +8,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "util.h"
+#include "host/strbuf.h"
+#include "host/util.h"
+#include "text.h"
 
 int state_load(const char *path, StateData *d, char *err, size_t errlen)
 {
@@ -42,8 +44,8 @@ int state_load(const char *path, StateData *d, char *err, size_t errlen)
         } else if (!begun && strncmp(line, "results-offset ", 15) == 0) {
             d->res_off = strtoll(line + 15, NULL, 10);
         } else if (!begun && strncmp(line, "arg ", 4) == 0) {
-            if (d->argc + 2 > argcap) d->argv = mu_xrealloc(d->argv, (size_t)(argcap = argcap ? 2 * argcap : 16) * sizeof *d->argv);
-            d->argv[d->argc++] = mu_percent_decode(line + 4);
+            if (d->argc + 2 > argcap) d->argv = util_xrealloc(d->argv, (size_t)(argcap = argcap ? 2 * argcap : 16) * sizeof *d->argv);
+            d->argv[d->argc++] = text_percent_decode(line + 4);
             d->argv[d->argc] = NULL;
         } else if (!begun && strcmp(line, "begin") == 0) {
             begun = 1;
@@ -54,8 +56,8 @@ int state_load(const char *path, StateData *d, char *err, size_t errlen)
             while (*end == ' ') end++;
             d->pgn_off = po;
             d->res_off = ro;
-            if (d->nlines + 1 > linecap) d->lines = mu_xrealloc(d->lines, (size_t)(linecap = linecap ? 2 * linecap : 64) * sizeof *d->lines);
-            d->lines[d->nlines++] = mu_xstrdup(end);
+            if (d->nlines + 1 > linecap) d->lines = util_xrealloc(d->lines, (size_t)(linecap = linecap ? 2 * linecap : 64) * sizeof *d->lines);
+            d->lines[d->nlines++] = util_xstrdup(end);
         } else {
             snprintf(err, errlen, "%s:%d: unexpected line", path, lineno);
             goto fail;
@@ -95,17 +97,17 @@ int state_create(StateFile *s, const char *path, int argc, char *const argv[], u
         return -1;
     }
     StrBuf b = {0};
-    mu_sb_printf(&b, "dablo-match-state 1\nseed %llu\npgn-offset %lld\nresults-offset %lld\n",
+    strbuf_printf(&b, "dablo-match-state 1\nseed %llu\npgn-offset %lld\nresults-offset %lld\n",
               (unsigned long long)seed, (long long)pgn_off, (long long)res_off);
     for (int i = 0; i < argc; i++) {
-        mu_sb_add(&b, "arg ");
-        mu_sb_add_percent(&b, argv[i]);
-        mu_sb_addc(&b, '\n');
+        strbuf_add(&b, "arg ");
+        text_add_percent(&b, argv[i]);
+        strbuf_addc(&b, '\n');
     }
-    mu_sb_add(&b, "begin\n");
+    strbuf_add(&b, "begin\n");
     fwrite(b.s, 1, b.len, s->f);
     fflush(s->f);
-    mu_sb_free(&b);
+    strbuf_free(&b);
     return 0;
 }
 

@@ -13,21 +13,27 @@
 
 enum { READ_CHUNK = 65536 };
 
-void ch_init(Channel *ch, const Proc *p, const char *name, int worker, MatchLog *log, int abort_fd)
+void channel_init(Channel *ch, const Proc *p, const char *name, int slot, Transcript *log, int abort_fd)
 {
     memset(ch, 0, sizeof *ch);
     ch->proc = *p;
     ch->name = name;
-    ch->worker = worker;
+    ch->slot = slot;
     ch->log = log;
     ch->abort_fd = abort_fd;
 }
 
-/* Milliseconds to wait in poll() for an absolute deadline (-1 = forever). */
+int channel_fd(const Channel *ch)
+{
+    return ch->proc.from_child;
+}
+
+/* Milliseconds to wait in poll() for a deadline (channel.h; -1 = forever). */
 static int poll_timeout(int64_t deadline)
 {
-    if (deadline <= 0) return -1;
-    int64_t left = deadline - mu_now_ms();
+    if (deadline == CHANNEL_NO_DEADLINE) return -1;
+    if (deadline < 0) return 0;
+    int64_t left = deadline - util_now_ms();
     if (left <= 0) return 0;
     return left > 1000000 ? 1000000 : (int)left;
 }
@@ -53,7 +59,7 @@ static char *take_line(Channel *ch)
                 s[CHANNEL_LINE_MAX - 1] = '\0';
                 ch->start = ch->len = 0;
                 ch->discarding = 1;
-                return mu_rtrim(s);
+                return util_rtrim(s);
             }
             if (ch->discarding) ch->start = ch->len = 0;
             return NULL;
@@ -64,7 +70,7 @@ static char *take_line(Channel *ch)
             ch->discarding = 0;
             continue;
         }
-        mu_rtrim(s);
+        util_rtrim(s);
         if (*s) return s;
     }
     return NULL;
@@ -80,7 +86,7 @@ static int fill(Channel *ch)
     }
     if (ch->cap - ch->len < READ_CHUNK + 1) {
         ch->cap = ch->len + READ_CHUNK + 1;
-        ch->buf = mu_xrealloc(ch->buf, ch->cap);
+        ch->buf = util_xrealloc(ch->buf, ch->cap);
     }
     ssize_t r = read(ch->proc.from_child, ch->buf + ch->len, ch->cap - ch->len - 1);
     if (r > 0) {
@@ -92,29 +98,29 @@ static int fill(Channel *ch)
     return -1;
 }
 
-ChStatus ch_read_line(Channel *ch, int64_t deadline, char **line)
+ChannelStatus channel_read_line(Channel *ch, int64_t deadline, char **line)
 {
     for (;;) {
         char *s = take_line(ch);
         if (s) {
             ch->lines_in++;
-            mlog_line(ch->log, ch->worker, ch->name, '<', s);
+            transcript_line(ch->log, ch->slot, ch->name, '<', s);
             *line = s;
-            return CH_LINE;
+            return CHANNEL_LINE;
         }
         if (ch->eof || ch->proc.from_child < 0) {
             if (ch->len > ch->start && !ch->discarding) {
                 /* A last line without '\n' before EOF still counts. */
                 ch->buf[ch->len] = '\0';
-                char *rest = mu_rtrim(ch->buf + ch->start);
+                char *rest = util_rtrim(ch->buf + ch->start);
                 ch->start = ch->len;
                 if (*rest) {
-                    mlog_line(ch->log, ch->worker, ch->name, '<', rest);
+                    transcript_line(ch->log, ch->slot, ch->name, '<', rest);
                     *line = rest;
-                    return CH_LINE;
+                    return CHANNEL_LINE;
                 }
             }
-            return CH_EOF;
+            return CHANNEL_EOF;
         }
         struct pollfd pf[2] = { { ch->proc.from_child, POLLIN, 0 }, { ch->abort_fd, POLLIN, 0 } };
         int n = poll(pf, ch->abort_fd >= 0 ? 2 : 1, poll_timeout(deadline));
@@ -123,7 +129,7 @@ ChStatus ch_read_line(Channel *ch, int64_t deadline, char **line)
             ch->eof = 1;
             continue;
         }
-        if (ch->abort_fd >= 0 && (pf[1].revents & POLLIN)) return CH_ABORT;
+        if (ch->abort_fd >= 0 && (pf[1].revents & POLLIN)) return CHANNEL_ABORT;
         if (pf[0].revents & (POLLIN | POLLHUP | POLLERR)) {
             int r;
             while ((r = fill(ch)) > 0) {
@@ -132,18 +138,18 @@ ChStatus ch_read_line(Channel *ch, int64_t deadline, char **line)
             }
             continue;
         }
-        if (n == 0 && deadline > 0 && mu_now_ms() >= deadline) return CH_TIMEOUT;
+        if (n == 0 && deadline != CHANNEL_NO_DEADLINE && util_now_ms() >= deadline) return CHANNEL_TIMEOUT;
     }
 }
 
-int ch_write(Channel *ch, const char *line, int64_t deadline)
+int channel_write(Channel *ch, const char *line, int64_t deadline)
 {
     if (ch->proc.to_child < 0) return -1;
-    mlog_line(ch->log, ch->worker, ch->name, '>', line);
+    transcript_line(ch->log, ch->slot, ch->name, '>', line);
     ch->lines_out++;
     size_t n = strlen(line);
     char stackbuf[4096];
-    char *buf = n + 1 <= sizeof stackbuf ? stackbuf : mu_xmalloc(n + 1);
+    char *buf = n + 1 <= sizeof stackbuf ? stackbuf : util_xmalloc(n + 1);
     memcpy(buf, line, n);
     buf[n] = '\n';
     size_t off = 0;
@@ -160,7 +166,7 @@ int ch_write(Channel *ch, const char *line, int64_t deadline)
             struct pollfd pf[2] = { { ch->proc.to_child, POLLOUT, 0 }, { ch->abort_fd, POLLIN, 0 } };
             int t = poll_timeout(deadline);
             int pn = poll(pf, ch->abort_fd >= 0 ? 2 : 1, t);
-            if (pn == 0 && t >= 0 && mu_now_ms() >= deadline) { rc = -1; break; }
+            if (pn == 0 && t >= 0 && util_now_ms() >= deadline) { rc = -1; break; }
             continue;
         }
         rc = -1;   /* EPIPE: the engine is gone */
@@ -170,7 +176,7 @@ int ch_write(Channel *ch, const char *line, int64_t deadline)
     return rc;
 }
 
-void ch_close(Channel *ch, int grace_ms)
+void channel_close(Channel *ch, int grace_ms)
 {
     proc_stop(&ch->proc, grace_ms);
     free(ch->buf);
@@ -178,7 +184,7 @@ void ch_close(Channel *ch, int grace_ms)
     ch->start = ch->len = ch->cap = 0;
 }
 
-void ch_kill(Channel *ch)
+void channel_kill(Channel *ch)
 {
     proc_kill(&ch->proc);
     free(ch->buf);

@@ -82,7 +82,7 @@ static void child(int in_fd, int out_fd, int err_fd, int status_fd, const char *
     signal(SIGINT, SIG_DFL);
     setpgid(0, 0);
     prctl(PR_SET_PDEATHSIG, SIGKILL);
-    if (getppid() == 1) _exit(127);   /* the runner already died */
+    if (getppid() == 1) _exit(127);   /* the host already died */
     if (dup2(in_fd, 0) < 0 || dup2(out_fd, 1) < 0 || dup2(err_fd, 2) < 0) goto fail;
     if (dir && chdir(dir) < 0) goto fail;
     execv(path, argv);
@@ -176,7 +176,7 @@ int proc_stop(Proc *p, int grace_ms)
         return -1;
     }
     close_pipes(p);
-    int64_t deadline = mu_now_ms() + grace_ms;
+    int64_t deadline = util_now_ms() + grace_ms;
     int status;
     for (;;) {
         siginfo_t info;
@@ -194,7 +194,7 @@ int proc_stop(Proc *p, int grace_ms)
             p->pid = 0;
             return -1;
         }
-        if (mu_now_ms() >= deadline) break;
+        if (util_now_ms() >= deadline) break;
         struct timespec ts = { 0, 2 * 1000 * 1000 };
         nanosleep(&ts, NULL);
     }

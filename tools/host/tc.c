@@ -20,22 +20,22 @@ int tc_parse(const char *s, TimeControl *tc, char *err, size_t errlen)
     if (slash) {
         *slash = '\0';
         int64_t m;
-        if (mu_parse_int64(p, 1, 100000, &m) < 0) goto bad;
+        if (util_parse_int64(p, 1, 100000, &m) < 0) goto bad;
         tc->moves = (int)m;
         p = slash + 1;
     }
     char *plus = strchr(p, '+');
     if (plus) {
         *plus = '\0';
-        if (mu_parse_seconds_ms(plus + 1, &tc->inc_ms) < 0) goto bad;
+        if (util_parse_seconds_ms(plus + 1, &tc->inc_ms) < 0) goto bad;
     }
     char *colon = strchr(p, ':');
     if (colon) {
         *colon = '\0';
         int64_t min, sec_ms;
-        if (mu_parse_int64(p, 0, 100000, &min) < 0 || mu_parse_seconds_ms(colon + 1, &sec_ms) < 0) goto bad;
+        if (util_parse_int64(p, 0, 100000, &min) < 0 || util_parse_seconds_ms(colon + 1, &sec_ms) < 0) goto bad;
         tc->base_ms = min * 60000 + sec_ms;
-    } else if (mu_parse_seconds_ms(p, &tc->base_ms) < 0) {
+    } else if (util_parse_seconds_ms(p, &tc->base_ms) < 0) {
         goto bad;
     }
     if (tc->base_ms == 0 && tc->inc_ms == 0) {
@@ -74,13 +74,13 @@ void tc_format(const TimeControl *tc, char *buf, size_t len)
     else snprintf(buf, len, "%s%s", moves, base);
 }
 
-void clock_start(Clock *c, const TimeControl *tc)
+void tc_clock_start(Clock *c, const TimeControl *tc)
 {
     c->left_us = tc->timed ? tc->base_ms * 1000 : 0;
     c->moves_made = 0;
 }
 
-int clock_before_move(Clock *c, const TimeControl *tc)
+int tc_clock_before_move(Clock *c, const TimeControl *tc)
 {
     if (!tc->timed) return 0;
     if (tc->moves && c->moves_made > 0 && c->moves_made % tc->moves == 0)
@@ -89,7 +89,7 @@ int clock_before_move(Clock *c, const TimeControl *tc)
     return tc->moves ? tc->moves - c->moves_made % tc->moves : 0;
 }
 
-int clock_after_move(Clock *c, int64_t elapsed_us, int64_t margin_ms)
+int tc_clock_after_move(Clock *c, int64_t elapsed_us, int64_t margin_ms)
 {
     c->left_us -= elapsed_us;
     c->moves_made++;
@@ -98,7 +98,7 @@ int clock_after_move(Clock *c, int64_t elapsed_us, int64_t margin_ms)
     return 0;
 }
 
-int64_t clock_left_ms(const Clock *c)
+int64_t tc_clock_left_ms(const Clock *c)
 {
     return c->left_us > 0 ? c->left_us / 1000 : 0;
 }

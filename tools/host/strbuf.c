@@ -1,0 +1,75 @@
+/*
+ * strbuf.c - the growable string of strbuf.h.
+ */
+#include "strbuf.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+static void strbuf_reserve(StrBuf *b, size_t extra)
+{
+    if (b->len + extra + 1 <= b->cap) return;
+    size_t cap = b->cap ? b->cap : 64;
+    while (cap < b->len + extra + 1) cap *= 2;
+    b->s = util_xrealloc(b->s, cap);
+    b->cap = cap;
+}
+
+void strbuf_addn(StrBuf *b, const char *s, size_t n)
+{
+    strbuf_reserve(b, n);
+    memcpy(b->s + b->len, s, n);
+    b->len += n;
+    b->s[b->len] = '\0';
+}
+
+void strbuf_add(StrBuf *b, const char *s)
+{
+    strbuf_addn(b, s, strlen(s));
+}
+
+void strbuf_addc(StrBuf *b, char c)
+{
+    strbuf_addn(b, &c, 1);
+}
+
+void strbuf_printf(StrBuf *b, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char tmp[512];
+    int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
+    va_end(ap);
+    if (n < 0) return;
+    if ((size_t)n < sizeof tmp) {
+        strbuf_addn(b, tmp, (size_t)n);
+        return;
+    }
+    strbuf_reserve(b, (size_t)n);
+    va_start(ap, fmt);
+    vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    b->len += (size_t)n;
+}
+
+void strbuf_clear(StrBuf *b)
+{
+    b->len = 0;
+    if (b->s) b->s[0] = '\0';
+}
+
+void strbuf_free(StrBuf *b)
+{
+    free(b->s);
+    b->s = NULL;
+    b->len = b->cap = 0;
+}
+
+const char *strbuf_str(const StrBuf *b)
+{
+    return b->s ? b->s : "";
+}

@@ -1,0 +1,158 @@
+/*
+ * util.c - the clock, allocation, word splitting and number parsing of
+ * util.h.
+ */
+#define _GNU_SOURCE
+#include "util.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "strbuf.h"
+
+int64_t util_now_us(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+int64_t util_now_ms(void)
+{
+    return util_now_us() / 1000;
+}
+
+/* The program's own name leads the message, as in every other error. */
+static void oom(void)
+{
+    fprintf(stderr, "%s: out of memory\n", program_invocation_short_name);
+    abort();
+}
+
+void *util_xmalloc(size_t n)
+{
+    void *p = malloc(n ? n : 1);
+    if (!p) oom();
+    return p;
+}
+
+void *util_xrealloc(void *p, size_t n)
+{
+    void *q = realloc(p, n ? n : 1);
+    if (!q) oom();
+    return q;
+}
+
+char *util_xstrdup(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *p = util_xmalloc(n);
+    memcpy(p, s, n);
+    return p;
+}
+
+void util_set_string(char **dst, const char *s)
+{
+    free(*dst);
+    *dst = util_xstrdup(s);
+}
+
+int util_split_words(const char *s, char ***argv)
+{
+    size_t cap = 8, n = 0;
+    char **v = util_xmalloc(cap * sizeof *v);
+    StrBuf w = {0};
+    const char *p = s;
+    for (;;) {
+        while (*p == ' ' || *p == '\t' || *p == '\n') p++;
+        if (!*p) break;
+        strbuf_clear(&w);
+        strbuf_addn(&w, "", 0);
+        while (*p && *p != ' ' && *p != '\t' && *p != '\n') {
+            if (*p == '\'' || *p == '"') {
+                char q = *p++;
+                while (*p && *p != q) {
+                    if (q == '"' && *p == '\\' && p[1]) p++;
+                    strbuf_addc(&w, *p++);
+                }
+                if (*p != q) {
+                    strbuf_free(&w);
+                    v[n] = NULL;
+                    util_free_words(v);
+                    return -1;
+                }
+                p++;
+            } else if (*p == '\\' && p[1]) {
+                strbuf_addc(&w, p[1]);
+                p += 2;
+            } else {
+                strbuf_addc(&w, *p++);
+            }
+        }
+        if (n + 2 > cap) v = util_xrealloc(v, (cap *= 2) * sizeof *v);
+        v[n++] = util_xstrdup(strbuf_str(&w));
+    }
+    strbuf_free(&w);
+    v[n] = NULL;
+    *argv = v;
+    return (int)n;
+}
+
+void util_free_words(char **argv)
+{
+    if (!argv) return;
+    for (char **p = argv; *p; p++) free(*p);
+    free(argv);
+}
+
+char *util_rtrim(char *s)
+{
+    size_t n = strlen(s);
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r' || s[n - 1] == '\n'))
+        s[--n] = '\0';
+    return s;
+}
+
+int util_parse_int64(const char *s, int64_t lo, int64_t hi, int64_t *out)
+{
+    if (!s || !*s) return -1;
+    char *end;
+    errno = 0;
+    long long v = strtoll(s, &end, 10);
+    if (errno || *end || v < lo || v > hi) return -1;
+    *out = v;
+    return 0;
+}
+
+int util_parse_seconds_ms(const char *s, int64_t *ms)
+{
+    if (!s || !*s || *s == '-' || *s == '+' || isspace((unsigned char)*s)) return -1;
+    int64_t whole = 0, frac_ms = 0;
+    const char *p = s;
+    if (!isdigit((unsigned char)*p) && *p != '.') return -1;
+    while (isdigit((unsigned char)*p)) {
+        whole = whole * 10 + (*p++ - '0');
+        if (whole > 366LL * 86400) return -1;
+    }
+    if (*p == '.') {
+        p++;
+        int digits = 0;
+        int64_t scale = 100;
+        int round_up = 0;
+        while (isdigit((unsigned char)*p)) {
+            if (digits < 3) frac_ms += (*p - '0') * scale, scale /= 10;
+            else if (digits == 3) round_up = *p >= '5';
+            digits++;
+            p++;
+        }
+        if (digits == 0 && p - s == 1) return -1;
+        frac_ms += round_up;
+    }
+    if (*p) return -1;
+    *ms = whole * 1000 + frac_ms;
+    return 0;
+}
