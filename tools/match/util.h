@@ -44,7 +44,7 @@ char *mu_xstrdup(const char *s);
 
 /* Appends s to b with every byte <= 0x20, '%', 0x7f and every byte that
  * could break a key=value line percent-encoded (%20, %25, ...): the name
- * encoding of the results file (tools/match/RESULTS.md). */
+ * encoding of the results file (docs/results.md). */
 void mu_sb_add_percent(StrBuf *b, const char *s);
 
 /* Decodes %XX escapes of s into a new string (caller frees). */
