@@ -25,7 +25,7 @@ build/test_match: tests/match/test_match.c $(MATCH_LIB_SRC) $(MATCH_HDR) $(RULES
 	@mkdir -p build
 	$(CC) $(ALL_CFLAGS) $(MATCH_CFLAGS) $(CHECK_CFLAGS) $(LDFLAGS) tests/match/test_match.c $(MATCH_LIB_SRC) $(RULES_LIB) $(MATCH_STATS_LIB) -o $@ $(CHECK_LIBS) $(LDLIBS_BASE)
 
-# A short engine-vs-engine match of both games (README "Two commands").
+# A short engine-vs-engine match of both games (README.md, "Two commands").
 .PHONY: match
 match:
 	@bash tools/install-deps.sh
