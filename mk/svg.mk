@@ -6,8 +6,23 @@ bin/dablo-svg: $(SVG_SRC) $(wildcard tools/svg/*.h) $(SRC_HDR) $(RULES_LIB)
 	@mkdir -p bin
 	$(CC) $(ALL_CFLAGS) -Itools/svg $(LDFLAGS) $(SVG_SRC) $(RULES_LIB) -o $@ $(LDLIBS_BASE)
 
-# The board pictures shown in README.md and protocol/.
+# The board pictures shown in README.md and protocol/: the start positions
+# with every point named, and a game in progress of each game.  The games
+# were played by dablo-match (bin/dablo depth 6 against depth 3, and depth 6
+# against depth 4, one thread, at commit e81889d):
+#   -variant dablot -openings file=bench/openings/dablot-balanced.fen start=11
+#   -variant tabal  -openings file=bench/openings/tabal-balanced.fen
+# each with -games 1 -rounds 1; the pictures show ply 27 and ply 17 of the
+# games (the opening's plies not counted) with the move played there.
+GAME_DABLOT_FEN  := mmmm1m/mmmmm/m1mmmm/mm1mm/1mmmmm/mmmpM/MKM2m/4P/M1kMMM/MMMMM/M1MMMM/MMMMM/MMMM1M w 30 18
+GAME_DABLOT_MOVE := c7xa9xc11xc7
+GAME_TABAL_FEN   := mmm/mm1/3mm/4m/2m2/4M/M1mMM/MM1/MM1 w 0 13
+GAME_TABAL_MOVE  := b2xd4xb6
+
 .PHONY: board-pictures
 board-pictures: bin/dablo-svg
 	bin/dablo-svg -variant dablot -o protocol/board-dablot.svg
 	bin/dablo-svg -variant tabal -o protocol/board-tabal.svg
+	@mkdir -p docs/img
+	bin/dablo-svg -variant dablot -fen "$(GAME_DABLOT_FEN)" -lastmove $(GAME_DABLOT_MOVE) -o docs/img/dablot-game.svg
+	bin/dablo-svg -variant tabal -fen "$(GAME_TABAL_FEN)" -lastmove $(GAME_TABAL_MOVE) -o docs/img/tabal-game.svg

@@ -34,8 +34,8 @@ static const OptionDesc table[] = {
       "search threads" },
     /* 20 ms: at 100 ms a move on 2 busy cores the engine's stop overshoots
      * its limit by up to about 8 ms and the host adds up to about 6 ms;
-     * 10 ms lost about one move in 10,000 on time (README.md, "Strength,
-     * measured"). */
+     * 10 ms lost about one move in 10,000 on time (docs/strength.md,
+     * "MoveOverhead 20 ms"). */
     { "MoveOverhead", OPTION_MOVE_OVERHEAD, OPT_SPIN, "20", 0, 5000, { NULL },
       "milliseconds kept back per move for communication delays" },
     { "MultiPV", OPTION_MULTIPV, OPT_SPIN, "1", 1, 256, { NULL },

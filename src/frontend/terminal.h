@@ -3,8 +3,8 @@
  *
  * Used only when stdin AND stdout are terminals (terminal_usable()): over a
  * pipe readline would echo the prompt and every input line to stdout and
- * corrupt the protocol (reference/engine-techniques.md 5.2), so pipes get no
- * prompt and no readline at all (uci.c reads them with linereader.h).
+ * corrupt the protocol (docs/engine.md, "Terminal and pipes"), so pipes get
+ * no prompt and no readline at all (uci.c reads them with linereader.h).
  *
  * At the terminal: a prompt, line editing, history kept across runs in
  * ~/.dablo_history (read at start, appended after every line, trimmed to

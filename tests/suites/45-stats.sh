@@ -179,7 +179,7 @@ refuse "merge with a copied shard under another name" \
     $BIN -merge "$tmp/shard1.txt" "$tmp/shard1-copy.txt"
 
 # ---- real shards from dablo-match, spread by GNU parallel -------------
-# The README recipe with the local machine (--sshlogin 3/:) for the hosts
+# The GNU parallel recipe of docs/match.md with the local machine (--sshlogin 3/:) for the hosts
 # and the runner's deterministic fake engines: the merged shards must give
 # exactly the statistics of the same match played unsplit, and the
 # runner's own summary must count the same pairs as dablo-stats.

@@ -72,7 +72,7 @@ static const char help_text[] =
 "  -pgnout FILE [min]  game records (PGN style), whole games in game order, flushed each\n"
 "                      game; min = no per-move {score/depth time} comments\n"
 "  -results FILE       one line per game: game= round= pair= white= black= result=\n"
-"                      termination= plies= opening= (tools/match/RESULTS.md)\n"
+"                      termination= plies= opening= (docs/results.md)\n"
 "  -log FILE           every line sent and received, with ms, game slot and engine\n"
 "  -event NAME         PGN Event tag\n"
 "  -quiet              no live line per game\n"

@@ -1,7 +1,7 @@
 /*
  * record.h - a finished game as the runner records it, and its two text
  * forms: the PGN/PDN-style game record (-pgnout) and the one-line entry of
- * the results file (-results; format in tools/match/RESULTS.md).
+ * the results file (-results; format in docs/results.md).
  *
  * PGN: tags Event, Site, Date, Round, Game, White, Black, Result, Variant,
  * Rules (non-default rule options, or "default"), FEN and SetUp when the

@@ -1,6 +1,6 @@
 /*
  * text.h - text encodings of the match records: percent-encoding of names
- * in the results file (tools/match/RESULTS.md), UTF-8 repair and tag
+ * in the results file (docs/results.md), UTF-8 repair and tag
  * escaping for PGN.  Stateless; every function appends to a StrBuf.
  */
 #ifndef DABLO_MATCH_TEXT_H

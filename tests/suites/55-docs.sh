@@ -1,0 +1,159 @@
+#!/usr/bin/env bash
+# The documents stay true: every relative link of README.md, docs/*.md and
+# the other Markdown files of the repository points to a file that exists
+# (and, for "file.md#anchor", to a heading of that file); README.md stays
+# within 10 KB; the README's option table lists exactly the options
+# `bin/dablo uci` reports, with their types and defaults.  The link checker
+# is first run on a small broken document, so a checker that finds nothing
+# fails here.
+set -u
+cd "$(dirname "$0")/../.."
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); echo "ok   $1"; }
+bad() { fail=$((fail + 1)); echo "FAIL $1"; }
+
+# links FILE: prints the link targets of a Markdown file, one a line:
+# [text](target) and <img src="target">, outside fenced code blocks and
+# inline code spans.
+links() {
+    LC_ALL=C awk '
+        /^[[:space:]]*```/ { fence = !fence; next }
+        fence { next }
+        {
+            line = $0
+            gsub(/`[^`]*`/, "", line)
+            s = line
+            while (match(s, /\]\([^)[:space:]]+/)) {
+                print substr(s, RSTART + 2, RLENGTH - 2)
+                s = substr(s, RSTART + RLENGTH)
+            }
+            s = line
+            while (match(s, /src="[^"]+"/)) {
+                print substr(s, RSTART + 5, RLENGTH - 6)
+                s = substr(s, RSTART + RLENGTH)
+            }
+        }' "$1"
+}
+
+# anchors FILE: the anchors of a Markdown file's headings, as GitHub makes
+# them: lower case, everything but letters, digits, '_', '-' and spaces
+# dropped, spaces turned into '-'.  Headings are expected in ASCII; other
+# bytes are dropped like punctuation.
+anchors() {
+    LC_ALL=C awk '
+        /^[[:space:]]*```/ { fence = !fence; next }
+        fence { next }
+        /^#+ / {
+            h = $0
+            sub(/^#+ +/, "", h)
+            sub(/ +#+ *$/, "", h)
+            h = tolower(h)
+            gsub(/[^a-z0-9 _-]/, "", h)
+            gsub(/ /, "-", h)
+            print h
+        }' "$1"
+}
+
+# check_links FILE...: one line "FILE: broken link TARGET (why)" per broken
+# link; returns 1 when there was one.
+check_links() {
+    local f target path anchor dir rc=0
+    for f in "$@"; do
+        dir=$(dirname "$f")
+        while IFS= read -r target; do
+            case "$target" in
+                http://* | https://* | mailto:*) continue ;;
+            esac
+            path=${target%%#*}
+            anchor=
+            [[ "$target" == *#* ]] && anchor=${target#*#}
+            if [ -z "$path" ]; then
+                path=$f
+            else
+                path=$dir/$path
+            fi
+            if [ ! -e "$path" ]; then
+                echo "$f: broken link $target (no file $path)"
+                rc=1
+            elif [ -n "$anchor" ]; then
+                if [[ "$path" != *.md ]]; then
+                    echo "$f: broken link $target (anchor into a file that is not Markdown)"
+                    rc=1
+                elif ! anchors "$path" | grep -qxF -- "$anchor"; then
+                    echo "$f: broken link $target (no heading with anchor #$anchor in $path)"
+                    rc=1
+                fi
+            fi
+        done < <(links "$f")
+    done
+    return $rc
+}
+
+# ---- the checker catches what it should ------------------------------
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+mkdir -p "$tmp/sub"
+cat >"$tmp/a.md" <<'EOF'
+# Title here
+## Second: part (two)
+[good](sub/b.md) [good anchor](#second-part-two) [good too](sub/b.md#the-end)
+[missing](nothere.md) [bad anchor](sub/b.md#nowhere) <img src="gone.svg">
+`[in code](ignored.md)`
+```
+[in a fence](ignored-too.md)
+```
+[web](https://example.org/x.md)
+EOF
+printf '# The end\n[back](../a.md#title-here)\n' >"$tmp/sub/b.md"
+out=$(check_links "$tmp/a.md" "$tmp/sub/b.md")
+rc=$?
+want=$(printf '%s\n' "$tmp/a.md: broken link nothere.md" "$tmp/a.md: broken link sub/b.md#nowhere" \
+    "$tmp/a.md: broken link gone.svg")
+got=$(sed -E 's/ \(.*//' <<<"$out")
+if [ $rc -ne 0 ] && [ "$got" = "$want" ]; then
+    ok "the link checker finds exactly the 3 broken links of a test document"
+else
+    bad "the link checker on a test document (status $rc) said: $out"
+fi
+
+# ---- the repository's documents --------------------------------------
+# The Markdown files git knows or would add (not the ignored ones), else all.
+mapfile -t docs < <({ git ls-files --cached --others --exclude-standard '*.md' 2>/dev/null ||
+    find . -name '*.md' -not -path './build/*' | sed 's#^\./##'; } | sort -u |
+    while IFS= read -r f; do [ -f "$f" ] && echo "$f"; done)
+nlinks=0
+for f in "${docs[@]}"; do nlinks=$((nlinks + $(links "$f" | grep -vc '^https\?://'))); done
+if out=$(check_links "${docs[@]}"); then
+    ok "all $nlinks relative links of ${#docs[@]} Markdown files resolve"
+else
+    bad "broken links:"
+    echo "$out"
+fi
+for f in README.md docs/README.md docs/strength.md docs/match.md docs/stats.md docs/engine.md; do
+    [ -f "$f" ] && ok "$f exists" || bad "$f is missing"
+done
+
+size=$(wc -c <README.md)
+if [ "$size" -le 10240 ]; then
+    ok "README.md is $size bytes (at most 10240)"
+else
+    bad "README.md is $size bytes, more than 10240: move details to docs/"
+fi
+
+# ---- README's option table against the engine ------------------------
+# Rows "| `Name` | type | `default` | ..." of the section "## Options".
+table=$(awk '/^## /{ inopt = ($0 == "## Options") } inopt && /^\| `/' README.md |
+    sed -E 's/^\| `([^`]+)` \| ([a-z]+) \| *`?([^`| ]*)`? *\|.*/\1|\2|\3/')
+engine=$(bin/dablo uci </dev/null | sed -nE 's/^option name (.+) type ([a-z]+)( default ([^ ]*))?.*/\1|\2|\4/p')
+if [ -z "$engine" ]; then
+    bad "bin/dablo uci lists no options"
+elif [ "$(sort <<<"$table")" = "$(sort <<<"$engine")" ]; then
+    ok "README's option table matches bin/dablo uci ($(wc -l <<<"$engine") options, types and defaults)"
+else
+    bad "README's option table differs from bin/dablo uci:"
+    diff <(sort <<<"$table") <(sort <<<"$engine") | sed 's/^/    /'
+fi
+
+echo "SUITE docs: $pass passed, $fail failed"
+[ $fail -eq 0 ]
