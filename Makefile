@@ -5,9 +5,19 @@
 #                     AddressSanitizer + UBSan, end-to-end suites)
 #   make sanitize     only the unit tests under ASan + UBSan
 #   make bench        the benchmark report (bench/REPORT.md)
+#   make man          the man pages build/man/*.1 from each program's --help and
+#                     --version (help2man; `make` builds them when help2man is
+#                     installed; man/<program>.h2m adds NAME and SEE ALSO)
 #   make install      PREFIX=/usr/local BINDIR= MANDIR= DESTDIR= (installs what
-#                     make built; compiles nothing)
+#                     make built, programs and man pages; compiles nothing)
 #   make uninstall    the same variables
+#   make format       clang-format the C lines changed since FORMAT_BASE
+#                     (default: the merge base with main; never whole files)
+#
+# Packagers: CPPFLAGS, CFLAGS and LDFLAGS reach every compile and link line
+# and come last (e.g. `make ARCH= CFLAGS="$(dpkg-buildflags --get CFLAGS)"`);
+# ARCH= drops -march=native for a binary that runs on any machine of the
+# architecture; SOURCE_DATE_EPOCH dates the man pages.
 #
 # Layers, each a directory and an archive; dependencies point one way
 # (frontend -> search -> rules):
@@ -23,6 +33,8 @@ BINDIR     ?= $(PREFIX)/bin
 MANDIR     ?= $(PREFIX)/share/man
 PKG_CONFIG ?= pkg-config
 INSTALL    ?= install
+HELP2MAN   ?= help2man
+MAN1DIR    := $(MANDIR)/man1
 
 WARN := -Wall -Wextra -Wshadow
 OPT  ?= -O3
@@ -46,8 +58,10 @@ READLINE_LIBS   := $(shell $(PKG_CONFIG) --libs readline 2>/dev/null || echo -lr
 CHECK_CFLAGS    := $(shell $(PKG_CONFIG) --cflags check 2>/dev/null)
 CHECK_LIBS      := $(shell $(PKG_CONFIG) --libs check 2>/dev/null || echo -lcheck)
 
+# The sanitizer build takes the packager's flags too, but its own come last:
+# it is a debugging build whatever the -O of CFLAGS.
 SAN_FLAGS   := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
-SAN_CFLAGS  := $(BASE_CPPFLAGS) $(BASE_CFLAGS) $(SAN_FLAGS)
+SAN_CFLAGS  := $(BASE_CPPFLAGS) $(BASE_CFLAGS) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS)
 
 LAYERS := rules search frontend
 # One archive a layer: build/libdablo-<layer>.a (and -san for the sanitizer build).
@@ -64,7 +78,7 @@ UNIT_SRC := $(wildcard tests/unit/*.c)
 BINS      := bin/dablo
 TEST_BINS := build/test_unit build/test_unit_san
 
-.PHONY: all test sanitize bench bench-stuck install uninstall clean deps
+.PHONY: all man test sanitize bench bench-stuck install uninstall clean deps
 all:
 
 -include mk/*.mk
@@ -72,6 +86,24 @@ all:
 # After the includes: mk/*.mk append to BINS, and a prerequisite list is
 # expanded when its rule is read.
 all: $(BINS)
+
+# One man page a program: build/man/<program>.1 (MAN_PAGES follows BINS).
+# `make` builds them when help2man is installed, and says so when it is not;
+# `make man` insists.
+MAN_PAGES := $(patsubst bin/%,build/man/%.1,$(BINS))
+ifneq ($(shell command -v $(HELP2MAN) 2>/dev/null),)
+all: $(MAN_PAGES)
+man: $(MAN_PAGES)
+else
+man:
+	@echo "$(HELP2MAN) is not installed (tools/install-deps.sh installs it)" >&2; exit 1
+ifeq ($(filter-out all,$(or $(MAKECMDGOALS),all)),)
+$(info note: $(HELP2MAN) is not installed: no man pages (tools/install-deps.sh installs it))
+endif
+endif
+# dablo-stats prints DABLO_VERSION (--version, and so its man page); its
+# rule in mk/stats.mk names only its own header.
+bin/dablo-stats: src/rules/version.h
 
 build/obj/%.o: src/%.c
 	@mkdir -p $(dir $@)
@@ -99,7 +131,7 @@ build/test_unit: $(UNIT_SRC) $(wildcard tests/unit/*.h) $(SRC_HDR) $(LIB)
 	$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -Itests/unit $(LDFLAGS) $(UNIT_SRC) $(LIB) -o $@ $(CHECK_LIBS) $(READLINE_LIBS) $(LDLIBS_BASE)
 
 build/test_unit_san: $(UNIT_SRC) $(wildcard tests/unit/*.h) $(SRC_HDR) $(SAN_LIB)
-	$(CC) $(SAN_CFLAGS) $(CHECK_CFLAGS) -Itests/unit $(UNIT_SRC) $(SAN_LIB) -o $@ $(CHECK_LIBS) $(READLINE_LIBS) $(LDLIBS_BASE)
+	$(CC) $(SAN_CFLAGS) $(CHECK_CFLAGS) -Itests/unit $(LDFLAGS) $(UNIT_SRC) $(SAN_LIB) -o $@ $(CHECK_LIBS) $(READLINE_LIBS) $(LDLIBS_BASE)
 
 sanitize: build/test_unit_san
 	CK_FORK=no build/test_unit_san
@@ -119,15 +151,43 @@ bench: all
 bench-stuck: all
 	@bash bench/stuck.sh
 
+# The page of bin/P: help2man runs bin/P --help and bin/P --version (each
+# program prints its help in the layout help2man reads: a "Usage:" line, "or:"
+# lines, paragraphs, "Options:" and two-column lists); man/P.h2m, when there
+# is one, gives the NAME line and more sections.  The date is
+# SOURCE_DATE_EPOCH's when set (reproducible builds).
+DABLO_VERSION := $(shell sed -n 's/^\#define DABLO_VERSION "\(.*\)"/\1/p' src/rules/version.h)
+define man_page
+	@mkdir -p $(dir $@)
+	$(HELP2MAN) --no-info --section=1 --source='dablo $(DABLO_VERSION)' \
+	    --opt-include=man/$*.h2m --output=$@.tmp ./$<
+	@mv $@.tmp $@
+endef
+build/man/%.1: bin/% man/%.h2m
+	$(man_page)
+build/man/%.1: bin/%
+	$(man_page)
+
 # Installs what `make` built; run `make` first (as yourself), then
-# `sudo make install`: nothing is compiled here.
+# `sudo make install`: nothing is compiled here, and help2man is not needed.
+# A man page that was not built (no help2man at `make` time) is named and
+# left out.
 install:
 	@for b in $(BINS); do [ -x $$b ] || { echo "$$b is not built: run make first" >&2; exit 1; }; done
 	$(INSTALL) -d $(DESTDIR)$(BINDIR)
 	$(INSTALL) -m 755 $(BINS) $(DESTDIR)$(BINDIR)/
+	@pages=; for p in $(MAN_PAGES); do \
+	    if [ -f $$p ]; then pages="$$pages $$p"; \
+	    else echo "note: $$p is not built (no help2man): not installed" >&2; fi; \
+	done; \
+	[ -z "$$pages" ] || { \
+	    echo "$(INSTALL) -d $(DESTDIR)$(MAN1DIR)" && $(INSTALL) -d $(DESTDIR)$(MAN1DIR) && \
+	    echo "$(INSTALL) -m 644$$pages $(DESTDIR)$(MAN1DIR)/" && \
+	    $(INSTALL) -m 644 $$pages $(DESTDIR)$(MAN1DIR)/; }
 
 uninstall:
 	rm -f $(addprefix $(DESTDIR)$(BINDIR)/,$(notdir $(BINS)))
+	rm -f $(addprefix $(DESTDIR)$(MAN1DIR)/,$(notdir $(MAN_PAGES)))
 
 clean:
 	rm -rf build bin

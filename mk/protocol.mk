@@ -12,7 +12,7 @@ TEST_BINS += build/replay build/fuzz/fuzz_protocol
 
 build/replay: tests/transcripts/replay.c
 	@mkdir -p build
-	$(CC) -std=gnu11 -O2 $(WARN) $< -o $@
+	$(CC) -std=gnu11 -O2 $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) $< -o $@
 
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 600
@@ -26,10 +26,10 @@ FUZZ_OBJ := $(FUZZ_SRC:src/%.c=build/fuzz/%.o)
 
 build/fuzz/%.o: src/%.c $(SRC_HDR)
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) $(CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
 
 build/fuzz/fuzz_protocol: tests/fuzz/fuzz_protocol.c $(FUZZ_OBJ)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $^ -o $@ -lm
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -fsanitize=fuzzer $^ -o $@ -lm
 
 .PHONY: fuzz
 fuzz: build/fuzz/fuzz_protocol

@@ -7,8 +7,9 @@
  *   bin/dablo <command...>    run one protocol command (the arguments joined
  *                             by spaces, e.g. "bin/dablo bench" or
  *                             bin/dablo go perft 5), wait for it, exit
- *   bin/dablo --help | -h     these lines and the protocol's command list
- *   bin/dablo --version       "dablo <version>"
+ *   bin/dablo --help | -h     usage() and the protocol's command list (the
+ *                             source of the man page: help2man, Makefile)
+ *   bin/dablo --version | -v  "dablo <version>"
  */
 #include <signal.h>
 #include <stdbool.h>
@@ -22,6 +23,29 @@
 #include "terminal.h"
 #include "uci.h"
 #include "uci_parse.h"
+
+/* The --help text before the protocol's command list, in the layout help2man
+ * reads: Usage and or lines, paragraphs, an Options: list. */
+static const char usage[] =
+    "Usage: dablo [--plain]\n"
+    "  or:  dablo [--plain] COMMAND [ARGUMENT...]\n"
+    "  or:  dablo --help | --version\n"
+    "\n"
+    "The engine of dablo for Dablot Prejjesne and Permainan-Tabal (RULES.md).  Without a\n"
+    "command it speaks the dablo protocol, UCI-like (protocol/PROTOCOL.md), on standard\n"
+    "input and output, with a readline prompt, history and completion when both are a\n"
+    "terminal.  With a command it runs that one protocol command (the words joined by\n"
+    "spaces), waits for it to finish and exits: 'dablo go perft 5', 'dablo go depth 10',\n"
+    "'dablo bench'.\n"
+    "\n"
+    "Exit status: 0 on success, 1 when the command reported an error, 2 on a bad command\n"
+    "line (also a go that only stop would end).\n"
+    "\n"
+    "Options:\n"
+    "  --plain        speak the protocol without readline, even at a terminal\n"
+    "  -h, --help     print this help, the protocol's commands and options, and exit\n"
+    "  -v, --version  print \"dablo VERSION\" and exit\n"
+    "\n";
 
 static void job_done(void *ctx)
 {
@@ -96,11 +120,7 @@ int main(int argc, char **argv)
     }
     bool help = first < argc && (!strcmp(argv[first], "--help") || !strcmp(argv[first], "-h"));
     if (help)
-        printf("usage: dablo                 speak the protocol on stdin/stdout (readline at a terminal)\n"
-               "       dablo --plain         the same, never using readline\n"
-               "       dablo <command...>    run one protocol command and exit, e.g. 'dablo bench',\n"
-               "                             'dablo go perft 5', 'dablo go depth 10'\n"
-               "       dablo --version\n\n");
+        fputs(usage, stdout);
     else if (first < argc && argv[first][0] == '-') {
         complain("unknown option '%s' (try --help)\n", argv[first]);
         return 2;

@@ -353,13 +353,26 @@ static void cmd_help(Session *e, char **args, int nargs)
 {
     (void)e; (void)args; (void)nargs;
     output_text("dablo " DABLO_VERSION " - commands (see protocol/PROTOCOL.md):");
-    for (int i = 0; i < NCOMMANDS; i++)
-        output_line("  %-40s %s", commands[i].usage, commands[i].help);
+    /* Two columns at least two spaces apart, a long usage on a line of its
+     * own: the layout of a tagged list in the man page (help2man). */
+    for (int i = 0; i < NCOMMANDS; i++) {
+        if (strlen(commands[i].usage) < 40) {
+            output_line("  %-40s %s", commands[i].usage, commands[i].help);
+        } else {
+            output_line("  %s", commands[i].usage);
+            output_line("  %-40s %s", "", commands[i].help);
+        }
+    }
     output_text("Options (setoption name <name> value <value>):");
     for (int i = 0; i < option_count(); i++) {
         char line[512];
         option_uci_line(option_at(i), line, sizeof line);
-        output_line("  %s", line + strlen("option name "));
+        const char *name = line + strlen("option name ");
+        const char *type = strstr(name, " type ");
+        if (type)
+            output_line("  %-24.*s  %s", (int)(type - name), name, type + 1);
+        else
+            output_line("  %s", name);
     }
 }
 

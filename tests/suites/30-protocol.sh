@@ -75,7 +75,7 @@ bench_args() {
 check "bin/dablo bench 3 runs and exits 0" bench_args
 cli_flags() {
     bin/dablo --version | grep -qx 'dablo [0-9][0-9.]*' || return 1
-    bin/dablo --help | grep -q '^usage: dablo' || return 1
+    bin/dablo --help | grep -q '^Usage: dablo' || return 1
     bin/dablo --help | grep -q '^  uci ' || return 1
     local err
     err=$(bin/dablo --bogus 2>&1); [ $? -eq 2 ] && grep -q "unknown option '--bogus'" <<<"$err" || return 1

@@ -76,7 +76,7 @@ expect "every pair won: Elo is the bound" '\(bound: one-sided result\)' $BIN -pe
 expect "fastchess #879 sample: H0" 'LLR: -4\.950 .*H0 accepted' \
     $BIN -penta 549,54,33,1,0 -sprt elo0=0 elo1=2
 expect "zero bins" 'LLR: 0\.366 ' $BIN -penta 0,12,40,25,0 -sprt elo0=0 elo1=5
-expect "help" 'usage: dablo-stats' $BIN -h
+expect "help" '^Usage: dablo-stats' $BIN -h
 
 refuse "two counts for -wdl" $BIN -wdl 1,2
 refuse "negative count" $BIN -wdl 1,-2,3

@@ -11,24 +11,35 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rules/version.h"
+
+/* The --help text, in the layout help2man reads for the man page. */
 static void usage(FILE *f)
 {
-    fputs("usage: dablo-stats SOURCE [-engine NAME] [-sprt elo0=E0 elo1=E1 alpha=A beta=B\n"
-          "                   [model=normalized|logistic]]\n"
-          "SOURCE is one of\n"
+    fputs("Usage: dablo-stats SOURCE [-engine NAME] [-sprt [PARAMETER=VALUE...]]\n"
+          "  or:  dablo-stats --help | --version\n"
+          "\n"
+          "Prints W-D-L, score, Elo +- 95% error (logistic and normalized), LOS, draw\n"
+          "ratio, pentanomial counts and, with -sprt, the LLR, its bounds and the verdict.\n"
+          "Formulas: fishtest's stats (LLRcalc.py, sprt.py, stat_util.py).  Bad input is\n"
+          "one line on standard error and exit status 1.\n"
+          "\n"
+          "SOURCE is one of:\n"
           "  -wdl W,D,L              game counts (wins, draws, losses of the first engine)\n"
           "  -penta LL,LD,DD+WL,WD,WW\n"
           "                          game-pair counts, low to high (pair score 0..2);\n"
           "                          may be given with -wdl (then W+D+L >= 2*pairs)\n"
           "  -results FILE           a dablo-match results file\n"
           "  -merge FILE...          several results files (shards), counts added\n"
-          "-engine NAME  count results from NAME's side (default: white of the first\n"
-          "              game of the first file)\n"
-          "-sprt ...     generalized SPRT; defaults elo0=0 elo1=5 alpha=0.05 beta=0.05\n"
-          "              model=normalized (bounds in that model's Elo)\n"
-          "Prints W-D-L, score, Elo +- 95% error (logistic and normalized), LOS, draw\n"
-          "ratio, pentanomial counts and, with -sprt, the LLR, its bounds and the verdict.\n"
-          "Formulas: fishtest's stats (LLRcalc.py, sprt.py, stat_util.py).\n",
+          "\n"
+          "Options:\n"
+          "  -engine NAME            count results from NAME's side (default: white of the\n"
+          "                          first game of the first file)\n"
+          "  -sprt [elo0=E0] [elo1=E1] [alpha=A] [beta=B] [model=normalized|logistic]\n"
+          "                          generalized SPRT; defaults elo0=0 elo1=5 alpha=0.05\n"
+          "                          beta=0.05 model=normalized (bounds in that model's Elo)\n"
+          "  -h, --help              print this help and exit\n"
+          "  --version               print \"dablo-stats VERSION\" and exit\n",
           f);
 }
 
@@ -80,6 +91,9 @@ static int run(int argc, char **argv, const char **merge)
         int more = i + 1 < argc;
         if (!strcmp(a, "-h") || !strcmp(a, "-help") || !strcmp(a, "--help")) {
             usage(stdout);
+            return 0;
+        } else if (!strcmp(a, "--version") || !strcmp(a, "-version")) {
+            printf("dablo-stats %s\n", DABLO_VERSION);
             return 0;
         } else if (!strcmp(a, "-wdl") && more) {
             if (parse_counts(argv[++i], wdl, 3) != 0)

@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "rules/rules.h"
+#include "rules/version.h"
 #include "svg_board.h"
 #include "svg_lastmove.h"
 
@@ -29,8 +30,26 @@ typedef struct Options {
     const char *variant, *fen, *lastmove, *output, *size;
 } Options;
 
+/* The --help text (a printf format: the -size range), in the layout help2man
+ * reads for the man page. */
 static const char usage[] =
-    "usage: dablo-svg [-variant dablot|tabal] [-fen FEN] [-lastmove MOVE] [-o FILE] [-size PX]\n";
+    "Usage: dablo-svg [-variant dablot|tabal] [-fen FEN] [-lastmove MOVE] [-o FILE] [-size PX]\n"
+    "  or:  dablo-svg --help | --version\n"
+    "\n"
+    "Draws a position of Dablot Prejjesne or Permainan-Tabal as an SVG picture.  Every\n"
+    "error is one line on standard error and exit status 2 (bad usage or input) or 1\n"
+    "(cannot write); nothing is written then.\n"
+    "\n"
+    "Options:\n"
+    "  -variant dablot|tabal  the game (default dablot)\n"
+    "  -fen FEN               the position (RULES.md section 5; default: the start position)\n"
+    "  -lastmove MOVE         a legal move of that position: the picture shows the position\n"
+    "                         after it, with the move marked\n"
+    "  -o FILE                write the picture to FILE (default: standard output)\n"
+    "  -size PX               the width in pixels, %d..%d (the height follows the board);\n"
+    "                         default: one SVG unit is one pixel\n"
+    "  -h, --help             print this help and exit\n"
+    "  --version              print \"dablo-svg VERSION\" and exit\n";
 
 /* Prints "dablo-svg: <message>" as one line on stderr; returns status. */
 static int fail(int status, const char *fmt, ...)
@@ -44,7 +63,7 @@ static int fail(int status, const char *fmt, ...)
     return status;
 }
 
-/* Fills o from argv; returns 0, 1 after printing the help, or the error
+/* Fills o from argv; returns 0, 1 after printing the help or version, or the error
  * status after printing the error. */
 static int parse_args(int argc, char **argv, Options *o)
 {
@@ -59,7 +78,11 @@ static int parse_args(int argc, char **argv, Options *o)
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
         if (strcmp(arg, "-h") == 0 || strcmp(arg, "-help") == 0 || strcmp(arg, "--help") == 0) {
-            fputs(usage, stdout);
+            printf(usage, SVG_SIZE_MIN, SVG_SIZE_MAX);
+            return 1;
+        }
+        if (strcmp(arg, "--version") == 0 || strcmp(arg, "-version") == 0) {
+            printf("dablo-svg %s\n", DABLO_VERSION);
             return 1;
         }
         const char *name = arg[0] == '-' ? arg + 1 + (arg[1] == '-') : NULL;

@@ -1,0 +1,160 @@
+#!/usr/bin/env bash
+# `make install` as a packager runs it, after `make`: it compiles nothing
+# (make -q all is clean, make -n install shows no compiler, archiver or
+# help2man, and no file in bin/ or build/ changes), installs every program
+# of bin/ and its man page under DESTDIR with PREFIX, BINDIR and MANDIR,
+# refuses when a program is not built, and `make uninstall` removes them.
+# Each man page renders without a warning (groff -ww, man -l) and shows
+# the program's NAME line, SYNOPSIS and options; each program answers
+# --help ("Usage: NAME ...") and --version ("NAME VERSION"), which help2man
+# reads.  Checks that need help2man, groff or man are counted as skipped
+# when the tool is missing (tools/install-deps.sh installs them).
+set -u
+cd "$(dirname "$0")/../.."
+pass=0
+fail=0
+skip=0
+ok() { pass=$((pass + 1)); echo "ok   $1"; }
+bad() { fail=$((fail + 1)); echo "FAIL $1"; }
+skipped() { skip=$((skip + 1)); echo "skip $1"; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# A make of its own, not a job of the `make test` that runs this suite.
+mk() { env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make --no-print-directory "$@"; }
+# show FILE: the first lines of FILE, indented, after a failure
+show() { sed -n '1,15s/^/     | /p' "$1"; }
+
+version=$(sed -n 's/^#define DABLO_VERSION "\(.*\)"/\1/p' src/rules/version.h)
+progs=()
+for b in bin/*; do [ -x "$b" ] && progs+=("${b#bin/}"); done
+if [ ${#progs[@]} -ge 4 ]; then
+    ok "bin/ holds ${#progs[@]} programs: ${progs[*]}"
+else
+    bad "bin/ holds ${#progs[@]} programs (run make first)"
+fi
+have_help2man=$(command -v help2man)
+
+# Each program's --help and --version: the material of its man page.
+for p in "${progs[@]}"; do
+    out=$(bin/"$p" --version 2>"$tmp/err"); rc=$?
+    if [ $rc -eq 0 ] && [ "$out" = "$p $version" ] && [ ! -s "$tmp/err" ]; then
+        ok "$p --version prints '$p $version'"
+    else
+        bad "$p --version: exit $rc, printed '$out'"; show "$tmp/err"
+    fi
+    bin/"$p" --help >"$tmp/help" 2>"$tmp/err"; rc=$?
+    if [ $rc -eq 0 ] && head -n 1 "$tmp/help" | grep -q "^Usage: $p\b" && [ ! -s "$tmp/err" ]; then
+        ok "$p --help starts 'Usage: $p' (exit 0, nothing on stderr)"
+    else
+        bad "$p --help: exit $rc"; show "$tmp/help"; show "$tmp/err"
+    fi
+done
+
+# After `make`, nothing is out of date (else `make install` would be the
+# first to notice, as root).
+if mk -q all >"$tmp/q" 2>&1; then
+    ok "make -q all: everything is up to date after make"
+else
+    bad "make -q all: something is out of date after make (make -n all shows what)"
+    mk -n all 2>&1 | head -n 10 | sed 's/^/     | /'
+fi
+
+stage=$tmp/stage
+mk -n install DESTDIR="$stage" PREFIX=/usr >"$tmp/dry" 2>&1
+if grep -Eq '(^|[ /])(cc|gcc|clang|ar|help2man) ' "$tmp/dry"; then
+    bad "make -n install would compile, archive or run help2man:"; show "$tmp/dry"
+else
+    ok "make -n install: no compiler, archiver or help2man"
+fi
+
+touch "$tmp/stamp"
+if mk install DESTDIR="$stage" PREFIX=/usr >"$tmp/install" 2>&1; then
+    ok "make install DESTDIR=... PREFIX=/usr exits 0"
+else
+    bad "make install failed:"; show "$tmp/install"
+fi
+changed=$(find bin build -newer "$tmp/stamp" 2>/dev/null | head -n 5)
+if [ -z "$changed" ] && ! grep -Eq '(^|[ /])(cc|gcc|clang|ar|help2man) ' "$tmp/install"; then
+    ok "make install built nothing (no file in bin/ or build/ changed)"
+else
+    bad "make install built something: ${changed:-see its output}"; show "$tmp/install"
+fi
+
+for p in "${progs[@]}"; do
+    f=$stage/usr/bin/$p
+    if [ -f "$f" ] && [ "$(stat -c %a "$f")" = 755 ] && cmp -s "$f" bin/"$p"; then
+        ok "usr/bin/$p installed, mode 755, the built file"
+    else
+        bad "usr/bin/$p missing, not mode 755 or not bin/$p"
+    fi
+    page=$stage/usr/share/man/man1/$p.1
+    if [ -z "$have_help2man" ] && [ ! -f build/man/"$p".1 ]; then
+        skipped "man page of $p: help2man is not installed"
+        continue
+    fi
+    if [ -f "$page" ] && [ "$(stat -c %a "$page")" = 644 ] && cmp -s "$page" build/man/"$p".1; then
+        ok "usr/share/man/man1/$p.1 installed, mode 644"
+    else
+        bad "usr/share/man/man1/$p.1 missing, not mode 644 or not build/man/$p.1"
+        continue
+    fi
+    if command -v groff >/dev/null; then
+        if groff -man -Tutf8 -ww -z "$page" >"$tmp/groff" 2>&1 && [ ! -s "$tmp/groff" ]; then
+            ok "groff -man -ww renders $p.1 without a warning"
+        else
+            bad "groff -man -ww on $p.1:"; show "$tmp/groff"
+        fi
+    else
+        skipped "groff rendering of $p.1: groff is not installed"
+    fi
+    if command -v man >/dev/null; then
+        MANWIDTH=80 man -l "$page" >"$tmp/man" 2>"$tmp/err" </dev/null
+        rc=$?
+        # NAME from man/<program>.h2m (not help2man's placeholder), the
+        # SYNOPSIS from the Usage lines, options as a tagged list.
+        if [ $rc -eq 0 ] && [ ! -s "$tmp/err" ] \
+            && grep -Eq "^ +$p +- " "$tmp/man" && ! grep -q 'manual page for' "$tmp/man" \
+            && grep -q '^SYNOPSIS' "$tmp/man" && grep -Eq "^ +$p " "$tmp/man" \
+            && grep -Eq '^ {7}--?[a-z]' "$tmp/man"; then
+            ok "man -l $p.1: NAME '$p - ...', SYNOPSIS, a list of options"
+        else
+            bad "man -l $p.1 (exit $rc):"; show "$tmp/err"; show "$tmp/man"
+        fi
+    else
+        skipped "man -l $p.1: man is not installed"
+    fi
+done
+
+if mk uninstall DESTDIR="$stage" PREFIX=/usr >"$tmp/uninstall" 2>&1 \
+    && [ -z "$(find "$stage" -type f)" ]; then
+    ok "make uninstall removes every installed file"
+else
+    bad "make uninstall left: $(find "$stage" -type f | head -n 3)"; show "$tmp/uninstall"
+fi
+
+# BINDIR and MANDIR on their own.
+alt=$tmp/alt
+mk install DESTDIR="$alt" BINDIR=/opt/d/bin MANDIR=/opt/d/man >"$tmp/alt.log" 2>&1
+n_bin=$(find "$alt/opt/d/bin" -type f 2>/dev/null | wc -l)
+n_man=$(find "$alt/opt/d/man/man1" -type f 2>/dev/null | wc -l)
+n_all=$(find "$alt" -type f | wc -l)
+want_man=$(ls build/man/*.1 2>/dev/null | wc -l)
+if [ "$n_bin" -eq ${#progs[@]} ] && [ "$n_man" -eq "$want_man" ] && [ "$n_all" -eq $((n_bin + n_man)) ]; then
+    ok "BINDIR and MANDIR: $n_bin programs in /opt/d/bin, $n_man pages in /opt/d/man/man1"
+else
+    bad "BINDIR/MANDIR: $n_bin programs, $n_man pages, $n_all files"; show "$tmp/alt.log"
+fi
+
+# A program that was not built: one clear line, exit status non-zero,
+# nothing installed.
+out=$(mk install DESTDIR="$tmp/refused" BINDIR=/bin BINS="bin/${progs[0]:-dablo} bin/no-such-program" 2>&1)
+rc=$?
+if [ $rc -ne 0 ] && grep -q '^bin/no-such-program is not built: run make first$' <<<"$out" \
+    && [ ! -e "$tmp/refused" ]; then
+    ok "make install refuses a program that is not built, installing nothing"
+else
+    bad "make install with an unbuilt program: exit $rc, output: $out"
+fi
+
+echo "SUITE install: $pass passed, $fail failed, $skip skipped"
+[ "$fail" -eq 0 ]
