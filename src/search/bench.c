@@ -5,7 +5,7 @@
  * Every position starts from a cleared table and cleared move-ordering
  * tables, and nothing in the search depends on the clock when only a depth
  * is given, so the total node count is the same on every run and machine:
- * it is the search's signature (checked by tests/suites/20-bench.sh).  A
+ * it is the search's signature (bench/signature, checked by tests/suites/20-bench.sh).  A
  * change to search or evaluation that alters it is a conscious decision,
  * and its commit gives the new count.  The positions come from engine games
  * of both variants under several rule options, so every capture rule is
