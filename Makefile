@@ -11,8 +11,9 @@
 #   make install      PREFIX=/usr/local BINDIR= MANDIR= DESTDIR= (installs what
 #                     make built, programs and man pages; compiles nothing)
 #   make uninstall    the same variables
-#   make format       clang-format the C lines changed since FORMAT_BASE
-#                     (default: the merge base with main; never whole files)
+#   make format       clang-format the C lines changed since DABLO_FORMAT_BASE
+#                     (default: the merge base with main; never whole files;
+#                     tools/format-changed.sh, checked by make test)
 #
 # Packagers: CPPFLAGS, CFLAGS and LDFLAGS reach every compile and link line
 # and come last (e.g. `make ARCH= CFLAGS="$(dpkg-buildflags --get CFLAGS)"`);
@@ -78,7 +79,7 @@ UNIT_SRC := $(wildcard tests/unit/*.c)
 BINS      := bin/dablo
 TEST_BINS := build/test_unit build/test_unit_san
 
-.PHONY: all man test sanitize bench bench-stuck install uninstall clean deps
+.PHONY: all man test sanitize bench bench-stuck install uninstall clean deps format
 all:
 
 -include mk/*.mk
@@ -188,6 +189,11 @@ install:
 uninstall:
 	rm -f $(addprefix $(DESTDIR)$(BINDIR)/,$(notdir $(BINS)))
 	rm -f $(addprefix $(DESTDIR)$(MAN1DIR)/,$(notdir $(MAN_PAGES)))
+
+# Formats, in place, only the C lines changed since the base commit (see
+# tools/format-changed.sh for how the base is chosen).
+format:
+	@DABLO_FORMAT_BASE='$(DABLO_FORMAT_BASE)' bash tools/format-changed.sh --fix
 
 clean:
 	rm -rf build bin

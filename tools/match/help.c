@@ -5,6 +5,8 @@
 
 #include "cli.h"
 
+/* The text as it prints, from column 0 (clang-format leaves it alone). */
+/* clang-format off */
 static const char help_text[] =
 "Usage: dablo-match -engine cmd=PATH [settings] -engine cmd=PATH [settings] [options]\n"
 "  or:  dablo-match -resume FILE [-concurrency N] [-log FILE] [-quiet]\n"
@@ -101,6 +103,7 @@ static const char help_text[] =
 "Terminations: no-moves kings-only king-captured king-and-prince repetition draw-plies\n"
 "adj-draw adj-resign max-moves time illegal disconnect stalls.\n"
 "Exit status: 0 match complete, 1 stopped early, 2 bad command line or set-up, 130 Ctrl-C.\n";
+/* clang-format on */
 
 void cli_help(FILE *f)
 {
