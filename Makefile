@@ -117,10 +117,10 @@ build/san/%.o: src/%.c
 define layer_rules
 build/libdablo-$(1).a: $$(patsubst src/%.c,build/obj/%.o,$$(call layer_src,$(1)))
 	@rm -f $$@
-	ar rcs $$@ $$^
+	$(AR) rcs $$@ $$^
 build/libdablo-$(1)-san.a: $$(patsubst src/%.c,build/san/%.o,$$(call layer_src,$(1)))
 	@rm -f $$@
-	ar rcs $$@ $$^
+	$(AR) rcs $$@ $$^
 endef
 $(foreach l,$(LAYERS),$(eval $(call layer_rules,$(l))))
 

@@ -27,11 +27,11 @@ build/host-san/%.o: tools/host/%.c $(HOST_HDR) $(SRC_HDR)
 
 $(HOST_LIB): $(HOST_OBJ)
 	@rm -f $@
-	ar rcs $@ $^
+	$(AR) rcs $@ $^
 
 $(HOST_SAN_LIB): $(HOST_SAN_OBJ)
 	@rm -f $@
-	ar rcs $@ $^
+	$(AR) rcs $@ $^
 
 # Unit tests of the library against a real engine process (the fake
 # engine of tests/match/), run by tests/suites/41-host.sh.

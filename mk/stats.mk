@@ -24,11 +24,11 @@ build/stats-san/%.o: tools/stats/%.c tools/stats/stats.h
 
 $(STATS_LIB): $(STATS_OBJ)
 	@rm -f $@
-	ar rcs $@ $^
+	$(AR) rcs $@ $^
 
 $(STATS_SAN_LIB): $(STATS_SAN_OBJ)
 	@rm -f $@
-	ar rcs $@ $^
+	$(AR) rcs $@ $^
 
 bin/dablo-stats: tools/stats/main.c $(STATS_LIB)
 	@mkdir -p bin
