@@ -4,6 +4,7 @@
  * draws and game ends scored as RULES.md says, time limits kept.
  */
 #include <check.h>
+#include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -167,15 +168,8 @@ END_TEST
 
 /* ------------------------------------------------------------- tactics */
 
-static FILE *open_tactics(void)
-{
-    static const char *const paths[] = { "tests/tactics.txt", "../tests/tactics.txt", "../../tests/tactics.txt" };
-    for (size_t i = 0; i < sizeof paths / sizeof paths[0]; i++) {
-        FILE *f = fopen(paths[i], "r");
-        if (f) return f;
-    }
-    return NULL;
-}
+/* From the repository root, where tests/suites/10-unit.sh runs the tests. */
+#define TACTICS_FILE "tests/tactics.txt"
 
 static char *trim(char *s)
 {
@@ -188,8 +182,9 @@ static char *trim(char *s)
 
 START_TEST(tactics_file_is_solved)
 {
-    FILE *f = open_tactics();
-    ck_assert_msg(f != NULL, "tests/tactics.txt not found");
+    FILE *f = fopen(TACTICS_FILE, "r");
+    ck_assert_msg(f != NULL, "%s: %s (the unit tests run from the repository root)", TACTICS_FILE,
+                  strerror(errno));
     Search *s = quiet_search();
     char line[1024];
     int n = 0, lineno = 0;
