@@ -29,6 +29,12 @@ tag() {
     sed -n "s/^\[$2 \"\(.*\)\"\]\$/\1/p" "$1" | head -n 1
 }
 
+# termination RESULTS: why game 1 ended, as the results file names it
+# (docs/results.md; the PGN's Termination tag says only "normal").
+termination() {
+    sed -n 's/^game=1 .*termination=\([^ ]*\).*/\1/p' "$1"
+}
+
 for variant in dablot tabal; do
     rules=()
     [ "$variant" = dablot ] && rules=(-rules anti-draw)
@@ -46,7 +52,7 @@ for variant in dablot tabal; do
     moves=$(first_game_moves "$pgn")
     echo
     echo "first game: $(tag "$pgn" White) (White) vs $(tag "$pgn" Black) (Black)," \
-        "result $(tag "$pgn" Result) (termination $(tag "$pgn" Termination)), $(tag "$pgn" PlyCount) plies from"
+        "result $(tag "$pgn" Result) ($(termination "$out/$variant.txt")), $(tag "$pgn" PlyCount) plies from"
     echo "  $fen"
     echo "moves: $moves" | fold -s -w 78
     echo "final board:"
