@@ -18,6 +18,10 @@
 
 int main(void)
 {
+    /* Check's per-test timeouts (4 s unless a test case sets its own) guard
+     * against hangs, not speed: on a loaded 2-core machine a test may take
+     * ten times longer.  Set before the suites are made, which read it. */
+    setenv("CK_TIMEOUT_MULTIPLIER", "10", 0);
     SRunner *sr = srunner_create(NULL);
 #define X(fn) srunner_add_suite(sr, fn());
 #include SUITES_DEF

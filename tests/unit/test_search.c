@@ -441,6 +441,7 @@ END_TEST
 typedef struct StopArg {
     Search *s;
     int delay_ms;
+    int64_t stopped_ms; /* when search_stop was called (timeman_now_ms) */
 } StopArg;
 
 static void *stopper(void *p)
@@ -448,31 +449,40 @@ static void *stopper(void *p)
     StopArg *a = p;
     struct timespec ts = { 0, a->delay_ms * 1000000L };
     nanosleep(&ts, NULL);
+    a->stopped_ms = timeman_now_ms();
     search_stop(a->s);
     return NULL;
 }
 
+/* An infinite search stopped from another thread after 100 ms: it ran until
+ * the stop and returned a legal move within 300 ms of it.  The fastest of up
+ * to 5 tries is judged: a loaded machine may delay one return, not five. */
 START_TEST(stop_ends_an_infinite_search)
 {
     Rules r = rules_default(VARIANT_DABLOT);
     Game g;
     game_from(&g, &r, position_start_fen(VARIANT_DABLOT));
-    Search *s = quiet_search();
-    SearchLimits l = depth_limits(0);
-    l.infinite = true;
-    SearchOptions o = { .threads = 2, .multipv = 1, .move_overhead = 0 };
-    StopArg a = { s, 100 };
-    pthread_t th;
-    ck_assert_int_eq(pthread_create(&th, NULL, stopper, &a), 0);
-    Move best, ponder;
-    int64_t t0 = timeman_now_ms();
-    ck_assert_int_eq(search_run(s, &g, &l, &o, &best, &ponder), 0);
-    int64_t ms = timeman_now_ms() - t0;
-    pthread_join(th, NULL);
-    ck_assert_int_ge(ms, 90);
-    ck_assert_int_lt(ms, 400);
-    ck_assert(is_legal(&g.pos, &best));
-    search_free(s);
+    int64_t latency = INT64_MAX;
+    for (int i = 0; i < 5 && latency >= 300; i++) {
+        Search *s = quiet_search();
+        SearchLimits l = depth_limits(0);
+        l.infinite = true;
+        SearchOptions o = { .threads = 2, .multipv = 1, .move_overhead = 0 };
+        StopArg a = { s, 100, 0 };
+        pthread_t th;
+        ck_assert_int_eq(pthread_create(&th, NULL, stopper, &a), 0);
+        Move best, ponder;
+        int64_t t0 = timeman_now_ms();
+        ck_assert_int_eq(search_run(s, &g, &l, &o, &best, &ponder), 0);
+        int64_t done = timeman_now_ms();
+        pthread_join(th, NULL);
+        ck_assert_int_ge(done - t0, 90);
+        ck_assert(is_legal(&g.pos, &best));
+        if (done - a.stopped_ms < latency) latency = done - a.stopped_ms;
+        search_free(s);
+    }
+    ck_assert_msg(latency < 300, "the search returned %lld ms after stop (fastest of 5)",
+                  (long long)latency);
     game_free(&g);
 }
 END_TEST
