@@ -414,8 +414,7 @@ kill_nine() {
     sleep 1.3
     kill -9 $pid
     wait $pid 2>/dev/null
-    sleep 0.3
-    [ "$(live_fakes tag-k9)" -eq 0 ] || { echo "live engines left"; return 1; }
+    no_fakes_left tag-k9 || return 1
     # Only whole games in the PGN: as many results as game headers, the last game ends with its result.
     local n
     n=$(grep -c '^\[Event' g.pgn)
