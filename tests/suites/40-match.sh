@@ -258,7 +258,8 @@ freeze_charged() {
 check "machine frozen 300 ms: a loss on time that says so" attempts 3 freeze_charged
 freeze_credited() {
     frozen -stallcredit || return 1
-    ! grep -q 'termination=time' r.txt && grep -q 'not charged to the engines (-stallcredit)' out.txt
+    ! grep -q 'termination=time' r.txt && grep -q 'not charged to the engines (-stallcredit)' out.txt ||
+        { echo "load average $(cut -d' ' -f1-3 /proc/loadavg)"; cat r.txt; grep -E '^Host|loses' out.txt g.pgn; return 1; }
 }
 check "machine frozen 300 ms with -stallcredit: the frozen time is not charged" attempts 3 freeze_credited
 engine_stopped() {   # only the engines stopped for 300 ms: their own stall, never credited
