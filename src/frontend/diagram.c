@@ -11,6 +11,7 @@
 #include "rules/movegen.h"
 #include "rules/notation.h"
 #include "search/output.h"
+#include "show.h"
 
 enum { COL_W = 4, ROW_H = 2, MARGIN = 4 };
 
@@ -129,17 +130,11 @@ void diagram_print(const Game *g)
         output_line("Game over: %s (%s)", game_result_string(res), position_end_reason_name(why));
 
     MoveList list;
+    char head[32];
     movegen_legal(pos, &list);
-    /* the legal moves on one line of any length */
-    size_t cap = 64 + (size_t)list.n * MOVE_STR_MAX, n = 0;
-    char *line = malloc(cap);
+    snprintf(head, sizeof head, "Legal moves (%d):", list.n);
+    char *line = show_moves_line(pos, &list, head); /* one line of any length */
     if (!line) return;
-    n += (size_t)snprintf(line, cap, "Legal moves (%d):", list.n);
-    for (int i = 0; i < list.n; i++) {
-        char s[MOVE_STR_MAX];
-        notation_move_string(pos, &list.moves[i], s, sizeof s);
-        n += (size_t)snprintf(line + n, cap - n, " %s", s);
-    }
     output_text(line);
     free(line);
 }

@@ -24,6 +24,7 @@
 #include "rules/movegen.h"
 #include "options.h"
 #include "search/output.h"
+#include "show.h"
 #include "terminal.h"
 #include "uci_parse.h"
 
@@ -297,6 +298,13 @@ static void cmd_quit(Session *e, char **args, int nargs)
 
 /* ------------------------------------------------------- developer aids */
 
+static void cmd_show(Session *e, char **args, int nargs)
+{
+    (void)args;
+    (void)nargs;
+    show_print(&e->game);
+}
+
 static void cmd_d(Session *e, char **args, int nargs)
 {
     (void)args; (void)nargs;
@@ -331,14 +339,22 @@ static void cmd_help(Session *e, char **args, int nargs);
 static const Command commands[] = {
     { "uci", cmd_uci, "uci", "identify the engine and list its options, then uciok" },
     { "isready", cmd_isready, "isready", "answered by readyok at once, also during a search" },
-    { "setoption", cmd_setoption, "setoption name <name> [value <value>]", "set an option (see uci)" },
-    { "ucinewgame", cmd_ucinewgame, "ucinewgame", "clear the hash tables and set the start position" },
-    { "position", cmd_position, "position startpos|fen <FEN> [moves <m1> <m2> ...]", "set the position" },
-    { "go", cmd_go, "go [wtime|btime|winc|binc|movestogo|movetime|depth|nodes <n>] [infinite] [ponder] "
-      "[searchmoves <m>...] | go perft <n>", "search (ends with bestmove) or count leaves" },
+    { "setoption", cmd_setoption, "setoption name <name> [value <value>]",
+      "set an option (see uci)" },
+    { "ucinewgame", cmd_ucinewgame, "ucinewgame",
+      "clear the hash tables and set the start position" },
+    { "position", cmd_position, "position startpos|fen <FEN> [moves <m1> <m2> ...]",
+      "set the position" },
+    { "go", cmd_go,
+      "go [wtime|btime|winc|binc|movestogo|movetime|depth|nodes <n>] [infinite] [ponder] "
+      "[searchmoves <m>...] | go perft <n>",
+      "search (ends with bestmove) or count leaves" },
     { "stop", cmd_stop, "stop", "end the search now (bestmove follows)" },
-    { "ponderhit", cmd_ponderhit, "ponderhit", "the pondered move was played: search on the clock" },
+    { "ponderhit", cmd_ponderhit, "ponderhit",
+      "the pondered move was played: search on the clock" },
     { "quit", cmd_quit, "quit", "stop and exit (end of input does the same)" },
+    { "show", cmd_show, "show",
+      "the position for hosts: FEN, legal moves, result (ends with 'end')" },
     { "d", cmd_d, "d", "show the board, FEN, key and legal moves" },
     { "eval", cmd_eval, "eval", "show the evaluation of the position, term by term" },
     { "bench", cmd_bench, "bench [depth]", "search the benchmark positions; prints nodes and nps" },
