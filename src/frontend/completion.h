@@ -10,6 +10,8 @@
 #ifndef DABLO_COMPLETION_H
 #define DABLO_COMPLETION_H
 
+#include <stdbool.h>
+
 #include "rules/game.h"
 #include "rules/rules.h"
 
@@ -19,6 +21,7 @@ typedef struct CompletionContext {
     const char *const *commands;
     const Rules *rules;
     const Game *game;
+    bool moves_first; /* the first word may also be a legal move (play mode) */
 } CompletionContext;
 
 /* Candidates for the word of line that starts at offset start (the words

@@ -42,6 +42,20 @@ static void draw_line(char *canvas, int w, int h, const Geometry *g, int p, int 
 
 char *diagram_board(const Position *pos)
 {
+    return diagram_board_marked(pos, NULL);
+}
+
+/* Puts open and close around point p's letter on the canvas (the places
+ * beside a point hold only line characters or blanks). */
+static void mark_point(char *canvas, int w, int h, const Geometry *g, int p, char open, char close)
+{
+    int c = g->file[p] * COL_W, r = (h - 1) - g->rank[p] * ROW_H;
+    if (c > 0) canvas[r * w + c - 1] = open;
+    if (c + 1 < w) canvas[r * w + c + 1] = close;
+}
+
+char *diagram_board_marked(const Position *pos, const Move *last)
+{
     const Geometry *g = pos->geo;
     int w = (g->nfiles - 1) * COL_W + 1, h = (g->nranks - 1) * ROW_H + 1;
     char *canvas = malloc((size_t)w * (size_t)h);
@@ -64,6 +78,12 @@ char *diagram_board(const Position *pos)
     for (int p = 0; p < g->npoints; p++) {
         int c = g->file[p] * COL_W, r = (h - 1) - g->rank[p] * ROW_H;
         canvas[r * w + c] = piece_letter(pos->board[p]);
+    }
+    if (last) {
+        for (int p = 0; p < g->npoints; p++)
+            if (last->captured >> p & 1) mark_point(canvas, w, h, g, p, '(', ')');
+        mark_point(canvas, w, h, g, last->from, '(', ')');
+        mark_point(canvas, w, h, g, last->to, '[', ']');
     }
     char *o = out;
     for (int r = 0; r < h; r++) {

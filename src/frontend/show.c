@@ -24,9 +24,7 @@ char *show_moves_line(const Position *pos, const MoveList *list, const char *pre
     return line;
 }
 
-/* The canonical string of the game's last move, in the position before it
- * (replayed from the start: a Game keeps only keys), or "none". */
-static void last_move(const Game *g, char *buf, size_t len)
+void show_last_move(const Game *g, char *buf, size_t len)
 {
     if (g->nmoves == 0) {
         snprintf(buf, len, "none");
@@ -48,7 +46,7 @@ void show_print(const Game *g)
     EndReason why;
     GameResult res = game_result(g, &why);
     position_fen(pos, fen, sizeof fen);
-    last_move(g, last, sizeof last);
+    show_last_move(g, last, sizeof last);
     movegen_legal(pos, &list);
     char *moves = show_moves_line(pos, &list, "moves");
 

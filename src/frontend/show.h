@@ -22,6 +22,8 @@
 #include "rules/game.h"
 #include "rules/movegen.h"
 
+#include <stddef.h>
+
 /* Format version printed after "show"; raised when a line changes meaning
  * (new lines may be added before "end" without raising it). */
 enum { SHOW_FORMAT_VERSION = 1 };
@@ -33,5 +35,9 @@ void show_print(const Game *g);
  * each after one space, as a malloc'd string (caller frees), or NULL if out
  * of memory. */
 char *show_moves_line(const Position *pos, const MoveList *list, const char *prefix);
+
+/* The canonical string of g's last move, in the position before it
+ * (replayed from the start: a Game keeps only keys), or "none". */
+void show_last_move(const Game *g, char *buf, size_t len);
 
 #endif

@@ -23,7 +23,9 @@
 #include "linereader.h"
 #include "rules/movegen.h"
 #include "options.h"
+#include "play.h"
 #include "search/output.h"
+#include "search/skill.h"
 #include "show.h"
 #include "terminal.h"
 #include "uci_parse.h"
@@ -185,6 +187,7 @@ static void set_option(Session *e, const OptionDesc *o, const char *canon)
     case OPTION_THREADS: e->sopt.threads = (int)x; break;
     case OPTION_MOVE_OVERHEAD: e->sopt.move_overhead = (int)x; break;
     case OPTION_MULTIPV: e->sopt.multipv = (int)x; break;
+    case OPTION_SKILL_LEVEL: e->sopt.skill_weakness = SKILL_MAX - (int)x; break;
     case OPTION_PONDER: e->ponder = strcmp(canon, "true") == 0; break;
     case OPTION_CLEAR_HASH:
         engine_thread_wait(&e->worker, WAIT_STOP_SEARCH);
@@ -367,7 +370,11 @@ enum { NCOMMANDS = sizeof commands / sizeof commands[0] };
 
 static void cmd_help(Session *e, char **args, int nargs)
 {
-    (void)e; (void)args; (void)nargs;
+    if (e->interactive && !(nargs == 1 && strcasecmp(args[0], "protocol") == 0)) {
+        play_help(e); /* a person at the terminal: how to play, first and alone */
+        output_text("The protocol's commands and options (what a GUI sends): help protocol");
+        return;
+    }
     output_text("dablo " DABLO_VERSION " - commands (see protocol/PROTOCOL.md):");
     /* Two columns at least two spaces apart, a long usage on a line of its
      * own: the layout of a tagged list in the man page (help2man). */
@@ -414,10 +421,12 @@ void uci_execute(Session *e, const char *line)
     const Command *c = NULL;
     for (int i = 0; i < NCOMMANDS && !c; i++)
         if (strcasecmp(w.v[0], commands[i].name) == 0) c = &commands[i];
+    if (c && e->interactive) play_before_command(e, c->name);
     if (c)
         c->run(e, w.v + 1, w.n - 1);
-    else
-        output_line("info string unknown command: %.60s%s", w.v[0], strlen(w.v[0]) > 60 ? "..." : "");
+    else if (!e->interactive || !play_execute(e, w.v, w.n))
+        output_line("info string unknown command: %.60s%s%s", w.v[0],
+                    strlen(w.v[0]) > 60 ? "..." : "", e->interactive ? " (type 'help')" : "");
     uci_parse_words_free(&w);
 }
 
@@ -442,6 +451,8 @@ int session_init(Session *e, void (*on_done)(void *), void *ctx)
     e->sopt.threads = spin_default(OPTION_THREADS);
     e->sopt.multipv = spin_default(OPTION_MULTIPV);
     e->sopt.move_overhead = spin_default(OPTION_MOVE_OVERHEAD);
+    e->sopt.skill_weakness = SKILL_MAX - spin_default(OPTION_SKILL_LEVEL);
+    play_init(&e->play);
     Position start;
     position_start(&start, &e->rules);
     e->search = search_new(e->hash_mib);
@@ -503,10 +514,14 @@ static int hook_busy(void *ctx) { return engine_thread_busy(&((Session *)ctx)->w
 static int hook_pending(void *ctx) { return engine_thread_pending(&((Session *)ctx)->worker); }
 static void hook_poll(void *ctx) { engine_thread_poll(&((Session *)ctx)->worker); }
 static void hook_interrupt(void *ctx) { engine_thread_stop(&((Session *)ctx)->worker); }
+static void hook_idle(void *ctx)
+{
+    play_idle(ctx);
+}
 static char **hook_complete(void *ctx, const char *line, int start)
 {
     const Session *e = ctx;
-    CompletionContext cx = { uci_command_names(), &e->rules, &e->game };
+    CompletionContext cx = { uci_command_names(), &e->rules, &e->game, true };
     return completion_candidates(&cx, line, start);
 }
 
@@ -514,11 +529,17 @@ int uci_loop(Session *e, bool use_terminal)
 {
     if (!use_terminal || !terminal_usable()) return plain_loop(e);
     TerminalHooks hooks = {
-        .ctx = e, .busy = hook_busy, .pending = hook_pending, .poll = hook_poll,
-        .interrupt = hook_interrupt, .complete = hook_complete,
+        .ctx = e,
+        .busy = hook_busy,
+        .pending = hook_pending,
+        .poll = hook_poll,
+        .interrupt = hook_interrupt,
+        .complete = hook_complete,
+        .idle = hook_idle,
     };
     if (terminal_open(&hooks, "dablo> ") < 0) return plain_loop(e);
     e->interactive = true;
+    play_banner(e);
     while (!e->quit) {
         char *line = terminal_read_line();
         if (!line) break;

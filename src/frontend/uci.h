@@ -18,6 +18,7 @@
 #include <stddef.h>
 
 #include "engine_thread.h"
+#include "play.h"
 #include "rules/game.h"
 #include "rules/rules.h"
 #include "search/search.h"
@@ -35,6 +36,7 @@ typedef struct Session {
     EngineThread worker;     /* runs go / go perft / bench */
     bool quit;               /* "quit" was given (or EOF) */
     bool interactive;        /* reading from a terminal */
+    PlayState play;          /* the play mode at the terminal (play.h) */
 } Session;
 
 /* Sets up an engine with default options and the Dablot start position.

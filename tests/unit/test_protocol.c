@@ -312,10 +312,17 @@ START_TEST(completion_contexts)
     Position start;
     position_start(&start, &rules);
     ck_assert_int_eq(game_init(&game, &start), 0);
-    CompletionContext cx = { uci_command_names(), &rules, &game };
+    CompletionContext cx = { uci_command_names(), &rules, &game, false };
     char **c = completion_candidates(&cx, "", 0);
-    ck_assert(has(c, "isready") && has(c, "setoption") && has(c, "go"));
+    ck_assert(has(c, "isready") && has(c, "setoption") && has(c, "go") && has(c, "show"));
+    ck_assert(!has(c, "c5-d6") && !has(c, "undo")); /* over pipes: protocol commands only */
     free_list(c);
+    cx.moves_first = true; /* the play mode at the terminal: moves and its commands too */
+    c = completion_candidates(&cx, "", 0);
+    ck_assert(has(c, "isready") && has(c, "c5-d6") && has(c, "k7-j8") && has(c, "undo")
+              && has(c, "level"));
+    free_list(c);
+    cx.moves_first = false;
     c = completion_candidates(&cx, "setoption name ", 15);
     ck_assert(has(c, "Variant") && has(c, "Clear Hash") && has(c, "KingAndPrinceCaptureEnds"));
     free_list(c);
