@@ -35,7 +35,7 @@ static void sides(const PlayState *p, char *buf, size_t len)
     if (p->engine == PLAY_NOBODY)
         snprintf(buf, len, "you move both sides");
     else
-        snprintf(buf, len, "you play %s, dablo plays %s", color_name(!p->engine),
+        snprintf(buf, len, "you are %s, dablo is %s", color_name(!p->engine),
                  color_name(p->engine));
 }
 
@@ -43,7 +43,7 @@ void play_banner(const Session *e)
 {
     char who[64];
     sides(&e->play, who, sizeof who);
-    output_line("dablo %s, %s: %s. Type a move (Tab lists them) or 'help'.", DABLO_VERSION,
+    output_line("dablo %s, %s: %s. Type a move or help.", DABLO_VERSION,
                 e->game.pos.geo->name[0] == 't' ? "Permainan-Tabal" : "Dablot Prejjesne", who);
 }
 
@@ -93,10 +93,17 @@ static void draw(const Session *e)
         output_text(s);
     }
     free(pic);
-    char last[MOVE_STR_MAX];
-    show_last_move(g, last, sizeof last);
-    output_line("Move %d, %s to move.%s%s", g->pos.move_number, color_name(g->pos.stm),
-                g->nmoves ? " Last move: " : "", g->nmoves ? last : "");
+    char last[2][MOVE_STR_MAX];
+    show_move_string(g, g->nmoves - 2, last[0], sizeof last[0]);
+    show_move_string(g, g->nmoves - 1, last[1], sizeof last[1]);
+    if (g->nmoves >= 2)
+        output_line("Move %d, %s to move. Last moves: %s %s", g->pos.move_number,
+                    color_name(g->pos.stm), last[0], last[1]);
+    else if (g->nmoves == 1)
+        output_line("Move %d, %s to move. Last move: %s", g->pos.move_number,
+                    color_name(g->pos.stm), last[1]);
+    else
+        output_line("Move %d, %s to move.", g->pos.move_number, color_name(g->pos.stm));
 }
 
 /* Starts the engine's reply when it is its turn in an unfinished game. */
@@ -111,7 +118,7 @@ static void maybe_think(Session *e)
     limits.start_ms = timeman_now_ms();
     if (engine_thread_search_kept(&e->worker, e->search, &e->game, &limits, &e->sopt) < 0) return;
     e->play.thinking = true;
-    output_line("dablo (%s) is thinking for %.1f s; 'stop' makes it move now.",
+    output_line("dablo (%s) is thinking, %.1f s at most; 'stop' makes it move now.",
                 color_name(e->game.pos.stm), e->play.movetime_ms / 1000.0);
 }
 
@@ -145,8 +152,13 @@ void play_idle(Session *e)
         output_text("out of memory playing dablo's move");
         return;
     }
-    output_line("dablo plays %s (depth %d, score %+.2f for dablo).", s, info.depth,
-                info.score / 100.0);
+    if (info.mate > 0)
+        output_line("dablo plays %s (depth %d: dablo wins in %d).", s, info.depth, info.mate);
+    else if (info.mate < 0)
+        output_line("dablo plays %s (depth %d: dablo loses in %d).", s, info.depth, -info.mate);
+    else
+        output_line("dablo plays %s (depth %d, score %+.2f men for dablo).", s, info.depth,
+                    info.score / 100.0);
     after_move(e);
 }
 
@@ -178,10 +190,27 @@ static void undo(Session *e)
     after_move(e);
 }
 
-/* A word that is meant as a move: a lower-case point name first. */
+/* A word that is meant as a move (or a point): a point name first, in
+ * either case (point names are lower case; a person may type C5-D6). */
 static bool looks_like_move(const char *w)
 {
-    return w[0] >= 'a' && w[0] <= 'k' && w[1] >= '0' && w[1] <= '9';
+    char c = (char)(w[0] | 0x20);
+    return c >= 'a' && c <= 'k' && w[1] >= '0' && w[1] <= '9';
+}
+
+/* The move a person typed as words v[0..n): one word in any case, or two
+ * point names ("c5 d6"), lower-cased into buf; false when it is neither. */
+static bool typed_move(char **v, int n, char *buf, size_t len)
+{
+    if (n == 1)
+        snprintf(buf, len, "%s", v[0]);
+    else if (n == 2 && looks_like_move(v[1]))
+        snprintf(buf, len, "%s-%s", v[0], v[1]);
+    else
+        return false;
+    for (char *p = buf; *p; p++)
+        if (*p >= 'A' && *p <= 'Z') *p = (char)(*p | 0x20);
+    return true;
 }
 
 static void user_move(Session *e, const char *word)
@@ -198,8 +227,16 @@ static void user_move(Session *e, const char *word)
         return;
     }
     Move m;
-    char err[256];
-    if (notation_parse_move(&e->game.pos, word, &m, err, sizeof err) < 0) {
+    char err[256], capture[256], err2[256];
+    const char *dash = strchr(word, '-');
+    int rc = notation_parse_move(&e->game.pos, word, &m, err, sizeof err);
+    if (rc < 0 && dash && !strchr(dash + 1, '-')) {
+        /* "c5-g5" for the capture c5xg5: the person named its two ends */
+        snprintf(capture, sizeof capture, "%.*sx%s", (int)(dash - word), word, dash + 1);
+        rc = notation_parse_move(&e->game.pos, capture, &m, err2, sizeof err2);
+        if (rc < 0 && strstr(err2, "ambiguous")) snprintf(err, sizeof err, "%s", err2);
+    }
+    if (rc < 0) {
         static MoveList list;
         movegen_legal(&e->game.pos, &list);
         char *moves = show_moves_line(&e->game.pos, &list, "Legal moves:");
@@ -234,10 +271,11 @@ bool play_execute(Session *e, char **v, int n)
     long long x;
     char line[128];
     if (looks_like_move(c)) {
-        if (n > 1)
-            output_text("One move at a time: type it and press Enter.");
+        char typed[256];
+        if (typed_move(v, n, typed, sizeof typed))
+            user_move(e, typed);
         else
-            user_move(e, c);
+            output_text("One move at a time: type it (c5-d6) and press Enter.");
     } else if (strcasecmp(c, "board") == 0) {
         draw(e);
     } else if (strcasecmp(c, "undo") == 0) {
@@ -250,10 +288,7 @@ bool play_execute(Session *e, char **v, int n)
             output_text("usage: new [dablot|tabal]");
             return true;
         }
-        if (n == 2) {
-            snprintf(line, sizeof line, "setoption name Variant value %s", v[1]);
-            uci_execute(e, line);
-        }
+        if (n == 2) session_set_variant(e, strcasecmp(v[1], "tabal") == 0 ? "tabal" : "dablot");
         uci_execute(e, "ucinewgame");
         play_banner(e);
         after_move(e);

@@ -24,18 +24,18 @@ char *show_moves_line(const Position *pos, const MoveList *list, const char *pre
     return line;
 }
 
-void show_last_move(const Game *g, char *buf, size_t len)
+void show_move_string(const Game *g, int i, char *buf, size_t len)
 {
-    if (g->nmoves == 0) {
+    if (i < 0 || i >= g->nmoves) {
         snprintf(buf, len, "none");
         return;
     }
     Position p = g->start;
-    for (int i = 0; i + 1 < g->nmoves; i++) {
+    for (int k = 0; k < i; k++) {
         Undo u;
-        position_make(&p, &g->moves[i], &u);
+        position_make(&p, &g->moves[k], &u);
     }
-    notation_move_string(&p, &g->moves[g->nmoves - 1], buf, len);
+    notation_move_string(&p, &g->moves[i], buf, len);
 }
 
 void show_print(const Game *g)
@@ -46,7 +46,7 @@ void show_print(const Game *g)
     EndReason why;
     GameResult res = game_result(g, &why);
     position_fen(pos, fen, sizeof fen);
-    show_last_move(g, last, sizeof last);
+    show_move_string(g, g->nmoves - 1, last, sizeof last);
     movegen_legal(pos, &list);
     char *moves = show_moves_line(pos, &list, "moves");
 

@@ -36,8 +36,9 @@ void show_print(const Game *g);
  * of memory. */
 char *show_moves_line(const Position *pos, const MoveList *list, const char *prefix);
 
-/* The canonical string of g's last move, in the position before it
- * (replayed from the start: a Game keeps only keys), or "none". */
-void show_last_move(const Game *g, char *buf, size_t len);
+/* The canonical string of move i (0-based) of g, in the position before it
+ * (replayed from the start: a Game keeps only keys), or "none" when there
+ * is no move i. */
+void show_move_string(const Game *g, int i, char *buf, size_t len);
 
 #endif

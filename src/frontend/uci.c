@@ -149,6 +149,14 @@ static void apply_rules(Session *e, const Rules *r)
     e->game = g;
 }
 
+void session_set_variant(Session *e, const char *name)
+{
+    /* Changing the game keeps the other rule options (they belong to one
+     * game each, DrawPlies to both) and resets the position. */
+    e->rules.variant = (Variant)geometry_variant_from_name(name);
+    reset_game(e);
+}
+
 static void set_option(Session *e, const OptionDesc *o, const char *canon)
 {
     char err[512];
@@ -156,13 +164,8 @@ static void set_option(Session *e, const OptionDesc *o, const char *canon)
     if (o->type == OPT_SPIN) uci_parse_int64(canon, &x);
     switch (o->id) {
     case OPTION_VARIANT: {
-        /* Changing the game keeps the other rule options (they belong to
-         * one game each, DrawPlies to both) and resets the position. */
-        Rules r = e->rules;
         char fen[256];
-        r.variant = (Variant)geometry_variant_from_name(canon);
-        e->rules = r;
-        reset_game(e);
+        session_set_variant(e, canon);
         position_fen(&e->game.pos, fen, sizeof fen);
         output_line("info string variant %s startpos %s", canon, fen);
         break;

@@ -62,6 +62,11 @@ void uci_quit(Session *e);
  * (0). */
 int uci_loop(Session *e, bool use_terminal);
 
+/* The Variant option without its answer line: name is "dablot" or "tabal"
+ * (as option_check_value() spells it); the game restarts from that game's
+ * start position. */
+void session_set_variant(Session *e, const char *name);
+
 /* Names of the protocol commands, NULL-terminated (for completion). */
 const char *const *uci_command_names(void);
 
