@@ -239,8 +239,12 @@ static void user_move(Session *e, const char *word)
     if (rc < 0) {
         static MoveList list;
         movegen_legal(&e->game.pos, &list);
+        bool must_capture = list.n > 0;
+        for (int i = 0; i < list.n; i++)
+            must_capture &= move_is_capture(&list.moves[i]);
         char *moves = show_moves_line(&e->game.pos, &list, "Legal moves:");
-        output_line("Not a move here: %s. %s", err, moves ? moves : "");
+        output_line("Not a move here: %s%s. %s", err,
+                    must_capture ? " (a capture is compulsory)" : "", moves ? moves : "");
         free(moves);
         return;
     }

@@ -179,6 +179,9 @@ keys 'new tabal' Enter
 expect "play: new starts a game of the other game" '^dablo [0-9.]+, Permainan-Tabal: you are White'
 if ! screen | grep -q '^info string variant'; then ok "... without protocol lines"; else bad "... without protocol lines"; fi
 keys 'position fen 3/3/5/1m3/2m2/2M2/5/3/3 w 0 1' Enter
+keys 'a4-a5' Enter
+expect "play: a step when a capture is compulsory says so" \
+    "^Not a move here: illegal move 'a4-a5' \\(a capture is compulsory\\). Legal moves: c4xc6xa6$"
 keys 'c4' Tab Enter
 expect "play: the winning move (completed by Tab)" '^dablo> c4xc6xa6 *$'
 expect "... ends the game with its reason" '^Game over: 1-0 \(no legal move\), White wins.'
