@@ -43,7 +43,7 @@ void play_banner(const Session *e)
 {
     char who[64];
     sides(&e->play, who, sizeof who);
-    output_line("dablo %s, %s: %s. Type a move or help.", DABLO_VERSION,
+    output_line("dablo %s, %s: %s. Type a move, board or help.", DABLO_VERSION,
                 e->game.pos.geo->name[0] == 't' ? "Permainan-Tabal" : "Dablot Prejjesne", who);
 }
 

@@ -148,7 +148,7 @@ expect "... and exits 0 (no HOME)" '^ENGINE-EXIT=0$'
 
 # ------------------------------------------------------------ play mode
 start HOME="$home"
-expect "play: a one-line banner" "^dablo [0-9.]+, Dablot Prejjesne: you are White, dablo is Black. Type a move or help.$"
+expect "play: a one-line banner" "^dablo [0-9.]+, Dablot Prejjesne: you are White, dablo is Black. Type a move, board or help.$"
 keys 'help' Enter
 expect "play: help tells how to play first" '^How to play: type your move and press Enter'
 expect "... and where the protocol's help is" '^The protocol.s commands and options \(what a GUI sends\): help protocol$'
