@@ -180,6 +180,7 @@ char **completion_candidates(const CompletionContext *e, const char *line, int s
     } else if (strcasecmp(w.v[0], "go") == 0) {
         complete_go(&c, e, w.v, w.n);
     } else if (strcasecmp(w.v[0], "help") == 0 && w.n == 1) {
+        if (e->moves_first) add(&c, "protocol"); /* the play mode's "help protocol" */
         add_list(&c, e->commands);
     } else if (strcasecmp(w.v[0], "debug") == 0 && w.n == 1) {
         add(&c, "on");

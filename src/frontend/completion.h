@@ -5,7 +5,8 @@
  * "position" startpos/fen, the current FEN and "moves", and after "moves"
  * the legal moves of the position reached by the moves already typed; after
  * "go" its keywords, and after "searchmoves" the legal moves of the current
- * position.
+ * position.  In the play mode (moves_first) the first word may also be a
+ * play command or a legal move, and "help" may take "protocol".
  */
 #ifndef DABLO_COMPLETION_H
 #define DABLO_COMPLETION_H
