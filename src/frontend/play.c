@@ -106,11 +106,10 @@ static void draw(const Session *e)
         output_line("Move %d, %s to move.", g->pos.move_number, color_name(g->pos.stm));
 }
 
-/* Starts the engine's reply when it is its turn in an unfinished game. */
+/* Starts the engine's reply when it is its turn (the game goes on). */
 static void maybe_think(Session *e)
 {
     if (e->play.engine != (int)e->game.pos.stm || e->play.thinking) return;
-    if (announce_end(e)) return;
     static SearchLimits limits; /* large (searchmoves); only the loop thread uses it */
     memset(&limits, 0, sizeof limits);
     limits.time[WHITE] = limits.time[BLACK] = -1;
@@ -126,12 +125,16 @@ static void maybe_think(Session *e)
  * game, or the engine's reply. */
 static void after_move(Session *e)
 {
-    if (e->play.engine != (int)e->game.pos.stm) {
+    EndReason why;
+    if (game_result(&e->game, &why) != RESULT_NONE) {
         draw(e);
-        if (!announce_end(e)) output_line("Your move (%s).", color_name(e->game.pos.stm));
-        return;
+        announce_end(e);
+    } else if (e->play.engine != (int)e->game.pos.stm) {
+        draw(e);
+        output_line("Your move (%s).", color_name(e->game.pos.stm));
+    } else {
+        maybe_think(e);
     }
-    maybe_think(e);
 }
 
 void play_idle(Session *e)

@@ -184,6 +184,7 @@ expect "play: a step when a capture is compulsory says so" \
     "^Not a move here: illegal move 'a4-a5' \\(a capture is compulsory\\). Legal moves: c4xc6xa6$"
 keys 'c4' Tab Enter
 expect "play: the winning move (completed by Tab)" '^dablo> c4xc6xa6 *$'
+expect "... is drawn on the board" '^Move 1, Black to move. Last move: c4xc6xa6$'
 expect "... ends the game with its reason" '^Game over: 1-0 \(no legal move\), White wins.'
 keys 'a1-a3' Enter
 expect "... after which no move is played" "^The game is over \(1-0, no legal move\): type 'new' or 'undo'.$"
