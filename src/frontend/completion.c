@@ -11,6 +11,7 @@
 #include "rules/movegen.h"
 #include "rules/notation.h"
 #include "options.h"
+#include "play.h"
 #include "uci_parse.h"
 
 typedef struct Cands {
@@ -168,6 +169,10 @@ char **completion_candidates(const CompletionContext *e, const char *line, int s
     }
     if (w.n == 0) {
         add_list(&c, e->commands);
+        if (e->moves_first) {
+            add_list(&c, play_commands());
+            add_moves(&c, &e->game->pos);
+        }
     } else if (strcasecmp(w.v[0], "setoption") == 0) {
         complete_setoption(&c, w.v, w.n);
     } else if (strcasecmp(w.v[0], "position") == 0) {
@@ -175,6 +180,7 @@ char **completion_candidates(const CompletionContext *e, const char *line, int s
     } else if (strcasecmp(w.v[0], "go") == 0) {
         complete_go(&c, e, w.v, w.n);
     } else if (strcasecmp(w.v[0], "help") == 0 && w.n == 1) {
+        if (e->moves_first) add(&c, "protocol"); /* the play mode's "help protocol" */
         add_list(&c, e->commands);
     } else if (strcasecmp(w.v[0], "debug") == 0 && w.n == 1) {
         add(&c, "on");

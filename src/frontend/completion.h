@@ -5,10 +5,13 @@
  * "position" startpos/fen, the current FEN and "moves", and after "moves"
  * the legal moves of the position reached by the moves already typed; after
  * "go" its keywords, and after "searchmoves" the legal moves of the current
- * position.
+ * position.  In the play mode (moves_first) the first word may also be a
+ * play command or a legal move, and "help" may take "protocol".
  */
 #ifndef DABLO_COMPLETION_H
 #define DABLO_COMPLETION_H
+
+#include <stdbool.h>
 
 #include "rules/game.h"
 #include "rules/rules.h"
@@ -19,6 +22,7 @@ typedef struct CompletionContext {
     const char *const *commands;
     const Rules *rules;
     const Game *game;
+    bool moves_first; /* the first word may also be a legal move (play mode) */
 } CompletionContext;
 
 /* Candidates for the word of line that starts at offset start (the words

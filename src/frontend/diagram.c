@@ -11,6 +11,7 @@
 #include "rules/movegen.h"
 #include "rules/notation.h"
 #include "search/output.h"
+#include "show.h"
 
 enum { COL_W = 4, ROW_H = 2, MARGIN = 4 };
 
@@ -41,18 +42,40 @@ static void draw_line(char *canvas, int w, int h, const Geometry *g, int p, int 
 
 char *diagram_board(const Position *pos)
 {
+    return diagram_board_marked(pos, NULL);
+}
+
+/* Puts open and close around point p's letter on the canvas (the places
+ * beside a point hold only line characters or blanks); left of the first
+ * file the mark goes into gutter, the column before the canvas. */
+static void mark_point(char *canvas, char *gutter, int w, int h, const Geometry *g, int p,
+                       char open, char close)
+{
+    int c = g->file[p] * COL_W, r = (h - 1) - g->rank[p] * ROW_H;
+    if (c > 0)
+        canvas[r * w + c - 1] = open;
+    else
+        gutter[r] = open;
+    canvas[r * w + c + 1] = close;
+}
+
+char *diagram_board_marked(const Position *pos, const Move *last)
+{
     const Geometry *g = pos->geo;
-    int w = (g->nfiles - 1) * COL_W + 1, h = (g->nranks - 1) * ROW_H + 1;
-    char *canvas = malloc((size_t)w * (size_t)h);
+    /* one column more than the board needs, for a mark right of the last file */
+    int w = (g->nfiles - 1) * COL_W + 2, h = (g->nranks - 1) * ROW_H + 1;
+    char *canvas = malloc((size_t)w * (size_t)h), *gutter = malloc((size_t)h);
     /* each text line: margin + canvas + '\n'; plus the file letters line */
     size_t linelen = (size_t)MARGIN + (size_t)w + 1;
     char *out = malloc(linelen * (size_t)(h + 1) + 1);
-    if (!canvas || !out) {
+    if (!canvas || !gutter || !out) {
         free(canvas);
+        free(gutter);
         free(out);
         return NULL;
     }
     memset(canvas, ' ', (size_t)w * (size_t)h);
+    memset(gutter, ' ', (size_t)h);
     for (int p = 0; p < g->npoints; p++) {
         static const int dirs[] = { DIR_N, DIR_NE, DIR_E, DIR_SE };
         for (int k = 0; k < 4; k++) {
@@ -64,11 +87,19 @@ char *diagram_board(const Position *pos)
         int c = g->file[p] * COL_W, r = (h - 1) - g->rank[p] * ROW_H;
         canvas[r * w + c] = piece_letter(pos->board[p]);
     }
+    if (last) {
+        for (int p = 0; p < g->npoints; p++)
+            if (last->captured >> p & 1) mark_point(canvas, gutter, w, h, g, p, '(', ')');
+        mark_point(canvas, gutter, w, h, g, last->from, '(', ')');
+        mark_point(canvas, gutter, w, h, g, last->to, '[', ']');
+    }
     char *o = out;
     for (int r = 0; r < h; r++) {
         int rankno = (h - 1 - r) % ROW_H == 0 ? (h - 1 - r) / ROW_H + 1 : 0;
-        if (rankno) o += sprintf(o, "%3d ", rankno);
-        else o += sprintf(o, "    ");
+        if (rankno)
+            o += sprintf(o, "%3d%c", rankno, gutter[r]);
+        else
+            o += sprintf(o, "   %c", gutter[r]);
         int len = w;
         while (len > 0 && canvas[r * w + len - 1] == ' ') len--;
         memcpy(o, canvas + r * w, (size_t)len);
@@ -85,6 +116,7 @@ char *diagram_board(const Position *pos)
     *o++ = '\n';
     *o = '\0';
     free(canvas);
+    free(gutter);
     return out;
 }
 
@@ -129,17 +161,11 @@ void diagram_print(const Game *g)
         output_line("Game over: %s (%s)", game_result_string(res), position_end_reason_name(why));
 
     MoveList list;
+    char head[32];
     movegen_legal(pos, &list);
-    /* the legal moves on one line of any length */
-    size_t cap = 64 + (size_t)list.n * MOVE_STR_MAX, n = 0;
-    char *line = malloc(cap);
+    snprintf(head, sizeof head, "Legal moves (%d):", list.n);
+    char *line = show_moves_line(pos, &list, head); /* one line of any length */
     if (!line) return;
-    n += (size_t)snprintf(line, cap, "Legal moves (%d):", list.n);
-    for (int i = 0; i < list.n; i++) {
-        char s[MOVE_STR_MAX];
-        notation_move_string(pos, &list.moves[i], s, sizeof s);
-        n += (size_t)snprintf(line + n, cap - n, " %s", s);
-    }
     output_text(line);
     free(line);
 }

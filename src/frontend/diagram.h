@@ -30,6 +30,11 @@
  * NULL if out of memory. */
 char *diagram_board(const Position *pos);
 
+/* diagram_board() with the move last marked: its landing point in
+ * brackets ("[M]"), its start point and the points it captured on in
+ * parentheses ("(.)").  last NULL: no marks. */
+char *diagram_board_marked(const Position *pos, const Move *last);
+
 /* Prints (through output.h) the picture followed by the variant and rule
  * options, FEN, key (16 hex digits), side to move, the moves played since the
  * position's start, repetitions, the game result if it is over and the

@@ -92,8 +92,14 @@ static void run_search(EngineThread *w)
     Move best, ponder;
     memset(&best, 0, sizeof best);
     memset(&ponder, 0, sizeof ponder);
+    search_set_quiet(w->search, w->keep);
     atomic_store(&w->entered, engine_thread_now_ms());
     int rc = search_run(w->search, &w->game, &w->limits, &w->opt, &best, &ponder);
+    if (w->keep) {
+        w->answer_rc = rc;
+        w->answer = best;
+        return;
+    }
     print_bestmove(&w->game, rc, &best, &ponder);
 }
 
@@ -204,12 +210,15 @@ static int copy_game(Game *dst, const Game *src)
     return 0;
 }
 
-int engine_thread_search(EngineThread *w, Search *s, const Game *g,
-                         const SearchLimits *limits, const SearchOptions *opt)
+static int start_search(EngineThread *w, Search *s, const Game *g, const SearchLimits *limits,
+                        const SearchOptions *opt, bool keep)
 {
     engine_thread_wait(w, WAIT_STOP_SEARCH);
+    w->keep = keep;
+    w->answer_rc = -1;
     if (copy_game(&w->game, g) < 0) {
         output_text("info string error: out of memory copying the game");
+        if (keep) return -1;
         output_text("info depth 0 score cp 0");
         output_text("bestmove (none)");
         return -1;
@@ -219,6 +228,24 @@ int engine_thread_search(EngineThread *w, Search *s, const Game *g,
     w->opt = *opt;
     launch(w, JOB_SEARCH);
     return 0;
+}
+
+int engine_thread_search(EngineThread *w, Search *s, const Game *g, const SearchLimits *limits,
+                         const SearchOptions *opt)
+{
+    return start_search(w, s, g, limits, opt, false);
+}
+
+int engine_thread_search_kept(EngineThread *w, Search *s, const Game *g, const SearchLimits *limits,
+                              const SearchOptions *opt)
+{
+    return start_search(w, s, g, limits, opt, true);
+}
+
+int engine_thread_answer(const EngineThread *w, Move *best)
+{
+    *best = w->answer;
+    return w->answer_rc;
 }
 
 void engine_thread_perft(EngineThread *w, const Position *pos, int depth)

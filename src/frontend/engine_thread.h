@@ -30,6 +30,7 @@
 
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "rules/game.h"
@@ -60,6 +61,9 @@ typedef struct EngineThread {
     SearchOptions opt;
     Position pos;              /* perft job */
     int depth;                 /* perft / bench depth */
+    bool keep;     /* search job: keep the answer (engine_thread_answer), print nothing */
+    int answer_rc; /* search_run()'s return of the last kept search */
+    Move answer;   /* its best move */
     void (*on_done)(void *ctx);   /* called by the job thread after its last line */
     void *on_done_ctx;
 } EngineThread;
@@ -77,6 +81,16 @@ void engine_thread_free(EngineThread *w);
  * has then been printed so the "go" is still answered). */
 int engine_thread_search(EngineThread *w, Search *s, const Game *g,
                          const SearchLimits *limits, const SearchOptions *opt);
+
+/* engine_thread_search() for the play mode at the terminal: the search
+ * prints no "info" lines and no "bestmove"; once the job has ended (not
+ * busy) engine_thread_answer() gives its move. */
+int engine_thread_search_kept(EngineThread *w, Search *s, const Game *g, const SearchLimits *limits,
+                              const SearchOptions *opt);
+
+/* The answer of the last search started by engine_thread_search_kept(),
+ * once it has ended: 0 and *best, or -1 when it had no move. */
+int engine_thread_answer(const EngineThread *w, Move *best);
 
 /* Starts "go perft depth" (depth >= 1) on a copy of pos (waiting first as
  * engine_thread_search() does): prints

@@ -9,8 +9,12 @@
 #include <strings.h>
 
 #include "rules/rules.h"
+#include "search/skill.h"
 #include "uci_parse.h"
 
+/* One option a row or two; kept out of clang-format, which would give
+ * every field a line of its own. */
+// clang-format off
 static const OptionDesc table[] = {
     { "Variant", OPTION_VARIANT, OPT_COMBO, "dablot", 0, 0, { "dablot", "tabal", NULL },
       "the game: dablot (Dablot Prejjesne) or tabal (Permainan-Tabal); resets the position" },
@@ -40,11 +44,14 @@ static const OptionDesc table[] = {
       "milliseconds kept back per move for communication delays" },
     { "MultiPV", OPTION_MULTIPV, OPT_SPIN, "1", 1, 256, { NULL },
       "number of principal variations reported" },
+    { "Skill Level", OPTION_SKILL_LEVEL, OPT_SPIN, "20", 0, SKILL_MAX, { NULL },
+      "playing strength: 20 = full, 0 = weakest (Stockfish's name; docs/skill.md)" },
     { "Ponder", OPTION_PONDER, OPT_CHECK, "false", 0, 0, { NULL },
       "the host may send go ponder (the engine reports a ponder move either way)" },
     { "Clear Hash", OPTION_CLEAR_HASH, OPT_BUTTON, "", 0, 0, { NULL },
       "clears the transposition table and move-ordering tables" },
 };
+// clang-format on
 
 int option_count(void)
 {

@@ -210,6 +210,10 @@ char *terminal_read_line(void)
 {
     for (;;) {
         int busy = T.h.busy(T.h.ctx);
+        if (!busy && !T.installed && T.h.idle) {
+            T.h.idle(T.h.ctx); /* may start a job (the engine's reply) */
+            busy = T.h.busy(T.h.ctx);
+        }
         if (!busy && !T.installed) {
             rl_callback_handler_install(T.prompt, on_line);
             T.installed = 1;

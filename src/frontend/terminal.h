@@ -40,6 +40,7 @@ typedef struct TerminalHooks {
      * NULL-terminated malloc'd array of malloc'd strings (any prefix; the
      * terminal keeps those that extend what was typed), or NULL. */
     char **(*complete)(void *ctx, const char *line, int start);
+    void (*idle)(void *ctx); /* no job runs: called before the prompt is shown (may be NULL) */
 } TerminalHooks;
 
 /* 1 if stdin and stdout are both terminals. */

@@ -23,7 +23,10 @@
 #include "linereader.h"
 #include "rules/movegen.h"
 #include "options.h"
+#include "play.h"
 #include "search/output.h"
+#include "search/skill.h"
+#include "show.h"
 #include "terminal.h"
 #include "uci_parse.h"
 
@@ -146,6 +149,14 @@ static void apply_rules(Session *e, const Rules *r)
     e->game = g;
 }
 
+void session_set_variant(Session *e, const char *name)
+{
+    /* Changing the game keeps the other rule options (they belong to one
+     * game each, DrawPlies to both) and resets the position. */
+    e->rules.variant = (Variant)geometry_variant_from_name(name);
+    reset_game(e);
+}
+
 static void set_option(Session *e, const OptionDesc *o, const char *canon)
 {
     char err[512];
@@ -153,13 +164,8 @@ static void set_option(Session *e, const OptionDesc *o, const char *canon)
     if (o->type == OPT_SPIN) uci_parse_int64(canon, &x);
     switch (o->id) {
     case OPTION_VARIANT: {
-        /* Changing the game keeps the other rule options (they belong to
-         * one game each, DrawPlies to both) and resets the position. */
-        Rules r = e->rules;
         char fen[256];
-        r.variant = (Variant)geometry_variant_from_name(canon);
-        e->rules = r;
-        reset_game(e);
+        session_set_variant(e, canon);
         position_fen(&e->game.pos, fen, sizeof fen);
         output_line("info string variant %s startpos %s", canon, fen);
         break;
@@ -184,6 +190,7 @@ static void set_option(Session *e, const OptionDesc *o, const char *canon)
     case OPTION_THREADS: e->sopt.threads = (int)x; break;
     case OPTION_MOVE_OVERHEAD: e->sopt.move_overhead = (int)x; break;
     case OPTION_MULTIPV: e->sopt.multipv = (int)x; break;
+    case OPTION_SKILL_LEVEL: e->sopt.skill_weakness = SKILL_MAX - (int)x; break;
     case OPTION_PONDER: e->ponder = strcmp(canon, "true") == 0; break;
     case OPTION_CLEAR_HASH:
         engine_thread_wait(&e->worker, WAIT_STOP_SEARCH);
@@ -297,6 +304,13 @@ static void cmd_quit(Session *e, char **args, int nargs)
 
 /* ------------------------------------------------------- developer aids */
 
+static void cmd_show(Session *e, char **args, int nargs)
+{
+    (void)args;
+    (void)nargs;
+    show_print(&e->game);
+}
+
 static void cmd_d(Session *e, char **args, int nargs)
 {
     (void)args; (void)nargs;
@@ -331,14 +345,22 @@ static void cmd_help(Session *e, char **args, int nargs);
 static const Command commands[] = {
     { "uci", cmd_uci, "uci", "identify the engine and list its options, then uciok" },
     { "isready", cmd_isready, "isready", "answered by readyok at once, also during a search" },
-    { "setoption", cmd_setoption, "setoption name <name> [value <value>]", "set an option (see uci)" },
-    { "ucinewgame", cmd_ucinewgame, "ucinewgame", "clear the hash tables and set the start position" },
-    { "position", cmd_position, "position startpos|fen <FEN> [moves <m1> <m2> ...]", "set the position" },
-    { "go", cmd_go, "go [wtime|btime|winc|binc|movestogo|movetime|depth|nodes <n>] [infinite] [ponder] "
-      "[searchmoves <m>...] | go perft <n>", "search (ends with bestmove) or count leaves" },
+    { "setoption", cmd_setoption, "setoption name <name> [value <value>]",
+      "set an option (see uci)" },
+    { "ucinewgame", cmd_ucinewgame, "ucinewgame",
+      "clear the hash tables and set the start position" },
+    { "position", cmd_position, "position startpos|fen <FEN> [moves <m1> <m2> ...]",
+      "set the position" },
+    { "go", cmd_go,
+      "go [wtime|btime|winc|binc|movestogo|movetime|depth|nodes <n>] [infinite] [ponder] "
+      "[searchmoves <m>...] | go perft <n>",
+      "search (ends with bestmove) or count leaves" },
     { "stop", cmd_stop, "stop", "end the search now (bestmove follows)" },
-    { "ponderhit", cmd_ponderhit, "ponderhit", "the pondered move was played: search on the clock" },
+    { "ponderhit", cmd_ponderhit, "ponderhit",
+      "the pondered move was played: search on the clock" },
     { "quit", cmd_quit, "quit", "stop and exit (end of input does the same)" },
+    { "show", cmd_show, "show",
+      "the position for hosts: FEN, legal moves, result (ends with 'end')" },
     { "d", cmd_d, "d", "show the board, FEN, key and legal moves" },
     { "eval", cmd_eval, "eval", "show the evaluation of the position, term by term" },
     { "bench", cmd_bench, "bench [depth]", "search the benchmark positions; prints nodes and nps" },
@@ -351,7 +373,11 @@ enum { NCOMMANDS = sizeof commands / sizeof commands[0] };
 
 static void cmd_help(Session *e, char **args, int nargs)
 {
-    (void)e; (void)args; (void)nargs;
+    if (e->interactive && !(nargs == 1 && strcasecmp(args[0], "protocol") == 0)) {
+        play_help(e); /* a person at the terminal: how to play, first and alone */
+        output_text("The protocol's commands and options (what a GUI sends): help protocol");
+        return;
+    }
     output_text("dablo " DABLO_VERSION " - commands (see protocol/PROTOCOL.md):");
     /* Two columns at least two spaces apart, a long usage on a line of its
      * own: the layout of a tagged list in the man page (help2man). */
@@ -398,10 +424,12 @@ void uci_execute(Session *e, const char *line)
     const Command *c = NULL;
     for (int i = 0; i < NCOMMANDS && !c; i++)
         if (strcasecmp(w.v[0], commands[i].name) == 0) c = &commands[i];
+    if (c && e->interactive) play_before_command(e, c->name);
     if (c)
         c->run(e, w.v + 1, w.n - 1);
-    else
-        output_line("info string unknown command: %.60s%s", w.v[0], strlen(w.v[0]) > 60 ? "..." : "");
+    else if (!e->interactive || !play_execute(e, w.v, w.n))
+        output_line("info string unknown command: %.60s%s%s", w.v[0],
+                    strlen(w.v[0]) > 60 ? "..." : "", e->interactive ? " (type 'help')" : "");
     uci_parse_words_free(&w);
 }
 
@@ -426,6 +454,8 @@ int session_init(Session *e, void (*on_done)(void *), void *ctx)
     e->sopt.threads = spin_default(OPTION_THREADS);
     e->sopt.multipv = spin_default(OPTION_MULTIPV);
     e->sopt.move_overhead = spin_default(OPTION_MOVE_OVERHEAD);
+    e->sopt.skill_weakness = SKILL_MAX - spin_default(OPTION_SKILL_LEVEL);
+    play_init(&e->play);
     Position start;
     position_start(&start, &e->rules);
     e->search = search_new(e->hash_mib);
@@ -487,10 +517,14 @@ static int hook_busy(void *ctx) { return engine_thread_busy(&((Session *)ctx)->w
 static int hook_pending(void *ctx) { return engine_thread_pending(&((Session *)ctx)->worker); }
 static void hook_poll(void *ctx) { engine_thread_poll(&((Session *)ctx)->worker); }
 static void hook_interrupt(void *ctx) { engine_thread_stop(&((Session *)ctx)->worker); }
+static void hook_idle(void *ctx)
+{
+    play_idle(ctx);
+}
 static char **hook_complete(void *ctx, const char *line, int start)
 {
     const Session *e = ctx;
-    CompletionContext cx = { uci_command_names(), &e->rules, &e->game };
+    CompletionContext cx = { uci_command_names(), &e->rules, &e->game, true };
     return completion_candidates(&cx, line, start);
 }
 
@@ -498,11 +532,17 @@ int uci_loop(Session *e, bool use_terminal)
 {
     if (!use_terminal || !terminal_usable()) return plain_loop(e);
     TerminalHooks hooks = {
-        .ctx = e, .busy = hook_busy, .pending = hook_pending, .poll = hook_poll,
-        .interrupt = hook_interrupt, .complete = hook_complete,
+        .ctx = e,
+        .busy = hook_busy,
+        .pending = hook_pending,
+        .poll = hook_poll,
+        .interrupt = hook_interrupt,
+        .complete = hook_complete,
+        .idle = hook_idle,
     };
     if (terminal_open(&hooks, "dablo> ") < 0) return plain_loop(e);
     e->interactive = true;
+    play_banner(e);
     while (!e->quit) {
         char *line = terminal_read_line();
         if (!line) break;

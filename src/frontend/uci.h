@@ -18,6 +18,7 @@
 #include <stddef.h>
 
 #include "engine_thread.h"
+#include "play.h"
 #include "rules/game.h"
 #include "rules/rules.h"
 #include "search/search.h"
@@ -35,6 +36,7 @@ typedef struct Session {
     EngineThread worker;     /* runs go / go perft / bench */
     bool quit;               /* "quit" was given (or EOF) */
     bool interactive;        /* reading from a terminal */
+    PlayState play;          /* the play mode at the terminal (play.h) */
 } Session;
 
 /* Sets up an engine with default options and the Dablot start position.
@@ -59,6 +61,11 @@ void uci_quit(Session *e);
  * otherwise lines are read plainly with no prompt.  Returns the exit status
  * (0). */
 int uci_loop(Session *e, bool use_terminal);
+
+/* The Variant option without its answer line: name is "dablot" or "tabal"
+ * (as option_check_value() spells it); the game restarts from that game's
+ * start position. */
+void session_set_variant(Session *e, const char *name);
 
 /* Names of the protocol commands, NULL-terminated (for completion). */
 const char *const *uci_command_names(void);

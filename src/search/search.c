@@ -21,6 +21,7 @@
 #include "params.h"
 #include "rules/notation.h"
 #include "search_internal.h"
+#include "skill.h"
 
 /* ---------------------------------------------------------------- threads */
 
@@ -596,6 +597,37 @@ static Thread *best_thread(Search *s, int started)
     return bt;
 }
 
+/* Skill Level below full strength (skill.h): the level's depth and node
+ * limits on top of those of "go", and at least SKILL_MULTIPV lines. */
+static void skill_setup(Search *s)
+{
+    int depth;
+    uint64_t nodes;
+    skill_limits(s->opt.skill_weakness, &depth, &nodes);
+    if (!depth) return;
+    if (!s->limits.depth || s->limits.depth > depth) s->limits.depth = depth;
+    if (!s->limits.nodes || s->limits.nodes > nodes) s->limits.nodes = nodes;
+    if (s->opt.multipv < SKILL_MULTIPV) s->opt.multipv = SKILL_MULTIPV;
+}
+
+/* The skill's choice among the scored lines of bt, moved to the front
+ * (the others keep their order).  Returns true when it is not the best. */
+static bool skill_choose(Search *s, Thread *bt, const Position *root)
+{
+    int n = 0, scores[SKILL_MULTIPV];
+    if (s->opt.skill_weakness <= 0) return false;
+    while (n < SKILL_MULTIPV && n < bt->nroot && shown_score(&bt->root_moves[n]) != -SCORE_INF) {
+        scores[n] = shown_score(&bt->root_moves[n]);
+        n++;
+    }
+    int k = skill_pick(scores, n, s->opt.skill_weakness, root->key);
+    if (k == 0) return false;
+    RootMove chosen = bt->root_moves[k];
+    memmove(&bt->root_moves[1], &bt->root_moves[0], (size_t)k * sizeof chosen);
+    bt->root_moves[0] = chosen;
+    return true;
+}
+
 /* The answer from thread bt: its first root move and the reply to ponder
  * on, the last info line when the one printed is not bt's final word, and
  * the summary in s->last. */
@@ -614,7 +646,8 @@ static void answer(Search *s, const Game *g, Thread *bt, Move *best, Move *ponde
         position_make(&p, &rm->move, &u);
         rm->score = -eval_position(&p, NULL);
     }
-    if (bt != main || rm->shown_score == -SCORE_INF || main->aborted)
+    bool skilled = skill_choose(s, bt, &g->pos);
+    if (skilled || bt != main || rm->shown_score == -SCORE_INF || main->aborted)
         print_line(s, bt, bt->completed_depth > 0 ? bt->completed_depth : 1, 0);
 
     *best = rm->move;
@@ -636,6 +669,7 @@ int search_run(Search *s, const Game *g, const SearchLimits *limits,
     s->start_ms = limits->start_ms > 0 ? limits->start_ms : timeman_now_ms();
     s->limits = *limits;
     s->opt = *opt;
+    skill_setup(s);
     memset(&s->last, 0, sizeof s->last);
     timeman_init(&s->tm, limits, g->pos.stm, opt->move_overhead);
     atomic_store(&s->stop, false);

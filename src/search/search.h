@@ -44,6 +44,7 @@ typedef struct SearchOptions {
     int threads;           /* 1..256 */
     int multipv;           /* 1..256 */
     int move_overhead;     /* ms subtracted for communication, 0..5000 */
+    int skill_weakness;    /* 20 - Skill Level: 0 = full strength .. 20 (skill.h) */
 } SearchOptions;
 
 typedef struct Search Search;

@@ -113,6 +113,33 @@ perft_then_quit() {
 }
 check "go perft 12 then quit: stopped at once" perft_then_quit
 
+# Skill Level 20 is full strength: the same search, node for node, as no
+# option; a weak level gives the same move every time in a position.
+search_lines() {   # search_lines SETUP...: the last info line and the bestmove of go depth 8
+    local out i
+    out=$(mktemp)
+    {   # stdin stays open until the bestmove (end of input would stop the search)
+        printf '%s\n' "$@" 'position startpos moves c5-d6 b8-c7' 'go depth 8'
+        for ((i = 0; i < 1200; i++)); do grep -q '^bestmove' "$out" && break; sleep 0.05; done
+    } | bin/dablo >"$out"
+    grep -E '^(info depth|bestmove)' "$out" | tail -2 | sed 's/ nps [0-9]* / /; s/ time [0-9]* / /'
+    rm -f "$out"
+}
+skill_full() {
+    local a b
+    a=$(search_lines 'isready') && b=$(search_lines 'setoption name Skill Level value 20') || return 1
+    [ -n "$a" ] && [ "$a" = "$b" ] || { echo "     no option: $a"; echo "     level 20:  $b"; return 1; }
+}
+check "Skill Level 20 searches exactly as no option" skill_full
+skill_repeatable() {
+    local a b c
+    a=$(search_lines 'setoption name Skill Level value 3' | tail -1)
+    b=$(search_lines 'setoption name Skill Level value 3' | tail -1)
+    c=$(search_lines 'setoption name Skill Level value 3' 'ucinewgame' | tail -1)
+    [ -n "$a" ] && [ "$a" = "$b" ] && [ "$a" = "$c" ] || { echo "     $a / $b / $c"; return 1; }
+}
+check "a weak Skill Level answers a position with the same move every time" skill_repeatable
+
 # A host that goes away: stdout closed while searching must not hang or crash.
 closed_stdout() {
     (printf 'go depth 6\n'; sleep 1) | timeout 20 bin/dablo >&- 2>/dev/null

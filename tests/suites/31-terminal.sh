@@ -3,12 +3,16 @@
 # capture-pane).  Checks the prompt, tab completion of commands, option
 # names and values and legal moves, a search stopped by "stop" and by Ctrl-C,
 # history kept across runs in $HOME/.dablo_history, Ctrl-D, and that a
-# history file that cannot be written is no error.
+# history file that cannot be written is no error.  Then the play mode:
+# the banner, help, a move and the engine's answer, an illegal move, undo,
+# the sides, and finished games (won by the player and by the engine).
 set -u
 cd "$(dirname "$0")/../.."
 if ! command -v tmux >/dev/null 2>&1; then
-    echo "NOTE: tmux is not installed: the terminal tests are SKIPPED (tools/install-deps.sh installs it)"
-    echo "SUITE terminal: 0 passed, 0 failed"
+    # every check is one "expect" line or one "ok" call in an if below
+    n=$(grep -cE '^[[:space:]]*expect |(^[[:space:]]*|then )ok "[^$]' "$0")
+    echo "NOTE: tmux is not installed: the $n terminal tests are SKIPPED (tools/install-deps.sh installs it)"
+    echo "SUITE terminal: 0 passed, 0 failed, $n skipped"
     exit 0
 fi
 
@@ -141,6 +145,74 @@ keys 'isready' Enter
 expect "no \$HOME: no history, no error" '^readyok$'
 keys 'quit' Enter
 expect "... and exits 0 (no HOME)" '^ENGINE-EXIT=0$'
+
+# ------------------------------------------------------------ play mode
+start HOME="$home"
+expect "play: a one-line banner" "^dablo [0-9.]+, Dablot Prejjesne: you are White, dablo is Black. Type a move, board or help.$"
+keys 'help' Enter
+expect "play: help tells how to play first" '^How to play: type your move and press Enter'
+expect "... and where the protocol's help is" '^The protocol.s commands and options \(what a GUI sends\): help protocol$'
+fresh
+keys 'k7-k9' Enter
+expect "play: an illegal move is refused with the legal moves" \
+    "^Not a move here: illegal move 'k7-k9'. Legal moves: c5-c7 .* k7-j8$"
+keys 'time 300' Enter
+expect "play: time sets dablo's time a move" '^dablo thinks 300 ms a move.$'
+fresh
+keys 'C5 D6' Enter   # as a person may type it: upper case, two points
+expect "play: a legal move (typed C5 D6) makes dablo think" '^dablo \(Black\) is thinking, 0.3 s at most'
+expect "... and answer with its move" '^dablo plays [a-k][0-9]+[-x][a-k][0-9]+.* \(depth [0-9]+'
+expect "... drawn on the board with the last move marked" '\[[mpk]\]'
+expect "... whose turn it is" '^Move 2, White to move. Last moves: c5-d6 [a-k][0-9]+[-x]'
+expect "... and the prompt again" '^Your move \(White\).$'
+keys 'show' Enter
+expect "play: protocol commands still work at the prompt" '^lastmove [a-k][0-9]+[-x]'
+fresh
+keys 'undo' Enter
+expect "play: undo takes back the player's move and dablo's answer" '^Took back 2 moves.$'
+expect "... back to the start" '^Move 1, White to move.$'
+keys 'undo' Enter
+expect "... and says when there is nothing left" '^Nothing to undo: this is the start of the game.$'
+# A finished game: Tabal, three pieces from the end, the player wins.
+fresh
+keys 'new tabal' Enter
+expect "play: new starts a game of the other game" '^dablo [0-9.]+, Permainan-Tabal: you are White'
+if ! screen | grep -q '^info string variant'; then ok "... without protocol lines"; else bad "... without protocol lines"; fi
+keys 'position fen 3/3/5/1m3/2m2/2M2/5/3/3 w 0 1' Enter
+keys 'a4-a5' Enter
+expect "play: a step when a capture is compulsory says so" \
+    "^Not a move here: illegal move 'a4-a5' \\(a capture is compulsory\\). Legal moves: c4xc6xa6$"
+keys 'c4' Tab Enter
+expect "play: the winning move (completed by Tab)" '^dablo> c4xc6xa6 *$'
+expect "... is drawn on the board" '^Move 1, Black to move. Last move: c4xc6xa6$'
+expect "... ends the game with its reason" '^Game over: 1-0 \(no legal move\), White wins.'
+keys 'a1-a3' Enter
+expect "... after which no move is played" "^The game is over \(1-0, no legal move\): type 'new' or 'undo'.$"
+keys 'undo' Enter
+expect "play: undo after the end" '^Took back 1 move.$'
+# dablo wins: White's only man must step next to Black's, which takes it.
+fresh
+keys 'level 0' Enter
+expect "play: level sets the Skill Level" '^dablo plays at level 0 of 20.$'
+keys 'position fen 3/3/5/5/2m2/5/2M2/3/3 w 0 1' Enter
+keys 'c3-c4' Enter
+expect "play: dablo's last move ends the game" '^dablo plays c5xc3 '
+expect "... announced with its reason" '^Game over: 0-1 \(no legal move\), Black wins.'
+# The sides: nobody, then dablo takes the side to move at once.
+fresh
+keys 'new' Enter
+keys 'play none' Enter
+expect "play none: the player moves both sides" '^Now you move both sides.$'
+keys 'b4-c5' Enter
+expect "... a move for White is only drawn" '^Move 1, Black to move. Last move: b4-c5$'
+keys 'time 60000' Enter
+keys 'level 20' Enter
+keys 'play black' Enter
+expect "play black: dablo moves at once when it is Black's turn" '^dablo \(Black\) is thinking, 60.0 s at most'
+keys 'stop' Enter
+expect "... stop makes it move now" '^dablo plays d6xb4 '
+keys 'quit' Enter
+expect "play: quit still ends the engine with status 0" '^ENGINE-EXIT=0$'
 
 echo "SUITE terminal: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -17,6 +17,7 @@
 #include "frontend/options.h"
 #include "frontend/uci_parse.h"
 #include "frontend/uci.h"
+#include "rules/notation.h"
 
 static const char *const DABLOT_START =
     "mmmmmm/mmmmm/mmmmmm/mmmmm/mmmmmm/p4/k4K/4P/MMMMMM/MMMMM/MMMMMM/MMMMM/MMMMMM w 0 1";
@@ -292,6 +293,44 @@ START_TEST(diagram_lines)
 }
 END_TEST
 
+/* The last move marked: "[X]" where it landed, "(.)" where it started and
+ * on what it took, also on the board's first and last files. */
+START_TEST(diagram_marks_the_last_move)
+{
+    Rules r = rules_default(VARIANT_TABAL);
+    Position pos;
+    char err[200];
+    Move m;
+    ck_assert_int_eq(position_set_fen(&pos, &r, "3/3/5/5/5/5/5/3/m1M w 0 1", err, sizeof err), 0);
+    ck_assert_int_eq(notation_parse_move(&pos, "e1-c1", &m, err, sizeof err), 0);
+    Undo u;
+    position_make(&pos, &m, &u);
+    char *pic = diagram_board_marked(&pos, &m);
+    ck_assert_ptr_nonnull(pic);
+    ck_assert_ptr_nonnull(strstr(pic, "  1 m------[M]-----(.)\n"));
+    free(pic);
+    /* Black's man on its far base becomes a king */
+    ck_assert_int_eq(position_set_fen(&pos, &r, "3/3/5/5/5/5/5/3/M1m b 0 1", err, sizeof err), 0);
+    ck_assert_int_eq(notation_parse_move(&pos, "e1-c1", &m, err, sizeof err), 0);
+    position_make(&pos, &m, &u);
+    pic = diagram_board_marked(&pos, &m);
+    ck_assert_ptr_nonnull(strstr(pic, "  1 M------[k]-----(.)\n"));
+    free(pic);
+    /* a capture: the taken man's point is marked too */
+    ck_assert_int_eq(position_set_fen(&pos, &r, "3/3/5/5/5/m4/M4/3/3 w 0 1", err, sizeof err), 0);
+    ck_assert_int_eq(notation_parse_move(&pos, "a3xa5", &m, err, sizeof err), 0);
+    position_make(&pos, &m, &u);
+    pic = diagram_board_marked(&pos, &m);
+    ck_assert_ptr_nonnull(strstr(pic, "  5[M]"));
+    ck_assert_ptr_nonnull(strstr(pic, "  4(.)"));
+    ck_assert_ptr_nonnull(strstr(pic, "  3(.)"));
+    free(pic);
+    pic = diagram_board_marked(&pos, NULL);
+    ck_assert_ptr_null(strchr(pic, '[')); /* no move, no marks */
+    free(pic);
+}
+END_TEST
+
 static int has(char **c, const char *s)
 {
     for (int i = 0; c && c[i]; i++)
@@ -312,10 +351,17 @@ START_TEST(completion_contexts)
     Position start;
     position_start(&start, &rules);
     ck_assert_int_eq(game_init(&game, &start), 0);
-    CompletionContext cx = { uci_command_names(), &rules, &game };
+    CompletionContext cx = { uci_command_names(), &rules, &game, false };
     char **c = completion_candidates(&cx, "", 0);
-    ck_assert(has(c, "isready") && has(c, "setoption") && has(c, "go"));
+    ck_assert(has(c, "isready") && has(c, "setoption") && has(c, "go") && has(c, "show"));
+    ck_assert(!has(c, "c5-d6") && !has(c, "undo")); /* over pipes: protocol commands only */
     free_list(c);
+    cx.moves_first = true; /* the play mode at the terminal: moves and its commands too */
+    c = completion_candidates(&cx, "", 0);
+    ck_assert(has(c, "isready") && has(c, "c5-d6") && has(c, "k7-j8") && has(c, "undo")
+              && has(c, "level"));
+    free_list(c);
+    cx.moves_first = false;
     c = completion_candidates(&cx, "setoption name ", 15);
     ck_assert(has(c, "Variant") && has(c, "Clear Hash") && has(c, "KingAndPrinceCaptureEnds"));
     free_list(c);
@@ -359,6 +405,7 @@ Suite *protocol_suite(void)
     tc = tcase_create("io");
     tcase_add_test(tc, linereader_lines);
     tcase_add_test(tc, diagram_lines);
+    tcase_add_test(tc, diagram_marks_the_last_move);
     tcase_add_test(tc, completion_contexts);
     suite_add_tcase(s, tc);
     return s;

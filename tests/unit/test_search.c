@@ -18,6 +18,7 @@
 #include "rules/notation.h"
 #include "rules/rules.h"
 #include "search/search.h"
+#include "search/skill.h"
 #include "search/timeman.h"
 #include "search/tt.h"
 
@@ -168,8 +169,10 @@ END_TEST
 
 /* ------------------------------------------------------------- tactics */
 
-/* From the repository root, where tests/suites/10-unit.sh runs the tests. */
+/* Data files are opened from the repository root, where
+ * tests/suites/10-unit.sh runs the tests. */
 #define TACTICS_FILE "tests/tactics.txt"
+#define TABAL_OPENINGS "bench/openings/tabal-balanced.fen"
 
 static char *trim(char *s)
 {
@@ -644,6 +647,108 @@ START_TEST(threads_and_multipv_give_legal_moves)
 }
 END_TEST
 
+/* ---------------------------------------------------------------- skill */
+
+START_TEST(skill_pick_rule)
+{
+    int close[4] = { 10, 5, 0, -5 }, mate[4] = { MATE - 3, 20, 10, 0 }, one[1] = { 7 };
+    int worse[SKILL_MAX + 1] = { 0 };
+    ck_assert_int_eq(skill_pick(close, 4, 0, 12345), 0);       /* full strength */
+    ck_assert_int_eq(skill_pick(one, 1, SKILL_MAX, 12345), 0); /* one move */
+    for (uint64_t seed = 1; seed <= 2000; seed++) {
+        ck_assert_int_eq(skill_pick(close, 4, SKILL_MAX, seed),
+                         skill_pick(close, 4, SKILL_MAX, seed));
+        ck_assert_int_eq(skill_pick(mate, 4, SKILL_MAX, seed), 0); /* a won game is kept */
+        for (int w = 1; w <= SKILL_MAX; w++)
+            worse[w] += skill_pick(close, 4, w, seed * 7919) != 0;
+    }
+    /* weaker levels leave the best move more often */
+    ck_assert_int_gt(worse[SKILL_MAX], 500);
+    ck_assert_int_gt(worse[SKILL_MAX], worse[10]);
+    ck_assert_int_gt(worse[10], worse[1]);
+}
+END_TEST
+
+START_TEST(skill_limits_grow_with_the_level)
+{
+    int depth, prev_depth = 0;
+    uint64_t nodes, prev_nodes = 0;
+    skill_limits(0, &depth, &nodes);
+    ck_assert(depth == 0 && nodes == 0); /* full strength: no limit */
+    for (int level = 0; level < SKILL_MAX; level++) {
+        skill_limits(SKILL_MAX - level, &depth, &nodes);
+        ck_assert_int_ge(depth, prev_depth);
+        ck_assert_uint_ge(nodes, prev_nodes);
+        ck_assert(depth >= 1 && nodes >= 200);
+        prev_depth = depth;
+        prev_nodes = nodes;
+    }
+    skill_limits(SKILL_MAX, &depth, &nodes);
+    ck_assert(depth == 1 && nodes == 200);
+}
+END_TEST
+
+/* The score of move m in g for the side to move: minus a depth-6 search of
+ * the position after it. */
+static int score_of(Search *s, Game *g, const Move *m)
+{
+    Move best, ponder;
+    SearchLimits l = depth_limits(6);
+    SearchInfo info;
+    ck_assert_int_eq(game_play(g, m), 0);
+    int rc = search_run(s, g, &l, &one_thread, &best, &ponder);
+    search_last_info(s, &info);
+    int score = rc < 0 ? MATE : -info.score; /* no reply: the move won */
+    Game back;
+    ck_assert_int_eq(game_init(&back, &g->start), 0);
+    game_free(g);
+    *g = back;
+    return score;
+}
+
+/* Skill Level 0 on 30 balanced Tabal openings at 20,000 nodes: the same
+ * move twice, other moves than full strength in some, and worse ones on
+ * the whole by a depth-6 search. */
+START_TEST(low_skill_plays_worse_moves)
+{
+    FILE *f = fopen(TABAL_OPENINGS, "r");
+    ck_assert_msg(f != NULL, "%s: %s (the unit tests run from the repository root)", TABAL_OPENINGS, strerror(errno));
+    Search *s = quiet_search();
+    Rules r = rules_with("tabal", "-");
+    SearchOptions weak = one_thread, full = one_thread;
+    weak.skill_weakness = SKILL_MAX;
+    char line[512];
+    int n = 0, differ = 0;
+    long lost = 0;
+    while (n < 30 && fgets(line, sizeof line, f)) {
+        Game g;
+        game_from(&g, &r, trim(line));
+        SearchLimits l = depth_limits(0);
+        l.nodes = 20000;
+        Move a, b, c, ponder;
+        search_clear(s);
+        ck_assert_int_eq(search_run(s, &g, &l, &full, &a, &ponder), 0);
+        search_clear(s);
+        ck_assert_int_eq(search_run(s, &g, &l, &weak, &b, &ponder), 0);
+        search_clear(s);
+        ck_assert_int_eq(search_run(s, &g, &l, &weak, &c, &ponder), 0);
+        ck_assert(is_legal(&g.pos, &b));
+        ck_assert_msg(move_equal(&b, &c), "opening %d: Skill Level 0 is not deterministic", n + 1);
+        if (!move_equal(&a, &b)) {
+            differ++;
+            lost += score_of(s, &g, &a) - score_of(s, &g, &b);
+        }
+        game_free(&g);
+        n++;
+    }
+    fclose(f);
+    search_free(s);
+    ck_assert_int_eq(n, 30);
+    ck_assert_int_ge(differ, 5);
+    ck_assert_int_gt(lost, 0);
+}
+END_TEST
+
 Suite *search_suite(void)
 {
     Suite *s = suite_create("search");
@@ -655,6 +760,9 @@ Suite *search_suite(void)
     tc = tcase_create("search");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, bench_is_deterministic);
+    tcase_add_test(tc, skill_pick_rule);
+    tcase_add_test(tc, skill_limits_grow_with_the_level);
+    tcase_add_test(tc, low_skill_plays_worse_moves);
     tcase_add_test(tc, tactics_file_is_solved);
     tcase_add_test(tc, blockade_is_scored_as_a_win);
     tcase_add_test(tc, third_repetition_is_a_draw);

@@ -1,0 +1,346 @@
+/*
+ * play.c - the play mode at the terminal (play.h).
+ */
+#include "play.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "diagram.h"
+#include "rules/movegen.h"
+#include "rules/notation.h"
+#include "search/output.h"
+#include "search/timeman.h"
+#include "show.h"
+#include "uci.h"
+#include "uci_parse.h"
+
+static const char *color_name(int c)
+{
+    return c == WHITE ? "White" : "Black";
+}
+
+void play_init(PlayState *p)
+{
+    p->engine = BLACK;
+    p->movetime_ms = PLAY_MOVETIME_DEFAULT;
+    p->thinking = false;
+}
+
+/* Who plays what, for the banner and "play". */
+static void sides(const PlayState *p, char *buf, size_t len)
+{
+    if (p->engine == PLAY_NOBODY)
+        snprintf(buf, len, "you move both sides");
+    else
+        snprintf(buf, len, "you are %s, dablo is %s", color_name(!p->engine),
+                 color_name(p->engine));
+}
+
+void play_banner(const Session *e)
+{
+    char who[64];
+    sides(&e->play, who, sizeof who);
+    output_line("dablo %s, %s: %s. Type a move, board or help.", DABLO_VERSION,
+                e->game.pos.geo->name[0] == 't' ? "Permainan-Tabal" : "Dablot Prejjesne", who);
+}
+
+/* Stops the engine's pending reply and forgets it. */
+static void cancel(Session *e)
+{
+    if (!e->play.thinking) return;
+    e->play.thinking = false;
+    engine_thread_wait(&e->worker, WAIT_STOP_SEARCH);
+    output_text("(dablo's move cancelled)");
+}
+
+void play_before_command(Session *e, const char *name)
+{
+    /* Commands that neither change the game nor start a job. */
+    static const char *const harmless[] = { "isready", "stop", "ponderhit", "show", "d", "eval",
+                                            "help",    "uci",  "debug",     "quit", NULL };
+    for (int i = 0; harmless[i]; i++)
+        if (strcasecmp(name, harmless[i]) == 0) return;
+    cancel(e);
+}
+
+/* The result of the game, announced; true when it is over. */
+static bool announce_end(const Session *e)
+{
+    EndReason why;
+    GameResult r = game_result(&e->game, &why);
+    if (r == RESULT_NONE) return false;
+    const char *winner = r == RESULT_DRAW       ? "a draw"
+                       : r == RESULT_WHITE_WINS ? "White wins"
+                                                : "Black wins";
+    output_line("Game over: %s (%s), %s. Type 'new' for another game or 'undo'.",
+                game_result_string(r), position_end_reason_name(why), winner);
+    return true;
+}
+
+/* The board with the last move marked and whose turn it is. */
+static void draw(const Session *e)
+{
+    const Game *g = &e->game;
+    char *pic = diagram_board_marked(&g->pos, g->nmoves ? &g->moves[g->nmoves - 1] : NULL);
+    output_text("");
+    for (char *s = pic, *nl; s && *s; s = nl + 1) {
+        nl = strchr(s, '\n');
+        if (!nl) break;
+        *nl = '\0';
+        output_text(s);
+    }
+    free(pic);
+    char last[2][MOVE_STR_MAX];
+    show_move_string(g, g->nmoves - 2, last[0], sizeof last[0]);
+    show_move_string(g, g->nmoves - 1, last[1], sizeof last[1]);
+    if (g->nmoves >= 2)
+        output_line("Move %d, %s to move. Last moves: %s %s", g->pos.move_number,
+                    color_name(g->pos.stm), last[0], last[1]);
+    else if (g->nmoves == 1)
+        output_line("Move %d, %s to move. Last move: %s", g->pos.move_number,
+                    color_name(g->pos.stm), last[1]);
+    else
+        output_line("Move %d, %s to move.", g->pos.move_number, color_name(g->pos.stm));
+}
+
+/* Starts the engine's reply when it is its turn (the game goes on). */
+static void maybe_think(Session *e)
+{
+    if (e->play.engine != (int)e->game.pos.stm || e->play.thinking) return;
+    static SearchLimits limits; /* large (searchmoves); only the loop thread uses it */
+    memset(&limits, 0, sizeof limits);
+    limits.time[WHITE] = limits.time[BLACK] = -1;
+    limits.movetime = e->play.movetime_ms;
+    limits.start_ms = timeman_now_ms();
+    if (engine_thread_search_kept(&e->worker, e->search, &e->game, &limits, &e->sopt) < 0) return;
+    e->play.thinking = true;
+    output_line("dablo (%s) is thinking, %.1f s at most; 'stop' makes it move now.",
+                color_name(e->game.pos.stm), e->play.movetime_ms / 1000.0);
+}
+
+/* After a move: the board when the player is to move next, the end of the
+ * game, or the engine's reply. */
+static void after_move(Session *e)
+{
+    EndReason why;
+    if (game_result(&e->game, &why) != RESULT_NONE) {
+        draw(e);
+        announce_end(e);
+    } else if (e->play.engine != (int)e->game.pos.stm) {
+        draw(e);
+        output_line("Your move (%s).", color_name(e->game.pos.stm));
+    } else {
+        maybe_think(e);
+    }
+}
+
+void play_idle(Session *e)
+{
+    if (!e->play.thinking || engine_thread_busy(&e->worker)) return;
+    e->play.thinking = false;
+    engine_thread_wait(&e->worker, WAIT_ONLY); /* joins the finished job */
+    Move m;
+    char s[MOVE_STR_MAX];
+    if (engine_thread_answer(&e->worker, &m) < 0) {
+        announce_end(e);
+        return;
+    }
+    SearchInfo info;
+    search_last_info(e->search, &info);
+    notation_move_string(&e->game.pos, &m, s, sizeof s);
+    if (game_play(&e->game, &m) < 0) {
+        output_text("out of memory playing dablo's move");
+        return;
+    }
+    if (info.mate > 0)
+        output_line("dablo plays %s (depth %d: dablo wins in %d).", s, info.depth, info.mate);
+    else if (info.mate < 0)
+        output_line("dablo plays %s (depth %d: dablo loses in %d).", s, info.depth, -info.mate);
+    else
+        output_line("dablo plays %s (depth %d, score %+.2f men for dablo).", s, info.depth,
+                    info.score / 100.0);
+    after_move(e);
+}
+
+/* Takes back one ply, and more until it is the player's turn. */
+static void undo(Session *e)
+{
+    int n = e->game.nmoves;
+    if (n == 0) {
+        output_text("Nothing to undo: this is the start of the game.");
+        return;
+    }
+    Color stm = e->game.pos.stm;
+    n--;
+    stm = !stm;
+    while (n > 0 && e->play.engine == (int)stm) {
+        n--;
+        stm = !stm;
+    }
+    Game g;
+    if (game_init(&g, &e->game.start) < 0) return;
+    for (int i = 0; i < n; i++)
+        if (game_play(&g, &e->game.moves[i]) < 0) {
+            game_free(&g);
+            return;
+        }
+    output_line("Took back %d move%s.", e->game.nmoves - n, e->game.nmoves - n == 1 ? "" : "s");
+    game_free(&e->game);
+    e->game = g;
+    after_move(e);
+}
+
+/* A word that is meant as a move (or a point): a point name first, in
+ * either case (point names are lower case; a person may type C5-D6). */
+static bool looks_like_move(const char *w)
+{
+    char c = (char)(w[0] | 0x20);
+    return c >= 'a' && c <= 'k' && w[1] >= '0' && w[1] <= '9';
+}
+
+/* The move a person typed as words v[0..n): one word in any case, or two
+ * point names ("c5 d6"), lower-cased into buf; false when it is neither. */
+static bool typed_move(char **v, int n, char *buf, size_t len)
+{
+    if (n == 1)
+        snprintf(buf, len, "%s", v[0]);
+    else if (n == 2 && looks_like_move(v[1]))
+        snprintf(buf, len, "%s-%s", v[0], v[1]);
+    else
+        return false;
+    for (char *p = buf; *p; p++)
+        if (*p >= 'A' && *p <= 'Z') *p = (char)(*p | 0x20);
+    return true;
+}
+
+static void user_move(Session *e, const char *word)
+{
+    if (e->play.thinking) {
+        output_text("dablo is thinking: wait for its move, or type 'stop' to have it move now.");
+        return;
+    }
+    EndReason why;
+    GameResult r = game_result(&e->game, &why);
+    if (r != RESULT_NONE) {
+        output_line("The game is over (%s, %s): type 'new' or 'undo'.", game_result_string(r),
+                    position_end_reason_name(why));
+        return;
+    }
+    Move m;
+    char err[256], capture[256], err2[256];
+    const char *dash = strchr(word, '-');
+    int rc = notation_parse_move(&e->game.pos, word, &m, err, sizeof err);
+    if (rc < 0 && dash && !strchr(dash + 1, '-')) {
+        /* "c5-g5" for the capture c5xg5: the person named its two ends */
+        snprintf(capture, sizeof capture, "%.*sx%s", (int)(dash - word), word, dash + 1);
+        rc = notation_parse_move(&e->game.pos, capture, &m, err2, sizeof err2);
+        if (rc < 0 && strstr(err2, "ambiguous")) snprintf(err, sizeof err, "%s", err2);
+    }
+    if (rc < 0) {
+        static MoveList list;
+        movegen_legal(&e->game.pos, &list);
+        bool must_capture = list.n > 0;
+        for (int i = 0; i < list.n; i++)
+            must_capture &= move_is_capture(&list.moves[i]);
+        char *moves = show_moves_line(&e->game.pos, &list, "Legal moves:");
+        output_line("Not a move here: %s%s. %s", err,
+                    must_capture ? " (a capture is compulsory)" : "", moves ? moves : "");
+        free(moves);
+        return;
+    }
+    if (game_play(&e->game, &m) < 0) {
+        output_text("out of memory playing the move");
+        return;
+    }
+    after_move(e);
+}
+
+/* The integer argument of a play command, or false with a message. */
+static bool int_arg(char **v, int n, long long lo, long long hi, long long *x)
+{
+    if (n == 2 && uci_parse_int64(v[1], x) == 0 && *x >= lo && *x <= hi) return true;
+    output_line("usage: %s <%lld..%lld>", v[0], lo, hi);
+    return false;
+}
+
+const char *const *play_commands(void)
+{
+    static const char *const names[] = { "board", "undo", "new", "play", "time", "level", NULL };
+    return names;
+}
+
+bool play_execute(Session *e, char **v, int n)
+{
+    const char *c = v[0];
+    long long x;
+    char line[128];
+    if (looks_like_move(c)) {
+        char typed[256];
+        if (typed_move(v, n, typed, sizeof typed))
+            user_move(e, typed);
+        else
+            output_text("One move at a time: type it (c5-d6) and press Enter.");
+    } else if (strcasecmp(c, "board") == 0) {
+        draw(e);
+    } else if (strcasecmp(c, "undo") == 0) {
+        cancel(e);
+        undo(e);
+    } else if (strcasecmp(c, "new") == 0) {
+        cancel(e);
+        if (n > 2
+            || (n == 2 && strcasecmp(v[1], "dablot") != 0 && strcasecmp(v[1], "tabal") != 0)) {
+            output_text("usage: new [dablot|tabal]");
+            return true;
+        }
+        if (n == 2) session_set_variant(e, strcasecmp(v[1], "tabal") == 0 ? "tabal" : "dablot");
+        uci_execute(e, "ucinewgame");
+        play_banner(e);
+        after_move(e);
+    } else if (strcasecmp(c, "play") == 0) {
+        static const char *const names[] = { "white", "black", "none" };
+        int side = -2;
+        for (int i = 0; n == 2 && i < 3; i++)
+            if (strcasecmp(v[1], names[i]) == 0) side = i == 2 ? PLAY_NOBODY : i;
+        if (side == -2) {
+            output_text("usage: play white|black|none (the side dablo plays)");
+            return true;
+        }
+        cancel(e);
+        e->play.engine = side;
+        sides(&e->play, line, sizeof line);
+        output_line("Now %s.", line);
+        after_move(e);
+    } else if (strcasecmp(c, "time") == 0) {
+        if (!int_arg(v, n, 1, PLAY_MOVETIME_MAX, &x)) return true;
+        e->play.movetime_ms = (int)x;
+        output_line("dablo thinks %lld ms a move.", x);
+    } else if (strcasecmp(c, "level") == 0) {
+        if (!int_arg(v, n, 0, 20, &x)) return true;
+        snprintf(line, sizeof line, "setoption name Skill Level value %lld", x);
+        uci_execute(e, line);
+        output_line("dablo plays at level %lld of 20.", x);
+    } else {
+        return false;
+    }
+    return true;
+}
+
+void play_help(const Session *e)
+{
+    output_text("How to play: type your move and press Enter; dablo answers with its move.");
+    output_text("  A step is from-to (c5-d6), a capture lists every landing point (a5xa9xc11);");
+    output_text("  Tab completes and lists the legal moves.  On the board [X] is where the last");
+    output_text("  move landed, (.) where it started and what it took.");
+    output_line("  %-28s %s", "board", "draw the board again");
+    output_line("  %-28s %s", "undo", "take back your last move (and dablo's answer)");
+    output_line("  %-28s %s", "new [dablot|tabal]", "a new game (of the other game too)");
+    output_line("  %-28s %s", "play white|black|none",
+                "the side dablo plays (none: you move both)");
+    output_line("  %-28s %s (now %d)", "time <ms>", "how long dablo thinks a move",
+                e->play.movetime_ms);
+    output_line("  %-28s %s", "level <0..20>", "dablo's strength (20 = full, 0 = a beginner)");
+    output_text("  stop or Ctrl-C makes dablo move now; quit or Ctrl-D leaves.");
+}

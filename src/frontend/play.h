@@ -1,0 +1,63 @@
+/*
+ * play.h - playing a game at the terminal (README "Playing at the
+ * terminal"): typing a legal move plays it, the engine answers with its
+ * move, which is applied, and the board is drawn again with the last move
+ * marked; "undo", "new", "play white|black|none", "time", "level" and
+ * "board".  The protocol commands keep working beside them.
+ *
+ * Only for the readline front end (Session.interactive): over pipes none of
+ * this exists and the protocol is exactly protocol/PROTOCOL.md.  The
+ * engine's reply is searched in the job thread (engine_thread_search_kept),
+ * so "stop" and Ctrl-C make it move at once; the reply is applied by
+ * play_idle(), which the terminal calls before it shows the prompt again.
+ * A command that changes the game or the options while the engine thinks
+ * first cancels the reply (play_before_command).
+ *
+ * All functions are for the command-loop thread.
+ */
+#ifndef DABLO_PLAY_H
+#define DABLO_PLAY_H
+
+#include <stdbool.h>
+
+struct Session;
+
+enum {
+    PLAY_NOBODY = -1,             /* engine side: the player moves both sides */
+    PLAY_MOVETIME_DEFAULT = 1000, /* ms the engine thinks per move */
+    PLAY_MOVETIME_MAX = 600000
+};
+
+typedef struct PlayState {
+    int engine;      /* the colour the engine plays (WHITE, BLACK) or PLAY_NOBODY */
+    int movetime_ms; /* 1..PLAY_MOVETIME_MAX */
+    bool thinking;   /* the engine's reply is being searched */
+} PlayState;
+
+/* The defaults: the engine plays Black, 1 s a move. */
+void play_init(PlayState *p);
+
+/* The one-line banner printed when the prompt first appears. */
+void play_banner(const struct Session *e);
+
+/* Called before protocol command name runs at the terminal: a command that
+ * changes the game, the options or starts a job cancels a pending reply
+ * (the engine stops and its move is dropped). */
+void play_before_command(struct Session *e, const char *name);
+
+/* Runs a play command or a move typed at the prompt (words v[0..n), n >= 1).
+ * Returns true when v[0] was one (handled, errors included), false when it
+ * is no command of play mode (the caller reports an unknown command). */
+bool play_execute(struct Session *e, char **v, int n);
+
+/* The engine's reply, when its search has ended: plays it, draws the board
+ * and announces the end of the game.  Does nothing otherwise. */
+void play_idle(struct Session *e);
+
+/* The names of the play mode's commands, NULL-terminated (completion). */
+const char *const *play_commands(void);
+
+/* The play mode's part of "help" at the terminal, printed first. */
+void play_help(const struct Session *e);
+
+#endif

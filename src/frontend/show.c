@@ -1,0 +1,64 @@
+/*
+ * show.c - the machine-readable position block of the "show" command.
+ */
+#include "show.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules/notation.h"
+#include "search/output.h"
+
+char *show_moves_line(const Position *pos, const MoveList *list, const char *prefix)
+{
+    size_t cap = strlen(prefix) + 1 + (size_t)list->n * (MOVE_STR_MAX + 1), n;
+    char *line = malloc(cap);
+    if (!line) return NULL;
+    n = (size_t)snprintf(line, cap, "%s", prefix);
+    for (int i = 0; i < list->n; i++) {
+        char s[MOVE_STR_MAX];
+        notation_move_string(pos, &list->moves[i], s, sizeof s);
+        n += (size_t)snprintf(line + n, cap - n, " %s", s);
+    }
+    return line;
+}
+
+void show_move_string(const Game *g, int i, char *buf, size_t len)
+{
+    if (i < 0 || i >= g->nmoves) {
+        snprintf(buf, len, "none");
+        return;
+    }
+    Position p = g->start;
+    for (int k = 0; k < i; k++) {
+        Undo u;
+        position_make(&p, &g->moves[k], &u);
+    }
+    notation_move_string(&p, &g->moves[i], buf, len);
+}
+
+void show_print(const Game *g)
+{
+    const Position *pos = &g->pos;
+    char fen[256], last[MOVE_STR_MAX];
+    static MoveList list; /* large; only the command-loop thread prints */
+    EndReason why;
+    GameResult res = game_result(g, &why);
+    position_fen(pos, fen, sizeof fen);
+    show_move_string(g, g->nmoves - 1, last, sizeof last);
+    movegen_legal(pos, &list);
+    char *moves = show_moves_line(pos, &list, "moves");
+
+    output_line("show %d", SHOW_FORMAT_VERSION);
+    output_line("variant %s", pos->geo->name);
+    output_line("fen %s", fen);
+    output_line("side %s", pos->stm == WHITE ? "white" : "black");
+    output_line("lastmove %s", last);
+    output_line("legal %d %s", list.n, list.overflow ? "incomplete" : "complete");
+    output_text(moves ? moves : "moves");
+    output_line("result %s", res == RESULT_NONE ? "none" : game_result_string(res));
+    if (res != RESULT_NONE) output_line("reason %s", position_end_reason_name(why));
+    output_text("end");
+    free(moves);
+}
