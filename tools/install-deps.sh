@@ -12,7 +12,7 @@
 # tests/web/node_modules (ignored by git), never globally.
 set -euo pipefail
 pkgs=(build-essential pkg-config check libreadline-dev tmux clang librsvg2-bin libxml2-utils parallel
-      help2man groff-base man-db clang-format git libmicrohttpd-dev curl chromium)
+      help2man groff-base man-db clang-format git libmicrohttpd-dev curl jq chromium)
 # A node and npm from elsewhere (e.g. NodeSource) are used as they are.
 command -v node >/dev/null || pkgs+=(nodejs)
 command -v npm >/dev/null || pkgs+=(npm)

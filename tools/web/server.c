@@ -5,6 +5,7 @@
 #include "server.h"
 
 #include <arpa/inet.h>
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -513,6 +514,29 @@ static void completed(void *cls, struct MHD_Connection *conn, void **ctx,
     }
 }
 
+/* MHD_OPTION_UNESCAPE_CALLBACK: decodes %XX in place, except %00, which
+ * stays as written (a NUL would cut the path short: "/a.html%00.js" is then
+ * refused by safe_path() instead of serving "/a.html").  Returns the new
+ * length. */
+static size_t unescape(void *cls, struct MHD_Connection *conn, char *s)
+{
+    (void)cls;
+    (void)conn;
+    char *out = s;
+    for (const char *in = s; *in; in++) {
+        unsigned v;
+        if (in[0] == '%' && isxdigit((unsigned char)in[1]) && isxdigit((unsigned char)in[2])
+            && sscanf(in + 1, "%2x", &v) == 1 && v != 0) {
+            *out++ = (char)v;
+            in += 2;
+        } else {
+            *out++ = *in;
+        }
+    }
+    *out = '\0';
+    return (size_t)(out - s);
+}
+
 /* ---- the daemon and the loop ----------------------------------------------- */
 
 Server *server_start(const ServerConfig *cfg, char *err, size_t errlen)
@@ -537,11 +561,11 @@ Server *server_start(const ServerConfig *cfg, char *err, size_t errlen)
     random_hex(srv->token, SESSION_ID_LEN);
     srv->sessions = util_xmalloc(sizeof *srv->sessions * (size_t)cfg->max_sessions);
     memset(srv->sessions, 0, sizeof *srv->sessions * (size_t)cfg->max_sessions);
-    srv->daemon = MHD_start_daemon(MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME, (uint16_t)cfg->port,
-                                   NULL, NULL, handle, srv, MHD_OPTION_SOCK_ADDR,
-                                   (struct sockaddr *)&addr, MHD_OPTION_NOTIFY_COMPLETED, completed,
-                                   srv, MHD_OPTION_CONNECTION_LIMIT, (unsigned)MAX_CONNECTIONS,
-                                   MHD_OPTION_CONNECTION_TIMEOUT, 120u, MHD_OPTION_END);
+    srv->daemon = MHD_start_daemon(
+        MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME, (uint16_t)cfg->port, NULL, NULL, handle, srv,
+        MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr, MHD_OPTION_NOTIFY_COMPLETED, completed, srv,
+        MHD_OPTION_UNESCAPE_CALLBACK, unescape, srv, MHD_OPTION_CONNECTION_LIMIT,
+        (unsigned)MAX_CONNECTIONS, MHD_OPTION_CONNECTION_TIMEOUT, 120u, MHD_OPTION_END);
     if (!srv->daemon) {
         snprintf(err, errlen, "cannot listen on %s port %d (in use?)", cfg->bind, cfg->port);
         free(srv->sessions);
