@@ -280,6 +280,21 @@ suite() {
     stop
     check "$tag: SIGTERM ends the server" "1" "$([ -d /proc/$SPID ] && echo 0 || echo 1)"
 
+    # A page folder with symlinks out of it.
+    mkdir -p "$tmp/page"
+    cp tools/web/page/* "$tmp/page/"
+    ln -sf "$ROOT/Makefile" "$tmp/page/link.txt"
+    ln -sfn "$ROOT" "$tmp/page/up"
+    echo secret >"$tmp/page/.hidden"
+    start "$BIN" -page "$tmp/page"
+    for path in /link.txt /up/Makefile /.hidden; do
+        CODE=$(curl -s -o "$tmp/body" -w '%{http_code}' "$B$path")
+        check "$tag: $path (out of the page folder) refused" "404" "$CODE"
+    done
+    CODE=$(curl -s -o /dev/null -w '%{http_code}' "$B/style.css")
+    check "$tag: a file of -page served" "200" "$CODE"
+    stop
+
     # Engines that crash or cheat (the fake engine of tests/match).
     misbehave "$BIN" crasher "--crash-at 1" 3
     contains "$tag: a crash is reported and the engine restarted" "crasher exited; restarted (1 of 3)" "$(cat "$tmp/sse")"
