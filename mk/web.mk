@@ -23,6 +23,24 @@ build/dablo-web-san: $(WEB_SRC) $(WEB_HDR) $(HOST_SAN_LIB) build/libdablo-rules-
 	@mkdir -p build
 	$(CC) $(SAN_CFLAGS) $(WEB_CFLAGS) $(WEB_SRC) $(HOST_SAN_LIB) build/libdablo-rules-san.a -o $@ $(WEB_LIBS) $(LDLIBS_BASE)
 
+# make install also copies the page to $(WEBDIR), where an installed
+# dablo-web finds it (bin/../share/dablo/web; -page DIR elsewhere).  Only
+# when dablo-web is one of the programs installed.
+WEBDIR ?= $(PREFIX)/share/dablo/web
+WEB_PAGE := $(wildcard tools/web/page/*)
+.PHONY: install-web-page uninstall-web-page
+install: install-web-page
+uninstall: uninstall-web-page
+install-web-page:
+ifneq ($(filter bin/dablo-web,$(BINS)),)
+	@[ -x bin/dablo-web ] || { echo "bin/dablo-web is not built: run make first" >&2; exit 1; }
+	$(INSTALL) -d $(DESTDIR)$(WEBDIR)
+	$(INSTALL) -m 644 $(WEB_PAGE) $(DESTDIR)$(WEBDIR)/
+endif
+uninstall-web-page:
+	rm -f $(addprefix $(DESTDIR)$(WEBDIR)/,$(notdir $(WEB_PAGE)))
+	-rmdir $(DESTDIR)$(WEBDIR) 2>/dev/null
+
 .PHONY: play
 play:
 	@bash tools/install-deps.sh

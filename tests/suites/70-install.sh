@@ -138,8 +138,10 @@ mk install DESTDIR="$alt" BINDIR=/opt/d/bin MANDIR=/opt/d/man >"$tmp/alt.log" 2>
 n_bin=$(find "$alt/opt/d/bin" -type f 2>/dev/null | wc -l)
 n_man=$(find "$alt/opt/d/man/man1" -type f 2>/dev/null | wc -l)
 n_all=$(find "$alt" -type f | wc -l)
+# dablo-web's page goes to PREFIX/share/dablo/web (mk/web.mk).
+n_page=$(find "$alt/usr/local/share/dablo/web" -type f 2>/dev/null | wc -l)
 want_man=$(ls build/man/*.1 2>/dev/null | wc -l)
-if [ "$n_bin" -eq ${#progs[@]} ] && [ "$n_man" -eq "$want_man" ] && [ "$n_all" -eq $((n_bin + n_man)) ]; then
+if [ "$n_bin" -eq ${#progs[@]} ] && [ "$n_man" -eq "$want_man" ] && [ "$n_all" -eq $((n_bin + n_man + n_page)) ]; then
     ok "BINDIR and MANDIR: $n_bin programs in /opt/d/bin, $n_man pages in /opt/d/man/man1"
 else
     bad "BINDIR/MANDIR: $n_bin programs, $n_man pages, $n_all files"; show "$tmp/alt.log"

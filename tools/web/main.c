@@ -23,8 +23,7 @@
 enum { MAX_ENGINES = 8 };
 
 static const char usage[] =
-    "Usage: dablo-web [-engine cmd=PATH [name=NAME] [args=WORDS] [option.NAME=VALUE]...]...\n"
-    "                 [-port N] [-bind ADDRESS] [-page DIR] [-sessions N] [-idle SECONDS]\n"
+    "Usage: dablo-web [-engine SETTINGS]... [-port N] [-bind ADDRESS] [-page DIR] [-sessions N]\n"
     "  or:  dablo-web --help | --version\n"
     "\n"
     "Serves a board for Dablot Prejjesne and Permainan-Tabal in the browser and plays it\n"

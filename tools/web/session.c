@@ -2,7 +2,8 @@
  * session.c - one game on the board and its engines (see session.h).
  *
  * The state object the page draws (session_state_json):
- *   {"session":ID, "variant":"dablot", "rules":"Captures=compulsory" (""
+ *   {"session":ID, "seq":N (grows with every change: an answer that
+ *    comes after a newer event is stale), "variant":"dablot", "rules":"Captures=compulsory" (""
  *    = defaults), "options":{"Captures":"optional",...},
  *    "startFen":FEN, "moves":["b4-c5",...], "view":PLY, "fen":FEN at view,
  *    "stm":"white"|"black", "moveNumber":N,
@@ -713,6 +714,7 @@ void session_state_json(const Session *s, StrBuf *b)
     rules_describe(&s->rules, rules, sizeof rules);
     strbuf_add(b, "{\"session\":");
     json_add_string(b, s->id);
+    strbuf_printf(b, ",\"seq\":%llu", (unsigned long long)s->seq);
     strbuf_printf(b, ",\"variant\":\"%s\",\"rules\":", pos.geo->name);
     json_add_string(b, rules);
     strbuf_add(b, ",\"options\":{");
@@ -791,6 +793,7 @@ void session_state_json(const Session *s, StrBuf *b)
 static void emit_state(Session *s)
 {
     StrBuf b = { 0 };
+    s->seq++;
     session_state_json(s, &b);
     emit(s, "state", strbuf_str(&b));
     strbuf_free(&b);

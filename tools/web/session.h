@@ -90,6 +90,7 @@ typedef struct Session {
     char *lines[SESSION_MULTIPV_MAX]; /* last info of each PV line, JSON */
 
     int64_t last_active_ms; /* last request or open event stream */
+    uint64_t seq;           /* bumped by every change: the page keeps the newest state */
 } Session;
 
 /* Sets up s for a new game of the default Dablot rules, White a person,

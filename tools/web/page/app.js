@@ -90,6 +90,9 @@ function connect() {
 // ---- drawing ------------------------------------------------------------
 
 function render(s) {
+    // An answer to a POST can arrive after the event of a later change
+    // (the engine's reply): keep the newest state.
+    if (state && state.session === s.session && s.seq < state.seq) return;
     const fresh = !state || state.svg !== s.svg;
     state = s;
     document.body.className = s.variant;
