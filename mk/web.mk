@@ -46,3 +46,12 @@ play:
 	@bash tools/install-deps.sh
 	@$(MAKE) --no-print-directory all
 	bin/dablo-web -engine cmd=bin/dablo name=dablo
+
+# Unit tests (Check) of the JSON reader and of a session without engines,
+# run by tests/suites/60-web.sh; built with the sanitizers, as they are
+# quick.
+WEB_LIB_SRC := $(filter-out tools/web/main.c tools/web/server.c,$(WEB_SRC))
+TEST_BINS += build/test_web
+build/test_web: tests/web/test_web.c $(WEB_LIB_SRC) $(WEB_HDR) $(HOST_SAN_LIB) build/libdablo-rules-san.a
+	@mkdir -p build
+	$(CC) $(SAN_CFLAGS) $(WEB_CFLAGS) $(CHECK_CFLAGS) $< $(WEB_LIB_SRC) $(HOST_SAN_LIB) build/libdablo-rules-san.a -o $@ $(CHECK_LIBS) $(LDLIBS_BASE)

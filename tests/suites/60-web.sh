@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# dablo-web's HTTP interface over real sockets (curl): the start-up line,
+# dablo-web: the unit tests of tests/web/test_web.c, then the HTTP
+# interface over real sockets (curl): the start-up line,
 # the page's files and every refusal of server.h (foreign Host, missing or
 # wrong token, "..", %2e%2e, hidden names, a symlink out of the page
 # folder, bodies over the limit, malformed JSON, unknown actions and
@@ -334,6 +335,19 @@ suite() {
         bad "$tag: engine '$epid' alive after kill -9 of the server"
     fi
 }
+
+# The unit tests (Check, under ASan + UBSan): each test counts as one.
+out=$(CK_FORK=no build/test_web 2>&1)
+rc=$?
+line=$(grep -E '^[0-9]+%: Checks: [0-9]+' <<<"$out" | tail -n 1)
+if [ -n "$line" ] && [ $rc -eq 0 ]; then
+    n=$(sed -E 's/.*Checks: ([0-9]+).*/\1/' <<<"$line")
+    pass=$((pass + n))
+    echo "ok   build/test_web: $line"
+else
+    bad "build/test_web (exit $rc):"
+    sed 's/^/     | /' <<<"$out" | tail -n 20
+fi
 
 suite bin/dablo-web web
 if [ -x build/dablo-web-san ]; then
