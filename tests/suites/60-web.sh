@@ -52,7 +52,8 @@ start() {
     "$bin" -port 0 "$@" >"$tmp/url" 2>"$tmp/server.err" &
     SPID=$!
     pids+=("$SPID")
-    for _ in $(seq 100); do
+    # The sanitizer build on a loaded machine can take seconds to start.
+    for _ in $(seq 600); do
         [ -s "$tmp/url" ] && break
         sleep 0.05
     done
@@ -113,6 +114,15 @@ misbehave() {
 suite() {
     local BIN=$1 tag=$2
     echo "--- $BIN"
+    # Command-line errors: one line, exit status 2, nothing served.
+    local args
+    for args in "-port 70000" "-port" "-sessions 0" "-engine name=x" "-engine cmd=/no/such/engine" "-colour red"; do
+        # shellcheck disable=SC2086
+        "$BIN" $args >"$tmp/out" 2>"$tmp/err"
+        check "$tag: '$args' refused" "2 1 0" "$? $(wc -l <"$tmp/err") $(wc -c <"$tmp/out")"
+    done
+    "$BIN" --help >"$tmp/out" 2>&1
+    check "$tag: --help" "0 1" "$? $(grep -c '^Usage: dablo-web' "$tmp/out")"
     start "$BIN" -engine cmd=bin/dablo name=dablo -sessions 3 -max-body 32768
     if [[ "$URL" =~ ^http://127\.0\.0\.1:[0-9]+/\?token=[0-9a-f]{32}$ ]]; then
         ok "$tag: first line is the address with a token ($URL)"
@@ -287,7 +297,7 @@ suite() {
     ln -sf "$ROOT/Makefile" "$tmp/page/link.txt"
     ln -sfn "$ROOT" "$tmp/page/up"
     echo secret >"$tmp/page/.hidden"
-    start "$BIN" -page "$tmp/page"
+    start "$BIN" -engine cmd=bin/dablo -page "$tmp/page"
     for path in /link.txt /up/Makefile /.hidden; do
         CODE=$(curl -s -o "$tmp/body" -w '%{http_code}' "$B$path")
         check "$tag: $path (out of the page folder) refused" "404" "$CODE"
@@ -323,9 +333,12 @@ suite() {
     fi
     req GET "/api/state?session=$SID"
     check "$tag: the idle session is gone" "404" "$CODE"
+    stop
+    start "$BIN" -engine cmd=bin/dablo name=dablo
     new_session
     req POST /api/new "{\"session\":\"$SID\",\"analyse\":true}"
     local epid
+    wait_for 100 bash -c "ps -o pid= --ppid $SPID | grep -q ."
     epid=$(ps -o pid= --ppid "$SPID" | head -n 1 | tr -d ' ')
     kill -9 "$SPID"
     wait "$SPID" 2>/dev/null

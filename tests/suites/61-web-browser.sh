@@ -34,7 +34,7 @@ bin/dablo-match -variant dablot -engine cmd=bin/dablo name=d1 depth=1 -engine cm
 
 bin/dablo-web -port 0 -engine cmd=bin/dablo name=dablo >"$tmp/url" 2>"$tmp/err" &
 spid=$!
-for _ in $(seq 100); do
+for _ in $(seq 600); do
     [ -s "$tmp/url" ] && break
     sleep 0.05
 done

@@ -50,6 +50,16 @@ static const char usage[] =
 
 static int stop_pipe[2] = { -1, -1 };
 
+/* The engines of -engine; freed at exit, on every path. */
+static EngineSpec specs[MAX_ENGINES];
+static int nspecs;
+
+static void free_specs(void)
+{
+    for (int i = 0; i < nspecs + (nspecs < MAX_ENGINES); i++)
+        engine_spec_free(&specs[i]);
+}
+
 static void on_signal(int sig)
 {
     (void)sig;
@@ -90,9 +100,7 @@ static int parse_range(const char *opt, const char *v, int64_t lo, int64_t hi, i
 
 int main(int argc, char **argv)
 {
-    EngineSpec specs[MAX_ENGINES];
-    memset(specs, 0, sizeof specs);
-    int nspecs = 0;
+    atexit(free_specs);
     int64_t port = 0, sessions = 16, idle_s = 900, max_body = 1 << 20;
     const char *bind = "127.0.0.1", *page = NULL;
     char err[512];
@@ -197,7 +205,5 @@ int main(int argc, char **argv)
     fprintf(stderr, "dablo-web: open the address above in a browser; Ctrl-C stops\n");
     server_run(srv, stop_pipe[0]);
     server_free(srv);
-    for (int i = 0; i < nspecs; i++)
-        engine_spec_free(&specs[i]);
     return 0;
 }
