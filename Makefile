@@ -8,8 +8,9 @@
 #   make man          the man pages build/man/*.1 from each program's --help and
 #                     --version (help2man; `make` builds them when help2man is
 #                     installed; man/<program>.h2m adds NAME and SEE ALSO)
-#   make install      PREFIX=/usr/local BINDIR= MANDIR= DESTDIR= (installs what
-#                     make built, programs and man pages; compiles nothing)
+#   make install      PREFIX=/usr/local BINDIR= MANDIR= DOCDIR= DESTDIR= (installs
+#                     what make built, programs and man pages, and the rules
+#                     and protocol documents; compiles nothing)
 #   make uninstall    the same variables
 #   make format       clang-format the C lines changed since DABLO_FORMAT_BASE
 #                     (default: the merge base with main; never whole files;
@@ -32,6 +33,7 @@ CC         ?= cc
 PREFIX     ?= /usr/local
 BINDIR     ?= $(PREFIX)/bin
 MANDIR     ?= $(PREFIX)/share/man
+DOCDIR     ?= $(PREFIX)/share/doc/dablo
 PKG_CONFIG ?= pkg-config
 INSTALL    ?= install
 HELP2MAN   ?= help2man
@@ -173,6 +175,9 @@ build/man/%.1: bin/%
 # `sudo make install`: nothing is compiled here, and help2man is not needed.
 # A man page that was not built (no help2man at `make` time) is named and
 # left out.
+# The documents the man pages point to, installed in $(DOCDIR).
+DOC_FILES := RULES.md LICENSE protocol/PROTOCOL.md protocol/BOARDS.md protocol/board-dablot.svg protocol/board-tabal.svg
+
 install:
 	@for b in $(BINS); do [ -x $$b ] || { echo "$$b is not built: run make first" >&2; exit 1; }; done
 	$(INSTALL) -d $(DESTDIR)$(BINDIR)
@@ -185,10 +190,15 @@ install:
 	    echo "$(INSTALL) -d $(DESTDIR)$(MAN1DIR)" && $(INSTALL) -d $(DESTDIR)$(MAN1DIR) && \
 	    echo "$(INSTALL) -m 644$$pages $(DESTDIR)$(MAN1DIR)/" && \
 	    $(INSTALL) -m 644 $$pages $(DESTDIR)$(MAN1DIR)/; }
+	$(INSTALL) -d $(DESTDIR)$(DOCDIR) $(DESTDIR)$(DOCDIR)/protocol
+	$(INSTALL) -m 644 $(filter-out protocol/%,$(DOC_FILES)) $(DESTDIR)$(DOCDIR)/
+	$(INSTALL) -m 644 $(filter protocol/%,$(DOC_FILES)) $(DESTDIR)$(DOCDIR)/protocol/
 
 uninstall:
 	rm -f $(addprefix $(DESTDIR)$(BINDIR)/,$(notdir $(BINS)))
 	rm -f $(addprefix $(DESTDIR)$(MAN1DIR)/,$(notdir $(MAN_PAGES)))
+	rm -f $(addprefix $(DESTDIR)$(DOCDIR)/,$(DOC_FILES))
+	-rmdir $(DESTDIR)$(DOCDIR)/protocol $(DESTDIR)$(DOCDIR) 2>/dev/null
 
 # Formats, in place, only the C lines changed since the base commit (see
 # tools/format-changed.sh for how the base is chosen).

@@ -1,7 +1,6 @@
 # mk/stats.mk - match statistics (tools/stats/): build/libdablostats.a, the
 # library the match runner links (STATS_LIB; it needs only -lm, already in
-# LDLIBS_BASE), and bin/dablo-stats, the standalone calculator.  The unit
-# test binaries link the library too (tests/unit/test_stats.c).
+# LDLIBS_BASE), and bin/dablo-stats, the standalone calculator.
 #
 #   $(CC) ... your.o $(STATS_LIB) $(LDLIBS_BASE)     with -I$(STATS_INC)
 
@@ -34,9 +33,17 @@ bin/dablo-stats: tools/stats/main.c $(STATS_LIB)
 	@mkdir -p bin
 	$(CC) $(ALL_CFLAGS) -I$(STATS_INC) $(LDFLAGS) $< $(STATS_LIB) -o $@ $(LDLIBS_BASE)
 
-# The unit binaries: the Makefile's recipe puts $(CHECK_LIBS) after the
-# test sources, so the archive goes there.
-build/test_unit: $(STATS_LIB)
-build/test_unit: CHECK_LIBS += $(STATS_LIB)
-build/test_unit_san: $(STATS_SAN_LIB)
-build/test_unit_san: CHECK_LIBS += $(STATS_SAN_LIB)
+# Its unit tests (tests/stats/test_stats.c), optimised and under ASan +
+# UBSan; tests/suites/45-stats.sh runs both.
+TEST_BINS += build/test_stats build/test_stats_san
+
+STATS_TEST_SRC := tests/stats/test_stats.c tests/unit/main.c
+STATS_TEST_FLAGS := -I$(STATS_INC) -DSUITES_DEF='"../stats/suites.def"' $(CHECK_CFLAGS)
+
+build/test_stats: $(STATS_TEST_SRC) tests/stats/suites.def $(STATS_LIB)
+	@mkdir -p build
+	$(CC) $(ALL_CFLAGS) $(STATS_TEST_FLAGS) $(LDFLAGS) $(STATS_TEST_SRC) $(STATS_LIB) -o $@ $(CHECK_LIBS) $(LDLIBS_BASE)
+
+build/test_stats_san: $(STATS_TEST_SRC) tests/stats/suites.def $(STATS_SAN_LIB)
+	@mkdir -p build
+	$(CC) $(SAN_CFLAGS) $(STATS_TEST_FLAGS) $(LDFLAGS) $(STATS_TEST_SRC) $(STATS_SAN_LIB) -o $@ $(CHECK_LIBS) $(LDLIBS_BASE)

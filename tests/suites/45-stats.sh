@@ -3,7 +3,7 @@
 # files, merging shards, bad input.  Reference numbers: the classic
 # W/L/D 880/759/1863 case (LLR 2.947 for [0,5] logistic, fishtest's
 # LLRcalc.py as quoted in cutechess #543) and hand computations of
-# fishtest's stat_util.get_elo (see tests/unit/test_stats.c).
+# fishtest's stat_util.get_elo (see tests/stats/test_stats.c).
 set -u
 cd "$(dirname "$0")/../.."
 BIN=bin/dablo-stats
@@ -51,6 +51,23 @@ if [ ! -x "$BIN" ]; then
     echo "SUITE stats: 0 passed, 1 failed"
     exit 1
 fi
+
+# ---- the library's unit tests, optimised and under ASan + UBSan ------
+unit() {   # unit NAME BINARY [ENV...]: the Check tests pass
+    local name=$1 bin=$2 out rc
+    shift 2
+    out=$(env "$@" DABLO_SUITE_NAME=stats-unit "$bin" 2>&1)
+    rc=$?
+    if [ $rc -eq 0 ] && grep -q '^SUITE stats-unit: [1-9][0-9]* passed, 0 failed' <<<"$out"; then
+        ok "$name ($(grep -o '[0-9]* passed' <<<"$out"))"
+    else
+        bad "$name (exit $rc)"
+        sed 's/^/     | /' <<<"$out" | tail -n 20
+    fi
+}
+unit "unit tests of tools/stats" build/test_stats
+unit "unit tests of tools/stats under ASan + UBSan" build/test_stats_san CK_FORK=no DABLO_TEST_QUICK=1 \
+    ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
 # ---- counts on the command line -------------------------------------
 expect "classic trinomial LLR 2.947 (logistic [0,5])" \

@@ -125,6 +125,13 @@ for p in "${progs[@]}"; do
     fi
 done
 
+# The documents the man pages point to.
+docs_ok=1
+for d in RULES.md LICENSE protocol/PROTOCOL.md protocol/BOARDS.md; do
+    cmp -s "$d" "$stage/usr/share/doc/dablo/$d" || { docs_ok=0; bad "usr/share/doc/dablo/$d missing or not $d"; }
+done
+[ "$docs_ok" -eq 0 ] || ok "RULES.md, LICENSE and protocol/ installed in usr/share/doc/dablo"
+
 if mk uninstall DESTDIR="$stage" PREFIX=/usr >"$tmp/uninstall" 2>&1 \
     && [ -z "$(find "$stage" -type f)" ]; then
     ok "make uninstall removes every installed file"
@@ -132,19 +139,21 @@ else
     bad "make uninstall left: $(find "$stage" -type f | head -n 3)"; show "$tmp/uninstall"
 fi
 
-# BINDIR and MANDIR on their own.
+# BINDIR, MANDIR and DOCDIR on their own.
 alt=$tmp/alt
-mk install DESTDIR="$alt" BINDIR=/opt/d/bin MANDIR=/opt/d/man >"$tmp/alt.log" 2>&1
+mk install DESTDIR="$alt" BINDIR=/opt/d/bin MANDIR=/opt/d/man DOCDIR=/opt/d/doc >"$tmp/alt.log" 2>&1
 n_bin=$(find "$alt/opt/d/bin" -type f 2>/dev/null | wc -l)
 n_man=$(find "$alt/opt/d/man/man1" -type f 2>/dev/null | wc -l)
+n_doc=$(find "$alt/opt/d/doc" -type f 2>/dev/null | wc -l)
 n_all=$(find "$alt" -type f | wc -l)
 # dablo-web's page goes to PREFIX/share/dablo/web (mk/web.mk).
 n_page=$(find "$alt/usr/local/share/dablo/web" -type f 2>/dev/null | wc -l)
 want_man=$(ls build/man/*.1 2>/dev/null | wc -l)
-if [ "$n_bin" -eq ${#progs[@]} ] && [ "$n_man" -eq "$want_man" ] && [ "$n_all" -eq $((n_bin + n_man + n_page)) ]; then
-    ok "BINDIR and MANDIR: $n_bin programs in /opt/d/bin, $n_man pages in /opt/d/man/man1"
+if [ "$n_bin" -eq ${#progs[@]} ] && [ "$n_man" -eq "$want_man" ] && [ "$n_doc" -gt 0 ] &&
+    [ "$n_all" -eq $((n_bin + n_man + n_doc + n_page)) ]; then
+    ok "BINDIR, MANDIR and DOCDIR: $n_bin programs in /opt/d/bin, $n_man pages in /opt/d/man/man1, $n_doc documents in /opt/d/doc, $n_page page files"
 else
-    bad "BINDIR/MANDIR: $n_bin programs, $n_man pages, $n_all files"; show "$tmp/alt.log"
+    bad "BINDIR/MANDIR/DOCDIR: $n_bin programs, $n_man pages, $n_doc documents, $n_all files"; show "$tmp/alt.log"
 fi
 
 # A program that was not built: one clear line, exit status non-zero,

@@ -34,7 +34,7 @@ reset
 pvcheck
 reset
 >rep 10 go infinite\nstop
-sleep 300
+sleep 2000
 count 10 bestmove .*
 pvcheck
 close

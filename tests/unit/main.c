@@ -1,21 +1,26 @@
 /*
  * main.c - runs every Check suite listed in suites.def and prints Check's
  * summary followed by "SUITE <name>: P passed, F failed" for tests/run_all.sh,
- * <name> from DABLO_SUITE_NAME ("unit" when unset).
+ * <name> from DABLO_SUITE_NAME ("unit" when unset).  Another test binary
+ * names its own list with -DSUITES_DEF='"path"' (relative to this file).
  */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
 
+#ifndef SUITES_DEF
+#define SUITES_DEF "suites.def"
+#endif
+
 #define X(fn) Suite *fn(void);
-#include "suites.def"
+#include SUITES_DEF
 #undef X
 
 int main(void)
 {
     SRunner *sr = srunner_create(NULL);
 #define X(fn) srunner_add_suite(sr, fn());
-#include "suites.def"
+#include SUITES_DEF
 #undef X
     srunner_run_all(sr, CK_NORMAL);
     int run = srunner_ntests_run(sr);

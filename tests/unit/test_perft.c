@@ -9,6 +9,7 @@
  * DABLO_PERFT_DEEP (make perft-deep) lifts them.
  */
 #include <check.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,9 +21,8 @@
 #include "rules/perft.h"
 #include "ref_movegen.h"
 
-#ifndef PERFT_SUITE
+/* From the repository root, where tests/suites/10-unit.sh runs the tests. */
 #define PERFT_SUITE "tests/perft/suite.txt"
-#endif
 
 typedef struct Row {
     Position pos;
@@ -52,7 +52,8 @@ static char *trim(char *s)
 static int read_suite(Row *rows, int max)
 {
     FILE *f = fopen(PERFT_SUITE, "r");
-    ck_assert_msg(f != NULL, "cannot open %s", PERFT_SUITE);
+    ck_assert_msg(f != NULL, "%s: %s (the unit tests run from the repository root)", PERFT_SUITE,
+                  strerror(errno));
     char line[1024];
     int n = 0;
     while (n < max && fgets(line, sizeof line, f)) {

@@ -1,5 +1,8 @@
 /*
- * test_stats.c - unit tests of the match statistics (tools/stats/stats.h).
+ * test_stats.c - unit tests of the match statistics (tools/stats/stats.h),
+ * built with tests/unit/main.c and tests/stats/suites.def as build/test_stats
+ * (and build/test_stats_san under ASan + UBSan) by mk/stats.mk, run by
+ * tests/suites/45-stats.sh.
  *
  * Reference values (tools/stats/reference.bc reproduces them).  The
  * trinomial LLR of W/L/D = 880/759/1863 for [0, 5] logistic Elo, about
@@ -23,8 +26,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../../tools/stats/stats.h"
-#include "helpers.h"
+#include "stats.h"
 
 #define TOL_LLR 1e-6
 #define TOL_ELO 1e-6
@@ -40,12 +42,11 @@ static double llr(const double *c, int n, StatsModel m, double e0, double e1)
 START_TEST(test_trinomial_classic_llr)
 {
     /* L, D, W */
-    const double c[3] = {759, 1863, 880};
+    const double c[3] = { 759, 1863, 880 };
     double v = llr(c, 3, STATS_MODEL_LOGISTIC, 0, 5);
     ck_assert_double_eq_tol(v, 2.95, 0.01);
     ck_assert_double_eq_tol(v, 2.9472241137316435, TOL_LLR);
-    ck_assert_double_eq_tol(llr(c, 3, STATS_MODEL_NORMALIZED, 0, 5), 2.1829624376044329,
-                            TOL_LLR);
+    ck_assert_double_eq_tol(llr(c, 3, STATS_MODEL_NORMALIZED, 0, 5), 2.1829624376044329, TOL_LLR);
 
     /* The same through Stats and the SPRT verdict: 2.947 >= ln(19) = 2.944. */
     Stats s;
@@ -73,22 +74,20 @@ END_TEST
 
 START_TEST(test_pentanomial_llr_reference)
 {
-    const double big[5] = {10789, 19328, 33806, 19402, 10543};
-    ck_assert_double_eq_tol(llr(big, 5, STATS_MODEL_LOGISTIC, -3, 1), 2.1310678117878922,
-                            TOL_LLR);
+    const double big[5] = { 10789, 19328, 33806, 19402, 10543 };
+    ck_assert_double_eq_tol(llr(big, 5, STATS_MODEL_LOGISTIC, -3, 1), 2.1310678117878922, TOL_LLR);
     ck_assert_double_eq_tol(llr(big, 5, STATS_MODEL_NORMALIZED, -3, 1), 0.30086978548905128,
                             TOL_LLR);
-    const double narrow[5] = {39, 2226, 31451, 2412, 40};
+    const double narrow[5] = { 39, 2226, 31451, 2412, 40 };
     ck_assert_double_eq_tol(llr(narrow, 5, STATS_MODEL_NORMALIZED, 0.764, 3.439),
                             2.1629408695835569, TOL_LLR);
     ck_assert_double_eq_tol(llr(narrow, 5, STATS_MODEL_LOGISTIC, 0.2, 0.9), 2.1625425800469062,
                             TOL_LLR);
-    const double even[5] = {10, 20, 30, 20, 10};
+    const double even[5] = { 10, 20, 30, 20, 10 };
     ck_assert_double_eq_tol(llr(even, 5, STATS_MODEL_NORMALIZED, 0, 5), -0.018638037984544860,
                             TOL_LLR);
-    const double good[5] = {5, 10, 20, 30, 15};
-    ck_assert_double_eq_tol(llr(good, 5, STATS_MODEL_LOGISTIC, 0, 5), 0.70438095636409973,
-                            TOL_LLR);
+    const double good[5] = { 5, 10, 20, 30, 15 };
+    ck_assert_double_eq_tol(llr(good, 5, STATS_MODEL_LOGISTIC, 0, 5), 0.70438095636409973, TOL_LLR);
     ck_assert_double_eq_tol(llr(good, 5, STATS_MODEL_NORMALIZED, 0, 5), 0.62821061607720370,
                             TOL_LLR);
 }
@@ -97,15 +96,14 @@ END_TEST
 START_TEST(test_zero_bins)
 {
     /* Zero bins at both ends (regularized to 1e-3 as fishtest does). */
-    const double c[5] = {0, 12, 40, 25, 0};
-    ck_assert_double_eq_tol(llr(c, 5, STATS_MODEL_NORMALIZED, 0, 5), 0.36591274997368749,
-                            TOL_LLR);
+    const double c[5] = { 0, 12, 40, 25, 0 };
+    ck_assert_double_eq_tol(llr(c, 5, STATS_MODEL_NORMALIZED, 0, 5), 0.36591274997368749, TOL_LLR);
     /* A single non-zero bin; every model and a trinomial with two zeros. */
-    const double only_dd[5] = {0, 0, 17, 0, 0};
+    const double only_dd[5] = { 0, 0, 17, 0, 0 };
     double v = llr(only_dd, 5, STATS_MODEL_LOGISTIC, 0, 5);
     ck_assert(v < 0); /* all draws: evidence for elo0 = 0 */
     llr(only_dd, 5, STATS_MODEL_NORMALIZED, 0, 5);
-    const double draws[3] = {0, 40, 0};
+    const double draws[3] = { 0, 40, 0 };
     llr(draws, 3, STATS_MODEL_LOGISTIC, 0, 5);
     llr(draws, 3, STATS_MODEL_NORMALIZED, 0, 5);
 
@@ -118,7 +116,7 @@ START_TEST(test_zero_bins)
 
     /* Zero bins in the middle: LD and WD only.  Hand-computed (stat_util):
      * score 0.59997, Elo 70.4148 +- 106.4142, LOS 0.916120, nElo 107.1508. */
-    const double mid[5] = {0, 3, 0, 7, 0};
+    const double mid[5] = { 0, 3, 0, 7, 0 };
     ck_assert_int_eq(stats_elo_counts(mid, 5, &e), 0);
     ck_assert_double_eq_tol(e.score, 0.59997000899730081, TOL_ELO);
     ck_assert_double_eq_tol(e.elo, 70.414795681880450, TOL_ELO);
@@ -132,14 +130,11 @@ END_TEST
 START_TEST(test_lopsided_fastchess_879)
 {
     /* Nearly every pair lost: finite, and H0 is accepted. */
-    const double a[5] = {549, 54, 33, 1, 0};
-    ck_assert_double_eq_tol(llr(a, 5, STATS_MODEL_NORMALIZED, 0, 2), -4.9497048056959074,
-                            TOL_LLR);
-    ck_assert_double_eq_tol(llr(a, 5, STATS_MODEL_LOGISTIC, 0, 5), -9.2331107809127513,
-                            TOL_LLR);
-    const double b[5] = {144, 3, 1, 0, 0};
-    ck_assert_double_eq_tol(llr(b, 5, STATS_MODEL_NORMALIZED, 0, 2), -1.1994994736677304,
-                            TOL_LLR);
+    const double a[5] = { 549, 54, 33, 1, 0 };
+    ck_assert_double_eq_tol(llr(a, 5, STATS_MODEL_NORMALIZED, 0, 2), -4.9497048056959074, TOL_LLR);
+    ck_assert_double_eq_tol(llr(a, 5, STATS_MODEL_LOGISTIC, 0, 5), -9.2331107809127513, TOL_LLR);
+    const double b[5] = { 144, 3, 1, 0, 0 };
+    ck_assert_double_eq_tol(llr(b, 5, STATS_MODEL_NORMALIZED, 0, 2), -1.1994994736677304, TOL_LLR);
 
     Stats s;
     stats_init(&s);
@@ -159,10 +154,9 @@ END_TEST
  * [0, 5] logistic) and the test ends with H1, never NaN. */
 START_TEST(test_one_sided_ends)
 {
-    const double c[5] = {0, 0, 0, 0, 300};
+    const double c[5] = { 0, 0, 0, 0, 300 };
     ck_assert_double_eq_tol(llr(c, 5, STATS_MODEL_LOGISTIC, 0, 5), 4.2863106800750336, TOL_LLR);
-    ck_assert_double_eq_tol(llr(c, 5, STATS_MODEL_NORMALIZED, 0, 5), 6.0431201011347266,
-                            TOL_LLR);
+    ck_assert_double_eq_tol(llr(c, 5, STATS_MODEL_NORMALIZED, 0, 5), 6.0431201011347266, TOL_LLR);
 
     StatsSprtParams p;
     stats_sprt_default(&p);
@@ -170,15 +164,14 @@ START_TEST(test_one_sided_ends)
         p.model = m ? STATS_MODEL_NORMALIZED : STATS_MODEL_LOGISTIC;
         Stats s;
         stats_init(&s);
-        StatsSprt t = {0};
+        StatsSprt t = { 0 };
         int pairs = 0;
         while (pairs < 100000) {
             stats_add_pair(&s, STATS_WIN, STATS_WIN);
             pairs++;
             ck_assert_int_eq(stats_sprt(&s, &p, &t), 0);
             ck_assert(isfinite(t.llr));
-            if (t.verdict != STATS_SPRT_CONTINUE)
-                break;
+            if (t.verdict != STATS_SPRT_CONTINUE) break;
         }
         ck_assert_int_eq(t.verdict, STATS_SPRT_H1);
         ck_assert_int_lt(pairs, 400);
@@ -215,7 +208,7 @@ START_TEST(test_even_score)
     /* Hand-computed: var of the pair score 30/90, per-game sd sqrt(1/6),
      * se = sqrt(1/6/180); error = (elo(1/2 + 1.96 se) - elo(1/2 - 1.96 se))/2
      * = 41.6402; normalized error 1.96 * 800/ln10 / sqrt(180) = 50.7559. */
-    const double c[5] = {10, 20, 30, 20, 10};
+    const double c[5] = { 10, 20, 30, 20, 10 };
     StatsElo e;
     ck_assert_int_eq(stats_elo_counts(c, 5, &e), 0);
     ck_assert_int_eq(e.sample, STATS_SAMPLE_PENTANOMIAL);
@@ -249,7 +242,7 @@ END_TEST
 START_TEST(test_elo_reference)
 {
     /* Trinomial 880 W / 1863 D / 759 L (stat_util.get_elo by hand). */
-    const double t[3] = {759, 1863, 880};
+    const double t[3] = { 759, 1863, 880 };
     StatsElo e;
     ck_assert_int_eq(stats_elo_counts(t, 3, &e), 0);
     ck_assert_double_eq_tol(e.score, 0.51727584237578527, TOL_ELO);
@@ -261,7 +254,7 @@ START_TEST(test_elo_reference)
     ck_assert_double_eq_tol(e.draw_ratio, 1863.0 / 3502, 1e-12);
 
     /* Pentanomial [5, 10, 20, 30, 15]: score exactly 0.625. */
-    const double p[5] = {5, 10, 20, 30, 15};
+    const double p[5] = { 5, 10, 20, 30, 15 };
     ck_assert_int_eq(stats_elo_counts(p, 5, &e), 0);
     ck_assert_double_eq_tol(e.score, 0.625, 1e-12);
     ck_assert_double_eq_tol(e.elo, 88.739499846542547, TOL_ELO);
@@ -340,8 +333,8 @@ START_TEST(test_sprt_params)
     ck_assert_double_eq_tol(lo, log(0.2 / 0.9), 1e-12);
     ck_assert_double_eq_tol(hi, log(0.8 / 0.1), 1e-12);
 
-    const char *bad[] = {"elo0", "elo0=", "elo0=x", "gamma=1", "model=bayes", "alpha=nan",
-                         "beta=1e999"};
+    const char *bad[] = { "elo0",        "elo0=",     "elo0=x",    "gamma=1",
+                          "model=bayes", "alpha=nan", "beta=1e999" };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         err[0] = '\0';
         ck_assert_int_eq(stats_sprt_parse(&p, bad[i], err, sizeof err), -1);
@@ -367,11 +360,11 @@ START_TEST(test_sprt_params)
     ck_assert_int_eq(stats_sprt(&s, &q, &t), -1);
     ck_assert_double_eq(t.llr, 0);
     /* Bounds no distribution on [0, 1] reaches, and bad counts. */
-    const double c[5] = {1, 2, 3, 2, 1};
+    const double c[5] = { 1, 2, 3, 2, 1 };
     double v = 1;
     ck_assert_int_eq(stats_llr_counts(c, 5, STATS_MODEL_LOGISTIC, 0, 1e6, &v), -1);
     ck_assert_double_eq(v, 0);
-    const double neg[3] = {1, -1, 2}, zero[3] = {0, 0, 0}, nan3[3] = {1, NAN, 1};
+    const double neg[3] = { 1, -1, 2 }, zero[3] = { 0, 0, 0 }, nan3[3] = { 1, NAN, 1 };
     ck_assert_int_eq(stats_llr_counts(neg, 3, STATS_MODEL_LOGISTIC, 0, 5, &v), -1);
     ck_assert_int_eq(stats_llr_counts(zero, 3, STATS_MODEL_LOGISTIC, 0, 5, &v), -1);
     ck_assert_int_eq(stats_llr_counts(nan3, 3, STATS_MODEL_LOGISTIC, 0, 5, &v), -1);
@@ -389,7 +382,8 @@ END_TEST
 START_TEST(test_random_finite)
 {
     unsigned seed = 12345;
-    int rounds = test_quick() ? 200 : 2000;
+    const char *quick = getenv("DABLO_TEST_QUICK");
+    int rounds = quick && *quick && *quick != '0' ? 200 : 2000;
     for (int r = 0; r < rounds; r++) {
         double c[5];
         int n = (r & 1) ? 5 : 3;
@@ -398,12 +392,11 @@ START_TEST(test_random_finite)
             unsigned v = (seed >> 8) % 7;
             c[i] = v < 2 ? 0 : (double)((seed >> 12) % (v == 6 ? 100000 : 60));
         }
-        if (c[0] + c[1] + c[2] + (n == 5 ? c[3] + c[4] : 0) == 0)
-            c[n / 2] = 1;
+        if (c[0] + c[1] + c[2] + (n == 5 ? c[3] + c[4] : 0) == 0) c[n / 2] = 1;
         StatsElo e;
         ck_assert_int_eq(stats_elo_counts(c, n, &e), 0);
-        ck_assert(isfinite(e.elo) && isfinite(e.elo_err) && isfinite(e.nelo) &&
-                  isfinite(e.nelo_err) && isfinite(e.los) && isfinite(e.score));
+        ck_assert(isfinite(e.elo) && isfinite(e.elo_err) && isfinite(e.nelo) && isfinite(e.nelo_err)
+                  && isfinite(e.los) && isfinite(e.score));
         ck_assert(e.los >= 0 && e.los <= 1 && e.elo_err >= 0);
         for (int m = 0; m < 2; m++) {
             double a = 0, b = 0;
@@ -415,12 +408,13 @@ START_TEST(test_random_finite)
     }
     /* LLR_alt2 = N (s1 - s0)(2s - s0 - s1) / (2 var) for a large, balanced
      * sample with the score between the bounds' scores. */
-    const double big[5] = {1000, 5000, 9000, 5200, 1100};
+    const double big[5] = { 1000, 5000, 9000, 5200, 1100 };
     double exact;
     ck_assert_int_eq(stats_llr_counts(big, 5, STATS_MODEL_LOGISTIC, 0, 5, &exact), 0);
     double N = 21300, s = (5000 * 0.25 + 9000 * 0.5 + 5200 * 0.75 + 1100) / N;
-    double var = (1000 * s * s + 5000 * pow(0.25 - s, 2) + 9000 * pow(0.5 - s, 2) +
-                  5200 * pow(0.75 - s, 2) + 1100 * pow(1 - s, 2)) / N;
+    double var = (1000 * s * s + 5000 * pow(0.25 - s, 2) + 9000 * pow(0.5 - s, 2)
+                  + 5200 * pow(0.75 - s, 2) + 1100 * pow(1 - s, 2))
+               / N;
     double s0 = 0.5, s1 = 1 / (1 + pow(10, -5.0 / 400));
     double alt2 = N * (s1 - s0) * (2 * s - s0 - s1) / (2 * var);
     ck_assert_double_eq_tol(exact, alt2, 0.03 * fabs(alt2));
@@ -513,8 +507,7 @@ START_TEST(test_results_errors)
     stats_init(&s);
     char err[256] = "";
     ck_assert_int_eq(
-        stats_read_results(&s, "/nonexistent/dablo/results", NULL, NULL, 0, err, sizeof err),
-        -1);
+        stats_read_results(&s, "/nonexistent/dablo/results", NULL, NULL, 0, err, sizeof err), -1);
     ck_assert(strstr(err, "/nonexistent/dablo/results") != NULL);
 }
 END_TEST
@@ -531,9 +524,9 @@ START_TEST(test_format)
     char line[512];
     size_t need = stats_format_line(line, sizeof line, &s, &p);
     ck_assert_uint_eq(need, strlen(line));
-    ck_assert_msg(strstr(line, "W-D-L 2-3-1") && strstr(line, "ptnml 0-0-2-1-0") &&
-                      strstr(line, "LLR ") && strstr(line, "[-2.94, 2.94]") &&
-                      !strstr(line, "nan") && !strstr(line, "inf"),
+    ck_assert_msg(strstr(line, "W-D-L 2-3-1") && strstr(line, "ptnml 0-0-2-1-0")
+                      && strstr(line, "LLR ") && strstr(line, "[-2.94, 2.94]")
+                      && !strstr(line, "nan") && !strstr(line, "inf"),
                   "line: %s", line);
     /* Truncation keeps the snprintf convention. */
     char small[16];
@@ -543,9 +536,9 @@ START_TEST(test_format)
     char rep[2048];
     need = stats_format_report(rep, sizeof rep, &s, &p);
     ck_assert_uint_eq(need, strlen(rep));
-    ck_assert_msg(strstr(rep, "Elo (logistic)") && strstr(rep, "Elo (normalized)") &&
-                      strstr(rep, "model=normalized") && strstr(rep, "continue") &&
-                      strstr(rep, "Pentanomial (LL LD DD+WL WD WW): 0-0-2-1-0"),
+    ck_assert_msg(strstr(rep, "Elo (logistic)") && strstr(rep, "Elo (normalized)")
+                      && strstr(rep, "model=normalized") && strstr(rep, "continue")
+                      && strstr(rep, "Pentanomial (LL LD DD+WL WD WW): 0-0-2-1-0"),
                   "report: %s", rep);
     stats_init(&s);
     need = stats_format_report(rep, sizeof rep, &s, NULL);
