@@ -33,7 +33,7 @@ build/test_match_san: tests/match/test_match.c $(MATCH_LIB_SRC) $(MATCH_HDR) $(H
 	@mkdir -p build
 	$(CC) $(SAN_CFLAGS) $(MATCH_CFLAGS) $(CHECK_CFLAGS) tests/match/test_match.c $(MATCH_LIB_SRC) $(HOST_SAN_LIB) build/libdablo-rules-san.a build/libdablostats-san.a -o $@ $(CHECK_LIBS) $(LDLIBS_BASE)
 
-# A short engine-vs-engine match of both games (README.md, "Two commands").
+# A short engine-vs-engine match of both games (README.md, "Three commands").
 .PHONY: match
 match:
 	@bash tools/install-deps.sh

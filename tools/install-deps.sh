@@ -5,9 +5,17 @@
 #
 #   tools/install-deps.sh          build + test packages
 #   tools/install-deps.sh bench    also what `make bench` needs (stockfish, hyperfine)
+#
+# dablo-web's browser tests also need Node.js with npm (Debian nodejs and
+# npm, unless a node and npm are already on PATH) and puppeteer-core, the
+# version pinned in tests/web/package-lock.json: `npm ci` installs it into
+# tests/web/node_modules (ignored by git), never globally.
 set -euo pipefail
 pkgs=(build-essential pkg-config check libreadline-dev tmux clang librsvg2-bin libxml2-utils parallel
-      help2man groff-base man-db clang-format git)
+      help2man groff-base man-db clang-format git libmicrohttpd-dev curl jq chromium)
+# A node and npm from elsewhere (e.g. NodeSource) are used as they are.
+command -v node >/dev/null || pkgs+=(nodejs)
+command -v npm >/dev/null || pkgs+=(npm)
 if [ "${1:-}" = bench ]; then
     pkgs+=(stockfish hyperfine)
 fi
@@ -15,7 +23,20 @@ missing=()
 for p in "${pkgs[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
 done
-[ ${#missing[@]} -eq 0 ] && exit 0
+# puppeteer-core for the browser tests, once the packages are there.
+web_npm() {
+    local dir
+    dir="$(dirname "$0")/../tests/web"
+    [ -f "$dir/node_modules/puppeteer-core/package.json" ] && return 0
+    command -v npm >/dev/null || return 0
+    echo "installing puppeteer-core into tests/web/node_modules (npm ci)"
+    (cd "$dir" && npm ci --no-audit --no-fund --ignore-scripts) ||
+        echo "npm ci failed: the browser tests will say so" >&2
+}
+if [ ${#missing[@]} -eq 0 ]; then
+    web_npm
+    exit 0
+fi
 echo "installing missing packages: ${missing[*]}"
 if [ "$(id -u)" -eq 0 ]; then
     export DEBIAN_FRONTEND=noninteractive
@@ -29,3 +50,4 @@ else
     echo "  apt-get update && apt-get install -y ${missing[*]}" >&2
     exit 1
 fi
+web_npm

@@ -146,10 +146,12 @@ n_bin=$(find "$alt/opt/d/bin" -type f 2>/dev/null | wc -l)
 n_man=$(find "$alt/opt/d/man/man1" -type f 2>/dev/null | wc -l)
 n_doc=$(find "$alt/opt/d/doc" -type f 2>/dev/null | wc -l)
 n_all=$(find "$alt" -type f | wc -l)
+# dablo-web's page goes to PREFIX/share/dablo/web (mk/web.mk).
+n_page=$(find "$alt/usr/local/share/dablo/web" -type f 2>/dev/null | wc -l)
 want_man=$(ls build/man/*.1 2>/dev/null | wc -l)
 if [ "$n_bin" -eq ${#progs[@]} ] && [ "$n_man" -eq "$want_man" ] && [ "$n_doc" -gt 0 ] &&
-    [ "$n_all" -eq $((n_bin + n_man + n_doc)) ]; then
-    ok "BINDIR, MANDIR and DOCDIR: $n_bin programs in /opt/d/bin, $n_man pages in /opt/d/man/man1, $n_doc documents in /opt/d/doc"
+    [ "$n_all" -eq $((n_bin + n_man + n_doc + n_page)) ]; then
+    ok "BINDIR, MANDIR and DOCDIR: $n_bin programs in /opt/d/bin, $n_man pages in /opt/d/man/man1, $n_doc documents in /opt/d/doc, $n_page page files"
 else
     bad "BINDIR/MANDIR/DOCDIR: $n_bin programs, $n_man pages, $n_doc documents, $n_all files"; show "$tmp/alt.log"
 fi

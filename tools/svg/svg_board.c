@@ -21,12 +21,14 @@ typedef struct Layout {
     double radius;     /* piece radius */
     int margin_bottom; /* below the lowest rank */
     int width, height; /* whole picture */
+    int flipped;       /* Black at the bottom (SvgView) */
 } Layout;
 
 static Layout layout_of(const Geometry *g)
 {
     Layout l;
     l.g = g;
+    l.flipped = 0;
     l.cell = g->variant == VARIANT_DABLOT ? 50 : 100;
     l.radius = g->variant == VARIANT_DABLOT ? 23.0 : 30.0;
     l.width = MARGIN_LEFT + (g->nfiles - 1) * l.cell + MARGIN_RIGHT;
@@ -35,14 +37,26 @@ static Layout layout_of(const Geometry *g)
     return l;
 }
 
+/* The picture column of a file and the row of a rank (0-based), from the
+ * left and from the top. */
+static int column(const Layout *l, int file)
+{
+    return l->flipped ? l->g->nfiles - 1 - file : file;
+}
+
+static int row(const Layout *l, int rank)
+{
+    return l->flipped ? rank : l->g->nranks - 1 - rank;
+}
+
 static double px(const Layout *l, int p)
 {
-    return MARGIN_LEFT + l->g->file[p] * l->cell;
+    return MARGIN_LEFT + column(l, l->g->file[p]) * l->cell;
 }
 
 static double py(const Layout *l, int p)
 {
-    return MARGIN_TOP + (l->g->nranks - 1 - l->g->rank[p]) * l->cell;
+    return MARGIN_TOP + row(l, l->g->rank[p]) * l->cell;
 }
 
 void svg_board_extent(Variant v, int *width, int *height)
@@ -149,11 +163,10 @@ static void write_coords(FILE *out, const Layout *l)
           "text-anchor=\"middle\">\n", out);
     for (int f = 0; f < g->nfiles; f++)
         fprintf(out, "<text class=\"coord\" x=\"%d\" y=\"%.0f\">%c</text>\n",
-                MARGIN_LEFT + f * l->cell, bottom + l->radius + 42, 'a' + f);
+                MARGIN_LEFT + column(l, f) * l->cell, bottom + l->radius + 42, 'a' + f);
     for (int r = 0; r < g->nranks; r++)
         fprintf(out, "<text class=\"coord\" x=\"%d\" y=\"%d\">%d</text>\n",
-                MARGIN_LEFT - (int)l->radius - 22,
-                MARGIN_TOP + (g->nranks - 1 - r) * l->cell + 5, r + 1);
+                MARGIN_LEFT - (int)l->radius - 22, MARGIN_TOP + row(l, r) * l->cell + 5, r + 1);
     fputs("</g>\n", out);
 }
 
@@ -174,8 +187,9 @@ static void write_lines(FILE *out, const Layout *l)
     fputs("</g>\n", out);
     fputs("<g class=\"points\" fill=\"#6b4f2a\">\n", out);
     for (int p = 0; p < g->npoints; p++)
-        fprintf(out, "<circle class=\"point\" cx=\"%.0f\" cy=\"%.0f\" r=\"4.5\"/>\n",
-                px(l, p), py(l, p));
+        fprintf(out,
+                "<circle class=\"point\" data-point=\"%s\" cx=\"%.0f\" cy=\"%.0f\" r=\"4.5\"/>\n",
+                g->name_of[p], px(l, p), py(l, p));
     fputs("</g>\n", out);
 }
 
@@ -275,7 +289,16 @@ static void write_labels(FILE *out, const Layout *l)
 
 int svg_board_write(FILE *out, const Position *pos, const SvgLastMove *last, int width_px)
 {
+    SvgView view = { .width_px = width_px, .flipped = 0 };
+    return svg_board_write_view(out, pos, last, &view);
+}
+
+int svg_board_write_view(FILE *out, const Position *pos, const SvgLastMove *last,
+                         const SvgView *view)
+{
+    int width_px = view->width_px;
     Layout l = layout_of(pos->geo);
+    l.flipped = view->flipped;
     int marked = last && last->npath >= 2;
     write_header(out, &l, pos, width_px);
     write_caption(out, &l, pos, last);

@@ -9,6 +9,9 @@
  * about either board is hard-coded here, so the drawing shows exactly the
  * board the engine plays on (RULES.md sections 1 and 2).
  *
+ * Every point is a <circle class="point" data-point="NAME">, so a page that
+ * shows the picture finds each point by its name and position.
+ *
  * Layout: adjacent points on a rank or file are 100 user units apart
  * (Dablot's doubled grid: 50 units a file or rank step, so vertices are 100
  * apart and centres sit halfway; Tabal: 100 units a step).  White is at the
@@ -61,5 +64,17 @@ int svg_board_height_px(Variant v, int width_px);
  * = 1 pixel).  last may be NULL.  Returns 0, or -1 if writing to out failed
  * (ferror). */
 int svg_board_write(FILE *out, const Position *pos, const SvgLastMove *last, int width_px);
+
+/* How a picture is drawn: width_px as above; flipped turns the board
+ * half a turn (Black at the bottom, file a on the right; the coordinates
+ * move with it, the text stays upright). */
+typedef struct SvgView {
+    int width_px;
+    int flipped;
+} SvgView;
+
+/* svg_board_write() with the view: the same picture when flipped is 0. */
+int svg_board_write_view(FILE *out, const Position *pos, const SvgLastMove *last,
+                         const SvgView *view);
 
 #endif

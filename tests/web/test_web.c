@@ -1,0 +1,216 @@
+/*
+ * test_web.c - unit tests (Check) of dablo-web's JSON reader and of a game
+ * session without engines: moves refused and played, take back, views,
+ * PGN out and back in, refused PGNs leaving the game unchanged.  Run by
+ * tests/suites/60-web.sh.
+ */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "json.h"
+#include "session.h"
+
+/* ---- JSON --------------------------------------------------------------- */
+
+START_TEST(json_values)
+{
+    char err[128];
+    const char *text = " {\"a\":\"x\\u00e9\\ud83d\\ude00\\n\",\"n\":-12.5e1,\"t\":true,\"f\":false,"
+                       "\"z\":null,\"o\":{\"k\":[1,2,3]}} ";
+    JsonValue *v = json_parse(text, strlen(text), err, sizeof err);
+    ck_assert_msg(v != NULL, "%s", err);
+    ck_assert_str_eq(json_get_string(v, "a"), "x\xc3\xa9\xf0\x9f\x98\x80\n");
+    ck_assert(json_get(v, "n")->number == -125.0);
+    ck_assert_int_eq(json_get(v, "t")->boolean, 1);
+    ck_assert_int_eq(json_get(v, "f")->boolean, 0);
+    ck_assert_int_eq(json_get(v, "z")->type, JSON_NULL);
+    ck_assert_int_eq(json_get(json_get(v, "o"), "k")->n, 3);
+    ck_assert_ptr_null(json_get(v, "missing"));
+    ck_assert_ptr_null(json_get_string(v, "n"));
+    json_free(v);
+}
+END_TEST
+
+START_TEST(json_refusals)
+{
+    static const char *const bad[] = {
+        "",
+        "{",
+        "{\"a\"}",
+        "{\"a\":}",
+        "[1,]",
+        "01",
+        "1.",
+        "-",
+        "\"\\x\"",
+        "\"\\ud800\"",
+        "\"\\u0000\"",
+        "{} x",
+        "tru",
+        "\"a\nb\"",
+        "[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char err[128] = "";
+        JsonValue *v = json_parse(bad[i], strlen(bad[i]), err, sizeof err);
+        ck_assert_msg(v == NULL, "accepted '%s'", bad[i]);
+        ck_assert_msg(strncmp(err, "bad JSON at byte ", 17) == 0, "'%s': %s", bad[i], err);
+    }
+}
+END_TEST
+
+START_TEST(json_writer)
+{
+    StrBuf b = { 0 };
+    json_add_string(&b, "a\"b\\c\n\x01\xc3\xa9");
+    ck_assert_str_eq(strbuf_str(&b), "\"a\\\"b\\\\c\\n\\u0001\xc3\xa9\"");
+    char err[64];
+    JsonValue *v = json_parse(b.s, b.len, err, sizeof err);
+    ck_assert_str_eq(v->string, "a\"b\\c\n\x01\xc3\xa9");
+    json_free(v);
+    strbuf_free(&b);
+}
+END_TEST
+
+/* ---- a session without engines -------------------------------------------- */
+
+static EngineSpec spec = { .name = "none", .cmd = "/nonexistent" };
+static SessionHost host = { .specs = &spec,
+                            .nspecs = 1,
+                            .startup_ms = 1000,
+                            .stop_ms = 1000,
+                            .margin_ms = 1000,
+                            .max_restarts = 1 };
+static int states;
+
+static void count_events(void *ctx, const char *id, const char *event, const char *json)
+{
+    (void)ctx;
+    (void)id;
+    (void)json;
+    if (strcmp(event, "state") == 0) states++;
+}
+
+/* A session where both sides are played by people. */
+static void people(Session *s)
+{
+    session_init(s, "0123456789abcdef0123456789abcdef", &host, count_events, NULL);
+    char err[256];
+    const char *req = "{\"white\":\"human\",\"black\":\"human\"}";
+    JsonValue *v = json_parse(req, strlen(req), err, sizeof err);
+    ck_assert_int_eq(session_configure(s, v, err, sizeof err), 0);
+    json_free(v);
+}
+
+static char *pgn_of(const Session *s)
+{
+    StrBuf b = { 0 };
+    session_pgn(s, &b);
+    char *out = strdup(strbuf_str(&b));
+    strbuf_free(&b);
+    return out;
+}
+
+START_TEST(session_moves)
+{
+    Session s;
+    people(&s);
+    char err[512];
+    int before = states;
+    ck_assert_int_eq(session_move(&s, "c5-c9", err, sizeof err), -1);
+    ck_assert_int_eq(s.game.nmoves, 0);
+    ck_assert_int_eq(states, before); /* a refusal changes and announces nothing */
+    ck_assert_int_eq(session_move(&s, "c5-c7", err, sizeof err), 0);
+    ck_assert_int_eq(session_move(&s, "a7xe7", err, sizeof err), 0);
+    ck_assert_int_eq(s.game.nmoves, 2);
+    ck_assert_int_eq(states, before + 2);
+    ck_assert_int_eq(session_view(&s, 3, err, sizeof err), -1);
+    ck_assert_int_eq(session_view(&s, 1, err, sizeof err), 0);
+    /* a move at an earlier ply drops the later ones */
+    ck_assert_int_eq(session_move(&s, "a7-b6", err, sizeof err), 0);
+    ck_assert_int_eq(s.game.nmoves, 2);
+    ck_assert_int_eq(session_takeback(&s, err, sizeof err), 0);
+    ck_assert_int_eq(s.game.nmoves, 1);
+    ck_assert_int_eq(s.view, 1);
+    session_free(&s);
+}
+END_TEST
+
+START_TEST(session_pgn_round_trip)
+{
+    Session s;
+    people(&s);
+    char err[512];
+    const char *moves[] = { "c5-c7", "a7xe7", "e5-d6", "e7xc5" };
+    for (int i = 0; i < 4; i++)
+        ck_assert_msg(session_move(&s, moves[i], err, sizeof err) == 0, "%s: %s", moves[i], err);
+    char *pgn = pgn_of(&s);
+    ck_assert_msg(strstr(pgn, "[Variant \"dablot\"]") && strstr(pgn, "[PlyCount \"4\"]"), "%s",
+                  pgn);
+    ck_assert_msg(strstr(pgn, "1. c5-c7 a7xe7 2. e5-d6 e7xc5 *"), "%s", pgn);
+    Session t;
+    people(&t);
+    ck_assert_msg(session_load_pgn(&t, pgn, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(t.game.nmoves, 4);
+    ck_assert_int_eq(t.view, 0);
+    char *again = pgn_of(&t);
+    ck_assert_str_eq(strstr(again, "\n\n"), strstr(pgn, "\n\n")); /* the same movetext */
+    /* refused PGNs change nothing */
+    ck_assert_int_eq(session_load_pgn(&t, "[Variant \"chess\"]\n\n*", err, sizeof err), -1);
+    ck_assert_int_eq(session_load_pgn(&t, "1. c5-c7 c5-c7 *", err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "PGN ply 2 (c5-c7)"), "%s", err);
+    ck_assert_int_eq(session_load_pgn(&t, "[Rules \"Captures=never\"]\n\n*", err, sizeof err), -1);
+    ck_assert_int_eq(session_load_pgn(&t, "[FEN \"xyz\"]\n\n*", err, sizeof err), -1);
+    ck_assert_int_eq(t.game.nmoves, 4);
+    free(pgn);
+    free(again);
+    session_free(&s);
+    session_free(&t);
+}
+END_TEST
+
+/* A Tabal game from a FEN, won by its one capture; a PGN with a FEN,
+ * comments, NAGs and Black to move first. */
+START_TEST(session_tabal_end_and_fen)
+{
+    Session s;
+    people(&s);
+    char err[512];
+    const char *req = "{\"variant\":\"tabal\",\"fen\":\"3/3/5/5/2m2/2M2/5/3/3 w 0 1\"}";
+    JsonValue *v = json_parse(req, strlen(req), err, sizeof err);
+    ck_assert_msg(session_new_game(&s, v, err, sizeof err) == 0, "%s", err);
+    json_free(v);
+    ck_assert_int_eq(session_move(&s, "c4xc6", err, sizeof err), 0);
+    ck_assert_int_eq(session_move(&s, "c6-c7", err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "the game is over (no legal move)"), "%s", err);
+    StrBuf b = { 0 };
+    session_state_json(&s, &b);
+    ck_assert_msg(strstr(b.s, "\"result\":\"1-0\",\"reason\":\"no legal move\""), "%.300s", b.s);
+    strbuf_free(&b);
+    const char *pgn =
+        "[Variant \"tabal\"]\n[SetUp \"1\"]\n[FEN \"3/3/5/5/2m2/5/2M2/3/3 b 0 7\"]\n\n"
+        "7... c5-c4 {a comment} $1 ; to the end of the line\n8. c3xc5 {compulsory} 1-0\n";
+    ck_assert_msg(session_load_pgn(&s, pgn, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(s.game.nmoves, 2);
+    session_free(&s);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *su = suite_create("web");
+    TCase *tc = tcase_create("web");
+    tcase_add_test(tc, json_values);
+    tcase_add_test(tc, json_refusals);
+    tcase_add_test(tc, json_writer);
+    tcase_add_test(tc, session_moves);
+    tcase_add_test(tc, session_pgn_round_trip);
+    tcase_add_test(tc, session_tabal_end_and_fen);
+    suite_add_tcase(su, tc);
+    SRunner *sr = srunner_create(su);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? 1 : 0;
+}

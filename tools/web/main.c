@@ -1,0 +1,209 @@
+/*
+ * main.c - dablo-web: a board in the browser for any engine that speaks
+ * the dablo protocol (protocol/PROTOCOL.md).  Parses the command line,
+ * starts the server (server.h) and prints the address to open, with its
+ * token, as the first line of its output.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "host/engine_spec.h"
+#include "host/util.h"
+#include "rules/version.h"
+#include "server.h"
+
+enum { MAX_ENGINES = 8 };
+
+static const char usage[] =
+    "Usage: dablo-web [-engine SETTINGS]... [-port N] [-bind ADDRESS] [-page DIR] [-sessions N]\n"
+    "  or:  dablo-web --help | --version\n"
+    "\n"
+    "Serves a board for Dablot Prejjesne and Permainan-Tabal in the browser and plays it\n"
+    "with engines that speak the dablo protocol, started over pipes.  The first line of\n"
+    "output is the address to open, with the token every action needs.  Ctrl-C (or\n"
+    "SIGTERM) ends every game and its engines.  A bad option is one line on standard\n"
+    "error and exit status 2.\n"
+    "\n"
+    "Options:\n"
+    "  -engine SETTINGS   an engine to play or analyse with, in dablo-match's words:\n"
+    "                     cmd=PATH name=NAME dir=DIR args=\"WORDS\" stderr=FILE\n"
+    "                     option.NAME=VALUE (up to 8 engines; default: the dablo next to\n"
+    "                     this program)\n"
+    "  -port N            the port, 0..65535 (default 0: a free port)\n"
+    "  -bind ADDRESS      the IPv4 address to listen on (default 127.0.0.1; any other\n"
+    "                     lets other machines play, and is warned about)\n"
+    "  -page DIR          the page's folder (default: tools/web/page of the source tree,\n"
+    "                     or share/dablo/web next to the program's bin/)\n"
+    "  -sessions N        games at once, 1..256 (default 16; one a browser tab)\n"
+    "  -idle SECONDS      a game nobody looks at ends after this, 1..86400 (default 900)\n"
+    "  -max-body BYTES    the largest request body, 1024..16777216 (default 1048576)\n"
+    "  -h, --help         print this help and exit\n"
+    "  --version          print \"dablo-web VERSION\" and exit\n";
+
+static int stop_pipe[2] = { -1, -1 };
+
+/* The engines of -engine; freed at exit, on every path. */
+static EngineSpec specs[MAX_ENGINES];
+static int nspecs;
+
+static void free_specs(void)
+{
+    for (int i = 0; i < nspecs + (nspecs < MAX_ENGINES); i++)
+        engine_spec_free(&specs[i]);
+}
+
+static void on_signal(int sig)
+{
+    (void)sig;
+    ssize_t r = write(stop_pipe[1], "x", 1);
+    (void)r;
+}
+
+static int fail(const char *fmt, const char *a, const char *b)
+{
+    fprintf(stderr, "dablo-web: ");
+    fprintf(stderr, fmt, a, b);
+    fputc('\n', stderr);
+    return 2;
+}
+
+/* The folder of this program (for the default engine and page). */
+static void program_dir(const char *argv0, char *out, size_t len)
+{
+    char self[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+    if (n <= 0) {
+        snprintf(self, sizeof self, "%s", argv0);
+        n = (ssize_t)strlen(self);
+    }
+    self[n] = '\0';
+    snprintf(out, len, "%s", dirname(self));
+}
+
+static int parse_range(const char *opt, const char *v, int64_t lo, int64_t hi, int64_t *out)
+{
+    if (!v || util_parse_int64(v, lo, hi, out) < 0) {
+        char range[64];
+        snprintf(range, sizeof range, "%lld..%lld", (long long)lo, (long long)hi);
+        return fail("%s: expected a whole number %s", opt, range);
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    atexit(free_specs);
+    int64_t port = 0, sessions = 16, idle_s = 900, max_body = 1 << 20;
+    const char *bind = "127.0.0.1", *page = NULL;
+    char err[512];
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+            fputs(usage, stdout);
+            return 0;
+        }
+        if (!strcmp(a, "--version")) {
+            printf("dablo-web %s\n", DABLO_VERSION);
+            return 0;
+        }
+        if (!strcmp(a, "-engine")) {
+            if (nspecs == MAX_ENGINES) return fail("-engine: at most %s engines%s", "8", "");
+            int used = engine_spec_parse_args(&specs[nspecs], argc - i - 1, argv + i + 1, err,
+                                              sizeof err);
+            if (used < 0) return fail("-engine: %s%s", err, "");
+            if (used == 0 || !specs[nspecs].cmd)
+                return fail("-engine: cmd=PATH is missing%s%s", "", "");
+            nspecs++;
+            i += used;
+            continue;
+        }
+        int rc = 0;
+        if (!strcmp(a, "-port"))
+            rc = parse_range(a, v, 0, 65535, &port);
+        else if (!strcmp(a, "-sessions"))
+            rc = parse_range(a, v, 1, 256, &sessions);
+        else if (!strcmp(a, "-idle"))
+            rc = parse_range(a, v, 1, 86400, &idle_s);
+        else if (!strcmp(a, "-max-body"))
+            rc = parse_range(a, v, 1024, 16 << 20, &max_body);
+        else if (!strcmp(a, "-bind") && v)
+            bind = v;
+        else if (!strcmp(a, "-page") && v)
+            page = v;
+        else if (!strcmp(a, "-bind") || !strcmp(a, "-page"))
+            return fail("%s: a value is missing%s", a, "");
+        else
+            return fail("unknown option %s (try --help)%s", a, "");
+        if (rc) return rc;
+        i++;
+    }
+    char dir[PATH_MAX], path[PATH_MAX + 32];
+    program_dir(argv[0], dir, sizeof dir);
+    if (nspecs == 0) {
+        snprintf(path, sizeof path, "cmd=%s/dablo", dir);
+        char *words[] = { path, "name=dablo", NULL };
+        if (engine_spec_parse_args(&specs[0], 2, words, err, sizeof err) < 0)
+            return fail("%s%s", err, "");
+        nspecs = 1;
+    }
+    for (int i = 0; i < nspecs; i++)
+        if (engine_spec_resolve(&specs[i], err, sizeof err) < 0)
+            return fail("-engine: %s%s", err, "");
+    char page_buf[PATH_MAX + 64];
+    if (!page) {
+        snprintf(page_buf, sizeof page_buf, "%s/../tools/web/page", dir);
+        if (access(page_buf, R_OK) != 0)
+            snprintf(page_buf, sizeof page_buf, "%s/../share/dablo/web", dir);
+        page = page_buf;
+    }
+
+    ServerConfig cfg = {
+        .bind = bind,
+        .port = (int)port,
+        .page_dir = page,
+        .max_sessions = (int)sessions,
+        .max_body = (size_t)max_body,
+        .idle_ms = idle_s * 1000,
+        .keepalive_ms = 15000,
+        .host = { .specs = specs,
+                  .nspecs = nspecs,
+                  .startup_ms = 10000,
+                  .stop_ms = 5000,
+                  .margin_ms = 5000,
+                  .max_restarts = 3 },
+    };
+    signal(SIGPIPE, SIG_IGN);
+    if (pipe2(stop_pipe, O_CLOEXEC) < 0) {
+        perror("dablo-web: pipe");
+        return 1;
+    }
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    Server *srv = server_start(&cfg, err, sizeof err);
+    if (!srv) {
+        fprintf(stderr, "dablo-web: %s\n", err);
+        return 1;
+    }
+    printf("http://%s:%d/?token=%s\n", bind, server_port(srv), server_token(srv));
+    fflush(stdout);
+    if (strcmp(bind, "127.0.0.1") != 0)
+        fprintf(stderr,
+                "dablo-web: warning: listening on %s: anyone who can reach it and has the address "
+                "above can play and start engines on this machine\n",
+                bind);
+    fprintf(stderr, "dablo-web: open the address above in a browser; Ctrl-C stops\n");
+    server_run(srv, stop_pipe[0]);
+    server_free(srv);
+    return 0;
+}

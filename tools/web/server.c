@@ -1,0 +1,680 @@
+/*
+ * server.c - dablo-web's HTTP server on libmicrohttpd (see server.h).
+ */
+#define _GNU_SOURCE
+#include "server.h"
+
+#include <arpa/inet.h>
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <microhttpd.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/random.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "host/util.h"
+#include "json.h"
+
+enum {
+    LISTENER_QUEUE_MAX = 8 << 20,
+    SSE_BLOCK = 16 << 10,
+    MAX_CONNECTIONS = 64,
+    IDLE_CHECK_MS = 1000
+};
+
+/* One open event stream of a session. */
+typedef struct Listener {
+    Server *srv;
+    char session[SESSION_ID_LEN + 1];
+    struct MHD_Connection *conn;
+    StrBuf queue; /* bytes not yet sent: queue.s[sent..len) */
+    size_t sent;
+    int suspended;
+    int closed; /* the session ended or the client fell behind */
+    struct Listener *next;
+} Listener;
+
+/* The state of one request while its body arrives. */
+typedef struct Request {
+    StrBuf body;
+    int too_big;
+} Request;
+
+struct Server {
+    ServerConfig cfg;
+    char page_real[PATH_MAX];
+    struct MHD_Daemon *daemon;
+    int port;
+    char token[SESSION_ID_LEN + 1];
+    Session **sessions; /* max_sessions slots, NULL = free */
+    Listener *listeners;
+    int64_t next_keepalive;
+};
+
+/* ---- helpers ----------------------------------------------------------- */
+
+static void random_hex(char *out, size_t nchars)
+{
+    unsigned char bytes[64];
+    size_t n = (nchars + 1) / 2, got = 0;
+    while (got < n) {
+        ssize_t r = getrandom(bytes + got, n - got, 0);
+        if (r < 0 && errno != EINTR) {
+            fprintf(stderr, "dablo-web: no random numbers: %s\n", strerror(errno));
+            exit(1);
+        }
+        if (r > 0) got += (size_t)r;
+    }
+    for (size_t i = 0; i < nchars; i++)
+        out[i] = "0123456789abcdef"[(bytes[i / 2] >> (i % 2 ? 0 : 4)) & 15];
+    out[nchars] = '\0';
+}
+
+/* Constant-time comparison of two strings of the same expected length. */
+static int same_secret(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    unsigned diff = la != lb;
+    for (size_t i = 0; i < la && i < lb; i++)
+        diff |= (unsigned)(a[i] ^ b[i]);
+    return diff == 0;
+}
+
+static enum MHD_Result respond(struct MHD_Connection *conn, unsigned status, const char *type,
+                               const char *body, size_t len)
+{
+    struct MHD_Response *r = MHD_create_response_from_buffer(len, (void *)body,
+                                                             MHD_RESPMEM_MUST_COPY);
+    if (!r) return MHD_NO;
+    MHD_add_response_header(r, "Content-Type", type);
+    MHD_add_response_header(r, "Cache-Control", "no-store");
+    MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
+    enum MHD_Result rc = MHD_queue_response(conn, status, r);
+    MHD_destroy_response(r);
+    return rc;
+}
+
+static enum MHD_Result respond_error(struct MHD_Connection *conn, unsigned status, const char *fmt,
+                                     ...) __attribute__((format(printf, 3, 4)));
+static enum MHD_Result respond_error(struct MHD_Connection *conn, unsigned status, const char *fmt,
+                                     ...)
+{
+    StrBuf b = { 0 };
+    va_list ap;
+    va_start(ap, fmt);
+    json_add_message(&b, "error", 1, fmt, ap);
+    va_end(ap);
+    enum MHD_Result rc = respond(conn, status, "application/json", b.s, b.len);
+    strbuf_free(&b);
+    return rc;
+}
+
+static enum MHD_Result respond_json(struct MHD_Connection *conn, StrBuf *b)
+{
+    enum MHD_Result rc = respond(conn, MHD_HTTP_OK, "application/json", strbuf_str(b), b->len);
+    strbuf_free(b);
+    return rc;
+}
+
+/* ---- sessions and their event streams ------------------------------------ */
+
+static Session *find_session(Server *srv, const char *id)
+{
+    if (!id) return NULL;
+    for (int i = 0; i < srv->cfg.max_sessions; i++)
+        if (srv->sessions[i] && strcmp(srv->sessions[i]->id, id) == 0) return srv->sessions[i];
+    return NULL;
+}
+
+static void wake(Listener *l)
+{
+    if (l->suspended) {
+        l->suspended = 0;
+        MHD_resume_connection(l->conn);
+    }
+}
+
+static void listener_push(Listener *l, const char *text)
+{
+    if (l->closed) return;
+    if (l->queue.len - l->sent + strlen(text) > LISTENER_QUEUE_MAX) {
+        l->closed = 1; /* the page does not read: its stream ends, it reconnects */
+    } else {
+        strbuf_add(&l->queue, text);
+    }
+    wake(l);
+}
+
+/* SessionEmit: one event to every stream of the session. */
+static void emit_event(void *ctx, const char *session_id, const char *event, const char *json)
+{
+    Server *srv = ctx;
+    StrBuf b = { 0 };
+    strbuf_printf(&b, "event: %s\ndata: %s\n\n", event, json);
+    for (Listener *l = srv->listeners; l; l = l->next)
+        if (strcmp(l->session, session_id) == 0) listener_push(l, strbuf_str(&b));
+    strbuf_free(&b);
+}
+
+static ssize_t sse_read(void *cls, uint64_t pos, char *buf, size_t max)
+{
+    (void)pos;
+    Listener *l = cls;
+    size_t left = l->queue.len - l->sent;
+    if (left > 0) {
+        size_t n = left < max ? left : max;
+        memcpy(buf, l->queue.s + l->sent, n);
+        l->sent += n;
+        if (l->sent == l->queue.len) {
+            strbuf_clear(&l->queue);
+            l->sent = 0;
+        }
+        return (ssize_t)n;
+    }
+    if (l->closed) return MHD_CONTENT_READER_END_OF_STREAM;
+    l->suspended = 1;
+    MHD_suspend_connection(l->conn);
+    return 0;
+}
+
+static void sse_free(void *cls)
+{
+    Listener *l = cls;
+    Server *srv = l->srv;
+    for (Listener **p = &srv->listeners; *p; p = &(*p)->next)
+        if (*p == l) {
+            *p = l->next;
+            break;
+        }
+    Session *s = find_session(srv, l->session);
+    if (s) s->last_active_ms = util_now_ms();
+    strbuf_free(&l->queue);
+    free(l);
+}
+
+static void end_session(Server *srv, int slot)
+{
+    Session *s = srv->sessions[slot];
+    for (Listener *l = srv->listeners; l; l = l->next)
+        if (strcmp(l->session, s->id) == 0) {
+            l->closed = 1;
+            wake(l);
+        }
+    session_free(s);
+    free(s);
+    srv->sessions[slot] = NULL;
+}
+
+/* ---- request checks ------------------------------------------------------- */
+
+/* Host must be "IPv4-literal:port", "localhost:port" or "[::1]:port" with
+ * our port: a DNS name other than localhost is how a rebinding attack
+ * reaches a local server. */
+static int host_allowed(const Server *srv, const char *host)
+{
+    if (!host) return 0;
+    const char *colon = strrchr(host, ':');
+    if (!colon || colon == host) return 0;
+    char name[64];
+    size_t n = (size_t)(colon - host);
+    if (n >= sizeof name) return 0;
+    memcpy(name, host, n);
+    name[n] = '\0';
+    int64_t port;
+    if (util_parse_int64(colon + 1, 1, 65535, &port) < 0 || port != srv->port) return 0;
+    struct in_addr a;
+    return strcasecmp(name, "localhost") == 0 || strcmp(name, "[::1]") == 0
+        || inet_pton(AF_INET, name, &a) == 1;
+}
+
+static int token_ok(const Server *srv, struct MHD_Connection *conn)
+{
+    const char *t = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "X-Dablo-Token");
+    if (!t) t = MHD_lookup_connection_value(conn, MHD_GET_ARGUMENT_KIND, "token");
+    return t && same_secret(t, srv->token);
+}
+
+/* ---- the page's files ---------------------------------------------------- */
+
+static const char *content_type(const char *path)
+{
+    static const char *const types[][2] = {
+        { ".html", "text/html; charset=utf-8" },
+        { ".js", "text/javascript; charset=utf-8" },
+        { ".css", "text/css; charset=utf-8" },
+        { ".svg", "image/svg+xml" },
+        { ".png", "image/png" },
+        { ".json", "application/json" },
+        { ".ico", "image/x-icon" },
+        { ".txt", "text/plain; charset=utf-8" },
+    };
+    const char *dot = strrchr(path, '.');
+    for (size_t i = 0; dot && i < sizeof types / sizeof types[0]; i++)
+        if (strcmp(dot, types[i][0]) == 0) return types[i][1];
+    return "application/octet-stream";
+}
+
+/* A file path of the page: letters, digits, '.', '_', '-' and '/', no
+ * empty, "." or ".." part and no part starting with a dot. */
+static int safe_path(const char *url)
+{
+    if (url[0] != '/') return 0;
+    for (const char *c = url + 1; *c; c++)
+        if (!(('a' <= *c && *c <= 'z') || ('A' <= *c && *c <= 'Z') || ('0' <= *c && *c <= '9')
+              || *c == '.' || *c == '_' || *c == '-' || *c == '/'))
+            return 0;
+    for (const char *part = url + 1; *part;) {
+        size_t n = strcspn(part, "/");
+        if (n == 0 || part[0] == '.') return 0;
+        part += n;
+        if (*part == '/') part++;
+    }
+    return 1;
+}
+
+static enum MHD_Result serve_file(Server *srv, struct MHD_Connection *conn, const char *url)
+{
+    if (strcmp(url, "/") == 0) url = "/index.html";
+    if (!safe_path(url))
+        return respond_error(conn, MHD_HTTP_NOT_FOUND, "no such file: %.200s", url);
+    char path[PATH_MAX], real[PATH_MAX];
+    if ((size_t)snprintf(path, sizeof path, "%s%s", srv->page_real, url) >= sizeof path
+        || !realpath(path, real))
+        return respond_error(conn, MHD_HTTP_NOT_FOUND, "no such file: %.200s", url);
+    size_t root = strlen(srv->page_real);
+    if (strncmp(real, srv->page_real, root) != 0 || real[root] != '/')
+        return respond_error(conn, MHD_HTTP_NOT_FOUND, "no such file: %.200s", url);
+    int fd = open(real, O_RDONLY | O_CLOEXEC);
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+        if (fd >= 0) close(fd);
+        return respond_error(conn, MHD_HTTP_NOT_FOUND, "no such file: %.200s", url);
+    }
+    struct MHD_Response *r = MHD_create_response_from_fd((uint64_t)st.st_size, fd);
+    if (!r) {
+        close(fd);
+        return MHD_NO;
+    }
+    MHD_add_response_header(r, "Content-Type", content_type(real));
+    MHD_add_response_header(r, "Cache-Control", "no-store");
+    MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
+    MHD_add_response_header(
+        r, "Content-Security-Policy",
+        "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'");
+    enum MHD_Result rc = MHD_queue_response(conn, MHD_HTTP_OK, r);
+    MHD_destroy_response(r);
+    return rc;
+}
+
+/* ---- the API ----------------------------------------------------------- */
+
+static enum MHD_Result new_session(Server *srv, struct MHD_Connection *conn)
+{
+    int slot = -1;
+    for (int i = 0; i < srv->cfg.max_sessions && slot < 0; i++)
+        if (!srv->sessions[i]) slot = i;
+    if (slot < 0)
+        return respond_error(
+            conn, MHD_HTTP_SERVICE_UNAVAILABLE,
+            "too many games at once (%d): close a tab or wait for an idle one to end",
+            srv->cfg.max_sessions);
+    char id[SESSION_ID_LEN + 1];
+    random_hex(id, SESSION_ID_LEN);
+    Session *s = util_xmalloc(sizeof *s);
+    session_init(s, id, &srv->cfg.host, emit_event, srv);
+    srv->sessions[slot] = s;
+    session_update(s);
+    StrBuf b = { 0 };
+    session_state_json(s, &b);
+    return respond_json(conn, &b);
+}
+
+static enum MHD_Result open_events(Server *srv, struct MHD_Connection *conn, Session *s)
+{
+    Listener *l = util_xmalloc(sizeof *l);
+    memset(l, 0, sizeof *l);
+    l->srv = srv;
+    l->conn = conn;
+    snprintf(l->session, sizeof l->session, "%s", s->id);
+    strbuf_add(&l->queue, "retry: 2000\n\nevent: state\ndata: ");
+    StrBuf st = { 0 };
+    session_state_json(s, &st);
+    strbuf_add(&l->queue, strbuf_str(&st));
+    strbuf_add(&l->queue, "\n\n");
+    strbuf_free(&st);
+    struct MHD_Response *r = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, SSE_BLOCK,
+                                                               sse_read, l, sse_free);
+    if (!r) {
+        strbuf_free(&l->queue);
+        free(l);
+        return MHD_NO;
+    }
+    l->next = srv->listeners;
+    srv->listeners = l;
+    MHD_add_response_header(r, "Content-Type", "text/event-stream");
+    MHD_add_response_header(r, "Cache-Control", "no-store");
+    enum MHD_Result rc = MHD_queue_response(conn, MHD_HTTP_OK, r);
+    MHD_destroy_response(r);
+    return rc;
+}
+
+static enum MHD_Result api_get(Server *srv, struct MHD_Connection *conn, const char *what)
+{
+    const char *id = MHD_lookup_connection_value(conn, MHD_GET_ARGUMENT_KIND, "session");
+    Session *s = find_session(srv, id);
+    if (!s)
+        return respond_error(conn, MHD_HTTP_NOT_FOUND,
+                             "no such game (it ends after being idle): reload the page");
+    s->last_active_ms = util_now_ms();
+    if (strcmp(what, "events") == 0) return open_events(srv, conn, s);
+    StrBuf b = { 0 };
+    if (strcmp(what, "pgn") == 0) {
+        session_pgn(s, &b);
+        enum MHD_Result rc = respond(conn, MHD_HTTP_OK, "text/plain; charset=utf-8", strbuf_str(&b),
+                                     b.len);
+        strbuf_free(&b);
+        return rc;
+    }
+    session_state_json(s, &b);
+    return respond_json(conn, &b);
+}
+
+/* One POST action on session s with the request object req. */
+static int act(Session *s, const char *what, const JsonValue *req, char *err, size_t errlen)
+{
+    if (strcmp(what, "new") == 0) return session_new_game(s, req, err, errlen);
+    if (strcmp(what, "configure") == 0) return session_configure(s, req, err, errlen);
+    if (strcmp(what, "takeback") == 0) return session_takeback(s, err, errlen);
+    if (strcmp(what, "move") == 0 || strcmp(what, "pgn") == 0) {
+        const char *text = json_get_string(req, what);
+        if (!text) {
+            snprintf(err, errlen, "%s: expected a string member \"%s\"", what, what);
+            return -2;
+        }
+        return strcmp(what, "move") == 0 ? session_move(s, text, err, errlen)
+                                         : session_load_pgn(s, text, err, errlen);
+    }
+    /* view */
+    const JsonValue *ply = json_get(req, "ply");
+    if (!ply || ply->type != JSON_NUMBER || ply->number != (int)ply->number) {
+        snprintf(err, errlen, "view: expected a whole number member \"ply\"");
+        return -2;
+    }
+    return session_view(s, (int)ply->number, err, errlen);
+}
+
+static enum MHD_Result api_post(Server *srv, struct MHD_Connection *conn, const char *what,
+                                Request *rq)
+{
+    static const char *const actions[] = { "new", "configure", "move", "takeback", "view", "pgn" };
+    int known = strcmp(what, "session") == 0;
+    for (size_t i = 0; i < sizeof actions / sizeof actions[0]; i++)
+        known |= strcmp(what, actions[i]) == 0;
+    if (!known) return respond_error(conn, MHD_HTTP_NOT_FOUND, "no such action: %.100s", what);
+    if (rq->too_big)
+        return respond_error(conn, MHD_HTTP_CONTENT_TOO_LARGE, "request body over %zu bytes",
+                             srv->cfg.max_body);
+    char err[600];
+    JsonValue *req = json_parse(strbuf_str(&rq->body), rq->body.len, err, sizeof err);
+    if (!req) return respond_error(conn, MHD_HTTP_BAD_REQUEST, "%s", err);
+    if (req->type != JSON_OBJECT) {
+        json_free(req);
+        return respond_error(conn, MHD_HTTP_BAD_REQUEST, "expected a JSON object");
+    }
+    if (strcmp(what, "session") == 0) {
+        json_free(req);
+        return new_session(srv, conn);
+    }
+    Session *s = find_session(srv, json_get_string(req, "session"));
+    if (!s) {
+        json_free(req);
+        return respond_error(conn, MHD_HTTP_NOT_FOUND,
+                             "no such game (it ends after being idle): reload the page");
+    }
+    s->last_active_ms = util_now_ms();
+    int rc = act(s, what, req, err, sizeof err);
+    json_free(req);
+    if (rc < 0)
+        return respond_error(
+            conn, rc == -2 || strcmp(what, "move") != 0 ? MHD_HTTP_BAD_REQUEST : MHD_HTTP_CONFLICT,
+            "%s", err);
+    StrBuf b = { 0 };
+    session_state_json(s, &b);
+    return respond_json(conn, &b);
+}
+
+static enum MHD_Result handle(void *cls, struct MHD_Connection *conn, const char *url,
+                              const char *method, const char *version, const char *upload,
+                              size_t *upload_size, void **ctx)
+{
+    (void)version;
+    Server *srv = cls;
+    Request *rq = *ctx;
+    if (!rq) {
+        rq = util_xmalloc(sizeof *rq);
+        memset(rq, 0, sizeof *rq);
+        *ctx = rq;
+        return MHD_YES;
+    }
+    if (*upload_size) {
+        if (rq->body.len + *upload_size > srv->cfg.max_body)
+            rq->too_big = 1;
+        else
+            strbuf_addn(&rq->body, upload, *upload_size);
+        *upload_size = 0;
+        return MHD_YES;
+    }
+    if (!host_allowed(srv, MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "Host")))
+        return respond_error(
+            conn, MHD_HTTP_FORBIDDEN,
+            "refused: the Host header must be localhost or an address, with port %d", srv->port);
+    int get = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0,
+        post = strcmp(method, "POST") == 0;
+    if (strncmp(url, "/api/", 5) != 0) {
+        if (!get)
+            return respond_error(conn, MHD_HTTP_METHOD_NOT_ALLOWED, "files are read with GET");
+        return serve_file(srv, conn, url);
+    }
+    if (!token_ok(srv, conn))
+        return respond_error(
+            conn, MHD_HTTP_FORBIDDEN,
+            "refused: a wrong or missing token (open the address dablo-web printed)");
+    const char *what = url + 5;
+    int is_get_api = strcmp(what, "events") == 0 || strcmp(what, "state") == 0;
+    if (is_get_api || (strcmp(what, "pgn") == 0 && get)) {
+        if (!get)
+            return respond_error(conn, MHD_HTTP_METHOD_NOT_ALLOWED, "/api/%s is read with GET",
+                                 what);
+        return api_get(srv, conn, what);
+    }
+    if (!post)
+        return respond_error(conn, MHD_HTTP_METHOD_NOT_ALLOWED, "/api/%.100s takes a POST", what);
+    return api_post(srv, conn, what, rq);
+}
+
+static void completed(void *cls, struct MHD_Connection *conn, void **ctx,
+                      enum MHD_RequestTerminationCode code)
+{
+    (void)cls;
+    (void)conn;
+    (void)code;
+    Request *rq = *ctx;
+    if (rq) {
+        strbuf_free(&rq->body);
+        free(rq);
+        *ctx = NULL;
+    }
+}
+
+/* MHD_OPTION_UNESCAPE_CALLBACK: decodes %XX in place, except %00, which
+ * stays as written (a NUL would cut the path short: "/a.html%00.js" is then
+ * refused by safe_path() instead of serving "/a.html").  Returns the new
+ * length. */
+static size_t unescape(void *cls, struct MHD_Connection *conn, char *s)
+{
+    (void)cls;
+    (void)conn;
+    char *out = s;
+    for (const char *in = s; *in; in++) {
+        unsigned v;
+        if (in[0] == '%' && isxdigit((unsigned char)in[1]) && isxdigit((unsigned char)in[2])
+            && sscanf(in + 1, "%2x", &v) == 1 && v != 0) {
+            *out++ = (char)v;
+            in += 2;
+        } else {
+            *out++ = *in;
+        }
+    }
+    *out = '\0';
+    return (size_t)(out - s);
+}
+
+/* ---- the daemon and the loop ----------------------------------------------- */
+
+Server *server_start(const ServerConfig *cfg, char *err, size_t errlen)
+{
+    Server *srv = util_xmalloc(sizeof *srv);
+    memset(srv, 0, sizeof *srv);
+    srv->cfg = *cfg;
+    if (!realpath(cfg->page_dir, srv->page_real)) {
+        snprintf(err, errlen, "page folder %s: %s", cfg->page_dir, strerror(errno));
+        free(srv);
+        return NULL;
+    }
+    struct sockaddr_in addr;
+    memset(&addr, 0, sizeof addr);
+    addr.sin_family = AF_INET;
+    addr.sin_port = htons((uint16_t)cfg->port);
+    if (inet_pton(AF_INET, cfg->bind, &addr.sin_addr) != 1) {
+        snprintf(err, errlen, "-bind %s: not an IPv4 address", cfg->bind);
+        free(srv);
+        return NULL;
+    }
+    random_hex(srv->token, SESSION_ID_LEN);
+    srv->sessions = util_xmalloc(sizeof *srv->sessions * (size_t)cfg->max_sessions);
+    memset(srv->sessions, 0, sizeof *srv->sessions * (size_t)cfg->max_sessions);
+    srv->daemon = MHD_start_daemon(
+        MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME, (uint16_t)cfg->port, NULL, NULL, handle, srv,
+        MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr, MHD_OPTION_NOTIFY_COMPLETED, completed, srv,
+        MHD_OPTION_UNESCAPE_CALLBACK, unescape, srv, MHD_OPTION_CONNECTION_LIMIT,
+        (unsigned)MAX_CONNECTIONS, MHD_OPTION_CONNECTION_TIMEOUT, 120u, MHD_OPTION_END);
+    if (!srv->daemon) {
+        snprintf(err, errlen, "cannot listen on %s port %d (in use?)", cfg->bind, cfg->port);
+        free(srv->sessions);
+        free(srv);
+        return NULL;
+    }
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(srv->daemon, MHD_DAEMON_INFO_BIND_PORT);
+    srv->port = info ? info->port : cfg->port;
+    srv->next_keepalive = util_now_ms() + cfg->keepalive_ms;
+    return srv;
+}
+
+int server_port(const Server *srv)
+{
+    return srv->port;
+}
+
+const char *server_token(const Server *srv)
+{
+    return srv->token;
+}
+
+/* Keep-alives, idle sessions and engine deadlines. */
+static void tick(Server *srv, int64_t now)
+{
+    if (now >= srv->next_keepalive) {
+        for (Listener *l = srv->listeners; l; l = l->next)
+            listener_push(l, ": ping\n\n");
+        srv->next_keepalive = now + srv->cfg.keepalive_ms;
+    }
+    for (int i = 0; i < srv->cfg.max_sessions; i++) {
+        Session *s = srv->sessions[i];
+        if (!s) continue;
+        for (Listener *l = srv->listeners; l; l = l->next)
+            if (!l->closed && strcmp(l->session, s->id) == 0) s->last_active_ms = now;
+        if (now - s->last_active_ms > srv->cfg.idle_ms) {
+            end_session(srv, i);
+            continue;
+        }
+        session_tick(s, now);
+    }
+}
+
+enum { MAX_POLL = 2 + 2 * 256 };
+
+void server_run(Server *srv, int stop_fd)
+{
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(srv->daemon, MHD_DAEMON_INFO_EPOLL_FD);
+    int mhd_fd = info ? info->epoll_fd : -1;
+    int nfds_max = 2 + 2 * srv->cfg.max_sessions;
+    struct pollfd *fds = util_xmalloc(sizeof *fds * (size_t)nfds_max);
+    int *who = util_xmalloc(sizeof *who * (size_t)nfds_max); /* session slot * 2 + engine slot */
+    for (;;) {
+        int n = 0;
+        fds[n++] = (struct pollfd){ .fd = stop_fd, .events = POLLIN };
+        fds[n++] = (struct pollfd){ .fd = mhd_fd, .events = POLLIN };
+        int64_t now = util_now_ms();
+        int64_t wait = srv->next_keepalive - now;
+        if (wait > IDLE_CHECK_MS) wait = IDLE_CHECK_MS;
+        for (int i = 0; i < srv->cfg.max_sessions; i++) {
+            Session *s = srv->sessions[i];
+            if (!s) continue;
+            int efd[2], slot[2];
+            int k = session_engine_fds(s, efd, slot);
+            for (int j = 0; j < k; j++) {
+                who[n] = i * 2 + slot[j];
+                fds[n++] = (struct pollfd){ .fd = efd[j], .events = POLLIN };
+            }
+            int64_t d = session_next_deadline(s, now);
+            if (d >= 0 && d < wait) wait = d;
+        }
+        MHD_UNSIGNED_LONG_LONG to;
+        if (MHD_get_timeout(srv->daemon, &to) == MHD_YES && (int64_t)to < wait) wait = (int64_t)to;
+        if (wait < 0) wait = 0;
+        int r = poll(fds, (nfds_t)n, (int)wait);
+        if (r < 0 && errno != EINTR) break;
+        if (fds[0].revents) break;
+        MHD_run(srv->daemon);
+        for (int j = 2; r > 0 && j < n; j++) {
+            if (!fds[j].revents) continue;
+            Session *s = srv->sessions[who[j] / 2];
+            if (s && engine_fd(&s->eng[who[j] % 2]) == fds[j].fd)
+                session_engine_readable(s, who[j] % 2);
+        }
+        tick(srv, util_now_ms());
+        MHD_run(srv->daemon);
+    }
+    free(fds);
+    free(who);
+    for (int i = 0; i < srv->cfg.max_sessions; i++)
+        if (srv->sessions[i]) end_session(srv, i);
+    for (Listener *l = srv->listeners; l; l = l->next) {
+        l->closed = 1;
+        wake(l);
+    }
+    MHD_run(srv->daemon);
+}
+
+void server_free(Server *srv)
+{
+    if (!srv) return;
+    for (Listener *l = srv->listeners; l; l = l->next)
+        wake(l);
+    MHD_stop_daemon(srv->daemon);
+    for (int i = 0; i < srv->cfg.max_sessions; i++)
+        if (srv->sessions[i]) {
+            session_free(srv->sessions[i]);
+            free(srv->sessions[i]);
+        }
+    free(srv->sessions);
+    free(srv);
+}

@@ -1,0 +1,1128 @@
+/*
+ * session.c - one game on the board and its engines (see session.h).
+ *
+ * The state object the page draws (session_state_json):
+ *   {"session":ID, "seq":N (grows with every change: an answer that
+ *    comes after a newer event is stale), "variant":"dablot", "rules":"Captures=compulsory" (""
+ *    = defaults), "options":{"Captures":"optional",...},
+ *    "startFen":FEN, "moves":["b4-c5",...], "view":PLY, "fen":FEN at view,
+ *    "stm":"white"|"black", "moveNumber":N,
+ *    "legal":[{"move":"c7xa9","path":["c7","a9"],"captured":["b8"]}],
+ *    "overflow":bool, "result":"1-0"|"0-1"|"1/2-1/2"|"*", "reason":TEXT,
+ *    "players":{"white":-1|N, "black":-1|N}, "names":{"white":..,"black":..},
+ *    "engines":[NAME...], "movetime":MS, "depth":N, "analyse":bool,
+ *    "multipv":N, "flipped":bool, "thinking":"white"|"black"|"analysis"|"",
+ *    "lines":[INFO...], "svg":"<svg ...>"}
+ * "legal", "result" and "svg" are of the shown ply; "result" of the whole
+ * game is the shown one when view == nmoves.
+ */
+#define _GNU_SOURCE
+#include "session.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+#include "host/util.h"
+#include "rules/movegen.h"
+#include "rules/notation.h"
+#include "svg_board.h"
+#include "svg_lastmove.h"
+
+enum { DEFAULT_MOVETIME_MS = 1000, MOVETIME_MAX_MS = 600000, DEPTH_MAX = 64, PV_PATHS = 4 };
+
+static void emit(Session *s, const char *event, const char *json)
+{
+    if (s->emit) s->emit(s->emit_ctx, s->id, event, json);
+}
+
+static void notice(Session *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void notice(Session *s, const char *fmt, ...)
+{
+    StrBuf b = { 0 };
+    va_list ap;
+    va_start(ap, fmt);
+    json_add_message(&b, "message", 0, fmt, ap);
+    va_end(ap);
+    emit(s, "notice", strbuf_str(&b));
+    strbuf_free(&b);
+}
+
+static void clear_lines(Session *s)
+{
+    for (int i = 0; i < SESSION_MULTIPV_MAX; i++) {
+        free(s->lines[i]);
+        s->lines[i] = NULL;
+    }
+}
+
+/* ---- the game ---------------------------------------------------------- */
+
+/* A new game of rules from fen (NULL = the start position). */
+static int start_game(Session *s, const Rules *rules, const char *fen, char *err, size_t errlen)
+{
+    Position start;
+    if (fen && *fen) {
+        if (position_set_fen(&start, rules, fen, err, errlen) < 0) return -1;
+    } else {
+        position_start(&start, rules);
+    }
+    Game g;
+    if (game_init(&g, &start) < 0) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    game_free(&s->game);
+    s->game = g;
+    s->rules = *rules;
+    position_fen(&start, s->start_fen, sizeof s->start_fen);
+    s->view = 0;
+    s->game_id++;
+    s->white_name[0] = s->black_name[0] = '\0';
+    clear_lines(s);
+    return 0;
+}
+
+/* Keeps only the first ply moves of the game (replayed from the start). */
+static void truncate_game(Session *s, int ply)
+{
+    if (ply >= s->game.nmoves) return;
+    Game g;
+    if (game_init(&g, &s->game.start) < 0) return;
+    for (int i = 0; i < ply; i++)
+        game_play(&g, &s->game.moves[i]);
+    game_free(&s->game);
+    s->game = g;
+}
+
+/* The position after ply moves. */
+static void position_at(const Session *s, int ply, Position *pos)
+{
+    *pos = s->game.start;
+    Undo u;
+    for (int i = 0; i < ply; i++)
+        position_make(pos, &s->game.moves[i], &u);
+}
+
+/* The result the shown ply has: the game's own when view is the end,
+ * else judged on the game cut at view. */
+static GameResult result_at_view(const Session *s, EndReason *reason)
+{
+    if (s->view == s->game.nmoves) return game_result(&s->game, reason);
+    Game g;
+    if (game_init(&g, &s->game.start) < 0) {
+        *reason = END_NONE;
+        return RESULT_NONE;
+    }
+    for (int i = 0; i < s->view; i++)
+        game_play(&g, &s->game.moves[i]);
+    GameResult r = game_result(&g, reason);
+    game_free(&g);
+    return r;
+}
+
+void session_init(Session *s, const char *id, const SessionHost *host, SessionEmit emitfn,
+                  void *ctx)
+{
+    memset(s, 0, sizeof *s);
+    snprintf(s->id, sizeof s->id, "%s", id);
+    s->host = host;
+    s->emit = emitfn;
+    s->emit_ctx = ctx;
+    s->player[WHITE] = PLAYER_HUMAN;
+    s->player[BLACK] = 0;
+    s->movetime_ms = DEFAULT_MOVETIME_MS;
+    s->multipv = 1;
+    s->eng_spec[0] = s->eng_spec[1] = -1;
+    s->search_slot = -1;
+    Rules r = rules_default(VARIANT_DABLOT);
+    char err[128];
+    start_game(s, &r, NULL, err, sizeof err);
+    s->last_active_ms = util_now_ms();
+}
+
+void session_free(Session *s)
+{
+    for (int i = 0; i < 2; i++)
+        if (s->eng[i].running) engine_quit(&s->eng[i], 500);
+    for (int i = 0; i < 2; i++)
+        engine_quit(&s->eng[i], 0);
+    clear_lines(s);
+    game_free(&s->game);
+}
+
+/* ---- request members ----------------------------------------------------- */
+
+/* "white"/"black": "human" or an engine index.  Returns 0 (absent leaves
+ * *out), or -1 with a reason. */
+static int get_player(const Session *s, const JsonValue *req, const char *key, int *out, char *err,
+                      size_t errlen)
+{
+    const JsonValue *v = json_get(req, key);
+    if (!v) return 0;
+    if (v->type == JSON_STRING && strcmp(v->string, "human") == 0) {
+        *out = PLAYER_HUMAN;
+        return 0;
+    }
+    if (v->type == JSON_NUMBER && v->number >= 0 && v->number < s->host->nspecs
+        && v->number == (int)v->number) {
+        *out = (int)v->number;
+        return 0;
+    }
+    snprintf(err, errlen, "%s: expected \"human\" or an engine number 0..%d", key,
+             s->host->nspecs - 1);
+    return -1;
+}
+
+static int get_int(const JsonValue *req, const char *key, int64_t lo, int64_t hi, int64_t *out,
+                   char *err, size_t errlen)
+{
+    const JsonValue *v = json_get(req, key);
+    if (!v) return 0;
+    if (v->type != JSON_NUMBER || v->number != (double)(int64_t)v->number || v->number < (double)lo
+        || v->number > (double)hi) {
+        snprintf(err, errlen, "%s: expected a whole number %lld..%lld", key, (long long)lo,
+                 (long long)hi);
+        return -1;
+    }
+    *out = (int64_t)v->number;
+    return 0;
+}
+
+static int get_bool(const JsonValue *req, const char *key, int *out, char *err, size_t errlen)
+{
+    const JsonValue *v = json_get(req, key);
+    if (!v) return 0;
+    if (v->type != JSON_BOOL) {
+        snprintf(err, errlen, "%s: expected true or false", key);
+        return -1;
+    }
+    *out = v->boolean;
+    return 0;
+}
+
+/* The settings shared by new game and configure, checked before any is
+ * applied. */
+typedef struct Settings {
+    int player[2];
+    int64_t movetime_ms, depth, multipv;
+    int analyse, flipped;
+} Settings;
+
+static int read_settings(const Session *s, const JsonValue *req, Settings *st, char *err,
+                         size_t errlen)
+{
+    st->player[0] = s->player[0];
+    st->player[1] = s->player[1];
+    st->movetime_ms = s->movetime_ms;
+    st->depth = s->depth;
+    st->multipv = s->multipv;
+    st->analyse = s->analyse;
+    st->flipped = s->flipped;
+    if (req && req->type != JSON_OBJECT) {
+        snprintf(err, errlen, "expected a JSON object");
+        return -1;
+    }
+    if (get_player(s, req, "white", &st->player[WHITE], err, errlen) < 0
+        || get_player(s, req, "black", &st->player[BLACK], err, errlen) < 0
+        || get_int(req, "movetime", 10, MOVETIME_MAX_MS, &st->movetime_ms, err, errlen) < 0
+        || get_int(req, "depth", 0, DEPTH_MAX, &st->depth, err, errlen) < 0
+        || get_int(req, "multipv", 1, SESSION_MULTIPV_MAX, &st->multipv, err, errlen) < 0
+        || get_bool(req, "analyse", &st->analyse, err, errlen) < 0
+        || get_bool(req, "flip", &st->flipped, err, errlen) < 0)
+        return -1;
+    return 0;
+}
+
+static void apply_settings(Session *s, const Settings *st)
+{
+    s->player[0] = st->player[0];
+    s->player[1] = st->player[1];
+    s->movetime_ms = st->movetime_ms;
+    s->depth = (int)st->depth;
+    s->multipv = (int)st->multipv;
+    if (s->analyse != st->analyse || s->multipv != (int)st->multipv) clear_lines(s);
+    s->analyse = st->analyse;
+    s->flipped = st->flipped;
+    if (s->analyse) s->player[0] = s->player[1] = PLAYER_HUMAN;
+}
+
+int session_new_game(Session *s, const JsonValue *req, char *err, size_t errlen)
+{
+    Settings st;
+    if (read_settings(s, req, &st, err, errlen) < 0) return -1;
+    Rules r = s->rules;
+    const JsonValue *variant = json_get(req, "variant");
+    if (variant) {
+        int v = variant->type == JSON_STRING ? geometry_variant_from_name(variant->string) : -1;
+        if (v < 0) {
+            snprintf(err, errlen, "variant: expected \"dablot\" or \"tabal\"");
+            return -1;
+        }
+        if ((Variant)v != r.variant) r = rules_default((Variant)v);
+    }
+    const JsonValue *opts = json_get(req, "options");
+    if (opts) {
+        if (opts->type != JSON_OBJECT) {
+            snprintf(err, errlen, "options: expected an object of option names and values");
+            return -1;
+        }
+        for (int i = 0; i < opts->n; i++) {
+            const JsonValue *o = opts->items[i];
+            char val[32];
+            const char *value = o->type == JSON_STRING ? o->string : NULL;
+            if (o->type == JSON_BOOL) value = o->boolean ? "true" : "false";
+            if (o->type == JSON_NUMBER) {
+                snprintf(val, sizeof val, "%.0f", o->number);
+                value = val;
+            }
+            if (!value || strcasecmp(opts->keys[i], "Variant") == 0) {
+                snprintf(err, errlen, "options: bad value of %s", opts->keys[i]);
+                return -1;
+            }
+            int rc = rules_set(&r, opts->keys[i], value, err, errlen);
+            if (rc == 1) snprintf(err, errlen, "options: %s is not a rule option", opts->keys[i]);
+            if (rc != 0) return -1;
+        }
+    }
+    const JsonValue *fen = json_get(req, "fen");
+    if (fen && fen->type != JSON_STRING && fen->type != JSON_NULL) {
+        snprintf(err, errlen, "fen: expected a string");
+        return -1;
+    }
+    char why[160];
+    if (start_game(s, &r, fen && fen->type == JSON_STRING ? fen->string : NULL, why, sizeof why)
+        < 0) {
+        snprintf(err, errlen, "fen: %s", why);
+        return -1;
+    }
+    apply_settings(s, &st);
+    session_update(s);
+    return 0;
+}
+
+int session_configure(Session *s, const JsonValue *req, char *err, size_t errlen)
+{
+    Settings st;
+    if (read_settings(s, req, &st, err, errlen) < 0) return -1;
+    apply_settings(s, &st);
+    session_update(s);
+    return 0;
+}
+
+/* Whether a person may move at the shown ply: the game goes on there and
+ * the side to move is not played by an engine. */
+static int person_may_move(const Session *s, const Position *pos, char *err, size_t errlen)
+{
+    EndReason why;
+    if (result_at_view(s, &why) != RESULT_NONE) {
+        snprintf(err, errlen, "the game is over (%s)", position_end_reason_name(why));
+        return 0;
+    }
+    if (s->player[pos->stm] != PLAYER_HUMAN && s->view == s->game.nmoves) {
+        snprintf(err, errlen, "it is the engine's turn");
+        return 0;
+    }
+    return 1;
+}
+
+/* After "ambiguous short form": the candidate paths, for err. */
+static void ambiguous_paths(const Position *pos, const char *text, char *err, size_t errlen)
+{
+    const Geometry *g = pos->geo;
+    int len1, len2;
+    int from = geometry_point_prefix(g, text, &len1);
+    int to = text[len1] == 'x' ? geometry_point_prefix(g, text + len1 + 1, &len2) : NO_POINT;
+    size_t n = (size_t)snprintf(err, errlen, "ambiguous move %s: give the whole path, one of",
+                                text);
+    static MoveList list;
+    movegen_legal(pos, &list);
+    for (int i = 0; i < list.n && n < errlen; i++)
+        if (list.moves[i].from == from && list.moves[i].to == to) {
+            char m[MOVE_STR_MAX];
+            notation_move_string(pos, &list.moves[i], m, sizeof m);
+            n += (size_t)snprintf(err + n, errlen - n, " %s", m);
+        }
+}
+
+static int play_text(Session *s, const Position *pos, const char *text, char *err, size_t errlen)
+{
+    Move m;
+    char why[128];
+    if (notation_parse_move(pos, text, &m, why, sizeof why) < 0) {
+        if (strstr(why, "ambiguous"))
+            ambiguous_paths(pos, text, err, errlen);
+        else
+            snprintf(err, errlen, "%s: %s", text, why);
+        return -1;
+    }
+    truncate_game(s, s->view);
+    if (game_play(&s->game, &m) < 0) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    s->view = s->game.nmoves;
+    return 0;
+}
+
+int session_move(Session *s, const char *text, char *err, size_t errlen)
+{
+    Position pos;
+    position_at(s, s->view, &pos);
+    if (!person_may_move(s, &pos, err, errlen)) return -1;
+    if (strlen(text) >= MOVE_STR_MAX) {
+        snprintf(err, errlen, "move too long");
+        return -1;
+    }
+    if (play_text(s, &pos, text, err, errlen) < 0) return -1;
+    session_update(s);
+    return 0;
+}
+
+int session_takeback(Session *s, char *err, size_t errlen)
+{
+    int n = s->game.nmoves;
+    if (n == 0) {
+        snprintf(err, errlen, "no move to take back");
+        return -1;
+    }
+    n--;
+    /* Against an engine, back to a ply where a person moves. */
+    while (n > 0 && s->player[(s->game.start.stm + n) % 2] != PLAYER_HUMAN
+           && s->player[(s->game.start.stm + n + 1) % 2] == PLAYER_HUMAN)
+        n--;
+    truncate_game(s, n);
+    s->view = n;
+    session_update(s);
+    return 0;
+}
+
+int session_view(Session *s, int ply, char *err, size_t errlen)
+{
+    if (ply < 0 || ply > s->game.nmoves) {
+        snprintf(err, errlen, "ply %d: the game has plies 0..%d", ply, s->game.nmoves);
+        return -1;
+    }
+    s->view = ply;
+    clear_lines(s);
+    session_update(s);
+    return 0;
+}
+
+/* ---- PGN ------------------------------------------------------------------ */
+
+/* The value of tag name in pgn (first game), unescaped, into out; 0 if
+ * absent. */
+static int pgn_tag(const char *pgn, const char *name, char *out, size_t outlen)
+{
+    size_t nl = strlen(name);
+    for (const char *p = pgn; (p = strchr(p, '[')); p++) {
+        const char *q = p + 1;
+        if (strncmp(q, name, nl) != 0 || (q[nl] != ' ' && q[nl] != '\t')) continue;
+        q += nl;
+        while (*q == ' ' || *q == '\t')
+            q++;
+        if (*q != '"') continue;
+        size_t n = 0;
+        for (q++; *q && *q != '"' && *q != '\n'; q++) {
+            if (*q == '\\' && q[1]) q++;
+            if (n + 1 < outlen) out[n++] = *q;
+        }
+        out[n] = '\0';
+        return 1;
+    }
+    return 0;
+}
+
+int session_load_pgn(Session *s, const char *pgn, char *err, size_t errlen)
+{
+    char variant[32] = "dablot", rules_text[256] = "", fen[256] = "", white[64] = "",
+         black[64] = "";
+    pgn_tag(pgn, "Variant", variant, sizeof variant);
+    pgn_tag(pgn, "Rules", rules_text, sizeof rules_text);
+    pgn_tag(pgn, "FEN", fen, sizeof fen);
+    pgn_tag(pgn, "White", white, sizeof white);
+    pgn_tag(pgn, "Black", black, sizeof black);
+    int v = geometry_variant_from_name(variant);
+    if (v < 0) {
+        snprintf(err, errlen, "PGN tag Variant: unknown variant \"%s\"", variant);
+        return -1;
+    }
+    Rules r = rules_default((Variant)v);
+    if (strcmp(rules_text, "default") != 0 && rules_text[0]) {
+        char **words;
+        int nw = util_split_words(rules_text, &words);
+        if (nw < 0) {
+            snprintf(err, errlen, "PGN tag Rules: unterminated quote");
+            return -1;
+        }
+        for (int i = 0; i < nw; i++) {
+            char *eq = strchr(words[i], '=');
+            char why[160];
+            int rc = eq ? (*eq = '\0', rules_set(&r, words[i], eq + 1, why, sizeof why)) : 1;
+            if (rc != 0) {
+                snprintf(err, errlen, "PGN tag Rules: %s",
+                         rc == 1 ? "not NAME=VALUE rule options" : why);
+                util_free_words(words);
+                return -1;
+            }
+        }
+        util_free_words(words);
+    }
+    Position pos;
+    char why[160];
+    if (fen[0] ? position_set_fen(&pos, &r, fen, why, sizeof why) < 0
+               : (position_start(&pos, &r), 0)) {
+        snprintf(err, errlen, "PGN tag FEN: %s", why);
+        return -1;
+    }
+    /* The movetext: after the last tag line; tokens that are not move
+     * numbers, comments, NAGs or the result are moves. */
+    const char *p = pgn, *tagline;
+    while ((tagline = strchr(p, '[')) && (tagline == pgn || tagline[-1] == '\n')) {
+        const char *eol = strchr(tagline, '\n');
+        if (!eol) {
+            p = tagline + strlen(tagline);
+            break;
+        }
+        p = eol + 1;
+    }
+    Game g;
+    if (game_init(&g, &pos) < 0) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    int ply = 0;
+    while (*p) {
+        if (*p == '{') {
+            const char *e = strchr(p, '}');
+            p = e ? e + 1 : p + strlen(p);
+            continue;
+        }
+        if (*p == ';') { /* comment to the end of the line */
+            while (*p && *p != '\n')
+                p++;
+            continue;
+        }
+        if (*p == '[') /* the next game's tags */
+            break;
+        if (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n') {
+            p++;
+            continue;
+        }
+        char tok[MOVE_STR_MAX + 8];
+        size_t n = 0;
+        while (p[n] && !strchr(" \t\r\n{};[", p[n]))
+            n++;
+        if (n >= sizeof tok) {
+            game_free(&g);
+            snprintf(err, errlen, "PGN ply %d: move too long", ply + 1);
+            return -1;
+        }
+        memcpy(tok, p, n);
+        tok[n] = '\0';
+        p += n;
+        char *t = tok;
+        while (*t >= '0' && *t <= '9')
+            t++;
+        if (t > tok && *t == '.') { /* "12." or "12..." before a move */
+            while (*t == '.')
+                t++;
+            if (!*t) continue;
+        } else {
+            t = tok;
+        }
+        if (!strcmp(t, "1-0") || !strcmp(t, "0-1") || !strcmp(t, "1/2-1/2") || !strcmp(t, "*"))
+            break;
+        if (*t == '$') continue;
+        Move m;
+        if (notation_parse_move(&g.pos, t, &m, why, sizeof why) < 0) {
+            snprintf(err, errlen, "PGN ply %d (%s): %s", ply + 1, t, why);
+            game_free(&g);
+            return -1;
+        }
+        game_play(&g, &m);
+        ply++;
+    }
+    game_free(&s->game);
+    s->game = g;
+    s->rules = r;
+    position_fen(&g.start, s->start_fen, sizeof s->start_fen);
+    s->view = 0;
+    s->game_id++;
+    s->player[0] = s->player[1] = PLAYER_HUMAN;
+    s->analyse = 0;
+    snprintf(s->white_name, sizeof s->white_name, "%s", white);
+    snprintf(s->black_name, sizeof s->black_name, "%s", black);
+    clear_lines(s);
+    session_update(s);
+    return 0;
+}
+
+static const char *player_name(const Session *s, Color c)
+{
+    const char *given = c == WHITE ? s->white_name : s->black_name;
+    if (given[0]) return given;
+    int p = s->player[c];
+    if (p == PLAYER_HUMAN) return "person";
+    const EngineSpec *spec = &s->host->specs[p];
+    return spec->name ? spec->name : spec->cmd;
+}
+
+/* The tag value with '"' and '\\' escaped. */
+static void pgn_add_tag(StrBuf *out, const char *name, const char *value)
+{
+    strbuf_printf(out, "[%s \"", name);
+    for (const char *c = value; *c; c++) {
+        if (*c == '"' || *c == '\\') strbuf_addc(out, '\\');
+        if ((unsigned char)*c >= 0x20) strbuf_addc(out, *c);
+    }
+    strbuf_add(out, "\"]\n");
+}
+
+void session_pgn(const Session *s, StrBuf *out)
+{
+    EndReason why;
+    GameResult res = game_result(&s->game, &why);
+    char date[16] = "????.??.??", rules[256], buf[32];
+    time_t now = time(NULL);
+    struct tm tm;
+    if (gmtime_r(&now, &tm)) strftime(date, sizeof date, "%Y.%m.%d", &tm);
+    rules_describe(&s->rules, rules, sizeof rules);
+    pgn_add_tag(out, "Event", "dablo-web");
+    pgn_add_tag(out, "Site", "?");
+    pgn_add_tag(out, "Date", date);
+    pgn_add_tag(out, "White", player_name(s, WHITE));
+    pgn_add_tag(out, "Black", player_name(s, BLACK));
+    pgn_add_tag(out, "Result", game_result_string(res));
+    pgn_add_tag(out, "Variant", s->rules.variant == VARIANT_TABAL ? "tabal" : "dablot");
+    pgn_add_tag(out, "Rules", rules[0] ? rules : "default");
+    if (strcmp(s->start_fen, position_start_fen(s->rules.variant)) != 0) {
+        pgn_add_tag(out, "SetUp", "1");
+        pgn_add_tag(out, "FEN", s->start_fen);
+    }
+    pgn_add_tag(out, "Termination", res == RESULT_NONE ? "unterminated" : "normal");
+    snprintf(buf, sizeof buf, "%d", s->game.nmoves);
+    pgn_add_tag(out, "PlyCount", buf);
+    strbuf_addc(out, '\n');
+    Position pos = s->game.start;
+    size_t col = 0;
+    for (int i = 0; i <= s->game.nmoves; i++) {
+        char w[MOVE_STR_MAX + 40];
+        int n = 0;
+        if (i == s->game.nmoves) {
+            if (res != RESULT_NONE)
+                n = snprintf(w, sizeof w, "{%s} ", position_end_reason_name(why));
+            snprintf(w + n, sizeof w - (size_t)n, "%s", game_result_string(res));
+        } else {
+            if (pos.stm == WHITE)
+                n = snprintf(w, sizeof w, "%d. ", pos.move_number);
+            else if (i == 0)
+                n = snprintf(w, sizeof w, "%d... ", pos.move_number);
+            notation_move_string(&pos, &s->game.moves[i], w + n, sizeof w - (size_t)n);
+            Undo u;
+            position_make(&pos, &s->game.moves[i], &u);
+        }
+        size_t len = strlen(w);
+        if (col > 0 && col + 1 + len > 80) {
+            strbuf_addc(out, '\n');
+            col = 0;
+        } else if (col > 0) {
+            strbuf_addc(out, ' ');
+            col++;
+        }
+        strbuf_add(out, w);
+        col += len;
+    }
+    strbuf_add(out, "\n\n");
+}
+
+/* ---- the state object --------------------------------------------------- */
+
+/* The point names of a move string ("c7xa9xc11" -> c7 a9 c11) as a JSON
+ * array. */
+static void add_path(StrBuf *b, const char *move)
+{
+    strbuf_addc(b, '[');
+    const char *p = move;
+    for (int first = 1; *p; first = 0) {
+        size_t n = strcspn(p, "x-");
+        strbuf_add(b, first ? "\"" : ",\"");
+        strbuf_addn(b, p, n);
+        strbuf_addc(b, '"');
+        p += n;
+        if (*p) p++;
+    }
+    strbuf_addc(b, ']');
+}
+
+static void add_points(StrBuf *b, const Geometry *g, Bitboard set)
+{
+    strbuf_addc(b, '[');
+    int first = 1;
+    for (int p = 0; p < g->npoints; p++)
+        if (bb_test(set, p)) {
+            strbuf_printf(b, "%s\"%s\"", first ? "" : ",", g->name_of[p]);
+            first = 0;
+        }
+    strbuf_addc(b, ']');
+}
+
+/* The board at the shown ply, drawn by the dablo-svg code. */
+static void add_svg(StrBuf *b, const Session *s)
+{
+    Position pos;
+    SvgLastMove last;
+    memset(&last, 0, sizeof last);
+    position_at(s, s->view > 0 ? s->view - 1 : 0, &pos);
+    if (s->view > 0) {
+        char m[MOVE_STR_MAX], err[128];
+        notation_move_string(&pos, &s->game.moves[s->view - 1], m, sizeof m);
+        svg_lastmove_play(&pos, m, &last, err, sizeof err);
+    }
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f) {
+        strbuf_add(b, "\"\"");
+        return;
+    }
+    SvgView view = { .flipped = s->flipped, .width_px = 0 };
+    svg_board_write_view(f, &pos, &last, &view);
+    fclose(f);
+    json_add_string(b, text);
+    free(text);
+}
+
+static const char *thinking(const Session *s)
+{
+    if (s->search_kind == SEARCH_ANALYSE) return "analysis";
+    if (s->search_kind == SEARCH_MOVE) return s->game.pos.stm == WHITE ? "white" : "black";
+    return "";
+}
+
+void session_state_json(const Session *s, StrBuf *b)
+{
+    Position pos;
+    position_at(s, s->view, &pos);
+    char fen[192];
+    position_fen(&pos, fen, sizeof fen);
+    char rules[256];
+    rules_describe(&s->rules, rules, sizeof rules);
+    strbuf_add(b, "{\"session\":");
+    json_add_string(b, s->id);
+    strbuf_printf(b, ",\"seq\":%llu", (unsigned long long)s->seq);
+    strbuf_printf(b, ",\"variant\":\"%s\",\"rules\":", pos.geo->name);
+    json_add_string(b, rules);
+    strbuf_add(b, ",\"options\":{");
+    static const char *const names[] = {
+        "Rules",      "Captures", "ForwardOnlyMen", "KingCaptureEnds", "KingAndPrinceCaptureEnds",
+        "MaxCapture", "DrawPlies"
+    };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        char val[32] = "";
+        rules_get(&s->rules, names[i], val, sizeof val);
+        strbuf_printf(b, "%s\"%s\":", i ? "," : "", names[i]);
+        json_add_string(b, val);
+    }
+    strbuf_add(b, "},\"startFen\":");
+    json_add_string(b, s->start_fen);
+    strbuf_add(b, ",\"moves\":[");
+    Position p = s->game.start;
+    for (int i = 0; i < s->game.nmoves; i++) {
+        char m[MOVE_STR_MAX];
+        notation_move_string(&p, &s->game.moves[i], m, sizeof m);
+        strbuf_printf(b, "%s\"%s\"", i ? "," : "", m);
+        Undo u;
+        position_make(&p, &s->game.moves[i], &u);
+    }
+    strbuf_printf(b, "],\"view\":%d,\"fen\":", s->view);
+    json_add_string(b, fen);
+    strbuf_printf(b, ",\"stm\":\"%s\",\"moveNumber\":%d", pos.stm == WHITE ? "white" : "black",
+                  pos.move_number);
+    EndReason why;
+    GameResult res = result_at_view(s, &why);
+    static MoveList list;
+    if (res == RESULT_NONE)
+        movegen_legal(&pos, &list);
+    else
+        list.n = list.overflow = 0;
+    strbuf_add(b, ",\"legal\":[");
+    for (int i = 0; i < list.n; i++) {
+        char m[MOVE_STR_MAX];
+        notation_move_string(&pos, &list.moves[i], m, sizeof m);
+        strbuf_printf(b, "%s{\"move\":\"%s\",\"path\":", i ? "," : "", m);
+        add_path(b, m);
+        strbuf_add(b, ",\"captured\":");
+        add_points(b, pos.geo, list.moves[i].captured);
+        strbuf_addc(b, '}');
+    }
+    strbuf_printf(b, "],\"overflow\":%s,\"result\":\"%s\",\"reason\":",
+                  list.overflow ? "true" : "false", game_result_string(res));
+    json_add_string(b, res == RESULT_NONE ? "" : position_end_reason_name(why));
+    strbuf_printf(b, ",\"players\":{\"white\":%d,\"black\":%d},\"names\":{\"white\":",
+                  s->player[WHITE], s->player[BLACK]);
+    json_add_string(b, player_name(s, WHITE));
+    strbuf_add(b, ",\"black\":");
+    json_add_string(b, player_name(s, BLACK));
+    strbuf_add(b, "},\"engines\":[");
+    for (int i = 0; i < s->host->nspecs; i++) {
+        const EngineSpec *spec = &s->host->specs[i];
+        if (i) strbuf_addc(b, ',');
+        json_add_string(b, spec->name ? spec->name : spec->cmd);
+    }
+    strbuf_printf(
+        b,
+        "],\"movetime\":%lld,\"depth\":%d,\"analyse\":%s,\"multipv\":%d,\"flipped\":%s,\"thinking\":\"%s\"",
+        (long long)s->movetime_ms, s->depth, s->analyse ? "true" : "false", s->multipv,
+        s->flipped ? "true" : "false", thinking(s));
+    strbuf_add(b, ",\"lines\":[");
+    for (int i = 0, first = 1; i < SESSION_MULTIPV_MAX; i++)
+        if (s->lines[i]) {
+            strbuf_printf(b, "%s%s", first ? "" : ",", s->lines[i]);
+            first = 0;
+        }
+    strbuf_add(b, "],\"svg\":");
+    add_svg(b, s);
+    strbuf_addc(b, '}');
+}
+
+static void emit_state(Session *s)
+{
+    StrBuf b = { 0 };
+    s->seq++;
+    session_state_json(s, &b);
+    emit(s, "state", strbuf_str(&b));
+    strbuf_free(&b);
+}
+
+/* ---- engines ------------------------------------------------------------- */
+
+/* One info line as JSON: {"multipv":1,"depth":9,"seldepth":14,
+ * "score":"+0.13"|"M5"|"-M3","nodes":N,"nps":N,"time":MS,"pv":[..],
+ * "paths":[[..],..]} (paths: the first PV_PATHS moves as point names,
+ * checked on pos); NULL when the line has no pv. */
+static char *info_json(const char *line, const Position *start)
+{
+    const char *pv = strstr(line, " pv ");
+    if (strncmp(line, "info ", 5) != 0 || !pv || strstr(line, " string ")) return NULL;
+    long long multipv = 1, depth = -1, seldepth = -1, nodes = -1, nps = -1, time_ms = -1, score = 0;
+    int mate = 0, has_score = 0;
+    char **w;
+    int nw = util_split_words(line, &w);
+    if (nw < 0) return NULL;
+    int i = 1;
+    for (; i < nw && strcmp(w[i], "pv") != 0; i++) {
+        long long *field = !strcmp(w[i], "multipv")  ? &multipv
+                         : !strcmp(w[i], "depth")    ? &depth
+                         : !strcmp(w[i], "seldepth") ? &seldepth
+                         : !strcmp(w[i], "nodes")    ? &nodes
+                         : !strcmp(w[i], "nps")      ? &nps
+                         : !strcmp(w[i], "time")     ? &time_ms
+                                                     : NULL;
+        if (field && i + 1 < nw) {
+            *field = strtoll(w[++i], NULL, 10);
+        } else if (!strcmp(w[i], "score") && i + 2 < nw) {
+            mate = !strcmp(w[i + 1], "mate");
+            score = strtoll(w[i + 2], NULL, 10);
+            has_score = 1;
+            i += 2;
+        }
+    }
+    StrBuf b = { 0 };
+    strbuf_printf(&b,
+                  "{\"multipv\":%lld,\"depth\":%lld,\"seldepth\":%lld,\"nodes\":%lld,\"nps\":%lld,"
+                  "\"time\":%lld,\"score\":",
+                  multipv, depth, seldepth, nodes, nps, time_ms);
+    if (!has_score)
+        strbuf_add(&b, "\"\"");
+    else if (mate)
+        strbuf_printf(&b, "\"%sM%lld\"", score < 0 ? "-" : "", score < 0 ? -score : score);
+    else
+        strbuf_printf(&b, "\"%+.2f\"", (double)score / 100.0);
+    strbuf_add(&b, ",\"pv\":[");
+    int first = i + 1;
+    for (int k = first; k < nw; k++) {
+        if (k > first) strbuf_addc(&b, ',');
+        json_add_string(&b, w[k]);
+    }
+    strbuf_add(&b, "],\"paths\":[");
+    Position pos = *start;
+    for (int k = first; k < nw && k < first + PV_PATHS; k++) {
+        Move m;
+        char err[64], canon[MOVE_STR_MAX];
+        if (notation_parse_move(&pos, w[k], &m, err, sizeof err) < 0) break;
+        notation_move_string(&pos, &m, canon, sizeof canon);
+        if (k > first) strbuf_addc(&b, ',');
+        add_path(&b, canon);
+        Undo u;
+        position_make(&pos, &m, &u);
+    }
+    strbuf_add(&b, "]}");
+    util_free_words(w);
+    char *out = util_xstrdup(strbuf_str(&b));
+    strbuf_free(&b);
+    return out;
+}
+
+/* The options every engine of this session is started with: the variant
+ * and each rule option that is not the default. */
+static void rule_options(const Session *s, OptionList *sent)
+{
+    engine_spec_option_add(sent, "Variant", geometry_of(s->rules.variant)->name);
+    char desc[256];
+    rules_describe(&s->rules, desc, sizeof desc);
+    for (char *tok = strtok(desc, " "); tok; tok = strtok(NULL, " ")) {
+        char *eq = strchr(tok, '=');
+        if (!eq) continue;
+        *eq = '\0';
+        engine_spec_option_add(sent, tok, eq + 1);
+    }
+}
+
+/* The engine of slot, running spec with the session's rules, ready for a
+ * search of the current game.  Returns 0, or -1 after a notice. */
+static int engine_ready(Session *s, int slot, int spec)
+{
+    Engine *e = &s->eng[slot];
+    char err[256];
+    char desc[sizeof s->eng_rules[0]];
+    snprintf(desc, sizeof desc, "%d %d ", s->rules.variant, spec);
+    rules_describe(&s->rules, desc + strlen(desc), sizeof desc - strlen(desc));
+    if (e->running && (s->eng_spec[slot] != spec || strcmp(desc, s->eng_rules[slot]) != 0))
+        engine_quit(e, 500);
+    if (!e->running) {
+        OptionList sent = { 0 };
+        rule_options(s, &sent);
+        EngineStatus st = engine_start(e, &s->host->specs[spec], &sent, s->host->startup_ms, slot,
+                                       NULL, -1, err, sizeof err);
+        engine_spec_options_free(&sent);
+        if (st != ENGINE_OK) {
+            notice(s, "engine %s did not start: %s", s->host->specs[spec].cmd, err);
+            return -1;
+        }
+        s->eng_spec[slot] = spec;
+        snprintf(s->eng_rules[slot], sizeof s->eng_rules[slot], "%s", desc);
+        s->eng_game[slot] = -1;
+        s->eng_multipv[slot] = 1;
+    }
+    if (s->eng_game[slot] != s->game_id) {
+        if (engine_newgame(e, s->host->startup_ms) != ENGINE_OK) {
+            engine_kill(e);
+            notice(s, "engine %s stopped answering (ucinewgame)", engine_name(e));
+            return -1;
+        }
+        s->eng_game[slot] = s->game_id;
+    }
+    return 0;
+}
+
+/* Stops the running search (its result is dropped). */
+static void stop_search(Session *s)
+{
+    if (s->search_kind == SEARCH_NONE) return;
+    Engine *e = &s->eng[s->search_slot];
+    if (e->running && !s->search.done) engine_search_stop(e, &s->search, s->host->stop_ms);
+    s->search_kind = SEARCH_NONE;
+    s->search_slot = -1;
+    s->search_deadline = 0;
+}
+
+/* Starts the search of kind on slot at the shown ply. */
+static void start_search(Session *s, SearchKind kind, int slot, int spec)
+{
+    if (engine_ready(s, slot, spec) < 0) {
+        s->player[0] = s->player[1] = PLAYER_HUMAN;
+        s->analyse = 0;
+        notice(s, "both sides are now played by a person");
+        return;
+    }
+    Engine *e = &s->eng[slot];
+    int multipv = kind == SEARCH_ANALYSE ? s->multipv : 1;
+    char err[256];
+    if (multipv != s->eng_multipv[slot]) {
+        char line[64], val[16];
+        snprintf(val, sizeof val, "%d", multipv);
+        if (engine_check_option(e, "MultiPV", val, err, sizeof err) == 0) {
+            snprintf(line, sizeof line, "setoption name MultiPV value %d", multipv);
+            engine_send(e, line, util_now_ms() + s->host->startup_ms);
+            s->eng_multipv[slot] = multipv;
+        }
+    }
+    const char **moves = util_xmalloc(sizeof *moves * (size_t)(s->view + 1));
+    char(*strs)[MOVE_STR_MAX] = util_xmalloc(sizeof *strs * (size_t)(s->view + 1));
+    Position p = s->game.start;
+    for (int i = 0; i < s->view; i++) {
+        notation_move_string(&p, &s->game.moves[i], strs[i], MOVE_STR_MAX);
+        moves[i] = strs[i];
+        Undo u;
+        position_make(&p, &s->game.moves[i], &u);
+    }
+    int from_start = strcmp(s->start_fen, position_start_fen(s->rules.variant)) == 0;
+    EngineStatus st = engine_set_position(e, from_start ? NULL : s->start_fen, moves, s->view,
+                                          s->host->startup_ms);
+    free(moves);
+    free(strs);
+    EngineGo go = { 0 };
+    if (kind == SEARCH_ANALYSE) {
+        go.infinite = 1;
+    } else {
+        go.movetime_ms = s->movetime_ms;
+        go.depth = s->depth;
+    }
+    StrBuf line = { 0 };
+    engine_go_line(&line, &go);
+    if (st == ENGINE_OK)
+        st = engine_search_start(e, strbuf_str(&line), util_now_ms() + s->host->startup_ms,
+                                 &s->search);
+    strbuf_free(&line);
+    if (st != ENGINE_OK) {
+        engine_kill(e);
+        notice(s, "engine %s stopped answering; it is restarted for the next search",
+               engine_name(e));
+        return;
+    }
+    s->search_kind = kind;
+    s->search_slot = slot;
+    s->search_ply = s->view;
+    s->search_deadline = kind == SEARCH_MOVE ? util_now_ms() + s->movetime_ms + s->host->margin_ms
+                                             : 0;
+}
+
+void session_update(Session *s)
+{
+    EndReason why;
+    GameResult res = result_at_view(s, &why);
+    SearchKind want = SEARCH_NONE;
+    int slot = 0, spec = 0;
+    Position pos;
+    position_at(s, s->view, &pos);
+    if (res == RESULT_NONE) {
+        if (s->analyse) {
+            want = SEARCH_ANALYSE;
+            spec = s->player[WHITE] >= 0 ? s->player[WHITE] : 0;
+        } else if (s->view == s->game.nmoves && s->player[pos.stm] != PLAYER_HUMAN) {
+            want = SEARCH_MOVE;
+            slot = pos.stm == WHITE ? 0 : 1;
+            spec = s->player[pos.stm];
+        }
+    }
+    int fits = s->search_kind == want && s->search_slot == slot && s->search_ply == s->view
+            && s->view == s->game.nmoves && want != SEARCH_NONE && s->eng_spec[slot] == spec;
+    if (want == SEARCH_ANALYSE && s->search_kind == SEARCH_ANALYSE && s->search_slot == 0
+        && s->search_ply == s->view && s->eng_multipv[0] == s->multipv)
+        fits = 1;
+    if (!fits) {
+        stop_search(s);
+        if (want != SEARCH_NONE) start_search(s, want, slot, spec);
+    }
+    emit_state(s);
+}
+
+int session_engine_fds(const Session *s, int fds[2], int slots[2])
+{
+    int n = 0;
+    for (int i = 0; i < 2; i++) {
+        int fd = engine_fd(&s->eng[i]);
+        if (fd >= 0) {
+            fds[n] = fd;
+            slots[n++] = i;
+        }
+    }
+    return n;
+}
+
+/* The engine of slot is gone (crash or stall): reported, restarted by
+ * the next session_update() unless it failed too often. */
+static void engine_lost(Session *s, int slot, const char *what)
+{
+    char name[128];
+    snprintf(name, sizeof name, "%s", engine_name(&s->eng[slot]));
+    engine_kill(&s->eng[slot]);
+    if (s->search_slot == slot) {
+        s->search_kind = SEARCH_NONE;
+        s->search_slot = -1;
+        s->search_deadline = 0;
+    }
+    s->restarts[slot]++;
+    if (s->restarts[slot] > s->host->max_restarts) {
+        notice(s, "engine %s %s %d times in a row: given up, both sides are now played by a person",
+               name, what, s->restarts[slot]);
+        s->player[0] = s->player[1] = PLAYER_HUMAN;
+        s->analyse = 0;
+        s->restarts[slot] = 0;
+    } else {
+        notice(s, "engine %s %s; restarted (%d of %d)", name, what, s->restarts[slot],
+               s->host->max_restarts);
+    }
+    session_update(s);
+}
+
+static void bestmove(Session *s, int slot)
+{
+    SearchKind kind = s->search_kind;
+    s->search_kind = SEARCH_NONE;
+    s->search_slot = -1;
+    s->search_deadline = 0;
+    s->restarts[slot] = 0;
+    if (kind != SEARCH_MOVE || s->search_ply != s->game.nmoves || s->view != s->game.nmoves) {
+        session_update(s);
+        return;
+    }
+    char err[512];
+    Position pos = s->game.pos;
+    if (play_text(s, &pos, s->search.move, err, sizeof err) < 0) {
+        notice(s, "engine %s played an illegal move (%s): both sides are now played by a person",
+               engine_name(&s->eng[slot]), err);
+        s->player[0] = s->player[1] = PLAYER_HUMAN;
+    }
+    session_update(s);
+}
+
+void session_engine_readable(Session *s, int slot)
+{
+    Engine *e = &s->eng[slot];
+    for (;;) {
+        char *line;
+        int mine = s->search_kind != SEARCH_NONE && s->search_slot == slot;
+        EngineStatus st = engine_read(e, mine ? &s->search : NULL, CHANNEL_NO_WAIT, &line);
+        if (st == ENGINE_TIMEOUT) return;
+        if (st != ENGINE_OK) {
+            engine_lost(s, slot, "exited");
+            return;
+        }
+        if (!mine) continue;
+        if (s->search.done) {
+            bestmove(s, slot);
+            return;
+        }
+        Position pos;
+        position_at(s, s->search_ply, &pos);
+        char *info = info_json(line, &pos);
+        if (!info) continue;
+        const char *mp = strstr(info, "\"multipv\":");
+        int k = mp ? atoi(mp + 10) : 1;
+        if (k >= 1 && k <= SESSION_MULTIPV_MAX) {
+            free(s->lines[k - 1]);
+            s->lines[k - 1] = util_xstrdup(info);
+        }
+        emit(s, "info", info);
+        free(info);
+    }
+}
+
+void session_tick(Session *s, int64_t now_ms)
+{
+    if (s->search_kind == SEARCH_MOVE && s->search_deadline > 0 && now_ms > s->search_deadline)
+        engine_lost(s, s->search_slot, "did not answer in time");
+}
+
+int64_t session_next_deadline(const Session *s, int64_t now_ms)
+{
+    if (s->search_kind == SEARCH_MOVE && s->search_deadline > 0)
+        return s->search_deadline > now_ms ? s->search_deadline - now_ms : 0;
+    return -1;
+}
