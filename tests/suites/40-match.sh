@@ -79,6 +79,26 @@ usage_errors() {
     "$M" -engine cmd=./no-such-engine depth=1 -engine cmd="$F" name=b depth=1 2>&1 | grep -q "not an executable" || return 1
 }
 check "bad command lines: one-line errors, exit 2" usage_errors
+refused() {   # refused PATTERN ARGS...: the runner exits 2 at once with PATTERN in its message
+    local pat=$1 out rc t0=$SECONDS
+    shift
+    out=$(timeout 20 "$M" -engine cmd="$F" name=a depth=1 -engine cmd="$F" name=b depth=1 "$@" -results r.txt 2>&1)
+    rc=$?
+    [ $rc -eq 2 ] && grep -q -- "$pat" <<<"$out" && [ $((SECONDS - t0)) -lt 5 ] && [ ! -s r.txt ] ||
+        { echo "rc $rc for $*: $out"; return 1; }
+}
+bounds() {
+    refused "at most 1000000 in one run" -games 2 -rounds 100000000 || return 1
+    refused "the match has 10000000000000000 games" -games 100000000 -rounds 100000000 || return 1
+    refused "srand needs an integer from 0 to 18446744073709551615, not '18446744073709551616'" -srand 18446744073709551616 || return 1
+    refused "not '-1'" -srand -1 || return 1
+    refused "start must be an integer from 1 to" -openings file=x start=99999999999999999999 || return 1
+    refused "srand must be an integer from 0" -openings file=x srand=99999999999999999999 || return 1
+    refused "bad time control '1:99': the seconds of m:ss must be below 60" -each tc=1:99 || return 1
+    "$M" -engine cmd="$F" name=a tc=1:59.5 -engine cmd="$F" name=b depth=1 -games 1 -maxmoves 1 -srand 18446744073709551615 \
+        -results ok.txt >out.txt 2>&1 && grep -q 'seed 18446744073709551615' out.txt
+}
+check "numbers out of range and oversized schedules are refused, not clamped (exit 2)" bounds
 option_mismatch() {
     local out
     out=$("$M" -engine cmd="$F" name=A option.Nope=1 -engine cmd="$F" name=B -each depth=1 -results r.txt 2>&1); [ $? -eq 2 ] || return 1

@@ -117,10 +117,11 @@ START_TEST(test_zero_bins)
     ck_assert_double_eq_tol(e.los, 0.5, 1e-6);
 
     /* Zero bins in the middle: LD and WD only.  Hand-computed (stat_util):
-     * score 0.59997, Elo 70.4148 +- 106.4142, LOS 0.916120, nElo 107.1508. */
+     * regularized mean 0.59997, Elo 70.4148 +- 106.4142, LOS 0.916120, nElo
+     * 107.1508; the score itself is exactly (3 * 1/4 + 7 * 3/4) / 10 = 0.6. */
     const double mid[5] = {0, 3, 0, 7, 0};
     ck_assert_int_eq(stats_elo_counts(mid, 5, &e), 0);
-    ck_assert_double_eq_tol(e.score, 0.59997000899730081, TOL_ELO);
+    ck_assert_double_eq_tol(e.score, 0.6, 1e-12);
     ck_assert_double_eq_tol(e.elo, 70.414795681880450, TOL_ELO);
     ck_assert_double_eq_tol(e.elo_err, 106.41418713766231, TOL_ELO);
     ck_assert_double_eq_tol(e.los, 0.91611966595397834, TOL_ELO);
@@ -519,6 +520,48 @@ START_TEST(test_results_errors)
 }
 END_TEST
 
+/* The score, W-D-L and draw ratio are the raw figures, whatever the 1e-3
+ * of the regularized counts: 0-0-2 scores 0%, 14-6-0 scores 85%. */
+START_TEST(test_exact_figures)
+{
+    Stats s;
+    stats_init(&s);
+    stats_add_game(&s, STATS_LOSS);
+    stats_add_game(&s, STATS_LOSS);
+    StatsElo e;
+    ck_assert_int_eq(stats_elo(&s, &e), 0);
+    ck_assert_double_eq(e.score, 0);
+    ck_assert_double_eq(e.draw_ratio, 0);
+    char rep[2048];
+    stats_format_report(rep, sizeof rep, &s, NULL);
+    ck_assert_msg(strstr(rep, "Score: 0.00%\n") && strstr(rep, "W-D-L: 0-0-2\n"), "report: %s",
+                  rep);
+    stats_init(&s);
+    for (int i = 0; i < 14; i++)
+        stats_add_game(&s, STATS_WIN);
+    for (int i = 0; i < 6; i++)
+        stats_add_game(&s, STATS_DRAW);
+    ck_assert_int_eq(stats_elo(&s, &e), 0);
+    ck_assert_double_eq_tol(e.score, 0.85, 1e-15);
+    ck_assert_double_eq_tol(e.draw_ratio, 0.3, 1e-15);
+    stats_format_report(rep, sizeof rep, &s, NULL);
+    ck_assert_msg(strstr(rep, "Score: 85.00%\n") && strstr(rep, "Draw ratio: 30.00%\n"),
+                  "report: %s", rep);
+    char line[512];
+    stats_format_line(line, sizeof line, &s, NULL);
+    ck_assert_msg(strstr(line, "score 85.0%") != NULL, "line: %s", line);
+    /* Pairs and an unpaired game: the score counts every game. */
+    stats_init(&s);
+    stats_add_pair(&s, STATS_WIN, STATS_WIN);
+    stats_add_game(&s, STATS_LOSS);
+    ck_assert_int_eq(stats_elo(&s, &e), 0);
+    ck_assert_double_eq_tol(e.score, 2.0 / 3, 1e-15);
+    const double ww[5] = { 0, 0, 0, 0, 4 };
+    ck_assert_int_eq(stats_elo_counts(ww, 5, &e), 0);
+    ck_assert_double_eq(e.score, 1);
+}
+END_TEST
+
 START_TEST(test_format)
 {
     Stats s;
@@ -570,6 +613,7 @@ Suite *stats_suite(void)
     tcase_add_test(tc, test_random_finite);
     tcase_add_test(tc, test_results_file);
     tcase_add_test(tc, test_results_errors);
+    tcase_add_test(tc, test_exact_figures);
     tcase_add_test(tc, test_format);
     suite_add_tcase(s, tc);
     return s;

@@ -55,7 +55,7 @@ static const char help_text[] =
 "\n"
 "Tournament:\n"
 "  -games N          games per encounter per round (default 1)\n"
-"  -rounds N         rounds (default 1)\n"
+"  -rounds N         rounds (default 1); at most 1000000 games in a run\n"
 "  -repeat           each opening twice with colours reversed (a game pair); -games even\n"
 "  -gauntlet         the first engine plays each other one (default: round-robin)\n"
 "  -concurrency N    games at once (default 1)\n"

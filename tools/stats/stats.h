@@ -20,8 +20,9 @@
  * server/fishtest/stats/: LLRcalc.py, sprt.py and stat_util.py, by Michel
  * Van den Bergh; the theory is in his notes "support_MLE_multinomial.pdf"
  * and "normalized_elo_practical.pdf", cantate.be/Fishtest):
- *   - a count of zero is replaced by 1e-3 before any formula (fishtest's
- *     regularize()), so zero bins and one-sided results give finite numbers;
+ *   - a count of zero is replaced by 1e-3 before the Elo, LOS and LLR
+ *     formulas (fishtest's regularize()), so zero bins and one-sided results
+ *     give finite numbers; the score, W-D-L and draw ratio are the raw ones;
  *   - logistic Elo of a mean score s: -400*log10(1/s - 1), s clamped to
  *     [1e-3, 1 - 1e-3] (stat_util.elo); its 95% error bar is half the Elo
  *     width of the normal interval s +- 1.959964*sd/sqrt(games)
@@ -80,7 +81,9 @@ typedef struct {
 typedef struct {
     StatsSample sample; /* counts used (NONE when there are no games) */
     double games;       /* games in the sample (2 * pairs for pentanomial) */
-    double score;       /* mean score of one game, 0..1 */
+    double score;       /* mean score of one game, 0..1, from the raw counts
+                           (W-D-L of every game when known, else the pairs);
+                           never regularized */
     double elo;         /* logistic Elo */
     double elo_err;     /* half width of its 95% interval, >= 0 */
     double nelo;        /* normalized Elo */
