@@ -145,7 +145,7 @@ static int opt_repeat(Parse *p, int argc, char *const argv[])
     return argc >= 2 && strcmp(argv[1], "2") == 0 ? 2 : 1;   /* cutechess's "-repeat 2" */
 }
 
-/* -gauntlet -recover -stallcredit -quiet. */
+/* -gauntlet -recover -stallcredit -rebuild -quiet. */
 static int opt_switch(Parse *p, int argc, char *const argv[])
 {
     (void)argc;
@@ -154,6 +154,8 @@ static int opt_switch(Parse *p, int argc, char *const argv[])
     if (strcmp(a, "-gauntlet") == 0) c->gauntlet = 1;
     else if (strcmp(a, "-recover") == 0) c->recover = 1;
     else if (strcmp(a, "-stallcredit") == 0) c->stall_credit = 1;
+    else if (strcmp(a, "-rebuild") == 0)
+        c->rebuild = 1;
     else c->quiet = 1;
     return 1;
 }
@@ -362,19 +364,22 @@ static const struct {
     const char *name;
     OptionHandler handle;
 } option_table[] = {
-    { "-engine", opt_engine }, { "-each", opt_engine },
-    { "-variant", opt_variant }, { "-rules", opt_rule }, { "-option", opt_rule },
-    { "-games", opt_count }, { "-rounds", opt_count }, { "-concurrency", opt_count }, { "-maxmoves", opt_count },
-    { "-repeat", opt_repeat },
-    { "-gauntlet", opt_switch }, { "-recover", opt_switch }, { "-stallcredit", opt_switch }, { "-quiet", opt_switch },
-    { "-openings", opt_openings }, { "-srand", opt_srand },
-    { "-draw", opt_adjudication }, { "-resign", opt_adjudication },
-    { "-pgnout", opt_pgnout },
-    { "-results", opt_text }, { "-log", opt_text }, { "-event", opt_text }, { "-resume", opt_text },
-    { "-shard", opt_shard }, { "-sprt", opt_sprt },
-    { "-startup-ms", opt_timeout }, { "-ucinewgame-ms", opt_timeout }, { "-ping-ms", opt_timeout },
-    { "-stop-ms", opt_timeout }, { "-quit-ms", opt_timeout },
-    { "-genopenings", opt_genopenings },
+    { "-engine", opt_engine },       { "-each", opt_engine },
+    { "-variant", opt_variant },     { "-rules", opt_rule },
+    { "-option", opt_rule },         { "-games", opt_count },
+    { "-rounds", opt_count },        { "-concurrency", opt_count },
+    { "-maxmoves", opt_count },      { "-repeat", opt_repeat },
+    { "-gauntlet", opt_switch },     { "-recover", opt_switch },
+    { "-stallcredit", opt_switch },  { "-quiet", opt_switch },
+    { "-rebuild", opt_switch },      { "-openings", opt_openings },
+    { "-srand", opt_srand },         { "-draw", opt_adjudication },
+    { "-resign", opt_adjudication }, { "-pgnout", opt_pgnout },
+    { "-results", opt_text },        { "-log", opt_text },
+    { "-event", opt_text },          { "-resume", opt_text },
+    { "-shard", opt_shard },         { "-sprt", opt_sprt },
+    { "-startup-ms", opt_timeout },  { "-ucinewgame-ms", opt_timeout },
+    { "-ping-ms", opt_timeout },     { "-stop-ms", opt_timeout },
+    { "-quit-ms", opt_timeout },     { "-genopenings", opt_genopenings },
 };
 
 /* One option at argv[0]: the words it used, or -1. */
