@@ -234,11 +234,11 @@ late_bestmove() {
     ! grep -q '^game=2 .*termination=\(illegal\|time\)' r.txt
 }
 check "late bestmove: loss on time, drained after stop, never leaks into the next game" late_bestmove
-game_pids() {   # game_pids BGPID: once both engines of the game run, "RUNNER ENGINE ENGINE" ($1 is the subshell of two())
-    local runner kids i
+game_pids() {   # game_pids BGPID: once both engines of the game run, "RUNNER ENGINE ENGINE" ($1 is the subshell of two(); each engine runs under a supervisor)
+    local runner kids i s
     for i in $(seq 100); do
         runner=$(pgrep -P "$1")
-        kids=$(pgrep -P "$runner" 2>/dev/null)
+        kids=$(for s in $(pgrep -P "$runner" 2>/dev/null); do pgrep -P "$s"; done)
         [ "$(wc -w <<<"$kids")" -ge 2 ] && { sleep 0.2; echo "$runner" $kids; return 0; }
         sleep 0.05
     done
@@ -373,11 +373,16 @@ reference() {   # the uninterrupted match, for comparisons
     two "" "" "${MATCH_ARGS[@]}" -concurrency 2 -quiet >/dev/null && mv g.pgn "$T/ref.pgn" && mv r.txt "$T/ref.txt"
 }
 check "reference match" reference
+games_written() {   # games_written N: waits (at most 10 s) until r.txt holds N games
+    local i
+    for i in $(seq 200); do [ "$(wc -l <r.txt 2>/dev/null || echo 0)" -ge "$1" ] && return 0; sleep 0.05; done
+    echo "fewer than $1 games after 10 s"
+}
 ctrl_c() {
     rm -f g.pgn r.txt st
     two_bg "--think-ms 4" "--think-ms 4" "${MATCH_ARGS[@]}" -concurrency 2 -resume st >out.txt 2>err.txt
     local pid=$bg
-    sleep 1.2
+    games_written 2
     kill -INT $pid
     wait $pid
     local rc=$?
@@ -385,9 +390,9 @@ ctrl_c() {
     grep -q 'finishing the running games' err.txt && grep -Eq 'to continue, in .*: [^ ]*dablo-match -resume st' out.txt || return 1
     local n
     n=$(wc -l <r.txt)
-    [ "$n" -gt 0 ] && [ "$n" -lt 24 ] && [ "$(grep -c '^\[Event' g.pgn)" -eq "$n" ] || return 1
-    [ "$(live_fakes 'think-ms 4')" -eq 0 ] || return 1
-    "$M" -resume st -quiet >/dev/null || return 1
+    [ "$n" -gt 0 ] && [ "$n" -lt 24 ] && [ "$(grep -c '^\[Event' g.pgn)" -eq "$n" ] || { echo "$n games"; return 1; }
+    [ "$(live_fakes 'think-ms 4')" -eq 0 ] || { echo "engines left"; return 1; }
+    "$M" -resume st -quiet >/dev/null || { echo "resume failed"; return 1; }
     cmp "$T/ref.txt" r.txt && cmp "$T/ref.pgn" g.pgn
 }
 check "Ctrl-C: running games finish, resume gives the uninterrupted match exactly" ctrl_c
@@ -395,13 +400,13 @@ double_ctrl_c() {
     rm -f g.pgn r.txt st
     two_bg "--think-ms 30" "--think-ms 30" "${MATCH_ARGS[@]}" -concurrency 2 -resume st >out.txt 2>err.txt
     local pid=$bg
-    sleep 1.5
+    games_written 2
     kill -INT $pid; sleep 0.2; kill -INT $pid
     wait $pid
-    [ $? -eq 130 ] && grep -q 'aborting the running games' err.txt || return 1
-    [ "$(live_fakes 'think-ms 30')" -eq 0 ] || return 1
-    [ "$(grep -c '^\[Event' g.pgn)" -eq "$(wc -l <r.txt)" ] || return 1
-    "$M" -resume st -quiet >/dev/null || return 1
+    [ $? -eq 130 ] && grep -q 'aborting the running games' err.txt || { echo "no abort"; return 1; }
+    [ "$(live_fakes 'think-ms 30')" -eq 0 ] || { echo "engines left"; return 1; }
+    [ "$(grep -c '^\[Event' g.pgn)" -eq "$(wc -l <r.txt)" ] || { echo "PGN and results differ"; return 1; }
+    "$M" -resume st -quiet >/dev/null || { echo "resume failed"; return 1; }
     # Games finished after an aborted one were written at once, so the
     # aborted game comes later in the files: compare in game order.
     cmp "$T/ref.txt" <(sort -t' ' -k1.6n r.txt) && cmp <(pgn_by_game "$T/ref.pgn") <(pgn_by_game g.pgn)
@@ -411,7 +416,7 @@ kill_nine() {
     rm -f g.pgn r.txt st
     two_bg "--think-ms 2 --tag-k9" "--think-ms 2 --tag-k9" "${MATCH_ARGS[@]}" -concurrency 2 -resume st >/dev/null 2>&1
     local pid=$bg
-    sleep 1.3
+    games_written 3
     kill -9 $pid
     wait $pid 2>/dev/null
     sleep 0.3
@@ -419,9 +424,9 @@ kill_nine() {
     # Only whole games in the PGN: as many results as game headers, the last game ends with its result.
     local n
     n=$(grep -c '^\[Event' g.pgn)
-    [ "$n" -ge 1 ] || return 1
-    [ "$(tail -n 2 g.pgn | head -n 1 | grep -Ec '(1-0|0-1|1/2-1/2)$')" -eq 1 ] || return 1
-    "$M" -resume st -quiet >/dev/null || return 1
+    [ "$n" -ge 1 ] || { echo "no game written before the kill"; return 1; }
+    [ "$(tail -n 2 g.pgn | head -n 1 | grep -Ec '(1-0|0-1|1/2-1/2)$')" -eq 1 ] || { echo "the last game is not whole"; tail -n 5 g.pgn; return 1; }
+    "$M" -resume st -quiet >resume.out 2>&1 || { echo "resume failed"; cat resume.out; return 1; }
     cmp "$T/ref.txt" r.txt && cmp "$T/ref.pgn" g.pgn
 }
 check "kill -9: no engine survives, only whole games written, resume exact" kill_nine
@@ -571,6 +576,31 @@ sprt_stop() {
     grep -q 'SPRT: H1 accepted' out.txt && [ "$(wc -l <r.txt)" -lt 400 ] && grep -q 'LLR' out.txt
 }
 check "-sprt stops the match at a verdict" sprt_stop
+wrapped_engines() {   # engines behind a wrapper script that does not exec them and ignore EOF: none survives kill -9 of the runner
+    printf '#!/bin/sh\ntrap "" HUP INT TERM\n"%s" "$@" --ignore-eof --tag-w9\necho "engine exited" >&2\n' "$F" >wrap.sh
+    chmod +x wrap.sh
+    "$M" -engine cmd=./wrap.sh name=A args="--seed 1 --think-ms 50" -engine cmd=./wrap.sh name=B args="--seed 2 --think-ms 50" \
+        -each depth=1 -games 20 -concurrency 2 -results r.txt >/dev/null 2>&1 &
+    local pid=$! i n=0
+    for i in $(seq 100); do n=$(live_fakes tag-w9); [ "$n" -ge 4 ] && break; sleep 0.05; done
+    [ "$n" -ge 4 ] || { echo "only $n engines started"; kill -9 $pid; return 1; }
+    kill -9 $pid
+    wait $pid 2>/dev/null
+    for i in $(seq 40); do n=$(live_fakes tag-w9); [ "$n" -eq 0 ] && break; sleep 0.05; done
+    [ "$n" -eq 0 ] || { echo "$n engines outlived the runner after $((i * 50)) ms:"; ps -eo pid,ppid,pgid,args | grep '[t]ag-w9'; ps -eo pid=,args= | awk '/tag-w9/ && !/awk/ { print $1 }' | xargs -r kill -9; return 1; }
+    echo "no engine left $((i * 50)) ms after the kill"
+}
+check "kill -9 of the runner: engines behind a non-exec wrapper that ignore EOF die too" wrapped_engines
+refused_option() {
+    local out
+    out=$("$M" -engine cmd="$F" name=A args="--refuse-option Hash" option.Hash=1000 -engine cmd="$F" name=B -each depth=1 -results r.txt 2>&1)
+    [ $? -eq 2 ] && grep -q "engine A refused an option: cannot set Hash to 1000; keeping the default" <<<"$out" && [ ! -s r.txt ] ||
+        { echo "$out"; return 1; }
+    # The same engine, asked for nothing it refuses, plays.
+    "$M" -engine cmd="$F" name=A args="--refuse-option Hash" option.Skill=3 -engine cmd="$F" name=B -each depth=1 -games 1 -results r.txt >/dev/null &&
+        [ "$(wc -l <r.txt)" -eq 1 ]
+}
+check "an engine's info string error in answer to an option stops the run before the first game" refused_option
 no_zombies() {
     two_bg "--tag-zz" "--tag-zz" -each depth=1 -games 4 -concurrency 2 -recover >/dev/null
     local pid=$bg
