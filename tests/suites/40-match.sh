@@ -366,6 +366,21 @@ bad_book() {
     out=$(two "" "" -each depth=1 -openings file=bad.moves format=moves 2>&1); [ $? -eq 2 ] && grep -q 'bad.moves:1: move 2' <<<"$out"
 }
 check "a bad opening line is reported with its line number" bad_book
+finished_book() {   # openings that are already over by any game-end rule are refused with their line
+    local out rep="c5-d6 c9-d8 d6-c5 d8-c9 c5-d6 c9-d8 d6-c5 d8-c9"
+    printf '# a comment\nc5-d6\n%s\n' "$rep" >rep.moves
+    out=$(two "" "" -each depth=1 -openings file=rep.moves format=moves -results r.txt 2>&1)
+    [ $? -eq 2 ] && grep -q 'rep.moves:3: the game is over after these 8 plies (threefold repetition)' <<<"$out" && [ ! -s r.txt ] ||
+        { echo "$out"; return 1; }
+    printf '%s c5-d6\n' "$rep" >rep2.moves
+    out=$(two "" "" -each depth=1 -openings file=rep2.moves format=moves 2>&1)
+    [ $? -eq 2 ] && grep -q "rep2.moves:1: move 9 'c5-d6': the game is already over (threefold repetition)" <<<"$out" || { echo "$out"; return 1; }
+    # A FEN whose no-progress clock has reached DrawPlies.
+    "$M" -genopenings 1 plies=2 -srand 1 2>/dev/null | awk '{ $(NF - 1) = 100; print }' >clock.fen
+    out=$(two "" "" -each depth=1 -openings file=clock.fen 2>&1)
+    [ $? -eq 2 ] && grep -q 'clock.fen:1: the game is already over in this position' <<<"$out" || { echo "$out"; return 1; }
+}
+check "openings already over (threefold repetition in the moves, DrawPlies in the FEN): refused with the line" finished_book
 
 # ---- stopping, resuming, sharding ------------------------------------------------
 MATCH_ARGS=(-each depth=1 -repeat -games 2 -rounds 12 -pgnout g.pgn min -results r.txt)
