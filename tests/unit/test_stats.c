@@ -497,7 +497,25 @@ START_TEST(test_results_errors)
         "game=1 pair=x white=A black=B result=1-0\n",
         "game=1 pair=1 white=A black=B result=1-0 junk\n",
         "game=1 pair=1 white=A black=B result=1-0\ngame=1 pair=2 white=A black=B result=0-1\n",
+        "game=1 pair=1 white=A black=B result=1-0 plies=-5\n",
+        "game=1 pair=1 white=A black=B result=1-0 plies=x\n",
+        "game=1 pair=1 white=A black=B result=1-0 white=C\n",
+        "game=1 pair=1 white=A black=B result=1-0 result=0-1\n",
+        "game=1 pair=1 white=X black=X result=1-0\n",
+        "game=1 pair=1 white=A black=B result=1-0\ngame=2 pair=2 white=C black=A result=1-0\n",
     };
+    /* The key (or the third engine) each is refused for. */
+    const char *why[] = { NULL,
+                          NULL,
+                          NULL,
+                          NULL,
+                          NULL,
+                          "'plies' needs a whole number >= 0",
+                          "'plies' needs",
+                          "key 'white' appears twice",
+                          "key 'result' appears twice",
+                          "'white' and 'black' name the same engine 'X'",
+                          "a third engine: 'A' meets 'C'" };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         char *path = write_tmp(bad[i]);
         Stats s;
@@ -506,6 +524,7 @@ START_TEST(test_results_errors)
         char err[256] = "";
         ck_assert_int_eq(stats_read_results(&s, path, NULL, NULL, 0, err, sizeof err), -1);
         ck_assert_msg(strstr(err, path) != NULL, "error names the file: %s", err);
+        ck_assert_msg(!why[i] || strstr(err, why[i]) != NULL, "case %zu: %s", i, err);
         ck_assert_uint_eq(stats_games(&s), 1); /* unchanged */
         unlink(path);
         free(path);
@@ -517,6 +536,20 @@ START_TEST(test_results_errors)
         stats_read_results(&s, "/nonexistent/dablo/results", NULL, NULL, 0, err, sizeof err),
         -1);
     ck_assert(strstr(err, "/nonexistent/dablo/results") != NULL);
+    /* The third engine is counted once asked for by name: one encounter. */
+    char *path = write_tmp("game=1 pair=1 white=A black=B result=1-0\n"
+                           "game=2 pair=2 white=C black=A result=1-0\n"
+                           "game=3 pair=3 white=A black=B result=1/2-1/2\n");
+    const char *paths[1] = { path };
+    stats_init(&s);
+    ck_assert_int_eq(stats_read_results_vs(&s, paths, 1, "A", "B", NULL, 0, err, sizeof err), 2);
+    ck_assert_uint_eq(s.wdl[STATS_WIN], 1);
+    ck_assert_uint_eq(s.wdl[STATS_DRAW], 1);
+    stats_init(&s);
+    ck_assert_int_eq(stats_read_results_vs(&s, paths, 1, "A", "C", NULL, 0, err, sizeof err), 1);
+    ck_assert_uint_eq(s.wdl[STATS_LOSS], 1);
+    unlink(path);
+    free(path);
 }
 END_TEST
 

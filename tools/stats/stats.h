@@ -219,7 +219,8 @@ size_t stats_format_report(char *buf, size_t n, const Stats *s, const StatsSprtP
  * is counted from the same side.  Games that `engine` does not play are
  * skipped.  Games sharing a pair id (and the same two engines) form a
  * pair in game order; the rest are unpaired.  A last line without '\n'
- * (cut by a kill) is ignored.  Returns the number of games added, or -1
+ * (cut by a kill) is ignored.  The lines are checked as in
+ * stats_read_results_vs(), which also refuses a third engine.  Returns the number of games added, or -1
  * with a one-line reason ("FILE:LINE: ...") in err; on error *s is left
  * unchanged. */
 long stats_read_results(Stats *s, const char *path, const char *engine,
@@ -234,5 +235,18 @@ long stats_read_results(Stats *s, const char *path, const char *engine,
  * added, or -1 with *s unchanged. */
 long stats_read_results_files(Stats *s, const char *const *paths, int npaths, const char *engine,
                               char *engine_out, size_t engine_out_len, char *err, size_t errlen);
+
+/* stats_read_results_files counting only the games of `engine` against
+ * `opponent` (decoded name; NULL or empty: the one opponent there must
+ * be).  The statistics are those of one encounter: a game of `engine`
+ * against a second opponent is refused ("FILE:LINE: a third engine ...")
+ * unless opponent picks one.  Lines are refused with "FILE:LINE: ..." and
+ * the key when a key of docs/results.md appears twice, round=, plies= or
+ * opening= is not a whole number >= 0, or white= and black= name the
+ * same engine.  Returns the number of games added, or -1 with *s
+ * unchanged. */
+long stats_read_results_vs(Stats *s, const char *const *paths, int npaths, const char *engine,
+                           const char *opponent, char *engine_out, size_t engine_out_len, char *err,
+                           size_t errlen);
 
 #endif
