@@ -324,7 +324,8 @@ long stats_read_results_vs(Stats *s, const char *const *paths, int npaths, const
      * match appending games again) or the same shard was given twice:
      * every shard numbers its games in the one numbering of the whole
      * match, so refuse rather than count a game twice. */
-    qsort(gl.v, gl.n, sizeof *gl.v, cmp_number);
+    if (gl.n > 1) /* qsort of an empty (NULL) list is undefined */
+        qsort(gl.v, gl.n, sizeof *gl.v, cmp_number);
     for (size_t i = 1; i < gl.n; i++) {
         const Game *a = &gl.v[i - 1], *b = &gl.v[i];
         if (a->game != b->game || (a->path != b->path && !(a->numbered && b->numbered)))
@@ -347,7 +348,7 @@ long stats_read_results_vs(Stats *s, const char *const *paths, int npaths, const
     }
     if (engine_out && engine_out_len)
         snprintf(engine_out, engine_out_len, "%s", eng_copy);
-    qsort(gl.v, gl.n, sizeof *gl.v, cmp_game);
+    if (gl.n > 1) qsort(gl.v, gl.n, sizeof *gl.v, cmp_game);
 
     Stats add;
     stats_init(&add);
