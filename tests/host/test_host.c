@@ -262,6 +262,48 @@ START_TEST(channel_waits)
 }
 END_TEST
 
+/* A process that is gone (or a zombie nobody will reap): retried for up to
+ * 2 s, as the kill is asynchronous. */
+static int gone(pid_t pid)
+{
+    for (int i = 0; i < 200; i++) {
+        char path[64], st = 0;
+        snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+        FILE *f = fopen(path, "r");
+        if (!f) return 1;
+        int n = fscanf(f, "%*d %*s %c", &st);
+        fclose(f);
+        if (n == 1 && st == 'Z') return 1;
+        usleep(10000);
+    }
+    return 0;
+}
+
+START_TEST(process_tree_killed)
+{
+    /* The engine starts a helper in a new session (out of its process
+     * group) and one in its group, and ignores EOF.  Closing the channel
+     * kills both: the supervisor is the subreaper of the whole tree. */
+    Channel ch;
+    start_shell(
+        &ch,
+        "setsid sleep 61 & echo $!; sleep 62 & echo $!; trap '' HUP; while :; do sleep 1; done");
+    char *line;
+    int64_t deadline = util_now_ms() + 5000;
+    ck_assert_int_eq(channel_read_line(&ch, deadline, &line), CHANNEL_LINE);
+    pid_t escaped = (pid_t)atoi(line);
+    ck_assert_int_eq(channel_read_line(&ch, deadline, &line), CHANNEL_LINE);
+    pid_t grouped = (pid_t)atoi(line);
+    ck_assert(escaped > 0 && grouped > 0);
+    ck_assert_int_eq(kill(escaped, 0), 0);
+    ck_assert(ch.proc.engine > 0 && ch.proc.engine != ch.proc.pid);
+    channel_close(&ch, 100);
+    ck_assert_int_eq(ch.proc.pid, 0);
+    ck_assert_msg(gone(escaped), "the helper in its own session survived");
+    ck_assert_msg(gone(grouped), "the helper in the engine's group survived");
+}
+END_TEST
+
 /* ---- whole conversations ---------------------------------------------------------------- */
 
 static OptionList variant_option(void)
@@ -466,6 +508,7 @@ static Suite *host_suite(void)
     tcase_add_test(tc, info_lines_and_cp);
     tcase_add_test(tc, channel_lines);
     tcase_add_test(tc, channel_waits);
+    tcase_add_test(tc, process_tree_killed);
     tcase_add_test(tc, fake_engine_polled);
     tcase_add_test(tc, fake_engine_stop);
     tcase_add_test(tc, fake_engine_failures);

@@ -28,6 +28,10 @@
  *   --name NAME           id name (default "fake")
  *   --no-options          declare no options
  *   --random              ignore material, pick by hash only (a weak player)
+ *   --ignore-eof          at end of input, keep running instead of exiting
+ *   --refuse-option NAME  answer "setoption name NAME ..." with an info
+ *                         string error, keeping the old value (as dablo does
+ *                         for a Hash it cannot allocate)
  */
 #define _GNU_SOURCE
 #include <stdarg.h>
@@ -35,6 +39,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -55,6 +60,8 @@ static struct {
     long score;
     const char *starts_file;
     long hang_uci_after;
+    int ignore_eof;
+    const char *refuse_option;
 } opt = { .name = "fake", .no_readyok_after = -1, .hang_uci_after = -1 };
 
 static void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -153,6 +160,12 @@ static void parse_args(int argc, char **argv)
         else if (strcmp(a, "--utf8-name") == 0) opt.utf8 = 1;
         else if (strcmp(a, "--no-options") == 0) opt.no_options = 1;
         else if (strcmp(a, "--random") == 0) opt.random = 1;
+        else if (strcmp(a, "--ignore-eof") == 0)
+            opt.ignore_eof = 1;
+        else if (strcmp(a, "--refuse-option") == 0) {
+            opt.refuse_option = v;
+            i++;
+        }
     }
 }
 
@@ -317,7 +330,11 @@ int main(int argc, char **argv)
             say("readyok");
         } else if (strncmp(s, "setoption name ", 15) == 0) {
             char *v = strstr(s, " value ");
-            if (v) {
+            size_t rl = opt.refuse_option ? strlen(opt.refuse_option) : 0;
+            if (v && rl && s + 15 + rl == v && strncasecmp(s + 15, opt.refuse_option, rl) == 0) {
+                say("info string error: cannot set %s to %s; keeping the default",
+                    opt.refuse_option, v + 7);
+            } else if (v) {
                 *v = '\0';
                 char err[200];
                 if (rules_set(&rules, s + 15, v + 7, err, sizeof err) < 0) say("info string %s", err);
@@ -330,9 +347,11 @@ int main(int argc, char **argv)
         } else if (strncmp(s, "go", 2) == 0 && (s[2] == ' ' || s[2] == '\0')) {
             go(++gos);
         } else if (strcmp(s, "quit") == 0) {
-            break;
+            free(line);
+            return 0;
         }
     }
+    if (opt.ignore_eof) hang();
     free(line);
     fflush(stdout);
     return 0;

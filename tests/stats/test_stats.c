@@ -115,10 +115,11 @@ START_TEST(test_zero_bins)
     ck_assert_double_eq_tol(e.los, 0.5, 1e-6);
 
     /* Zero bins in the middle: LD and WD only.  Hand-computed (stat_util):
-     * score 0.59997, Elo 70.4148 +- 106.4142, LOS 0.916120, nElo 107.1508. */
+     * regularized mean 0.59997, Elo 70.4148 +- 106.4142, LOS 0.916120, nElo
+     * 107.1508; the score itself is exactly (3 * 1/4 + 7 * 3/4) / 10 = 0.6. */
     const double mid[5] = { 0, 3, 0, 7, 0 };
     ck_assert_int_eq(stats_elo_counts(mid, 5, &e), 0);
-    ck_assert_double_eq_tol(e.score, 0.59997000899730081, TOL_ELO);
+    ck_assert_double_eq_tol(e.score, 0.6, 1e-12);
     ck_assert_double_eq_tol(e.elo, 70.414795681880450, TOL_ELO);
     ck_assert_double_eq_tol(e.elo_err, 106.41418713766231, TOL_ELO);
     ck_assert_double_eq_tol(e.los, 0.91611966595397834, TOL_ELO);
@@ -490,7 +491,25 @@ START_TEST(test_results_errors)
         "game=1 pair=x white=A black=B result=1-0\n",
         "game=1 pair=1 white=A black=B result=1-0 junk\n",
         "game=1 pair=1 white=A black=B result=1-0\ngame=1 pair=2 white=A black=B result=0-1\n",
+        "game=1 pair=1 white=A black=B result=1-0 plies=-5\n",
+        "game=1 pair=1 white=A black=B result=1-0 plies=x\n",
+        "game=1 pair=1 white=A black=B result=1-0 white=C\n",
+        "game=1 pair=1 white=A black=B result=1-0 result=0-1\n",
+        "game=1 pair=1 white=X black=X result=1-0\n",
+        "game=1 pair=1 white=A black=B result=1-0\ngame=2 pair=2 white=C black=A result=1-0\n",
     };
+    /* The key (or the third engine) each is refused for. */
+    const char *why[] = { NULL,
+                          NULL,
+                          NULL,
+                          NULL,
+                          NULL,
+                          "'plies' needs a whole number >= 0",
+                          "'plies' needs",
+                          "key 'white' appears twice",
+                          "key 'result' appears twice",
+                          "'white' and 'black' name the same engine 'X'",
+                          "a third engine: 'A' meets 'C'" };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         char *path = write_tmp(bad[i]);
         Stats s;
@@ -499,6 +518,7 @@ START_TEST(test_results_errors)
         char err[256] = "";
         ck_assert_int_eq(stats_read_results(&s, path, NULL, NULL, 0, err, sizeof err), -1);
         ck_assert_msg(strstr(err, path) != NULL, "error names the file: %s", err);
+        ck_assert_msg(!why[i] || strstr(err, why[i]) != NULL, "case %zu: %s", i, err);
         ck_assert_uint_eq(stats_games(&s), 1); /* unchanged */
         unlink(path);
         free(path);
@@ -509,6 +529,62 @@ START_TEST(test_results_errors)
     ck_assert_int_eq(
         stats_read_results(&s, "/nonexistent/dablo/results", NULL, NULL, 0, err, sizeof err), -1);
     ck_assert(strstr(err, "/nonexistent/dablo/results") != NULL);
+    /* The third engine is counted once asked for by name: one encounter. */
+    char *path = write_tmp("game=1 pair=1 white=A black=B result=1-0\n"
+                           "game=2 pair=2 white=C black=A result=1-0\n"
+                           "game=3 pair=3 white=A black=B result=1/2-1/2\n");
+    const char *paths[1] = { path };
+    stats_init(&s);
+    ck_assert_int_eq(stats_read_results_vs(&s, paths, 1, "A", "B", NULL, 0, err, sizeof err), 2);
+    ck_assert_uint_eq(s.wdl[STATS_WIN], 1);
+    ck_assert_uint_eq(s.wdl[STATS_DRAW], 1);
+    stats_init(&s);
+    ck_assert_int_eq(stats_read_results_vs(&s, paths, 1, "A", "C", NULL, 0, err, sizeof err), 1);
+    ck_assert_uint_eq(s.wdl[STATS_LOSS], 1);
+    unlink(path);
+    free(path);
+}
+END_TEST
+
+/* The score, W-D-L and draw ratio are the raw figures, whatever the 1e-3
+ * of the regularized counts: 0-0-2 scores 0%, 14-6-0 scores 85%. */
+START_TEST(test_exact_figures)
+{
+    Stats s;
+    stats_init(&s);
+    stats_add_game(&s, STATS_LOSS);
+    stats_add_game(&s, STATS_LOSS);
+    StatsElo e;
+    ck_assert_int_eq(stats_elo(&s, &e), 0);
+    ck_assert_double_eq(e.score, 0);
+    ck_assert_double_eq(e.draw_ratio, 0);
+    char rep[2048];
+    stats_format_report(rep, sizeof rep, &s, NULL);
+    ck_assert_msg(strstr(rep, "Score: 0.00%\n") && strstr(rep, "W-D-L: 0-0-2\n"), "report: %s",
+                  rep);
+    stats_init(&s);
+    for (int i = 0; i < 14; i++)
+        stats_add_game(&s, STATS_WIN);
+    for (int i = 0; i < 6; i++)
+        stats_add_game(&s, STATS_DRAW);
+    ck_assert_int_eq(stats_elo(&s, &e), 0);
+    ck_assert_double_eq_tol(e.score, 0.85, 1e-15);
+    ck_assert_double_eq_tol(e.draw_ratio, 0.3, 1e-15);
+    stats_format_report(rep, sizeof rep, &s, NULL);
+    ck_assert_msg(strstr(rep, "Score: 85.00%\n") && strstr(rep, "Draw ratio: 30.00%\n"),
+                  "report: %s", rep);
+    char line[512];
+    stats_format_line(line, sizeof line, &s, NULL);
+    ck_assert_msg(strstr(line, "score 85.0%") != NULL, "line: %s", line);
+    /* Pairs and an unpaired game: the score counts every game. */
+    stats_init(&s);
+    stats_add_pair(&s, STATS_WIN, STATS_WIN);
+    stats_add_game(&s, STATS_LOSS);
+    ck_assert_int_eq(stats_elo(&s, &e), 0);
+    ck_assert_double_eq_tol(e.score, 2.0 / 3, 1e-15);
+    const double ww[5] = { 0, 0, 0, 0, 4 };
+    ck_assert_int_eq(stats_elo_counts(ww, 5, &e), 0);
+    ck_assert_double_eq(e.score, 1);
 }
 END_TEST
 
@@ -563,6 +639,7 @@ Suite *stats_suite(void)
     tcase_add_test(tc, test_random_finite);
     tcase_add_test(tc, test_results_file);
     tcase_add_test(tc, test_results_errors);
+    tcase_add_test(tc, test_exact_figures);
     tcase_add_test(tc, test_format);
     suite_add_tcase(s, tc);
     return s;

@@ -8,18 +8,25 @@ ROOT=$PWD
 M=$ROOT/bin/dablo-match
 F=$ROOT/build/fake_engine
 T=$(mktemp -d /tmp/dablo-40-match.XXXXXX)
-trap 'rm -rf "$T"' EXIT
+MOUNTS=()
+trap 'for d in "${MOUNTS[@]}"; do umount "$d" 2>/dev/null; done; rm -rf "$T"' EXIT
 pass=0
 fail=0
+skip=0
 n=0
-check() {   # check NAME COMMAND...: one test in a fresh directory, passes when the command succeeds
-    local name=$1
+check() {   # check NAME COMMAND...: one test in a fresh directory, passes when the command succeeds (77: skipped)
+    local name=$1 rc
     shift
     n=$((n + 1))
     mkdir -p "$T/$n"
-    if ( cd "$T/$n" && "$@" ) >"$T/last.out" 2>&1; then
+    ( cd "$T/$n" && "$@" ) >"$T/last.out" 2>&1
+    rc=$?
+    if [ $rc -eq 0 ]; then
         echo "ok   $name"
         pass=$((pass + 1))
+    elif [ $rc -eq 77 ]; then
+        echo "skip $name: $(tail -n 1 "$T/last.out")"
+        skip=$((skip + 1))
     else
         echo "FAIL $name"
         sed 's/^/     | /' "$T/last.out" | tail -n 15
@@ -102,6 +109,26 @@ usage_errors() {
     "$M" -engine cmd=./no-such-engine depth=1 -engine cmd="$F" name=b depth=1 2>&1 | grep -q "not an executable" || return 1
 }
 check "bad command lines: one-line errors, exit 2" usage_errors
+refused() {   # refused PATTERN ARGS...: the runner exits 2 at once with PATTERN in its message
+    local pat=$1 out rc t0=$SECONDS
+    shift
+    out=$(timeout 20 "$M" -engine cmd="$F" name=a depth=1 -engine cmd="$F" name=b depth=1 "$@" -results r.txt 2>&1)
+    rc=$?
+    [ $rc -eq 2 ] && grep -q -- "$pat" <<<"$out" && [ $((SECONDS - t0)) -lt 5 ] && [ ! -s r.txt ] ||
+        { echo "rc $rc for $*: $out"; return 1; }
+}
+bounds() {
+    refused "at most 1000000 in one run" -games 2 -rounds 100000000 || return 1
+    refused "the match has 10000000000000000 games" -games 100000000 -rounds 100000000 || return 1
+    refused "srand needs an integer from 0 to 18446744073709551615, not '18446744073709551616'" -srand 18446744073709551616 || return 1
+    refused "not '-1'" -srand -1 || return 1
+    refused "start must be an integer from 1 to" -openings file=x start=99999999999999999999 || return 1
+    refused "srand must be an integer from 0" -openings file=x srand=99999999999999999999 || return 1
+    refused "bad time control '1:99': the seconds of m:ss must be below 60" -each tc=1:99 || return 1
+    "$M" -engine cmd="$F" name=a tc=1:59.5 -engine cmd="$F" name=b depth=1 -games 1 -maxmoves 1 -srand 18446744073709551615 \
+        -results ok.txt >out.txt 2>&1 && grep -q 'seed 18446744073709551615' out.txt
+}
+check "numbers out of range and oversized schedules are refused, not clamped (exit 2)" bounds
 option_mismatch() {
     local out
     out=$("$M" -engine cmd="$F" name=A option.Nope=1 -engine cmd="$F" name=B -each depth=1 -results r.txt 2>&1); [ $? -eq 2 ] || return 1
@@ -230,11 +257,11 @@ late_bestmove() {
     ! grep -q '^game=2 .*termination=\(illegal\|time\)' r.txt
 }
 check "late bestmove: loss on time, drained after stop, never leaks into the next game" late_bestmove
-game_pids() {   # game_pids BGPID: once both engines of the game run, "RUNNER ENGINE ENGINE" ($1 is the subshell of two())
-    local runner kids i
+game_pids() {   # game_pids BGPID: once both engines of the game run, "RUNNER ENGINE ENGINE" ($1 is the subshell of two(); each engine runs under a supervisor)
+    local runner kids i s
     for i in $(seq 100); do
         runner=$(pgrep -P "$1")
-        kids=$(pgrep -P "$runner" 2>/dev/null)
+        kids=$(for s in $(pgrep -P "$runner" 2>/dev/null); do pgrep -P "$s"; done)
         [ "$(wc -w <<<"$kids")" -ge 2 ] && { sleep 0.2; echo "$runner" $kids; return 0; }
         sleep 0.05
     done
@@ -363,6 +390,21 @@ bad_book() {
     out=$(two "" "" -each depth=1 -openings file=bad.moves format=moves 2>&1); [ $? -eq 2 ] && grep -q 'bad.moves:1: move 2' <<<"$out"
 }
 check "a bad opening line is reported with its line number" bad_book
+finished_book() {   # openings that are already over by any game-end rule are refused with their line
+    local out rep="c5-d6 c9-d8 d6-c5 d8-c9 c5-d6 c9-d8 d6-c5 d8-c9"
+    printf '# a comment\nc5-d6\n%s\n' "$rep" >rep.moves
+    out=$(two "" "" -each depth=1 -openings file=rep.moves format=moves -results r.txt 2>&1)
+    [ $? -eq 2 ] && grep -q 'rep.moves:3: the game is over after these 8 plies (threefold repetition)' <<<"$out" && [ ! -s r.txt ] ||
+        { echo "$out"; return 1; }
+    printf '%s c5-d6\n' "$rep" >rep2.moves
+    out=$(two "" "" -each depth=1 -openings file=rep2.moves format=moves 2>&1)
+    [ $? -eq 2 ] && grep -q "rep2.moves:1: move 9 'c5-d6': the game is already over (threefold repetition)" <<<"$out" || { echo "$out"; return 1; }
+    # A FEN whose no-progress clock has reached DrawPlies.
+    "$M" -genopenings 1 plies=2 -srand 1 2>/dev/null | awk '{ $(NF - 1) = 100; print }' >clock.fen
+    out=$(two "" "" -each depth=1 -openings file=clock.fen 2>&1)
+    [ $? -eq 2 ] && grep -q 'clock.fen:1: the game is already over in this position' <<<"$out" || { echo "$out"; return 1; }
+}
+check "openings already over (threefold repetition in the moves, DrawPlies in the FEN): refused with the line" finished_book
 
 # ---- stopping, resuming, sharding ------------------------------------------------
 MATCH_ARGS=(-each depth=1 -repeat -games 2 -rounds 12 -pgnout g.pgn min -results r.txt)
@@ -370,11 +412,16 @@ reference() {   # the uninterrupted match, for comparisons
     two "" "" "${MATCH_ARGS[@]}" -concurrency 2 -quiet >/dev/null && mv g.pgn "$T/ref.pgn" && mv r.txt "$T/ref.txt"
 }
 check "reference match" reference
+games_written() {   # games_written N: waits (at most 10 s) until r.txt holds N games
+    local i
+    for i in $(seq 200); do [ "$(wc -l <r.txt 2>/dev/null || echo 0)" -ge "$1" ] && return 0; sleep 0.05; done
+    echo "fewer than $1 games after 10 s"
+}
 ctrl_c() {
     rm -f g.pgn r.txt st
     two_bg "--think-ms 4" "--think-ms 4" "${MATCH_ARGS[@]}" -concurrency 2 -resume st >out.txt 2>err.txt
     local pid=$bg
-    sleep 1.2
+    games_written 2
     kill -INT $pid
     wait $pid
     local rc=$?
@@ -394,7 +441,7 @@ double_ctrl_c() {
     rm -f g.pgn r.txt st
     two_bg "--think-ms 30" "--think-ms 30" "${MATCH_ARGS[@]}" -concurrency 2 -resume st >out.txt 2>err.txt
     local pid=$bg
-    sleep 1.5
+    games_written 2
     kill -INT $pid; sleep 0.2; kill -INT $pid
     wait $pid
     local rc=$?
@@ -412,19 +459,143 @@ kill_nine() {
     rm -f g.pgn r.txt st
     two_bg "--think-ms 2 --tag-k9" "--think-ms 2 --tag-k9" "${MATCH_ARGS[@]}" -concurrency 2 -resume st >/dev/null 2>&1
     local pid=$bg
-    sleep 1.3
+    games_written 3
     kill -9 $pid
     wait $pid 2>/dev/null
     no_fakes_left tag-k9 || return 1
     # Only whole games in the PGN: as many results as game headers, the last game ends with its result.
     local n
     n=$(grep -c '^\[Event' g.pgn)
-    [ "$n" -ge 1 ] || return 1
-    [ "$(tail -n 2 g.pgn | head -n 1 | grep -Ec '(1-0|0-1|1/2-1/2)$')" -eq 1 ] || return 1
-    "$M" -resume st -quiet >/dev/null || return 1
+    [ "$n" -ge 1 ] || { echo "no game written before the kill"; return 1; }
+    [ "$(tail -n 2 g.pgn | head -n 1 | grep -Ec '(1-0|0-1|1/2-1/2)$')" -eq 1 ] || { echo "the last game is not whole"; tail -n 5 g.pgn; return 1; }
+    "$M" -resume st -quiet >resume.out 2>&1 || { echo "resume failed"; cat resume.out; return 1; }
     cmp "$T/ref.txt" r.txt && cmp "$T/ref.pgn" g.pgn
 }
 check "kill -9: no engine survives, only whole games written, resume exact" kill_nine
+# ---- write failures, damaged files and states ---------------------------------
+WF_ARGS=(-each depth=1 -repeat -games 2 -rounds 10 -maxmoves 40 -quiet)
+wf_reference() {   # the 20 games uninterrupted, in $T/wf.pgn and $T/wf.txt
+    [ -f "$T/wf.txt" ] && return 0
+    two "" "" "${WF_ARGS[@]}" -pgnout "$T/wf.pgn" min -results "$T/wf.txt" >/dev/null
+}
+whole_records() {   # whole_records DIR: the PGN, results and state agree game by game, each game whole
+    local d=$1 games
+    games=$(wc -l <"$d/r.txt")
+    [ "$(grep -c '^\[Event' "$d/g.pgn")" -eq "$games" ] && [ "$(grep -c '^done ' "$d/s.state")" -eq "$games" ] || return 1
+    [ "$games" -eq 0 ] || [ "$(tail -n 2 "$d/g.pgn" | head -n 1 | grep -Ec '(1-0|0-1|1/2-1/2)$')" -eq 1 ] || return 1
+    cmp "$d/r.txt" <(head -n "$games" "$T/wf.txt") && cmp "$d/g.pgn" <(head -c "$(stat -c %s "$d/g.pgn")" "$T/wf.pgn")
+}
+dev_full() {
+    wf_reference || return 1
+    local rc
+    two "" "" "${WF_ARGS[@]}" -pgnout /dev/full -results r.txt >out.txt 2>err.txt
+    rc=$?
+    [ $rc -eq 1 ] && grep -q 'cannot write game 1 to the PGN file /dev/full: No space left on device' err.txt || { echo "rc $rc"; cat err.txt; return 1; }
+    [ ! -s r.txt ] && grep -q '^=== Summary: 0 of 20 games' out.txt && [ "$(grep -c 'cannot write' err.txt)" -eq 1 ] || { cat out.txt; return 1; }
+    two "" "" "${WF_ARGS[@]}" -results /dev/full >out.txt 2>err.txt
+    [ $? -eq 1 ] && grep -q 'to the results file /dev/full' err.txt
+}
+check "-pgnout /dev/full, -results /dev/full: nothing recorded, exit 1 naming the file" dev_full
+file_limit() {   # RLIMIT_FSIZE: a write past 6 KiB fails with EFBIG
+    wf_reference || return 1
+    mkdir d
+    ( ulimit -f 6; two "" "" "${WF_ARGS[@]}" -pgnout d/g.pgn min -results d/r.txt -resume d/s.state >out.txt 2>err.txt )
+    local rc=$?
+    [ $rc -eq 1 ] && grep -q 'to the PGN file d/g.pgn: File too large; stopping' err.txt || { echo "rc $rc"; cat err.txt; return 1; }
+    local games
+    games=$(wc -l <d/r.txt)
+    [ "$games" -ge 1 ] && [ "$games" -lt 20 ] && grep -q "^=== Summary: $games of 20 games" out.txt || { echo "$games games"; cat out.txt; return 1; }
+    whole_records d || return 1
+    "$M" -resume d/s.state >out2.txt 2>&1 || { cat out2.txt; return 1; }
+    grep -q "$games games already recorded, $((20 - games)) to play" out2.txt && cmp d/r.txt "$T/wf.txt" && cmp d/g.pgn "$T/wf.pgn"
+}
+check "a file size limit mid-match: whole games only, exit 1, resume plays exactly the rest" file_limit
+full_tmpfs() {   # a 12 KiB tmpfs fills up during the match (root only; skipped elsewhere)
+    wf_reference || return 1
+    mkdir small
+    mount -t tmpfs -o size=12k tmpfs small 2>/dev/null || { echo "mount -t tmpfs is not permitted here"; return 77; }
+    two "" "" "${WF_ARGS[@]}" -pgnout small/g.pgn min -results small/r.txt -resume small/s.state >out.txt 2>err.txt
+    local rc=$? games
+    games=$(wc -l <small/r.txt)
+    mkdir saved && cp small/* saved/ && umount small && mount -t tmpfs -o size=1m tmpfs small && cp saved/* small/ ||
+        { umount small; return 1; }
+    [ $rc -eq 1 ] && grep -q 'No space left on device; stopping' err.txt && [ "$games" -lt 20 ] || { echo "rc $rc, $games games"; cat err.txt; umount small; return 1; }
+    whole_records small || { umount small; return 1; }
+    "$M" -resume small/s.state >out2.txt 2>&1
+    rc=$?
+    cmp small/r.txt "$T/wf.txt" && cmp small/g.pgn "$T/wf.pgn"
+    local same=$?
+    umount small
+    [ $rc -eq 0 ] && [ $same -eq 0 ]
+}
+check "a full 12 KiB tmpfs: whole games only, exit 1, resume after freeing space gives the whole match" full_tmpfs
+stopped_state() {   # stopped_state N: a state that recorded the first N of the 20 games, the files as complete
+    wf_reference || return 1
+    two "" "" "${WF_ARGS[@]}" -pgnout g.pgn min -results r.txt -resume s.state >/dev/null || return 1
+    local keep
+    keep=$(grep -n '^done ' s.state | sed -n "$(($1 + 1))p" | cut -d: -f1)
+    head -n $((keep - 1)) s.state >s2 && mv s2 s.state
+}
+damaged_files() {
+    stopped_state 12 || return 1
+    cp g.pgn g.full && cp r.txt r.full
+    local out rc
+    : >r.txt
+    out=$("$M" -resume s.state 2>&1); rc=$?
+    [ $rc -eq 2 ] && grep -q 'results file r.txt holds 0 bytes, but the state records [0-9]* bytes up to game 1: it was cut or replaced; not resumed' <<<"$out" ||
+        { echo "rc $rc: $out"; return 1; }
+    head -c 100 g.full >g.pgn
+    out=$("$M" -resume s.state 2>&1); rc=$?
+    [ $rc -eq 2 ] && grep -q 'PGN file g.pgn holds 100 bytes, but the state records [0-9]* bytes up to game 1' <<<"$out" ||
+        { echo "rc $rc: $out"; return 1; }
+    [ ! -s r.txt ] && [ "$(stat -c %s g.pgn)" -eq 100 ] || return 1      # nothing touched
+    # A changed byte inside game 5 of the PGN.
+    cp r.full r.txt && cp g.full g.pgn
+    local at
+    at=$(grep -b -m 5 '^\[Event' g.pgn | tail -n 1 | cut -d: -f1)
+    printf 'X' | dd of=g.pgn bs=1 seek=$((at + 3)) conv=notrunc 2>/dev/null
+    out=$("$M" -resume s.state 2>&1); rc=$?
+    [ $rc -eq 2 ] && grep -q 'PGN file g.pgn differs from the state from game 5 on' <<<"$out" || { echo "rc $rc: $out"; return 1; }
+    # -rebuild keeps games 1-4, cuts the files there and plays the rest again.
+    "$M" -resume s.state -rebuild >out.txt 2>&1 || { cat out.txt; return 1; }
+    grep -q -- '-rebuild: 4 recorded games kept' out.txt && grep -q '4 games already recorded, 16 to play' out.txt &&
+        cmp r.txt "$T/wf.txt" && cmp g.pgn "$T/wf.pgn"
+}
+check "resume against a cut results file or a changed PGN: refused naming file and game; -rebuild replays from there" damaged_files
+longer_files() {   # files longer than the state (games written after the last state line): cut back, as before
+    stopped_state 7 || return 1
+    "$M" -resume s.state >out.txt 2>&1 || { cat out.txt; return 1; }
+    grep -q '7 games already recorded, 13 to play' out.txt && cmp r.txt "$T/wf.txt" && cmp g.pgn "$T/wf.pgn"
+}
+check "resume with files longer than the state: cut back, the rest played, the whole match exact" longer_files
+corrupt_state() {
+    stopped_state 3 || return 1
+    cp s.state good
+    local out rc first
+    first=$(grep -n -m 1 '^done ' good | cut -d: -f1)
+    bad_state() {   # bad_state PATTERN: the resume is refused with PATTERN, exit 2, nothing played
+        out=$("$M" -resume s.state 2>&1); rc=$?
+        [ $rc -eq 2 ] && grep -q -- "$1" <<<"$out" && ! grep -q 'Summary' <<<"$out" || { echo "rc $rc: $out"; return 1; }
+    }
+    { cat good; grep '^done ' good | tail -n 1; } >s.state
+    bad_state "s.state:$((first + 3)): game 3 is recorded twice; the state file is damaged" || return 1
+    sed '$s/game=3 round=2 pair=2/game=99 round=2 pair=2/' good >s.state
+    bad_state "s.state:$((first + 2)): game 99 is not a game of this match (1..20)" || return 1
+    sed '$s/game=3 round=2 pair=2 white=A/game=3 round=2 pair=2 white=Z/' good >s.state
+    bad_state "s.state:$((first + 2)): the game's round, pair or engines are not those of the match" || return 1
+    sed '$s/result=[^ ]*/result=2-0/' good >s.state
+    bad_state "s.state:$((first + 2)): bad result" || return 1
+    sed "${first}s/^done [0-9]*/done 99999999999999999999/" good >s.state
+    bad_state "s.state:$first: bad record" || return 1
+    sed "$((first + 1))s/^done [0-9]*/done 1/" good >s.state
+    bad_state "s.state:$((first + 1)): file sizes smaller than the previous record's" || return 1
+    sed 's/^seed .*/seed 18446744073709551616/' good >s.state
+    bad_state "s.state:2: bad seed" || return 1
+    sed "${first}s/^done /finished /" good >s.state
+    bad_state "s.state:$first: unexpected line" || return 1
+    cp good s.state && "$M" -resume s.state -quiet >/dev/null && cmp r.txt "$T/wf.txt"
+}
+check "a corrupt state (duplicate game, game beyond the match, wrong engine, bad numbers): refused with the line" corrupt_state
 shards() {
     rm -f s*.txt
     for i in 1 2 3; do
@@ -447,6 +618,31 @@ sprt_stop() {
     grep -q 'SPRT: H1 accepted' out.txt && [ "$(wc -l <r.txt)" -lt 400 ] && grep -q 'LLR' out.txt
 }
 check "-sprt stops the match at a verdict" sprt_stop
+wrapped_engines() {   # engines behind a wrapper script that does not exec them and ignore EOF: none survives kill -9 of the runner
+    printf '#!/bin/sh\ntrap "" HUP INT TERM\n"%s" "$@" --ignore-eof --tag-w9\necho "engine exited" >&2\n' "$F" >wrap.sh
+    chmod +x wrap.sh
+    "$M" -engine cmd=./wrap.sh name=A args="--seed 1 --think-ms 50" -engine cmd=./wrap.sh name=B args="--seed 2 --think-ms 50" \
+        -each depth=1 -games 20 -concurrency 2 -results r.txt >/dev/null 2>&1 &
+    local pid=$! i n=0
+    for i in $(seq 100); do n=$(live_fakes tag-w9); [ "$n" -ge 4 ] && break; sleep 0.05; done
+    [ "$n" -ge 4 ] || { echo "only $n engines started"; kill -9 $pid; return 1; }
+    kill -9 $pid
+    wait $pid 2>/dev/null
+    for i in $(seq 40); do n=$(live_fakes tag-w9); [ "$n" -eq 0 ] && break; sleep 0.05; done
+    [ "$n" -eq 0 ] || { echo "$n engines outlived the runner after $((i * 50)) ms:"; ps -eo pid,ppid,pgid,args | grep '[t]ag-w9'; ps -eo pid=,args= | awk '/tag-w9/ && !/awk/ { print $1 }' | xargs -r kill -9; return 1; }
+    echo "no engine left $((i * 50)) ms after the kill"
+}
+check "kill -9 of the runner: engines behind a non-exec wrapper that ignore EOF die too" wrapped_engines
+refused_option() {
+    local out
+    out=$("$M" -engine cmd="$F" name=A args="--refuse-option Hash" option.Hash=1000 -engine cmd="$F" name=B -each depth=1 -results r.txt 2>&1)
+    [ $? -eq 2 ] && grep -q "engine A refused an option: cannot set Hash to 1000; keeping the default" <<<"$out" && [ ! -s r.txt ] ||
+        { echo "$out"; return 1; }
+    # The same engine, asked for nothing it refuses, plays.
+    "$M" -engine cmd="$F" name=A args="--refuse-option Hash" option.Skill=3 -engine cmd="$F" name=B -each depth=1 -games 1 -results r.txt >/dev/null &&
+        [ "$(wc -l <r.txt)" -eq 1 ]
+}
+check "an engine's info string error in answer to an option stops the run before the first game" refused_option
 no_zombies() {
     two_bg "--tag-zz" "--tag-zz" -each depth=1 -games 4 -concurrency 2 -recover >/dev/null
     local pid=$bg
@@ -467,5 +663,5 @@ real_engine() {
 }
 check "bin/dablo depth 2 vs depth 1: identical records at concurrency 1 and 2" real_engine
 
-echo "SUITE match: $pass passed, $fail failed"
+echo "SUITE match: $pass passed, $fail failed, $skip skipped"
 [ "$fail" -eq 0 ]

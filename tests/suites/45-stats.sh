@@ -111,7 +111,9 @@ refuse "bad result in a file" $BIN -results "$tmp/bad.txt"
 # ---- results files and shards ---------------------------------------
 # A deterministic synthetic match of A against B: 150 pairs, the first
 # game of even pairs with B as white; pair 77 has one unfinished game
-# (result=*), pair 151 a single game; a name with a space in pair 40.
+# (result=*), pair 151 a single game; in pair 40 B is replaced by a third
+# engine whose name has a space ("B two"), so A's side is one encounter
+# only with -opponent B.
 awk 'BEGIN {
     seed = 7; g = 0
     for (p = 1; p <= 151; p++) {
@@ -130,11 +132,12 @@ awk 'BEGIN {
 }' >"$tmp/all.txt"
 
 # Expected counts from one side, computed here independently.
-counts() {
-    awk -v side="$1" '{
+counts() {   # counts SIDE [OPPONENT]
+    awk -v side="$1" -v opp="${2:-}" '{
         delete f
         for (i = 1; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] }
         if (f["result"] == "*" || (f["white"] != side && f["black"] != side)) next
+        if (opp != "" && f["white"] != opp && f["black"] != opp) next
         s = f["result"] == "1-0" ? 2 : f["result"] == "0-1" ? 0 : 1
         if (f["black"] == side) s = 2 - s
         if (s == 2) w++; else if (s == 1) d++; else l++
@@ -144,15 +147,22 @@ counts() {
         print w + 0, d + 0, l + 0, pen[0] + 0, pen[1] + 0, pen[2] + 0, pen[3] + 0, pen[4] + 0, u + 0
     }' "$tmp/all.txt"
 }
-read -r EW ED EL P0 P1 P2 P3 P4 UNP < <(counts A)
+read -r EW ED EL P0 P1 P2 P3 P4 UNP < <(counts A B)
 read -r BW BD BL _ < <(counts B)
 
-expect "results file: W-D-L from A's side" "W-D-L: $EW-$ED-$EL" $BIN -results "$tmp/all.txt"
+refuse "results file: a third engine without -opponent" $BIN -results "$tmp/all.txt"
+expect "  ... and the message names file, line and both opponents" \
+    "all.txt:79: a third engine: 'A' meets 'B two' here and 'B' at .*all.txt:1" \
+    sh -c "$BIN -results '$tmp/all.txt' 2>&1; true"
+expect "results file: W-D-L from A's side against B" "W-D-L: $EW-$ED-$EL" $BIN -results "$tmp/all.txt" -opponent B
 expect "results file: pentanomial counts" \
-    "Pentanomial \(LL LD DD\+WL WD WW\): $P0-$P1-$P2-$P3-$P4" $BIN -results "$tmp/all.txt"
+    "Pentanomial \(LL LD DD\+WL WD WW\): $P0-$P1-$P2-$P3-$P4" $BIN -results "$tmp/all.txt" -opponent B
 expect "results file: unpaired games" "\($((P0 + P1 + P2 + P3 + P4)) pairs, $UNP unpaired\)" \
-    $BIN -results "$tmp/all.txt"
-expect "results file: side defaults to white of game 1" '^Engine: A$' $BIN -results "$tmp/all.txt"
+    $BIN -results "$tmp/all.txt" -opponent B
+expect "results file: side defaults to white of game 1" '^Engine: A$' $BIN -results "$tmp/all.txt" -opponent B
+read -r TW TD TL _ < <(counts A "B%20two")
+expect "results file: A against the third engine alone" "W-D-L: $TW-$TD-$TL" \
+    $BIN -results "$tmp/all.txt" -opponent "B two"
 refuse "results file: -engine of a name not in it" $BIN -results "$tmp/all.txt" -engine nosuch
 expect "  ... and the message names it" "no finished games of engine 'nosuch'" \
     sh -c "$BIN -results '$tmp/all.txt' -engine nosuch 2>&1; true"
@@ -166,8 +176,8 @@ for i in 0 1 2; do
     awk -v i=$i '{ for (k = 1; k <= NF; k++) if ($k ~ /^pair=/) { split($k, kv, "="); p = kv[2] } }
         (p + 2) % 3 == i' "$tmp/all.txt" | sort -r >"$tmp/shard$i.txt"
 done
-$BIN -results "$tmp/all.txt" -sprt elo0=-5 elo1=5 | grep -v '^Files merged' >"$tmp/unsplit.out"
-$BIN -merge "$tmp/shard0.txt" "$tmp/shard1.txt" "$tmp/shard2.txt" -sprt elo0=-5 elo1=5 |
+$BIN -results "$tmp/all.txt" -opponent B -sprt elo0=-5 elo1=5 | grep -v '^Files merged' >"$tmp/unsplit.out"
+$BIN -merge "$tmp/shard0.txt" "$tmp/shard1.txt" "$tmp/shard2.txt" -opponent B -sprt elo0=-5 elo1=5 |
     grep -v '^Files merged' >"$tmp/merged.out"
 if [ -s "$tmp/unsplit.out" ] && cmp -s "$tmp/unsplit.out" "$tmp/merged.out"; then
     ok "merge of 3 shards equals the unsplit results"
@@ -176,7 +186,7 @@ else
     diff "$tmp/unsplit.out" "$tmp/merged.out" | sed 's/^/     | /'
 fi
 # shard1 (pairs 2, 5, ...) starts with B as white: -engine pins the side.
-$BIN -merge "$tmp/shard1.txt" "$tmp/shard0.txt" "$tmp/shard2.txt" -engine A -sprt elo0=-5 elo1=5 |
+$BIN -merge "$tmp/shard1.txt" "$tmp/shard0.txt" "$tmp/shard2.txt" -engine A -opponent B -sprt elo0=-5 elo1=5 |
     grep -v '^Files merged' >"$tmp/merged2.out"
 if cmp -s "$tmp/unsplit.out" "$tmp/merged2.out"; then
     ok "merge in another order with -engine A equals the unsplit results"
@@ -185,7 +195,7 @@ else
     diff "$tmp/unsplit.out" "$tmp/merged2.out" | sed 's/^/     | /'
 fi
 expect "merge reports the number of files" '^Files merged: 3$' \
-    $BIN -merge "$tmp/shard0.txt" "$tmp/shard1.txt" "$tmp/shard2.txt"
+    $BIN -merge "$tmp/shard0.txt" "$tmp/shard1.txt" "$tmp/shard2.txt" -opponent B
 cat "$tmp/shard0.txt" "$tmp/shard0.txt" >"$tmp/dup.txt"
 refuse "a file with games twice over" $BIN -results "$tmp/dup.txt"
 refuse "merge with a missing shard" $BIN -merge "$tmp/shard0.txt" "$tmp/none.txt"
@@ -194,6 +204,17 @@ refuse "merge with one shard given twice (game counted twice)" \
 cp "$tmp/shard1.txt" "$tmp/shard1-copy.txt"
 refuse "merge with a copied shard under another name" \
     $BIN -merge "$tmp/shard1.txt" "$tmp/shard1-copy.txt"
+# Lines that would be counted wrongly are refused with file, line and key;
+# a torn last line stays ignored.
+printf 'game=1 pair=1 white=A black=B result=1-0 plies=40\ngame=2 pair=1 white=B black=A result=0-1 plies=-5\n' >"$tmp/neg.txt"
+printf 'game=1 pair=1 white=A black=B result=1-0 result=0-1\n' >"$tmp/rep.txt"
+printf 'game=1 pair=1 white=A black=B result=1-0\ngame=2 pair=1 white=X black=X result=0-1\n' >"$tmp/same.txt"
+for c in "neg.txt:2: key 'plies' needs a whole number >= 0, not '-5'" "rep.txt:1: key 'result' appears twice" \
+         "same.txt:2: keys 'white' and 'black' name the same engine 'X'"; do
+    expect "refused: ${c#*: }" "${c%%:*}:[0-9]+: ${c#*: }" sh -c "$BIN -results '$tmp/${c%%:*}' 2>&1; true"
+done
+printf 'game=1 pair=1 white=A black=B result=1-0\ngame=2 pair=1 white=B black=A res' >"$tmp/torn.txt"
+expect "a torn last line is still ignored" "W-D-L: 1-0-0" $BIN -results "$tmp/torn.txt"
 
 # ---- real shards from dablo-match, spread by GNU parallel -------------
 # The GNU parallel recipe of docs/match.md with the local machine (--sshlogin 3/:) for the hosts

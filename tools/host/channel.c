@@ -70,6 +70,8 @@ static char *take_line(Channel *ch)
             ch->discarding = 0;
             continue;
         }
+        /* An over-long line whose newline came in the same read is cut too. */
+        if ((size_t)(nl - s) >= CHANNEL_LINE_MAX) s[CHANNEL_LINE_MAX - 1] = '\0';
         util_rtrim(s);
         if (*s) return s;
     }

@@ -230,16 +230,24 @@ static EngineStatus from_channel(ChannelStatus s)
          : s == CHANNEL_EOF ? ENGINE_EOF : ENGINE_ABORT;
 }
 
+/* What wait_for() does with the lines before its token. */
+enum { WAIT_SKIP = 0, WAIT_HANDSHAKE, WAIT_OPTIONS };
+
 /* Reads lines until one equal to token (after trimming), within deadline;
- * during the handshake, learns the id name and the options on the way. */
-static EngineStatus wait_for(Engine *e, const char *token, int64_t deadline, int handshake)
+ * during the handshake, learns the id name and the options on the way;
+ * after the options were set, keeps the first "info string error" line in
+ * refused (refusedlen bytes, "" when none). */
+static EngineStatus wait_for(Engine *e, const char *token, int64_t deadline, int mode,
+                             char *refused, size_t refusedlen)
 {
     for (;;) {
         char *line;
         ChannelStatus s = channel_read_line(&e->ch, deadline, &line);
         if (s != CHANNEL_LINE) return from_channel(s);
         if (strcmp(line, token) == 0) return ENGINE_OK;
-        if (!handshake) continue;
+        if (mode == WAIT_OPTIONS && !*refused && strncmp(line, "info string error", 17) == 0)
+            snprintf(refused, refusedlen, "%s", line + 17 + strspn(line + 17, ": "));
+        if (mode != WAIT_HANDSHAKE) continue;
         if (strncmp(line, "id name ", 8) == 0) {
             free(e->id_name);
             const char *nm = line + 8;
@@ -274,18 +282,26 @@ static EngineStatus spawn(Engine *e, const EngineSpec *spec, int slot, Transcrip
     channel_init(&e->ch, &p, spec->name ? spec->name : spec->cmd, slot, log, abort_fd);
     e->running = 1;
     e->starts++;
-    transcript_note(log, slot, e->ch.name, "started pid %d", (int)p.pid);
+    transcript_note(log, slot, e->ch.name, "started pid %d", (int)p.engine);
     return ENGINE_OK;
 }
 
 /* Sends cmd and waits for answer within deadline; on failure the reason
  * ("engine X: exited before uciok") goes to err and the transcript, and
  * the engine is killed. */
-static EngineStatus exchange(Engine *e, const char *cmd, const char *answer, int handshake, int64_t deadline,
-                             char *err, size_t errlen)
+static EngineStatus exchange(Engine *e, const char *cmd, const char *answer, int mode,
+                             int64_t deadline, char *err, size_t errlen)
 {
+    char refused[512] = "";
     EngineStatus s = engine_send(e, cmd, deadline);
-    if (s == ENGINE_OK) s = wait_for(e, answer, deadline, handshake);
+    if (s == ENGINE_OK) s = wait_for(e, answer, deadline, mode, refused, sizeof refused);
+    if (s == ENGINE_OK && *refused) {
+        /* The engine runs, but not with the options asked for. */
+        snprintf(err, errlen, "engine %s refused an option: %s", engine_name(e), refused);
+        transcript_note(e->ch.log, e->ch.slot, e->ch.name, "%s", err);
+        engine_quit(e, QUIT_GRACE_MS);
+        return ENGINE_ERROR;
+    }
     if (s == ENGINE_OK) return s;
     snprintf(err, errlen, "engine %s: %s before %s", engine_name(e),
              s == ENGINE_TIMEOUT ? "no answer within the startup time" : s == ENGINE_EOF ? "exited" : "aborted",
@@ -337,12 +353,15 @@ EngineStatus engine_start(Engine *e, const EngineSpec *spec, const OptionList *s
     EngineStatus s = spawn(e, spec, slot, log, abort_fd, err, errlen);
     if (s != ENGINE_OK) return s;
     int64_t deadline = util_now_ms() + startup_ms;
-    if ((s = exchange(e, "uci", "uciok", 1, deadline, err, errlen)) != ENGINE_OK) return s;
+    if ((s = exchange(e, "uci", "uciok", WAIT_HANDSHAKE, deadline, err, errlen)) != ENGINE_OK)
+        return s;
     if (spec->name) e->ch.name = spec->name;
     else if (e->id_name) e->ch.name = e->id_name;
     const OptionList *const lists[2] = { sent, &spec->options };
     if ((s = send_options(e, lists, deadline, err, errlen)) != ENGINE_OK) return s;
-    return exchange(e, "isready", "readyok", 0, deadline, err, errlen);
+    /* An "info string error" before readyok answers a setoption (PROTOCOL.md
+     * 3.1: a bad value changes nothing): the run would not be what was asked. */
+    return exchange(e, "isready", "readyok", WAIT_OPTIONS, deadline, err, errlen);
 }
 
 EngineStatus engine_send_sync(Engine *e, const char *line, int64_t timeout_ms)
@@ -351,7 +370,7 @@ EngineStatus engine_send_sync(Engine *e, const char *line, int64_t timeout_ms)
     int64_t deadline = util_now_ms() + timeout_ms;
     if (line && engine_send(e, line, deadline) != ENGINE_OK) return ENGINE_EOF;
     if (engine_send(e, "isready", deadline) != ENGINE_OK) return ENGINE_EOF;
-    EngineStatus s = wait_for(e, "readyok", deadline, 0);
+    EngineStatus s = wait_for(e, "readyok", deadline, WAIT_SKIP, NULL, 0);
     if (s == ENGINE_TIMEOUT)
         transcript_note(e->ch.log, e->ch.slot, e->ch.name, "no readyok within %lld ms", (long long)timeout_ms);
     return s;

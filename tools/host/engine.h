@@ -27,8 +27,9 @@
  *   ENGINE_EOF      the engine closed its output or its input pipe broke
  *                   (a crash), or it is not running;
  *   ENGINE_ABORT    the host's abort fd became readable (channel.h);
- *   ENGINE_ERROR    a requested option is missing or has an invalid
- *                   value, or the program cannot be run (a set-up error).
+ *   ENGINE_ERROR    a requested option is missing, has an invalid value
+ *                   or is refused by the engine, or the program cannot be
+ *                   run (a set-up error).
  *
  * Invariants a caller relies on: an Engine is used by one thread at a time
  * (the thread that started it, proc.h); e->running is 1 from a successful
@@ -90,7 +91,10 @@ void engine_info_parse(EngineInfo *si, const char *line);
  * runs the handshake: "uci" ... "uciok" (within startup_ms), checks every
  * option of `sent` (e.g. the variant and rule options; NULL = none), then
  * the spec's own option.X, against the declared list, sends them as
- * setoption, then "isready" ... "readyok" (the same startup_ms).  *e may
+ * setoption, then "isready" ... "readyok" (the same startup_ms).  An
+ * "info string error" line before that readyok is the engine refusing a
+ * setoption (PROTOCOL.md 3.1: the option is left unchanged): ENGINE_ERROR
+ * with the engine's words in err, the engine quit.  *e may
  * hold an engine that was quit or killed (its start count is kept).  On
  * failure a one-line reason is in err and the process is stopped:
  * ENGINE_ERROR (cannot run, bad option), ENGINE_TIMEOUT, ENGINE_EOF,

@@ -3,26 +3,35 @@
  * layer of the engine-host library (channel.h reads and writes lines over
  * the pipes, engine.h speaks the protocol).
  *
- * A Proc is a child's pid and the host's ends of its two pipes.  A child
- * is started with fork + execv (the program path is resolved in
- * the parent, so the child calls only async-signal-safe functions):
- *   - its stdin and stdout are pipes made with O_CLOEXEC, so no engine
- *     inherits another engine's pipe ends (EOF detection stays exact);
- *   - it gets its own process group, so a Ctrl-C typed at the terminal
- *     reaches only the host, which decides when engines stop, and a kill
- *     of the group also takes any helper the engine started;
- *   - prctl(PR_SET_PDEATHSIG, SIGKILL): if the host dies, even by
- *     kill -9, the kernel kills the child (no orphans).  The signal fires
- *     when the forking *thread* exits, so the thread that starts an engine
- *     must stop it before it exits;
+ * A Proc is a started engine: the pid of its supervisor, the engine's
+ * own pid, and the host's ends of the engine's pipes and of a lifeline.
+ * Each engine runs under a small supervisor process (forked from the
+ * host, never exec'd; only async-signal-safe calls):
+ *     host --fork--> supervisor --fork+execv--> engine
+ *   - the engine's stdin and stdout are pipes made with O_CLOEXEC, and
+ *     the supervisor closes every descriptor it does not need, so no
+ *     engine or supervisor holds another engine's pipe ends (EOF detection
+ *     stays exact);
+ *   - the engine gets its own process group (its pid), the supervisor
+ *     another, so a Ctrl-C typed at the terminal reaches only the host,
+ *     which decides when engines stop;
+ *   - the supervisor is the subreaper of the engine's tree
+ *     (PR_SET_CHILD_SUBREAPER) and watches the lifeline, a pipe whose only
+ *     write end the host holds: when the host closes it or dies, even by
+ *     kill -9, the supervisor kills the engine's process group and every
+ *     orphaned descendant (a wrapper script's engine that ignores EOF, a
+ *     helper that left the group), reaps them and exits.  When the engine
+ *     exits by itself, the supervisor kills what it left and exits with
+ *     the engine's status.  The engine has PR_SET_PDEATHSIG(SIGKILL)
+ *     towards its supervisor;
  *   - the signal mask and SIGPIPE disposition are reset to the defaults,
  *     the environment is passed through unchanged;
  *   - an exec failure is reported through a close-on-exec status pipe, so
  *     "no such file" is a clear error rather than a silent EOF.
- * Invariants: a Proc is running when pid > 0; every started child is
- * reaped by proc_stop() or proc_kill() (no zombies), which leave pid 0
- * and both fds -1.  The host should ignore SIGPIPE, so a write to a dead
- * engine is an error (EPIPE), not the end of the host.
+ * Invariants: a Proc is running when pid > 0; every started supervisor is
+ * reaped by proc_stop() or proc_kill() (no zombies), which leave pid and
+ * engine 0 and every fd -1.  The host should ignore SIGPIPE, so a write to
+ * a dead engine is an error (EPIPE), not the end of the host.
  */
 #ifndef DABLO_HOST_PROC_H
 #define DABLO_HOST_PROC_H
@@ -31,9 +40,11 @@
 #include <sys/types.h>
 
 typedef struct Proc {
-    pid_t pid;        /* 0 when not running */
-    int to_child;     /* write end of the child's stdin (non-blocking), -1 when closed */
-    int from_child;   /* read end of the child's stdout (non-blocking), -1 when closed */
+    pid_t pid;      /* the supervisor; 0 when not running */
+    int to_child;   /* write end of the engine's stdin (non-blocking), -1 when closed */
+    int from_child; /* read end of the engine's stdout (non-blocking), -1 when closed */
+    pid_t engine;   /* the engine process (and its process group); 0 when not running */
+    int lifeline;   /* the host's end of the supervisor's lifeline, -1 when closed */
 } Proc;
 
 /* Finds the program to run: a cmd containing '/' is taken relative to the
@@ -50,13 +61,15 @@ int proc_resolve(const char *cmd, const char *dir, char *out, size_t outlen, cha
 int proc_start(Proc *p, const char *path, char *const argv[], const char *dir,
                const char *stderr_path, char *err, size_t errlen);
 
-/* Closes the pipes, waits up to grace_ms for the child to exit by itself
- * (after "quit" or EOF on its stdin), then SIGKILLs its process group and
- * reaps it.  Safe on a Proc that is not running.  Returns the wait status,
- * or -1 if the child had to be killed. */
+/* Closes the pipes, waits up to grace_ms for the engine to exit by itself
+ * (after "quit" or EOF on its stdin; its supervisor then kills what it
+ * left and exits), then kills the tree (proc_kill).  Safe on a Proc that
+ * is not running.  Returns the wait status (the engine's exit code, or
+ * 128 + its signal, as an exit code), or -1 if it had to be killed. */
 int proc_stop(Proc *p, int grace_ms);
 
-/* SIGKILLs the child's process group at once and reaps it. */
+/* SIGKILLs the engine's process group at once, closes the lifeline (the
+ * supervisor kills the rest of the tree) and reaps the supervisor. */
 void proc_kill(Proc *p);
 
 #endif

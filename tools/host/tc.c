@@ -34,6 +34,10 @@ int tc_parse(const char *s, TimeControl *tc, char *err, size_t errlen)
         *colon = '\0';
         int64_t min, sec_ms;
         if (util_parse_int64(p, 0, 100000, &min) < 0 || util_parse_seconds_ms(colon + 1, &sec_ms) < 0) goto bad;
+        if (sec_ms >= 60000) {
+            snprintf(err, errlen, "bad time control '%s': the seconds of m:ss must be below 60", s);
+            return -1;
+        }
         tc->base_ms = min * 60000 + sec_ms;
     } else if (util_parse_seconds_ms(p, &tc->base_ms) < 0) {
         goto bad;

@@ -43,7 +43,9 @@ typedef struct Clock {
     int moves_made;   /* this engine's moves in this game */
 } Clock;
 
-/* Parses a time control string.  Returns 0, or -1 with a reason in err. */
+/* Parses a time control string ("[M/]T[+I]", T in seconds or m:ss with
+ * ss below 60; "inf").  Returns 0, or -1 with a reason in err: nothing
+ * out of range is clamped. */
 int tc_parse(const char *s, TimeControl *tc, char *err, size_t errlen);
 
 /* Writes the time control in the PGN "TimeControl" style: "40/60+0.6",

@@ -10,6 +10,7 @@
  */
 #include "cli.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +18,7 @@
 #include <strings.h>
 
 #include "host/util.h"
+#include "schedule.h"
 
 /* What the parse keeps between options. */
 typedef struct Parse {
@@ -143,7 +145,7 @@ static int opt_repeat(Parse *p, int argc, char *const argv[])
     return argc >= 2 && strcmp(argv[1], "2") == 0 ? 2 : 1;   /* cutechess's "-repeat 2" */
 }
 
-/* -gauntlet -recover -stallcredit -quiet. */
+/* -gauntlet -recover -stallcredit -rebuild -quiet. */
 static int opt_switch(Parse *p, int argc, char *const argv[])
 {
     (void)argc;
@@ -152,6 +154,8 @@ static int opt_switch(Parse *p, int argc, char *const argv[])
     if (strcmp(a, "-gauntlet") == 0) c->gauntlet = 1;
     else if (strcmp(a, "-recover") == 0) c->recover = 1;
     else if (strcmp(a, "-stallcredit") == 0) c->stall_credit = 1;
+    else if (strcmp(a, "-rebuild") == 0)
+        c->rebuild = 1;
     else c->quiet = 1;
     return 1;
 }
@@ -174,10 +178,14 @@ static int openings_setting(Parse *p, const char *tok)
         else if (strcmp(v, "sequential") == 0) o->random = 0;
         else return fail(p, "openings order must be sequential or random, not '%s'", v);
     } else if (strcmp(key, "start") == 0) {
-        if (util_parse_int64(v, 1, INT64_MAX / 4, &n) < 0) return fail(p, "openings start must be >= 1, not '%s'", v);
+        if (util_parse_int64(v, 1, INT64_MAX / 4, &n) < 0)
+            return fail(p, "openings start must be an integer from 1 to %lld, not '%s'",
+                        (long long)(INT64_MAX / 4), v);
         o->start = n;
     } else if (strcmp(key, "srand") == 0) {
-        if (util_parse_int64(v, 0, INT64_MAX, &n) < 0) return fail(p, "bad srand '%s'", v);
+        if (util_parse_int64(v, 0, INT64_MAX, &n) < 0)
+            return fail(p, "srand must be an integer from 0 to %lld, not '%s'",
+                        (long long)INT64_MAX, v);
         p->c->seed = (uint64_t)n;
         p->c->seed_given = 1;
     } else {
@@ -199,8 +207,11 @@ static int opt_srand(Parse *p, int argc, char *const argv[])
 {
     if (need_value(p, argc, argv) < 0) return -1;
     char *end;
+    errno = 0;
     p->c->seed = strtoull(argv[1], &end, 10);
-    if (*end || !*argv[1] || argv[1][0] == '-') return fail(p, "-srand needs a non-negative integer, not '%s'", argv[1]);
+    if (*end || !*argv[1] || argv[1][0] < '0' || argv[1][0] > '9' || errno == ERANGE)
+        return fail(p, "-srand needs an integer from 0 to %llu, not '%s'",
+                    (unsigned long long)UINT64_MAX, argv[1]);
     p->c->seed_given = 1;
     return 2;
 }
@@ -353,19 +364,22 @@ static const struct {
     const char *name;
     OptionHandler handle;
 } option_table[] = {
-    { "-engine", opt_engine }, { "-each", opt_engine },
-    { "-variant", opt_variant }, { "-rules", opt_rule }, { "-option", opt_rule },
-    { "-games", opt_count }, { "-rounds", opt_count }, { "-concurrency", opt_count }, { "-maxmoves", opt_count },
-    { "-repeat", opt_repeat },
-    { "-gauntlet", opt_switch }, { "-recover", opt_switch }, { "-stallcredit", opt_switch }, { "-quiet", opt_switch },
-    { "-openings", opt_openings }, { "-srand", opt_srand },
-    { "-draw", opt_adjudication }, { "-resign", opt_adjudication },
-    { "-pgnout", opt_pgnout },
-    { "-results", opt_text }, { "-log", opt_text }, { "-event", opt_text }, { "-resume", opt_text },
-    { "-shard", opt_shard }, { "-sprt", opt_sprt },
-    { "-startup-ms", opt_timeout }, { "-ucinewgame-ms", opt_timeout }, { "-ping-ms", opt_timeout },
-    { "-stop-ms", opt_timeout }, { "-quit-ms", opt_timeout },
-    { "-genopenings", opt_genopenings },
+    { "-engine", opt_engine },       { "-each", opt_engine },
+    { "-variant", opt_variant },     { "-rules", opt_rule },
+    { "-option", opt_rule },         { "-games", opt_count },
+    { "-rounds", opt_count },        { "-concurrency", opt_count },
+    { "-maxmoves", opt_count },      { "-repeat", opt_repeat },
+    { "-gauntlet", opt_switch },     { "-recover", opt_switch },
+    { "-stallcredit", opt_switch },  { "-quiet", opt_switch },
+    { "-rebuild", opt_switch },      { "-openings", opt_openings },
+    { "-srand", opt_srand },         { "-draw", opt_adjudication },
+    { "-resign", opt_adjudication }, { "-pgnout", opt_pgnout },
+    { "-results", opt_text },        { "-log", opt_text },
+    { "-event", opt_text },          { "-resume", opt_text },
+    { "-shard", opt_shard },         { "-sprt", opt_sprt },
+    { "-startup-ms", opt_timeout },  { "-ucinewgame-ms", opt_timeout },
+    { "-ping-ms", opt_timeout },     { "-stop-ms", opt_timeout },
+    { "-quit-ms", opt_timeout },     { "-genopenings", opt_genopenings },
 };
 
 /* One option at argv[0]: the words it used, or -1. */
@@ -426,6 +440,13 @@ static int finish_match(Parse *p)
         if (c->games % 2) return fail(p, "-repeat plays each opening twice: -games must be even");
     }
     if (c->sprt_on && c->nengines != 2) return fail(p, "-sprt needs exactly two engines");
+    int64_t total = schedule_count(c);
+    if (total > SCHEDULE_MAX_GAMES)
+        return fail(
+            p,
+            "the match has %lld games (-games x -rounds x encounters); at most %d in one run "
+            "(give fewer -rounds or -games)",
+            (long long)total, SCHEDULE_MAX_GAMES);
     if (c->adj.draw_on && c->adj.draw_score < 0) return fail(p, "bad -draw score");
     return 0;
 }

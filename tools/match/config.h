@@ -58,6 +58,7 @@ typedef struct MatchConfig {
     char *logfile;
     char *event;
     char *resume;            /* state file */
+    int rebuild;             /* -rebuild: on resume, cut damaged files back instead of refusing */
     int shard_i, shard_n;    /* play only pairs with index % shard_n == shard_i - 1 */
 
     int recover;

@@ -9,7 +9,7 @@
 /* clang-format off */
 static const char help_text[] =
 "Usage: dablo-match -engine cmd=PATH [settings] -engine cmd=PATH [settings] [options]\n"
-"  or:  dablo-match -resume FILE [-concurrency N] [-log FILE] [-quiet]\n"
+"  or:  dablo-match -resume FILE [-concurrency N] [-log FILE] [-quiet] [-rebuild]\n"
 "  or:  dablo-match -genopenings N plies=P [format=fen|moves] [out=FILE] [depth=D] [maxscore=CP]\n"
 "  or:  dablo-match --help | --version\n"
 "\n"
@@ -56,7 +56,7 @@ static const char help_text[] =
 "\n"
 "Tournament:\n"
 "  -games N          games per encounter per round (default 1)\n"
-"  -rounds N         rounds (default 1)\n"
+"  -rounds N         rounds (default 1); at most 1000000 games in a run\n"
 "  -repeat           each opening twice with colours reversed (a game pair); -games even\n"
 "  -gauntlet         the first engine plays each other one (default: round-robin)\n"
 "  -concurrency N    games at once (default 1)\n"
@@ -97,13 +97,19 @@ static const char help_text[] =
 "                     (default 2000)\n"
 "  -quit-ms MS        wait for an engine to exit after quit (default 1000)\n"
 "  -resume FILE       state file written after every game; run again with only\n"
-"                     -resume FILE to continue a stopped match exactly\n"
+"                     -resume FILE to continue a stopped match exactly; the PGN and\n"
+"                     results files are checked against it first\n"
+"  -rebuild           on resume, cut files that differ from the state back before the\n"
+"                     first game that differs and play the games from there again\n"
 "\n"
 "Ctrl-C stops starting games and finishes the running ones; a second Ctrl-C aborts\n"
 "them.  Every finished game is written, and the command that resumes is printed.\n"
+"A game counts once its record, results line and state line are written and synced;\n"
+"a write that fails (a full disk) stops the run with exit 1, naming the file.\n"
 "Terminations: no-moves kings-only king-captured king-and-prince repetition draw-plies\n"
 "adj-draw adj-resign max-moves time illegal disconnect stalls.\n"
-"Exit status: 0 match complete, 1 stopped early, 2 bad command line or set-up, 130 Ctrl-C.\n";
+"Exit status: 0 match complete, 1 stopped early or a write failed, 2 bad command line,\n"
+"set-up or damaged state, 130 Ctrl-C.\n";
 /* clang-format on */
 
 void cli_help(FILE *f)

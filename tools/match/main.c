@@ -22,7 +22,7 @@ static int resume_override(const char *a)
 }
 
 /* -resume FILE: with an existing state, the command line to parse is the
- * saved one plus -concurrency / -log / -quiet from this one (in *merged,
+ * saved one plus -concurrency / -log / -quiet / -rebuild from this one (in *merged,
  * which the caller frees; its words belong to argv and *sd).  Returns 1
  * with the state in *sd, 0 when there is no state to resume (a new match
  * that keeps its state in FILE), or -1 (message printed). */
@@ -46,14 +46,19 @@ static int resume_command_line(int argc, char **argv, const char *resume, StateD
     for (int i = 0; i < sd->argc; i++) m[k++] = sd->argv[i];
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "-resume") == 0) { i++; continue; }
-        if (strcmp(argv[i], "-quiet") == 0) { m[k++] = argv[i]; continue; }
+        if (strcmp(argv[i], "-quiet") == 0 || strcmp(argv[i], "-rebuild") == 0) {
+            m[k++] = argv[i];
+            continue;
+        }
         if (resume_override(argv[i]) && i + 1 < argc) {
             m[k++] = argv[i];
             m[k++] = argv[++i];
             continue;
         }
-        fprintf(stderr, "dablo-match: %s exists: a resumed match takes only -resume FILE "
-                        "[-concurrency N] [-log FILE] [-quiet], not '%s'\n", resume, argv[i]);
+        fprintf(stderr,
+                "dablo-match: %s exists: a resumed match takes only -resume FILE "
+                "[-concurrency N] [-log FILE] [-quiet] [-rebuild], not '%s'\n",
+                resume, argv[i]);
         free(m);
         return -1;
     }

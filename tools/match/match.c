@@ -20,6 +20,7 @@ const char *match_program = "dablo-match";
 #include <time.h>
 #include <unistd.h>
 
+#include "durable.h"
 #include "host/engine.h"
 #include "host/strbuf.h"
 #include "host/transcript.h"
@@ -44,6 +45,8 @@ typedef struct Match {
     uint8_t *slot;
     int wnext;                /* next slot to write */
     FILE *pgn, *res;
+    int64_t pgn_base, res_base; /* their sizes when this run opened them (-1: none) */
+    int64_t pgn_size, res_size; /* their sizes after the last recorded game */
     StateFile state;
     Report report;
     Transcript *log;
@@ -54,8 +57,9 @@ typedef struct Match {
     atomic_int abort;         /* drop running games */
     atomic_int interrupted;   /* by a signal */
     int failed;               /* an engine was lost without -recover */
+    int write_failed;         /* a record could not be written: nothing more is recorded */
     char failure[512];
-    StrBuf written;           /* results lines recorded so far (for a late state file) */
+    StrBuf written; /* state lines of the games recorded by this run (for a late state file) */
 } Match;
 
 static Match *the_match;      /* for the signal thread only */
@@ -104,43 +108,83 @@ static int64_t file_size(FILE *f)
     return fstat(fileno(f), &st) == 0 ? (int64_t)st.st_size : -1;
 }
 
-/* Appends a whole text with as few write() calls as the kernel allows
- * (one, normally), bypassing stdio's buffer, so a kill leaves either the
- * whole game or, at worst during the call itself, a cut tail that a resume
- * cuts off (state.h). */
-static void write_whole(FILE *f, const StrBuf *b)
+/* A record could not be written (lock held): no game is recorded after
+ * it, no game is started, and the run ends with exit 1. */
+static void write_failure(Match *m, const GameRecord *r, const char *what, const char *path,
+                          int err)
 {
-    int fd = fileno(f);
-    size_t off = 0;
-    while (off < b->len) {
-        ssize_t w = write(fd, b->s + off, b->len - off);
-        if (w < 0 && errno == EINTR) continue;
-        if (w <= 0) {
-            fprintf(stderr, "dablo-match: write failed: %s\n", strerror(errno));
-            return;
-        }
-        off += (size_t)w;
-    }
+    if (!m->write_failed)
+        fprintf(stderr,
+                "dablo-match: cannot write game %d to the %s %s: %s; stopping (no more games are "
+                "started or recorded)\n",
+                r->spec.number, what, path, strerror(err));
+    m->write_failed = 1;
+    atomic_store(&m->stop, 1);
 }
 
-/* Writes record r (in game order).  Called with m->lock held. */
+/* Appends b to f, whose size is *size; on failure the file is cut back to
+ * *size (so it ends with a whole game).  Returns 0, or -1 with errno. */
+static int append_whole(FILE *f, int64_t *size, const StrBuf *b)
+{
+    if (!f) return 0;
+    if (durable_write(fileno(f), b->s, b->len) < 0) {
+        int e = errno;
+        if (ftruncate(fileno(f), *size) < 0) {}
+        errno = e;
+        return -1;
+    }
+    *size += (int64_t)b->len;
+    return 0;
+}
+
+/* Cuts f back to size after a later write of the same record failed. */
+static void cut_back(FILE *f, int64_t size)
+{
+    if (f && ftruncate(fileno(f), size) < 0) {}
+}
+
+/* Writes record r (in game order).  Called with m->lock held.  The game
+ * counts as recorded only once its PGN text, results line and state line
+ * are all written and synced; otherwise both files are cut back to the
+ * previous game and the run stops recording (write_failure). */
 static void write_record(Match *m, GameRecord *r)
 {
-    StrBuf b = {0};
-    if (m->pgn) {
-        record_pgn(r, m->cfg, &b);
-        write_whole(m->pgn, &b);
+    if (m->write_failed) return;
+    const MatchConfig *c = m->cfg;
+    StrBuf pgn = { 0 }, line = { 0 }, st = { 0 };
+    if (m->pgn) record_pgn(r, c, &pgn);
+    record_results_line(r, &line);
+    int64_t p0 = m->pgn_size, r0 = m->res_size;
+    const char *what = NULL, *path = NULL;
+    if (append_whole(m->pgn, &m->pgn_size, &pgn) < 0)
+        what = "PGN file", path = c->pgnout;
+    else if (append_whole(m->res, &m->res_size, &line) < 0)
+        what = "results file", path = c->results;
+    else if (m->pgn && durable_sync(fileno(m->pgn)) < 0)
+        what = "PGN file", path = c->pgnout;
+    else if (m->res && durable_sync(fileno(m->res)) < 0)
+        what = "results file", path = c->results;
+    else {
+        state_format_record(&st, m->pgn ? m->pgn_size : -1, m->res ? m->res_size : -1,
+                            state_sum(pgn.s ? pgn.s : "", pgn.len), strbuf_str(&line));
+        if (state_append_line(&m->state, strbuf_str(&st)) < 0)
+            what = "state file", path = c->resume;
     }
-    strbuf_clear(&b);
-    record_results_line(r, &b);
-    if (m->res) write_whole(m->res, &b);
-    int64_t po = file_size(m->pgn), ro = file_size(m->res);
-    state_append(&m->state, po, ro, strbuf_str(&b));
-    strbuf_add(&m->written, strbuf_str(&b));
-    strbuf_free(&b);
+    if (what) {
+        int e = errno;
+        cut_back(m->pgn, m->pgn_size = p0);
+        cut_back(m->res, m->res_size = r0);
+        write_failure(m, r, what, path, e);
+    } else {
+        strbuf_add(&m->written, strbuf_str(&st));
+    }
+    strbuf_free(&pgn);
+    strbuf_free(&line);
+    strbuf_free(&st);
+    if (what) return;
     report_add(&m->report, r->spec.white, r->spec.black, r->spec.pair, r->result, r->term, 0);
     report_add_latency(&m->report, r);
-    if (!m->cfg->quiet) report_live(&m->report, r, stdout);
+    if (!c->quiet) report_live(&m->report, r, stdout);
     if (m->report.verdict != STATS_SPRT_CONTINUE && !atomic_load(&m->stop)) {
         atomic_store(&m->stop, 1);
         printf("SPRT: %s, no new games\n", stats_verdict_name(m->report.verdict));
@@ -340,6 +384,7 @@ static const char *default_state_path(const MatchConfig *c, char *buf, size_t le
 static int start_signals(Match *m)
 {
     signal(SIGPIPE, SIG_IGN);
+    signal(SIGXFSZ, SIG_IGN); /* beyond RLIMIT_FSIZE a write fails with EFBIG, which is reported */
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
     if (signal(SIGHUP, on_signal) == SIG_IGN) signal(SIGHUP, SIG_IGN);
@@ -357,10 +402,70 @@ static int start_signals(Match *m)
     return 0;
 }
 
+/* Checks the recorded games of a resumed state against the schedule:
+ * each must be a game of this match and shard, recorded once, with the
+ * round, pair and engines the schedule gives it.  Returns 0, or -1 with
+ * "FILE:LINE: ..." printed. */
+static int check_resumed(const Match *m, const StateData *d, const GameSpec *all, int nall,
+                         const uint8_t *done, int i)
+{
+    const MatchConfig *c = m->cfg;
+    const char *line = d->lines[i];
+    char *end;
+    long g = strncmp(line, "game=", 5) == 0 ? strtol(line + 5, &end, 10) : 0;
+    const char *why = NULL;
+    char buf[160];
+    if (g < 1 || g > nall) {
+        snprintf(buf, sizeof buf, "game %ld is not a game of this match (1..%d)", g, nall);
+        why = buf;
+    } else if (!schedule_in_shard(&all[g - 1], c->shard_i, c->shard_n)) {
+        snprintf(buf, sizeof buf, "game %ld belongs to another shard", g);
+        why = buf;
+    } else if (done[g]) {
+        snprintf(buf, sizeof buf, "game %ld is recorded twice", g);
+        why = buf;
+    } else {
+        const GameSpec *s = &all[g - 1];
+        why = record_check_results_line(line, s, c->engines[s->white].name,
+                                        c->engines[s->black].name);
+    }
+    if (!why) return 0;
+    fprintf(stderr, "dablo-match: %s:%d: %s; the state file is damaged (not resumed)\n", c->resume,
+            d->rec[i].lineno, why);
+    return -1;
+}
+
+/* On resume: the PGN and results files must hold what the state says was
+ * written (state_check_files).  With -rebuild, the records from the first
+ * game that differs on are dropped: the files are cut back before it and
+ * those games are played again.  Returns 0, or -1 (message printed). */
+static int check_resumed_files(Match *m, StateData *d)
+{
+    const MatchConfig *c = m->cfg;
+    char err[1024];
+    int bad = state_check_files(d, c->pgnout, c->results, err, sizeof err);
+    if (bad < 0) return 0;
+    if (!c->rebuild) {
+        fprintf(stderr,
+                "dablo-match: %s; not resumed (give -resume %s -rebuild to cut the files back "
+                "before that game and play it and the later ones again)\n",
+                err, c->resume);
+        return -1;
+    }
+    fprintf(
+        stderr,
+        "dablo-match: %s; -rebuild: %d recorded game%s kept, the files cut back, the other %d played "
+        "again\n",
+        err, bad, bad == 1 ? "" : "s", d->nlines - bad);
+    state_keep(d, bad);
+    return 0;
+}
+
 /* The games this run plays: the schedule, less another shard's and those
- * an earlier run recorded (which go to the report and m->written).
- * Returns the games of the whole match in this shard. */
-static int schedule_games(Match *m, const StateData *resumed)
+ * an earlier run recorded (which go to the report).  Returns the games of
+ * the whole match in this shard, or -1 when the state's records do not
+ * fit the schedule (message printed). */
+static int schedule_games(Match *m, StateData *resumed)
 {
     MatchConfig *c = m->cfg;
     GameSpec *all;
@@ -370,13 +475,17 @@ static int schedule_games(Match *m, const StateData *resumed)
     report_init(&m->report, c, total);
     uint8_t *done = util_xmalloc((size_t)nall + 1);
     memset(done, 0, (size_t)nall + 1);
-    if (resumed)
-        for (int i = 0; i < resumed->nlines; i++) {
-            int g = report_add_line(&m->report, resumed->lines[i]);
-            if (g >= 1 && g <= nall) done[g] = 1;
-            strbuf_add(&m->written, resumed->lines[i]);
-            strbuf_addc(&m->written, '\n');
-        }
+    /* The state's records first, then the files against them. */
+    for (int i = 0; resumed && i < resumed->nlines; i++) {
+        if (check_resumed(m, resumed, all, nall, done, i) < 0) goto refused;
+        done[strtol(resumed->lines[i] + 5, NULL, 10)] = 1;
+    }
+    if (resumed && check_resumed_files(m, resumed) < 0) goto refused;
+    memset(done, 0, (size_t)nall + 1);
+    for (int i = 0; resumed && i < resumed->nlines; i++) {
+        int g = report_add_line(&m->report, resumed->lines[i]);
+        if (g >= 1 && g <= nall) done[g] = 1;
+    }
     m->games = util_xmalloc((size_t)(nall ? nall : 1) * sizeof *m->games);
     for (int i = 0; i < nall; i++)
         if (schedule_in_shard(&all[i], c->shard_i, c->shard_n) && !done[all[i].number])
@@ -387,6 +496,10 @@ static int schedule_games(Match *m, const StateData *resumed)
     m->slot = util_xmalloc((size_t)(m->ngames ? m->ngames : 1));
     memset(m->slot, 0, (size_t)(m->ngames ? m->ngames : 1));
     return total;
+refused:
+    free(all);
+    free(done);
+    return -1;
 }
 
 /* Opens the PGN and results files (cut back to the state on resume) and
@@ -398,10 +511,12 @@ static int open_records(Match *m, int argc, char *const argv[], const StateData 
     m->pgn = open_out(c->pgnout, resumed ? resumed->pgn_off : -1, "PGN file");
     m->res = open_out(c->results, resumed ? resumed->res_off : -1, "results file");
     if ((c->pgnout && !m->pgn) || (c->results && !m->res)) return -1;
+    m->pgn_base = m->pgn_size = file_size(m->pgn);
+    m->res_base = m->res_size = file_size(m->res);
     if (!c->resume) return 0;
     int rc = resumed ? state_reopen(&m->state, c->resume, resumed->valid_bytes, err, sizeof err)
-                     : state_create(&m->state, c->resume, argc, argv, c->seed, file_size(m->pgn),
-                                    file_size(m->res), err, sizeof err);
+                     : state_create(&m->state, c->resume, argc, argv, c->seed, m->pgn_base,
+                                    m->res_base, err, sizeof err);
     if (rc < 0) fprintf(stderr, "dablo-match: %s\n", err);
     return rc < 0 ? -1 : 0;
 }
@@ -409,7 +524,7 @@ static int open_records(Match *m, int argc, char *const argv[], const StateData 
 /* Everything before the first game: transcript, engines, seed, openings,
  * schedule, output files.  Returns 0, or the exit status of a set-up that
  * failed (2) or was interrupted (130). */
-static int set_up(Match *m, int argc, char *const argv[], const StateData *resumed, int *total)
+static int set_up(Match *m, int argc, char *const argv[], StateData *resumed, int *total)
 {
     MatchConfig *c = m->cfg;
     char err[1024];
@@ -425,7 +540,7 @@ static int set_up(Match *m, int argc, char *const argv[], const StateData *resum
         fprintf(stderr, "dablo-match: %s\n", err);
         return 2;
     }
-    *total = schedule_games(m, resumed);
+    if ((*total = schedule_games(m, resumed)) < 0) return 2;
     return open_records(m, argc, argv, resumed) < 0 ? 2 : 0;
 }
 
@@ -451,42 +566,34 @@ static void play_games(Match *m)
     pthread_mutex_unlock(&m->lock);
 }
 
-/* 0 complete (or stopped by an SPRT verdict), 1 stopped early or an engine
- * lost without -recover, 130 interrupted. */
+/* 0 complete (or stopped by an SPRT verdict), 1 stopped early, an engine
+ * lost without -recover or a record that could not be written, 130
+ * interrupted. */
 static int exit_status(Match *m)
 {
     int status;
     if (m->report.done >= m->report.total) status = 0;
     else if (m->report.verdict != STATS_SPRT_CONTINUE) status = 0;
     else status = atomic_load(&m->interrupted) ? 130 : 1;
-    return m->failed ? 1 : status;
+    return m->failed || m->write_failed ? 1 : status;
 }
 
-/* Writes a new state file at path holding every game recorded so far
- * (offsets -1: the files are kept as they are on resume).  Returns 0, or
- * -1 (message printed). */
+/* Writes a new state file at path holding every game this run recorded
+ * (with the sizes the files had when it began).  Returns 0, or -1
+ * (message printed). */
 static int write_late_state(Match *m, const char *path, int argc, char *const argv[])
 {
     StateFile sf;
     char err[1024];
-    if (state_create(&sf, path, argc, argv, m->cfg->seed, -1, -1, err, sizeof err) < 0) {
+    if (state_create(&sf, path, argc, argv, m->cfg->seed, m->pgn_base, m->res_base, err, sizeof err)
+        < 0) {
         fprintf(stderr, "dablo-match: %s\n", err);
         return -1;
     }
-    const char *p = strbuf_str(&m->written);
-    while (*p) {
-        const char *nl = strchr(p, '\n');
-        size_t n = nl ? (size_t)(nl - p) + 1 : strlen(p);
-        char *line = util_xmalloc(n + 2);
-        memcpy(line, p, n);
-        line[n] = '\0';
-        if (line[n - 1] != '\n') strcat(line, "\n");
-        state_append(&sf, file_size(m->pgn), file_size(m->res), line);
-        free(line);
-        p += n;
-    }
+    int rc = state_append_line(&sf, strbuf_str(&m->written));
+    if (rc < 0) fprintf(stderr, "dablo-match: cannot write state %s: %s\n", path, strerror(errno));
     state_close(&sf);
-    return 0;
+    return rc;
 }
 
 /* A match that stopped before its end: makes sure a state file holds the
@@ -527,7 +634,7 @@ static void match_free(Match *m)
     the_match = NULL;
 }
 
-int match_run(MatchConfig *c, int argc, char *const argv[], const StateData *resumed)
+int match_run(MatchConfig *c, int argc, char *const argv[], StateData *resumed)
 {
     Match *m = util_xmalloc(sizeof *m);
     memset(m, 0, sizeof *m);

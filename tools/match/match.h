@@ -10,9 +10,13 @@
  * (play.c) and hands the record to the writer.  The writer keeps finished
  * records until every earlier game is written, then writes each whole
  * game to the PGN and results files with one flush each and appends the
- * state line: records appear in game order whatever the concurrency, and a
- * kill at any moment leaves only whole games (a game finished out of order
- * and not yet written is replayed on resume).
+ * state line, syncing each: records appear in game order whatever the
+ * concurrency, and a kill at any moment leaves only whole games (a game
+ * finished out of order and not yet written is replayed on resume).  A
+ * write, flush or sync that fails (a full disk) cuts the files back to the
+ * previous game, records nothing more, starts no more games and ends the
+ * run with exit 1, naming the file; a resume then plays exactly the games
+ * not recorded.
  *
  * Stopping: the first Ctrl-C (or an engine failure without -recover, or an
  * SPRT verdict) stops new games and lets the running ones finish; a second
@@ -32,8 +36,10 @@ extern const char *match_program;
 
 /* Runs the match of c.  argv/argc: the command line to save in a new
  * state file.  resumed: the loaded state (NULL for a fresh run).  Returns
- * the exit status (0 complete, 1 stopped early, 2 set-up error, 130
- * interrupted). */
-int match_run(MatchConfig *c, int argc, char *const argv[], const StateData *resumed);
+ * the exit status (0 complete, 1 stopped early or a write failed, 2 set-up
+ * error or a state that does not match the files, 130 interrupted).  With
+ * c->rebuild a resumed state is cut back (state_keep) to the games the
+ * files still hold. */
+int match_run(MatchConfig *c, int argc, char *const argv[], StateData *resumed);
 
 #endif

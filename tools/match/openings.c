@@ -14,14 +14,21 @@
 #include "rules/movegen.h"
 #include "rules/notation.h"
 
-static int game_over(const Position *pos)
+/* The game-end rule that ends g now (game_result: RULES.md sections 1-3,
+ * with the repetitions of g's whole history), or NULL while it goes on. */
+static const char *game_end(const Game *g)
+{
+    EndReason why;
+    return game_result(g, &why) != RESULT_NONE ? position_end_reason_name(why) : NULL;
+}
+
+static int game_over(const Position *pos, const char **why)
 {
     Game g;
     if (game_init(&g, pos) < 0) return 0;
-    EndReason why;
-    GameResult r = game_result(&g, &why);
+    *why = game_end(&g);
     game_free(&g);
-    return r != RESULT_NONE;
+    return *why != NULL;
 }
 
 int openings_play_moves(Position *pos, const char *text, char *err, size_t errlen)
@@ -32,30 +39,49 @@ int openings_play_moves(Position *pos, const char *text, char *err, size_t errle
         snprintf(err, errlen, "unterminated quote");
         return -1;
     }
+    Game g;
+    if (game_init(&g, pos) < 0) {
+        util_free_words(w);
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
     int plies = 0;
+    const char *end;
     for (int i = 0; i < n; i++) {
         size_t len = strlen(w[i]);
         if (len && w[i][len - 1] == '.') continue;   /* move number */
-        if (game_over(pos)) {
-            snprintf(err, errlen, "move %d '%s': the game is already over", plies + 1, w[i]);
-            util_free_words(w);
-            return -1;
+        if ((end = game_end(&g))) {
+            snprintf(err, errlen, "move %d '%s': the game is already over (%s)", plies + 1, w[i],
+                     end);
+            goto fail;
         }
         Move m;
         char why[128];
-        if (notation_parse_move(pos, w[i], &m, why, sizeof why) < 0) {
+        if (notation_parse_move(&g.pos, w[i], &m, why, sizeof why) < 0) {
             char fen[200];
-            position_fen(pos, fen, sizeof fen);
+            position_fen(&g.pos, fen, sizeof fen);
             snprintf(err, errlen, "move %d '%s': %s in %s", plies + 1, w[i], why, fen);
-            util_free_words(w);
-            return -1;
+            goto fail;
         }
-        Undo u;
-        position_make(pos, &m, &u);
+        if (game_play(&g, &m) < 0) {
+            snprintf(err, errlen, "out of memory");
+            goto fail;
+        }
         plies++;
     }
+    /* Every game-end rule, threefold repetition over these moves included. */
+    if ((end = game_end(&g))) {
+        snprintf(err, errlen, "the game is over after these %d plies (%s)", plies, end);
+        goto fail;
+    }
+    *pos = g.pos;
+    game_free(&g);
     util_free_words(w);
     return plies;
+fail:
+    game_free(&g);
+    util_free_words(w);
+    return -1;
 }
 
 static void add(OpeningBook *b, const char *fen, const char *moves, int plies, int *cap)
@@ -101,8 +127,10 @@ int openings_load(OpeningBook *b, const OpeningSpec *spec, const Rules *rules, u
                     snprintf(err, errlen, "%s:%ld: %s", spec->file, lineno, why);
                     goto fail;
                 }
-                if (game_over(&pos)) {
-                    snprintf(err, errlen, "%s:%ld: the game is already over in this position", spec->file, lineno);
+                const char *end;
+                if (game_over(&pos, &end)) {
+                    snprintf(err, errlen, "%s:%ld: the game is already over in this position (%s)",
+                             spec->file, lineno, end);
                     goto fail;
                 }
                 position_fen(&pos, fen, sizeof fen);
@@ -112,10 +140,6 @@ int openings_load(OpeningBook *b, const OpeningSpec *spec, const Rules *rules, u
                 int plies = openings_play_moves(&pos, s, why, sizeof why);
                 if (plies < 0) {
                     snprintf(err, errlen, "%s:%ld: %s", spec->file, lineno, why);
-                    goto fail;
-                }
-                if (game_over(&pos)) {
-                    snprintf(err, errlen, "%s:%ld: the game is over after these moves", spec->file, lineno);
                     goto fail;
                 }
                 position_fen(&pos, fen, sizeof fen);

@@ -56,7 +56,9 @@ void openings_free(OpeningBook *b);
 
 /* Plays the moves of text (blank-separated, move numbers skipped) from
  * *pos, which is updated.  Returns the number of plies, or -1 with a
- * reason in err (illegal move, game already over). */
+ * reason in err (illegal move, a game already over before a move or
+ * after the last one by any game-end rule of game_result(), threefold
+ * repetition within the moves included). */
 int openings_play_moves(Position *pos, const char *text, char *err, size_t errlen);
 
 #endif

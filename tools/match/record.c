@@ -180,12 +180,39 @@ void record_pgn(const GameRecord *r, const MatchConfig *c, StrBuf *out)
     strbuf_add(out, "\n\n");
 }
 
+void record_results_head(const GameSpec *g, const char *white, const char *black, StrBuf *out)
+{
+    strbuf_printf(out, "game=%d round=%d pair=%d white=", g->number, g->round, g->pair);
+    text_add_percent(out, white);
+    strbuf_add(out, " black=");
+    text_add_percent(out, black);
+}
+
 void record_results_line(const GameRecord *r, StrBuf *out)
 {
-    strbuf_printf(out, "game=%d round=%d pair=%d white=", r->spec.number, r->spec.round, r->spec.pair);
-    text_add_percent(out, r->white);
-    strbuf_add(out, " black=");
-    text_add_percent(out, r->black);
+    record_results_head(&r->spec, r->white, r->black, out);
     strbuf_printf(out, " result=%s termination=%s plies=%d opening=%d\n", game_result_string(r->result),
               term_word(r->term), r->nmoves, r->opening_number);
+}
+
+const char *record_check_results_line(const char *line, const GameSpec *g, const char *white,
+                                      const char *black)
+{
+    StrBuf head = { 0 };
+    record_results_head(g, white, black, &head);
+    int same = strncmp(line, strbuf_str(&head), head.len) == 0;
+    const char *p = line + (same ? head.len : 0);
+    strbuf_free(&head);
+    if (!same) return "the game's round, pair or engines are not those of the match";
+    char res[16], term[32], end;
+    int plies, opening;
+    if (sscanf(p, " result=%15s termination=%31s plies=%d opening=%d%c", res, term, &plies,
+               &opening, &end)
+            != 5
+        || end != '\n')
+        return "not a results line (result= termination= plies= opening=)";
+    if (strcmp(res, "1-0") && strcmp(res, "0-1") && strcmp(res, "1/2-1/2")) return "bad result";
+    if (term_from_word(term) == TERM_NONE) return "unknown termination";
+    if (plies < 0 || opening < 0) return "negative plies or opening";
+    return NULL;
 }

@@ -80,4 +80,15 @@ void record_pgn(const GameRecord *r, const MatchConfig *c, StrBuf *out);
 /* Appends the results-file line of r (ends with '\n'). */
 void record_results_line(const GameRecord *r, StrBuf *out);
 
+/* Appends the part of a results line that the schedule fixes: "game=N
+ * round=R pair=P white=W black=B" (names percent-encoded). */
+void record_results_head(const GameSpec *g, const char *white, const char *black, StrBuf *out);
+
+/* Checks that line (ending with '\n') is the results line of game g
+ * between white and black as record_results_line() writes it: the head
+ * exactly, then a result, a known termination, plies and opening >= 0.
+ * Returns NULL, or a static reason. */
+const char *record_check_results_line(const char *line, const GameSpec *g, const char *white,
+                                      const char *black);
+
 #endif

@@ -7,11 +7,20 @@
 
 #include "host/util.h"
 
+int64_t schedule_count(const MatchConfig *c)
+{
+    int64_t n = c->nengines;
+    int64_t nenc = c->gauntlet ? n - 1 : n * (n - 1) / 2;
+    if (nenc <= 0 || c->rounds <= 0 || c->games <= 0) return 0;
+    /* nenc < 2^61 and games, rounds < 2^31: saturate rather than overflow. */
+    if (nenc > INT64_MAX / c->games || nenc * c->games > INT64_MAX / c->rounds) return INT64_MAX;
+    return nenc * c->games * c->rounds;
+}
+
 int schedule_build(const MatchConfig *c, const OpeningBook *b, GameSpec **out)
 {
     int n = c->nengines;
-    int nenc = c->gauntlet ? n - 1 : n * (n - 1) / 2;
-    long total = (long)c->rounds * nenc * c->games;
+    int64_t total = schedule_count(c);
     GameSpec *v = util_xmalloc((size_t)(total > 0 ? total : 1) * sizeof *v);
     int k = 0, pair = 0;
     for (int r = 1; r <= c->rounds; r++)

@@ -20,6 +20,8 @@
 #ifndef DABLO_MATCH_SCHEDULE_H
 #define DABLO_MATCH_SCHEDULE_H
 
+#include <stdint.h>
+
 #include "config.h"
 #include "openings.h"
 
@@ -31,6 +33,16 @@ typedef struct GameSpec {
     int first, second; /* the encounter's engines (first = lower index) */
     int opening;       /* index into the book's entries */
 } GameSpec;
+
+/* The most games one run schedules (before sharding): every game costs
+ * about 40 bytes of schedule and slot, so a match of this size needs
+ * ~40 MB; a longer one is refused on the command line (exit 2). */
+#define SCHEDULE_MAX_GAMES 1000000
+
+/* The number of games of the whole match (rounds x encounters x games),
+ * computed without overflow: any count up to INT32_MAX engines, games and
+ * rounds gives an exact int64. */
+int64_t schedule_count(const MatchConfig *c);
 
 /* Builds the whole match's games (before sharding) into *out (caller
  * frees).  Returns their number. */

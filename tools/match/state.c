@@ -1,21 +1,89 @@
 /*
- * state.c - reading and writing the resume state (see state.h).
+ * state.c - reading, checking and writing the resume state (see state.h).
  */
+#define _GNU_SOURCE
 #include "state.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
-#include "host/strbuf.h"
+#include "durable.h"
 #include "host/util.h"
 #include "text.h"
+
+uint64_t state_sum(const char *s, size_t n)
+{
+    uint64_t h = 14695981039346656037ULL; /* FNV-1a 64 offset basis */
+    for (size_t i = 0; i < n; i++) {
+        h ^= (unsigned char)s[i];
+        h *= 1099511628211ULL; /* FNV 64-bit prime */
+    }
+    return h;
+}
+
+/* A whole decimal int64 >= -1 at *p up to a blank or the end; *p moves past it. */
+static int take_size(const char **p, int64_t *v)
+{
+    const char *s = *p;
+    size_t n = strcspn(s, " ");
+    char buf[32];
+    if (n == 0 || n >= sizeof buf) return -1;
+    memcpy(buf, s, n);
+    buf[n] = '\0';
+    if (util_parse_int64(buf, -1, INT64_MAX, v) < 0) return -1;
+    *p = s + n + (s[n] == ' ');
+    return 0;
+}
+
+/* One "done" line after "done " (line without its '\n'). */
+static int parse_done(StateData *d, const char *p, StateRecord *r, const char **results)
+{
+    if (take_size(&p, &r->pgn_end) < 0 || take_size(&p, &r->res_end) < 0) return -1;
+    /* The sum: always in version 2; version 1 lines appended by a later
+     * runner carry one too. */
+    r->pgn_sum = 0;
+    r->has_sum = strspn(p, "0123456789abcdef") == 16 && p[16] == ' ';
+    if (r->has_sum) {
+        r->pgn_sum = strtoull(p, NULL, 16);
+        p += 17;
+    } else if (d->version >= 2) {
+        return -1;
+    }
+    if (strncmp(p, "game=", 5) != 0) return -1;
+    *results = p;
+    return 0;
+}
+
+/* The sizes of a record never go below the previous one's (or the
+ * header's), and a file is there in every record or in none. */
+static const char *record_order_error(const StateData *d, const StateRecord *r)
+{
+    int64_t pp = d->nlines ? d->rec[d->nlines - 1].pgn_end : d->pgn_base;
+    int64_t pr = d->nlines ? d->rec[d->nlines - 1].res_end : d->res_base;
+    if ((pp < 0) != (r->pgn_end < 0) || (pr < 0) != (r->res_end < 0))
+        return "a file size is -1 in one record and not in another";
+    if (r->pgn_end < pp || r->res_end < pr) return "file sizes smaller than the previous record's";
+    return NULL;
+}
+
+static int seed_value(const char *s, uint64_t *v)
+{
+    if (*s < '0' || *s > '9') return -1;
+    char *end;
+    errno = 0;
+    *v = strtoull(s, &end, 10);
+    return errno || *end ? -1 : 0;
+}
 
 int state_load(const char *path, StateData *d, char *err, size_t errlen)
 {
     memset(d, 0, sizeof *d);
-    d->pgn_off = d->res_off = -1;
+    d->pgn_off = d->res_off = d->pgn_base = d->res_base = -1;
     FILE *f = fopen(path, "re");
     if (!f) {
         if (errno == ENOENT) return 1;
@@ -25,41 +93,75 @@ int state_load(const char *path, StateData *d, char *err, size_t errlen)
     char *line = NULL;
     size_t cap = 0;
     ssize_t n;
-    int lineno = 0, begun = 0, argcap = 0, linecap = 0;
+    int lineno = 0, begun = 0, argcap = 0, linecap = 0, have_seed = 0, have_po = 0, have_ro = 0;
     long pos = 0;
+    const char *why = NULL;
     while ((n = getline(&line, &cap, f)) >= 0) {
         if (n == 0 || line[n - 1] != '\n') break;   /* cut by a kill */
+        long start = pos;
         pos += n;
         line[n - 1] = '\0';
         lineno++;
-        if (lineno == 1) {
-            if (strcmp(line, "dablo-match-state 1") != 0) {
-                snprintf(err, errlen, "%s is not a dablo-match state file", path);
+        if ((size_t)n - 1 != strlen(line)) {
+            why = "a NUL byte in the line";
+        } else if (lineno == 1) {
+            if (strcmp(line, "dablo-match-state 1") == 0)
+                d->version = 1;
+            else if (strcmp(line, "dablo-match-state 2") == 0)
+                d->version = 2;
+            else {
+                snprintf(err, errlen, "%s is not a dablo-match state file (line 1)", path);
                 goto fail;
             }
-        } else if (!begun && strncmp(line, "seed ", 5) == 0) {
-            d->seed = strtoull(line + 5, NULL, 10);
-        } else if (!begun && strncmp(line, "pgn-offset ", 11) == 0) {
-            d->pgn_off = strtoll(line + 11, NULL, 10);
-        } else if (!begun && strncmp(line, "results-offset ", 15) == 0) {
-            d->res_off = strtoll(line + 15, NULL, 10);
+        } else if (!begun && strncmp(line, "seed ", 5) == 0 && !have_seed) {
+            have_seed = 1;
+            if (seed_value(line + 5, &d->seed) < 0) why = "bad seed";
+        } else if (!begun && strncmp(line, "pgn-offset ", 11) == 0 && !have_po) {
+            have_po = 1;
+            if (util_parse_int64(line + 11, -1, INT64_MAX, &d->pgn_base) < 0)
+                why = "bad pgn-offset";
+        } else if (!begun && strncmp(line, "results-offset ", 15) == 0 && !have_ro) {
+            have_ro = 1;
+            if (util_parse_int64(line + 15, -1, INT64_MAX, &d->res_base) < 0)
+                why = "bad results-offset";
         } else if (!begun && strncmp(line, "arg ", 4) == 0) {
             if (d->argc + 2 > argcap) d->argv = util_xrealloc(d->argv, (size_t)(argcap = argcap ? 2 * argcap : 16) * sizeof *d->argv);
             d->argv[d->argc++] = text_percent_decode(line + 4);
             d->argv[d->argc] = NULL;
         } else if (!begun && strcmp(line, "begin") == 0) {
+            if (!have_seed || !have_po || !have_ro) why = "begin before the seed and both offsets";
             begun = 1;
+            d->pgn_off = d->pgn_base;
+            d->res_off = d->res_base;
         } else if (begun && strncmp(line, "done ", 5) == 0) {
-            char *p = line + 5, *end;
-            long long po = strtoll(p, &end, 10);
-            long long ro = strtoll(end, &end, 10);
-            while (*end == ' ') end++;
-            d->pgn_off = po;
-            d->res_off = ro;
-            if (d->nlines + 1 > linecap) d->lines = util_xrealloc(d->lines, (size_t)(linecap = linecap ? 2 * linecap : 64) * sizeof *d->lines);
-            d->lines[d->nlines++] = util_xstrdup(end);
+            StateRecord r;
+            const char *results;
+            if (parse_done(d, line + 5, &r, &results) < 0) {
+                why = d->version >= 2
+                        ? "bad record (done <pgn-bytes> <results-bytes> <pgn-sum> game=...)"
+                        : "bad record (done <pgn-bytes> <results-bytes> game=...)";
+            } else if (!(why = record_order_error(d, &r))) {
+                r.lineno = lineno;
+                r.start = start;
+                if (d->nlines + 1 > linecap) {
+                    linecap = linecap ? 2 * linecap : 64;
+                    d->lines = util_xrealloc(d->lines, (size_t)linecap * sizeof *d->lines);
+                    d->rec = util_xrealloc(d->rec, (size_t)linecap * sizeof *d->rec);
+                }
+                size_t len = strlen(results);
+                char *copy = util_xmalloc(len + 2);
+                memcpy(copy, results, len);
+                memcpy(copy + len, "\n", 2);
+                d->lines[d->nlines] = copy;
+                d->rec[d->nlines++] = r;
+                d->pgn_off = r.pgn_end;
+                d->res_off = r.res_end;
+            }
         } else {
-            snprintf(err, errlen, "%s:%d: unexpected line", path, lineno);
+            why = "unexpected line";
+        }
+        if (why) {
+            snprintf(err, errlen, "%s:%d: %s", path, lineno, why);
             goto fail;
         }
         d->valid_bytes = pos;
@@ -85,7 +187,101 @@ void state_data_free(StateData *d)
     free(d->argv);
     for (int i = 0; i < d->nlines; i++) free(d->lines[i]);
     free(d->lines);
+    free(d->rec);
     memset(d, 0, sizeof *d);
+}
+
+void state_keep(StateData *d, int n)
+{
+    if (n < 0 || n >= d->nlines) return;
+    d->valid_bytes = d->rec[n].start;
+    d->pgn_off = n ? d->rec[n - 1].pgn_end : d->pgn_base;
+    d->res_off = n ? d->rec[n - 1].res_end : d->res_base;
+    for (int i = n; i < d->nlines; i++)
+        free(d->lines[i]);
+    d->nlines = n;
+}
+
+/* The game number of a results line (for messages), or 0. */
+static long line_game(const char *line)
+{
+    return strncmp(line, "game=", 5) == 0 ? strtol(line + 5, NULL, 10) : 0;
+}
+
+/* Checks one file (which: 0 PGN, 1 results).  Returns -1 or the first
+ * record that differs, with err set. */
+static int check_file(const StateData *d, const char *path, int which, char *err, size_t errlen)
+{
+    int64_t base = which ? d->res_base : d->pgn_base;
+    if (!path || base < 0 || d->nlines == 0) return -1;
+    const char *what = which ? "results file" : "PGN file";
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st) < 0) {
+        snprintf(err, errlen, "%s %s: %s, but the state records game %ld in it", what, path,
+                 strerror(errno), line_game(d->lines[0]));
+        if (fd >= 0) close(fd);
+        return 0;
+    }
+    if (!S_ISREG(st.st_mode)) { /* a pipe or a device: nothing to compare */
+        close(fd);
+        return -1;
+    }
+    int bad = -1;
+    int64_t from = base;
+    char *buf = NULL;
+    for (int i = 0; i < d->nlines && bad < 0; i++) {
+        int64_t to = which ? d->rec[i].res_end : d->rec[i].pgn_end;
+        if (to > st.st_size) {
+            snprintf(err, errlen,
+                     "%s %s holds %lld bytes, but the state records %lld bytes up to game %ld: "
+                     "it was cut or replaced",
+                     what, path, (long long)st.st_size, (long long)to, line_game(d->lines[i]));
+            bad = i;
+            break;
+        }
+        if (!which && !d->rec[i].has_sum) { /* version 1: sizes only */
+            from = to;
+            continue;
+        }
+        size_t n = (size_t)(to - from);
+        buf = util_xrealloc(buf, n + 1);
+        ssize_t got = pread(fd, buf, n, from);
+        int same = got == (ssize_t)n
+                && (which ? n == strlen(d->lines[i]) && memcmp(buf, d->lines[i], n) == 0
+                          : state_sum(buf, n) == d->rec[i].pgn_sum);
+        if (!same) {
+            snprintf(err, errlen,
+                     "%s %s differs from the state from game %ld on (bytes %lld..%lld)", what, path,
+                     line_game(d->lines[i]), (long long)from, (long long)to);
+            bad = i;
+        }
+        from = to;
+    }
+    free(buf);
+    close(fd);
+    return bad;
+}
+
+int state_check_files(const StateData *d, const char *pgn_path, const char *res_path, char *err,
+                      size_t errlen)
+{
+    char e2[1024];
+    int a = check_file(d, pgn_path, 0, err, errlen);
+    int b = check_file(d, res_path, 1, e2, sizeof e2);
+    if (b >= 0 && (a < 0 || b < a)) {
+        snprintf(err, errlen, "%s", e2);
+        return b;
+    }
+    return a;
+}
+
+/* Writes, flushes and syncs text to s->f.  Returns 0 or -1 (errno). */
+static int put(StateFile *s, const char *text, size_t n)
+{
+    if (fflush(s->f) != 0) return -1;
+    if (durable_write(fileno(s->f), text, n) < 0) return -1;
+    return durable_sync(fileno(s->f));
 }
 
 int state_create(StateFile *s, const char *path, int argc, char *const argv[], uint64_t seed,
@@ -96,18 +292,23 @@ int state_create(StateFile *s, const char *path, int argc, char *const argv[], u
         snprintf(err, errlen, "cannot write state %s: %s", path, strerror(errno));
         return -1;
     }
+    s->path = util_xstrdup(path);
     StrBuf b = {0};
-    strbuf_printf(&b, "dablo-match-state 1\nseed %llu\npgn-offset %lld\nresults-offset %lld\n",
-              (unsigned long long)seed, (long long)pgn_off, (long long)res_off);
+    strbuf_printf(&b, "dablo-match-state 2\nseed %llu\npgn-offset %lld\nresults-offset %lld\n",
+                  (unsigned long long)seed, (long long)pgn_off, (long long)res_off);
     for (int i = 0; i < argc; i++) {
         strbuf_add(&b, "arg ");
         text_add_percent(&b, argv[i]);
         strbuf_addc(&b, '\n');
     }
     strbuf_add(&b, "begin\n");
-    fwrite(b.s, 1, b.len, s->f);
-    fflush(s->f);
+    int rc = put(s, b.s, b.len);
     strbuf_free(&b);
+    if (rc < 0) {
+        snprintf(err, errlen, "cannot write state %s: %s", path, strerror(errno));
+        state_close(s);
+        return -1;
+    }
     return 0;
 }
 
@@ -117,18 +318,27 @@ int state_reopen(StateFile *s, const char *path, long valid_bytes, char *err, si
         snprintf(err, errlen, "cannot append to state %s: %s", path, strerror(errno));
         return -1;
     }
+    s->path = util_xstrdup(path);
     return 0;
 }
 
-void state_append(StateFile *s, int64_t pgn_off, int64_t res_off, const char *results_line)
+void state_format_record(StrBuf *b, int64_t pgn_off, int64_t res_off, uint64_t pgn_sum,
+                         const char *results_line)
 {
-    if (!s->f) return;
-    fprintf(s->f, "done %lld %lld %s", (long long)pgn_off, (long long)res_off, results_line);
-    fflush(s->f);
+    strbuf_printf(b, "done %lld %lld %016" PRIx64 " %s", (long long)pgn_off, (long long)res_off,
+                  pgn_sum, results_line);
+}
+
+int state_append_line(StateFile *s, const char *line)
+{
+    if (!s->f) return 0;
+    return put(s, line, strlen(line));
 }
 
 void state_close(StateFile *s)
 {
     if (s->f) fclose(s->f);
     s->f = NULL;
+    free(s->path);
+    s->path = NULL;
 }

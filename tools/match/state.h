@@ -4,17 +4,29 @@
  * Text, append-only, one record a line, so writing it after every game
  * costs one short write and a kill at any moment leaves a usable file (an
  * incomplete last line is ignored and cut off on resume):
- *     dablo-match-state 1
+ *     dablo-match-state 2
  *     seed <u64>                 the seed of the run (openings order)
  *     pgn-offset <bytes>         size of the -pgnout file when the match began (-1: none)
  *     results-offset <bytes>     size of the -results file when the match began (-1: none)
  *     arg <percent-encoded>      the command line, one argument a line
  *     begin
- *     done <pgn-bytes> <results-bytes> <results line>   one per recorded game
- * On resume the PGN and results files are cut back to the sizes recorded
- * with the last game (so a game written after the last state line is not
- * duplicated), the recorded games are counted again, and only the games
- * not yet recorded are played, with the same seed and openings.
+ *     done <pgn-bytes> <results-bytes> <pgn-sum> <results line>   one per recorded game
+ * <pgn-bytes> and <results-bytes> are the sizes of the two files once the
+ * game was written (-1: no such file), <pgn-sum> the FNV-1a 64-bit hash of
+ * the game's PGN text (16 hex digits; the bytes from the previous record's
+ * size to this one's), and the results line is the one written to the
+ * results file, so every byte the match wrote can be checked again.
+ * Version 1 files (no <pgn-sum>) are still read and resumed (the lines
+ * added then carry a sum); for their old records only the sizes are
+ * checked.
+ *
+ * A game is recorded only once its PGN text, results line and state line
+ * are written and synced (fsync); on resume state_check_files() compares
+ * the PGN and results files with the records, the files are cut back to
+ * the sizes recorded with the last game (so a game written after the last
+ * state line is not duplicated), the recorded games are counted again,
+ * and only the games not yet recorded are played, with the same seed and
+ * openings.
  */
 #ifndef DABLO_MATCH_STATE_H
 #define DABLO_MATCH_STATE_H
@@ -23,34 +35,77 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "host/strbuf.h"
+
+/* One recorded game of a state file. */
+typedef struct StateRecord {
+    int64_t pgn_end, res_end; /* file sizes once the game was written (-1: no file) */
+    uint64_t pgn_sum;         /* FNV-1a 64 of its PGN text, when has_sum */
+    int has_sum;              /* always in version 2 */
+    int lineno;               /* its line in the state file, 1-based */
+    long start;               /* byte offset of that line in the state file */
+} StateRecord;
+
 typedef struct StateData {
+    int version; /* 1 or 2 */
     int argc;
     char **argv;          /* the saved command line (owned) */
     uint64_t seed;
+    int64_t pgn_base, res_base; /* file sizes when the match began (-1: none) */
     int64_t pgn_off, res_off;   /* file sizes after the last recorded game */
-    char **lines;         /* results lines of the recorded games (owned) */
+    char **lines;               /* results lines of the recorded games, '\n' included (owned) */
+    StateRecord *rec;           /* the same games' sizes and sums (owned) */
     int nlines;
     long valid_bytes;     /* length of the file up to its last complete line */
 } StateData;
 
-/* Reads path.  Returns 0, 1 when the file does not exist, or -1 with a
- * reason in err. */
+/* Reads and validates path: the header, every number (no overflow, no
+ * trailing text), sizes that never shrink from one record to the next.
+ * Returns 0, 1 when the file does not exist, or -1 with a reason naming
+ * the file and line ("st:7: ...") in err. */
 int state_load(const char *path, StateData *d, char *err, size_t errlen);
 void state_data_free(StateData *d);
 
+/* Keeps only the first n records of d (n <= d->nlines): the sizes and
+ * valid_bytes go back to those before record n, so a resume cuts the
+ * files and the state there and plays the later games again. */
+void state_keep(StateData *d, int n);
+
+/* Compares the PGN and results files (NULL: not written by the match) with
+ * what d says was written: each record's bytes must be there and match
+ * (the results line exactly, the PGN text by its sum; version 1: only the
+ * last size).  Bytes after the last record (a torn write) do not count.
+ * Returns -1 when everything matches, or the index of the first record
+ * that differs, with a reason naming the file and the game in err. */
+int state_check_files(const StateData *d, const char *pgn_path, const char *res_path, char *err,
+                      size_t errlen);
+
+/* FNV-1a 64-bit hash of n bytes (the <pgn-sum> of a record). */
+uint64_t state_sum(const char *s, size_t n);
+
 typedef struct StateFile {
     FILE *f;
+    char *path; /* owned, for messages */
 } StateFile;
 
-/* Creates (truncates) path and writes the header.  Returns 0 or -1. */
+/* Creates (truncates) path and writes and syncs the header.  Returns 0 or
+ * -1 with a reason in err. */
 int state_create(StateFile *s, const char *path, int argc, char *const argv[], uint64_t seed,
                  int64_t pgn_off, int64_t res_off, char *err, size_t errlen);
 
 /* Opens an existing state for appending, cut to valid_bytes first. */
 int state_reopen(StateFile *s, const char *path, long valid_bytes, char *err, size_t errlen);
 
-/* Appends one recorded game (results_line ends with '\n') and flushes. */
-void state_append(StateFile *s, int64_t pgn_off, int64_t res_off, const char *results_line);
+/* The state line of one recorded game (results_line ends with '\n'),
+ * appended to b. */
+void state_format_record(StrBuf *b, int64_t pgn_off, int64_t res_off, uint64_t pgn_sum,
+                         const char *results_line);
+
+/* Appends a whole state line (from state_format_record), flushes it and
+ * syncs the file.  Returns 0, or -1 with errno set (nothing is promised
+ * about the line then).  A StateFile that is not open takes nothing and
+ * returns 0. */
+int state_append_line(StateFile *s, const char *line);
 
 void state_close(StateFile *s);
 

@@ -16,7 +16,7 @@
 /* The --help text, in the layout help2man reads for the man page. */
 static void usage(FILE *f)
 {
-    fputs("Usage: dablo-stats SOURCE [-engine NAME] [-sprt [PARAMETER=VALUE...]]\n"
+    fputs("Usage: dablo-stats SOURCE [-engine NAME] [-opponent NAME] [-sprt [PARAMETER=VALUE...]]\n"
           "  or:  dablo-stats --help | --version\n"
           "\n"
           "Prints W-D-L, score, Elo +- 95% error (logistic and normalized), LOS, draw\n"
@@ -35,6 +35,8 @@ static void usage(FILE *f)
           "Options:\n"
           "  -engine NAME            count results from NAME's side (default: white of the\n"
           "                          first game of the first file)\n"
+          "  -opponent NAME          count only the games against NAME (needed when the\n"
+          "                          engine meets more than one opponent)\n"
           "  -sprt [elo0=E0] [elo1=E1] [alpha=A] [beta=B] [model=normalized|logistic]\n"
           "                          generalized SPRT; defaults elo0=0 elo1=5 alpha=0.05\n"
           "                          beta=0.05 model=normalized (bounds in that model's Elo)\n"
@@ -79,7 +81,7 @@ static int run(int argc, char **argv, const char **merge)
     Stats s;
     StatsSprtParams sp;
     int use_sprt = 0, have_wdl = 0, have_penta = 0;
-    const char *results = NULL, *engine = NULL;
+    const char *results = NULL, *engine = NULL, *opponent = NULL;
     int nmerge = 0;
     uint64_t wdl[3] = {0}, penta[5] = {0};
     char err[512];
@@ -112,6 +114,8 @@ static int run(int argc, char **argv, const char **merge)
                 return die("-merge needs one or more results files");
         } else if (!strcmp(a, "-engine") && more) {
             engine = argv[++i];
+        } else if (!strcmp(a, "-opponent") && more) {
+            opponent = argv[++i];
         } else if (!strcmp(a, "-sprt")) {
             use_sprt = 1;
             while (i + 1 < argc && argv[i + 1][0] != '-' && strchr(argv[i + 1], '=')) {
@@ -150,8 +154,8 @@ static int run(int argc, char **argv, const char **merge)
         char side[256] = "";
         if (engine)
             snprintf(side, sizeof side, "%s", engine);
-        long n = stats_read_results_files(&s, files, nfiles, side, side, sizeof side, err,
-                                          sizeof err);
+        long n = stats_read_results_vs(&s, files, nfiles, side, opponent, side, sizeof side, err,
+                                       sizeof err);
         if (n < 0)
             return die(err);
         if (stats_games(&s) == 0) {
@@ -163,6 +167,7 @@ static int run(int argc, char **argv, const char **merge)
             return die(msg);
         }
         printf("Engine: %s\n", side);
+        if (opponent) printf("Opponent: %s\n", opponent);
         if (nfiles > 1)
             printf("Files merged: %d\n", nfiles);
     }

@@ -99,6 +99,12 @@ static int parse_line(char *line, size_t lineno, Game *g, const char *path, char
     g->game = -1;
     g->pair = -1;
     g->line = lineno;
+    /* The keys of docs/results.md: each at most once; the numbers whole and
+     * >= 0.  Other keys are ignored (stats.h). */
+    static const char *const known[] = { "game",   "round",       "pair",  "white",  "black",
+                                         "result", "termination", "plies", "opening" };
+    enum { NKNOWN = sizeof known / sizeof known[0] };
+    int seen[NKNOWN] = { 0 };
     while (*p) {
         while (*p == ' ' || *p == '\t' || *p == '\r')
             p++;
@@ -117,6 +123,19 @@ static int parse_line(char *line, size_t lineno, Game *g, const char *path, char
         size_t klen = (size_t)(eq - tok);
         const char *val = eq + 1;
         size_t vlen = tlen - klen - 1;
+        for (int k = 0; k < NKNOWN; k++) {
+            if (strlen(known[k]) != klen || memcmp(tok, known[k], klen) != 0) continue;
+            if (seen[k]++) {
+                snprintf(err, errlen, "%s:%zu: key '%s' appears twice", path, lineno, known[k]);
+                return -1;
+            }
+            long long v;
+            if ((k == 1 || k == 7 || k == 8) && parse_ll(val, vlen, &v) != 0) {
+                snprintf(err, errlen, "%s:%zu: key '%s' needs a whole number >= 0, not '%.*s'",
+                         path, lineno, known[k], (int)(vlen > 40 ? 40 : vlen), val);
+                return -1;
+            }
+        }
         if (klen == 6 && memcmp(tok, "result", 6) == 0) {
             res = val;
             res_len = vlen;
@@ -163,6 +182,13 @@ static int parse_line(char *line, size_t lineno, Game *g, const char *path, char
         free(g->white);
         free(g->black);
         snprintf(err, errlen, "%s:%zu: out of memory", path, lineno);
+        return -1;
+    }
+    if (strcmp(g->white, g->black) == 0) {
+        snprintf(err, errlen, "%s:%zu: keys 'white' and 'black' name the same engine '%.100s'",
+                 path, lineno, g->white);
+        free(g->white);
+        free(g->black);
         return -1;
     }
     return 1;
@@ -253,7 +279,7 @@ static StatsResult result_for(const Game *g, const char *engine)
     return (StatsResult)half;
 }
 
-static const char *opponent(const Game *g, const char *engine)
+static const char *opponent_of(const Game *g, const char *engine)
 {
     return strcmp(g->white, engine) == 0 ? g->black : g->white;
 }
@@ -266,6 +292,14 @@ long stats_read_results(Stats *s, const char *path, const char *engine, char *en
 
 long stats_read_results_files(Stats *s, const char *const *paths, int npaths, const char *engine,
                               char *engine_out, size_t engine_out_len, char *err, size_t errlen)
+{
+    return stats_read_results_vs(s, paths, npaths, engine, NULL, engine_out, engine_out_len, err,
+                                 errlen);
+}
+
+long stats_read_results_vs(Stats *s, const char *const *paths, int npaths, const char *engine,
+                           const char *opponent, char *engine_out, size_t engine_out_len, char *err,
+                           size_t errlen)
 {
     char dummy[8];
     if (!err || errlen == 0) {
@@ -290,7 +324,8 @@ long stats_read_results_files(Stats *s, const char *const *paths, int npaths, co
      * match appending games again) or the same shard was given twice:
      * every shard numbers its games in the one numbering of the whole
      * match, so refuse rather than count a game twice. */
-    qsort(gl.v, gl.n, sizeof *gl.v, cmp_number);
+    if (gl.n > 1) /* qsort of an empty (NULL) list is undefined */
+        qsort(gl.v, gl.n, sizeof *gl.v, cmp_number);
     for (size_t i = 1; i < gl.n; i++) {
         const Game *a = &gl.v[i - 1], *b = &gl.v[i];
         if (a->game != b->game || (a->path != b->path && !(a->numbered && b->numbered)))
@@ -313,21 +348,35 @@ long stats_read_results_files(Stats *s, const char *const *paths, int npaths, co
     }
     if (engine_out && engine_out_len)
         snprintf(engine_out, engine_out_len, "%s", eng_copy);
-    qsort(gl.v, gl.n, sizeof *gl.v, cmp_game);
+    if (gl.n > 1) qsort(gl.v, gl.n, sizeof *gl.v, cmp_game);
 
     Stats add;
     stats_init(&add);
     long added = 0;
     const Game *pending = NULL; /* first game of a possible pair */
+    const Game *met = NULL;     /* the first game counted: its opponent is the one */
     for (size_t i = 0; i < gl.n; i++) {
         const Game *g = &gl.v[i];
         if (strcmp(g->white, eng_copy) != 0 && strcmp(g->black, eng_copy) != 0)
             continue;
+        if (opponent && *opponent && strcmp(opponent_of(g, eng_copy), opponent) != 0) continue;
+        /* One encounter at a time: a third engine is refused, not pooled. */
+        if (met && strcmp(opponent_of(met, eng_copy), opponent_of(g, eng_copy)) != 0) {
+            snprintf(err, errlen,
+                     "%s:%zu: a third engine: '%.60s' meets '%.60s' here and '%.60s' at %s:%zu "
+                     "(give the opponent to count one encounter)",
+                     g->path, g->line, eng_copy, opponent_of(g, eng_copy),
+                     opponent_of(met, eng_copy), met->path, met->line);
+            free(eng_copy);
+            games_free(&gl);
+            return -1;
+        }
+        met = met ? met : g;
         stats_add_game(&add, result_for(g, eng_copy));
         added++;
-        if (pending && pending->pair == g->pair && g->pair >= 0 &&
-            strcmp(opponent(pending, eng_copy), opponent(g, eng_copy)) == 0 &&
-            strcmp(pending->white, g->black) == 0) {
+        if (pending && pending->pair == g->pair && g->pair >= 0
+            && strcmp(opponent_of(pending, eng_copy), opponent_of(g, eng_copy)) == 0
+            && strcmp(pending->white, g->black) == 0) {
             stats_complete_pair(&add, result_for(pending, eng_copy), result_for(g, eng_copy));
             pending = NULL;
         } else {

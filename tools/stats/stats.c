@@ -330,7 +330,14 @@ int stats_elo_counts(const double *counts, int n, StatsElo *out)
 
     out->sample = n == 5 ? STATS_SAMPLE_PENTANOMIAL : STATS_SAMPLE_TRINOMIAL;
     out->games = games;
-    out->score = mu;
+    /* The score itself from the raw counts: the regularized mean mu (1e-3
+     * for an empty bin) is only for the Elo and LLR arithmetic. */
+    double raw = 0, points = 0;
+    for (int i = 0; i < n; i++) {
+        raw += counts[i];
+        points += counts[i] * d.a[i];
+    }
+    out->score = points / raw;
     out->elo = score_to_elo(mu, &out->clamped);
     /* Both ends clamp near a score of 0 or 1; their difference may then be a
      * rounding error below zero (seen with fused multiply-add). */
@@ -339,10 +346,7 @@ int stats_elo_counts(const double *counts, int n, StatsElo *out)
     out->los = se > 0 ? phi((mu - 0.5) / se) : (mu > 0.5 ? 1 : mu < 0.5 ? 0 : 0.5);
     out->nelo = sigma_pg > 0 ? (mu - 0.5) / sigma_pg * STATS_NELO_PER_NT : 0;
     out->nelo_err = STATS_Z975 * STATS_NELO_PER_NT / sqrt(games);
-    if (n == 3) {
-        double raw = counts[0] + counts[1] + counts[2];
-        out->draw_ratio = counts[1] / raw;
-    }
+    if (n == 3) out->draw_ratio = counts[1] / raw;
     /* Every input above is finite and positive where divided by; keep the
      * promise of stats.h even so. */
     double *f[] = {&out->score, &out->elo, &out->elo_err, &out->nelo,
@@ -362,8 +366,11 @@ int stats_elo(const Stats *s, StatsElo *out)
         elo_zero(out);
         return -1;
     }
+    /* Score and draw ratio over every game counted (as W-D-L), exactly. */
     uint64_t g = stats_games(s);
     out->draw_ratio = g > 0 ? (double)s->wdl[STATS_DRAW] / (double)g : 0;
+    if (g > 0)
+        out->score = ((double)s->wdl[STATS_WIN] + 0.5 * (double)s->wdl[STATS_DRAW]) / (double)g;
     return 0;
 }
 

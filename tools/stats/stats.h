@@ -20,8 +20,9 @@
  * server/fishtest/stats/: LLRcalc.py, sprt.py and stat_util.py, by Michel
  * Van den Bergh; the theory is in his notes "support_MLE_multinomial.pdf"
  * and "normalized_elo_practical.pdf", cantate.be/Fishtest):
- *   - a count of zero is replaced by 1e-3 before any formula (fishtest's
- *     regularize()), so zero bins and one-sided results give finite numbers;
+ *   - a count of zero is replaced by 1e-3 before the Elo, LOS and LLR
+ *     formulas (fishtest's regularize()), so zero bins and one-sided results
+ *     give finite numbers; the score, W-D-L and draw ratio are the raw ones;
  *   - logistic Elo of a mean score s: -400*log10(1/s - 1), s clamped to
  *     [1e-3, 1 - 1e-3] (stat_util.elo); its 95% error bar is half the Elo
  *     width of the normal interval s +- 1.959964*sd/sqrt(games)
@@ -80,7 +81,9 @@ typedef struct {
 typedef struct {
     StatsSample sample; /* counts used (NONE when there are no games) */
     double games;       /* games in the sample (2 * pairs for pentanomial) */
-    double score;       /* mean score of one game, 0..1 */
+    double score;       /* mean score of one game, 0..1, from the raw counts
+                           (W-D-L of every game when known, else the pairs);
+                           never regularized */
     double elo;         /* logistic Elo */
     double elo_err;     /* half width of its 95% interval, >= 0 */
     double nelo;        /* normalized Elo */
@@ -216,7 +219,8 @@ size_t stats_format_report(char *buf, size_t n, const Stats *s, const StatsSprtP
  * is counted from the same side.  Games that `engine` does not play are
  * skipped.  Games sharing a pair id (and the same two engines) form a
  * pair in game order; the rest are unpaired.  A last line without '\n'
- * (cut by a kill) is ignored.  Returns the number of games added, or -1
+ * (cut by a kill) is ignored.  The lines are checked as in
+ * stats_read_results_vs(), which also refuses a third engine.  Returns the number of games added, or -1
  * with a one-line reason ("FILE:LINE: ...") in err; on error *s is left
  * unchanged. */
 long stats_read_results(Stats *s, const char *path, const char *engine,
@@ -231,5 +235,18 @@ long stats_read_results(Stats *s, const char *path, const char *engine,
  * added, or -1 with *s unchanged. */
 long stats_read_results_files(Stats *s, const char *const *paths, int npaths, const char *engine,
                               char *engine_out, size_t engine_out_len, char *err, size_t errlen);
+
+/* stats_read_results_files counting only the games of `engine` against
+ * `opponent` (decoded name; NULL or empty: the one opponent there must
+ * be).  The statistics are those of one encounter: a game of `engine`
+ * against a second opponent is refused ("FILE:LINE: a third engine ...")
+ * unless opponent picks one.  Lines are refused with "FILE:LINE: ..." and
+ * the key when a key of docs/results.md appears twice, round=, plies= or
+ * opening= is not a whole number >= 0, or white= and black= name the
+ * same engine.  Returns the number of games added, or -1 with *s
+ * unchanged. */
+long stats_read_results_vs(Stats *s, const char *const *paths, int npaths, const char *engine,
+                           const char *opponent, char *engine_out, size_t engine_out_len, char *err,
+                           size_t errlen);
 
 #endif
