@@ -6,7 +6,7 @@
 #   tools/install-deps.sh          build + test packages
 #   tools/install-deps.sh bench    also what `make bench` needs (stockfish, hyperfine)
 set -euo pipefail
-pkgs=(build-essential pkg-config check libreadline-dev tmux clang librsvg2-bin libxml2-utils parallel
+pkgs=(build-essential pkg-config check libreadline-dev libzstd-dev tmux clang librsvg2-bin libxml2-utils parallel
       help2man groff-base man-db clang-format git)
 if [ "${1:-}" = bench ]; then
     pkgs+=(stockfish hyperfine)
