@@ -21,6 +21,7 @@
 #include "rules/game.h"
 #include "rules/rules.h"
 #include "search/search.h"
+#include "tb/tb_probe.h"
 
 #include "rules/version.h"
 #define DABLO_AUTHOR "the dablo developers"
@@ -35,6 +36,8 @@ typedef struct Session {
     EngineThread worker;     /* runs go / go perft / bench */
     bool quit;               /* "quit" was given (or EOF) */
     bool interactive;        /* reading from a terminal */
+    char tb_path[256];       /* TablebasePath, "" = none */
+    TbSet tb;                /* its tables for the current rules (sopt.tb) */
 } Session;
 
 /* Sets up an engine with default options and the Dablot start position.

@@ -43,7 +43,7 @@ uint64_t tb_index_of(const TbSig *s, const Position *pos)
     pthread_once(&binom_once, binom_init);
     int free_pts = pos->geo->npoints;
     Bitboard taken = 0;
-    uint64_t idx = 0;
+    uint64_t idx = 0, half = 1;
     for (int c = 0; c < 2; c++)
         for (int g = 0; g < 3; g++) {
             int k = s->count[c][group_type[g]];
@@ -57,9 +57,10 @@ uint64_t tb_index_of(const TbSig *s, const Position *pos)
             }
             taken |= pos->by_color[c] & pos->by_type[group_type[g]];
             idx = idx * binom[free_pts][k] + rank;
+            half *= binom[free_pts][k];
             free_pts -= k;
         }
-    return (uint64_t)pos->stm * tb_index_half(s) + idx;
+    return (uint64_t)pos->stm * half + idx;
 }
 
 void tb_index_position(const TbSig *s, uint64_t idx, const Rules *r, Position *pos)
@@ -110,5 +111,4 @@ void tb_index_position(const TbSig *s, uint64_t idx, const Rules *r, Position *p
         pos->by_color[c] |= placed;
         pos->by_type[t] |= placed;
     }
-    pos->key = position_compute_key(pos);
 }

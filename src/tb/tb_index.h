@@ -7,8 +7,9 @@
  * ranking).  Every index names one placement and every placement one
  * index: no gaps, no duplicates, so a table is a plain array.  The board's
  * left-right mirror is not folded in (see docs/tablebases.md).
- * The positions built from an index have DrawPlies counter 0 and move
- * number 1; the index ignores both counters.
+ * The positions built from an index have DrawPlies counter 0, move
+ * number 1 and no Zobrist key (0: nothing here needs it); the index
+ * ignores all three.
  */
 #ifndef DABLO_TB_INDEX_H
 #define DABLO_TB_INDEX_H

@@ -10,14 +10,15 @@
 
 int gen_lookup(const GenLookup *deps, const Position *pos, uint16_t *e)
 {
-    if (tb_probe_terminal(pos, e) == 0) return 0;
+    /* A table holds its terminal positions too; the rules judge the rest. */
     TbSig s = tb_sig_of(pos);
-    for (int i = 0; i < deps->n; i++)
-        if (tb_sig_equal(&deps->tables[i]->sig, &s)) {
-            *e = deps->tables[i]->e[tb_index_of(&s, pos)];
-            return 0;
-        }
-    return -1;
+    if (pos->by_color[WHITE] && pos->by_color[BLACK])
+        for (int i = 0; i < deps->n; i++)
+            if (tb_sig_equal(&deps->tables[i]->sig, &s)) {
+                *e = deps->tables[i]->e[tb_index_of(&s, pos)];
+                return 0;
+            }
+    return tb_probe_terminal(pos, e) == 0 ? 0 : -1;
 }
 
 /* state[] bits: the value without DrawPlies, a draw among the moves that
@@ -42,6 +43,8 @@ typedef struct Build {
     MoveList list;
     Position preds[UNMOVE_MAX];
     int oom;
+    bool cur_lost; /* pass 2: the position whose predecessors are */
+    int cur_next;  /* sought is lost; the distance they would get */
 } Build;
 
 static int push(Bucket *b, uint32_t x)
@@ -123,6 +126,24 @@ static int pass1_init(Build *b, Bucket *queue, char *err, size_t errlen)
     return 0;
 }
 
+/* Candidates worth checking: pass 1 wants undecided positions, pass 2
+ * those whose distance is still open. */
+static bool wanted_pass1(void *ctx, const Position *p)
+{
+    Build *b = ctx;
+    return (b->state[tb_index_of(b->sig, p)] & V_MASK) == V_UNKNOWN;
+}
+
+static bool wanted_pass2(void *ctx, const Position *p)
+{
+    Build *b = ctx;
+    uint64_t i = tb_index_of(b->sig, p);
+    uint8_t st = b->state[i];
+    int v = st & V_MASK;
+    if (st & FINAL) return false;
+    return b->cur_lost ? v == V_WIN && b->cur_next < b->dist[i] : v == V_LOSS;
+}
+
 /* Pass 1, second half: from each decided position to its predecessors. */
 static int pass1_propagate(Build *b, Bucket *queue)
 {
@@ -131,7 +152,7 @@ static int pass1_propagate(Build *b, Bucket *queue)
         Position q;
         tb_index_position(b->sig, qidx, b->rules, &q);
         bool lost = (b->state[qidx] & V_MASK) == V_LOSS;
-        int np = unmove_predecessors(&q, true, b->preds);
+        int np = unmove_predecessors(&q, true, wanted_pass1, b, b->preds);
         for (int k = 0; k < np; k++) {
             uint64_t p = tb_index_of(b->sig, &b->preds[k]);
             if ((b->state[p] & V_MASK) != V_UNKNOWN) continue;
@@ -226,8 +247,10 @@ static int pass2_propagate(Build *b)
             bool lost = (b->state[qidx] & V_MASK) == V_LOSS;
             Position q;
             tb_index_position(b->sig, qidx, b->rules, &q);
-            int np = unmove_predecessors(&q, false, b->preds);
             int nd = d + 1 > TB_DTZ_MAX ? TB_DTZ_MAX : d + 1;
+            b->cur_lost = lost;
+            b->cur_next = nd;
+            int np = unmove_predecessors(&q, false, wanted_pass2, b, b->preds);
             for (int k = 0; k < np; k++) {
                 uint64_t p = tb_index_of(b->sig, &b->preds[k]);
                 if (b->state[p] & FINAL) continue;

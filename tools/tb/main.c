@@ -4,6 +4,7 @@
  *   dablo-tb build  [-variant V] [-pieces N] [-lone-king] [-sig A,B,..] [-dir D] [-threads T] [rules]
  *   dablo-tb verify [-variant V] [-sig A,B,..] [-dir D] [-sample N] [-full-width N] [rules]
  *   dablo-tb probe  [-variant V] -fen FEN [-dir D] [rules]
+ *   dablo-tb list   [-variant V] [-pieces N] [-lone-king] [-sig A,B,..]
  *
  * Rule options are given as the engine takes them, by their protocol
  * names: -Rules modern, -Captures compulsory, -MaxCapture true (rules.h).
@@ -27,10 +28,13 @@ static const char usage[] =
     "Usage: dablo-tb build [-variant V] [-pieces N] [-lone-king] [-sig LIST] [-dir D] [-threads T] [RULES]\n"
     "  or:  dablo-tb verify [-variant V] [-sig LIST] [-dir D] [-sample N] [-full-width N] [RULES]\n"
     "  or:  dablo-tb probe [-variant V] -fen FEN [-dir D] [RULES]\n"
+    "  or:  dablo-tb list [-variant V] [-pieces N] [-lone-king] [-sig LIST]\n"
     "  or:  dablo-tb --help | --version\n"
     "\n"
     "Builds endgame tables of Dablot Prejjesne and Permainan-Tabal by retrograde analysis,\n"
-    "verifies them independently, and probes them.  Every error is one line on standard\n"
+    "verifies them independently, and probes them; list prints the signatures a build\n"
+    "makes, each after its level (those of one level are independent of each other).\n"
+    "Every error is one line on standard\n"
     "error; exit status 1 means a position is not in the tables or a check failed, 2 bad\n"
     "usage or input.  docs/tablebases.md says what the tables hold.\n"
     "\n"
@@ -88,8 +92,9 @@ static int parse_args(int argc, char **argv, Args *a)
         printf("dablo-tb %s\n", DABLO_VERSION);
         return 1;
     }
-    if (strcmp(a->cmd, "build") && strcmp(a->cmd, "verify") && strcmp(a->cmd, "probe")) {
-        fprintf(stderr, "dablo-tb: unknown command '%s' (build, verify, probe)\n", a->cmd);
+    if (strcmp(a->cmd, "build") && strcmp(a->cmd, "verify") && strcmp(a->cmd, "probe")
+        && strcmp(a->cmd, "list")) {
+        fprintf(stderr, "dablo-tb: unknown command '%s' (build, verify, probe, list)\n", a->cmd);
         return 2;
     }
     for (int i = 2; i < argc; i++) {
@@ -280,6 +285,27 @@ static int cmd_probe(const Args *a)
     return 0;
 }
 
+/* The signatures in build order, each after its level: 1 + the highest
+ * level of those it reaches in the list (1 for none). */
+static int cmd_list(const Args *a)
+{
+    static TbSig sigs[1024];
+    static int level[1024];
+    int n = select_sigs(a, sigs, 1024);
+    if (n < 0) return 2;
+    tb_sig_order(sigs, n);
+    for (int i = 0; i < n; i++) {
+        level[i] = 1;
+        for (int k = 0; k < i; k++)
+            if (tb_sig_reaches(&sigs[i], &sigs[k]) && level[k] + 1 > level[i])
+                level[i] = level[k] + 1;
+        char name[TB_SIG_NAME];
+        tb_sig_name(&sigs[i], name, sizeof name);
+        printf("%d %s\n", level[i], name);
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     Args a;
@@ -287,5 +313,6 @@ int main(int argc, char **argv)
     if (rc) return rc == 1 ? 0 : rc;
     if (!strcmp(a.cmd, "build")) return cmd_build(&a);
     if (!strcmp(a.cmd, "verify")) return cmd_verify(&a);
+    if (!strcmp(a.cmd, "list")) return cmd_list(&a);
     return cmd_probe(&a);
 }

@@ -19,7 +19,8 @@ static bool leads_to(const Position *p, int from, int to, const Position *q)
     return false;
 }
 
-int unmove_predecessors(const Position *q, bool with_men, Position *out)
+int unmove_predecessors(const Position *q, bool with_men, UnmoveWanted wanted, void *ctx,
+                        Position *out)
 {
     const Geometry *geo = q->geo;
     Color them = (Color)!q->stm;
@@ -41,7 +42,8 @@ int unmove_predecessors(const Position *q, bool with_men, Position *out)
                 p.by_color[them] ^= bb_bit(to) | bb_bit(from);
                 p.by_type[t] ^= bb_bit(to) | bb_bit(from);
                 p.stm = them;
-                if (leads_to(&p, from, to, q) && n < UNMOVE_MAX) out[n++] = p;
+                if ((!wanted || wanted(ctx, &p)) && leads_to(&p, from, to, q) && n < UNMOVE_MAX)
+                    out[n++] = p;
                 if (!flying) break;
             }
     }
