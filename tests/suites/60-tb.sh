@@ -108,6 +108,16 @@ if $TB probe -variant dablot -fen "$fen" -dir "$tmp/a" | sed -n 2p | tr ' ' '\n'
 out=$( (printf '%s\n' "setoption name TablebasePath value $tmp/nowhere" isready) | bin/dablo 2>&1)
 if grep -q "info string error: tablebase folder '$tmp/nowhere' cannot be read" <<<"$out" && grep -q readyok <<<"$out"; then ok "engine: a bad folder is one error line"; else bad "bad folder: $out"; fi
 
+# dablo-match -tb: a game that enters the tables ends there, with their result.
+printf '%s\n' "5m/5/6/5/6/5/6/5/6/5/6/5/KP4 b 0 1" "5m/5/6/5/6/5/6/5/6/5/6/m4/KP4 w 0 1" >"$tmp/open.fen"
+bin/dablo-match -variant dablot -engine cmd=bin/dablo name=a depth=2 -engine cmd=bin/dablo name=b depth=1 \
+    -openings file="$tmp/open.fen" -games 2 -rounds 1 -tb "$tmp/a" -results "$tmp/res.txt" >/dev/null 2>&1
+check "match -tb: both games end by the tables" "2" "$(grep -c 'termination=tablebase' "$tmp/res.txt" 2>/dev/null)"
+# KPvm after one move: White (K+P) wins whichever side moved first.
+check "match -tb: K+P beat the man" "1-0 1-0" "$(sed -n 's/.*result=\([^ ]*\).*/\1/p' "$tmp/res.txt" | tr '\n' ' ' | sed 's/ $//')"
+msg=$(bin/dablo-match -variant dablot -engine cmd=bin/dablo depth=1 -engine cmd=bin/dablo depth=1 -tb "$tmp/nowhere" -games 1 2>&1)
+check "match -tb: a bad folder" "dablo-match: -tb $tmp/nowhere: tablebase folder '$tmp/nowhere' cannot be read" "$msg"
+
 # Bad input: one line, exit 2.
 for args in "frobnicate" "build -variant chess" "build -pieces 99" "build -variant dablot -sig KKvk" \
             "build -sig KMk" "probe -variant tabal" "probe -fen xyz" "verify -Captures sometimes" "build -pieces"; do
