@@ -4,7 +4,8 @@
  *
  * Entry (16 bits): the value for the side to move in bits 0-2 (TbWdl) and
  * the distance in bits 3-15: plies to the next zeroing move (a capture; in
- * Tabal also a man's step) with best play, the winner hurrying and the
+ * Tabal also a man's step to another rank: tb_probe.h tb_move_zeroing)
+ * with best play, the winner hurrying and the
  * loser delaying (DTZ, as in the Syzygy tables).  A win whose zeroing move
  * comes after more than TB_DRAW_PLIES plies is a cursed win (DrawPlies 100
  * turns it into a draw), its mirror a blessed loss; see docs/tablebases.md
@@ -26,7 +27,7 @@
 #include "tb_sig.h"
 
 typedef enum { TB_LOSS = 0, TB_BLESSED_LOSS = 1, TB_DRAW = 2, TB_CURSED_WIN = 3, TB_WIN = 4 } TbWdl;
-enum { TB_DRAW_PLIES = 100, TB_DTZ_MAX = 8191, TB_BLOCK = 8192, TB_FORMAT = 1 };
+enum { TB_DRAW_PLIES = 100, TB_DTZ_MAX = 8191, TB_BLOCK = 8192, TB_FORMAT = 2 };
 
 static inline uint16_t tb_entry(TbWdl w, int dtz)
 {

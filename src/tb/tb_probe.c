@@ -118,8 +118,10 @@ int tb_set_probe(const TbSet *set, const Position *pos, uint16_t *e)
 
 bool tb_move_zeroing(const Position *pos, const Move *m)
 {
+    const Geometry *g = pos->geo;
     return move_is_capture(m)
-        || (pos->geo->variant == VARIANT_TABAL && piece_type(pos->board[m->from]) == MAN);
+        || (g->variant == VARIANT_TABAL && piece_type(pos->board[m->from]) == MAN
+            && (g->rank[m->from] != g->rank[m->to] || bb_test(g->far_base[pos->stm], m->to)));
 }
 
 uint16_t tb_move_entry(bool zeroing, uint16_t succ)

@@ -44,8 +44,13 @@ int tb_probe_terminal(const Position *pos, uint16_t *e);
  * verdict with distance 0. */
 int tb_set_probe(const TbSet *set, const Position *pos, uint16_t *e);
 
-/* Whether a move resets the DrawPlies counter (RULES.md section 3): a
- * capture, or in Tabal a man's step. */
+/* Whether a move counts as zeroing for the tables' distance: a capture,
+ * or in Tabal a man's step to another rank or onto its far base (where it
+ * is crowned, RULES.md section 2).  A Tabal man's sideways step
+ * also resets the DrawPlies counter (RULES.md section 3) but can be undone:
+ * counted as zeroing it would let a "shortest" win go round in circles
+ * (threefold repetition), so the distance runs to the next move that can
+ * never be undone, and never exceeds the true distance to a reset. */
 bool tb_move_zeroing(const Position *pos, const Move *m);
 
 /* The value of a move for the side that makes it, given the entry of the

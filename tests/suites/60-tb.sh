@@ -76,6 +76,27 @@ rc=$?
 check "probe outside the tables: exit 1" 1 $rc
 check "probe outside the tables: says so" "dablo-tb: the position is not in the tables" "$msg"
 
+# Sampled won positions: each a win, and the engine with the tables wins
+# every one of them against itself (the loser delaying by the tables too):
+# no win lost to DrawPlies or repetition (a Tabal man stepping to and fro).
+out=$($TB sample -variant tabal -dir "$tmp/a" -sample 12 -seed 3)
+check "sample: 12 positions" 12 "$(grep -c . <<<"$out")"
+wins=0
+while read -r f; do
+    [ "$($TB probe -variant tabal -fen "$f" -dir "$tmp/a" | head -1 | cut -d' ' -f1)" = win ] && wins=$((wins + 1))
+done <<<"$out"
+check "sample: every one a win" 12 "$wins"
+printf '%s\n' "$out" >"$tmp/won.fen"
+bin/dablo-match -variant tabal -engine cmd=bin/dablo name=a nodes=2000 option.TablebasePath="$tmp/a" \
+    -engine cmd=bin/dablo name=b nodes=2000 option.TablebasePath="$tmp/a" \
+    -openings file="$tmp/won.fen" -games 1 -rounds 12 -concurrency 2 -results "$tmp/won.txt" >/dev/null 2>&1
+conv=$(awk 'NR == FNR { stm[NR] = $2; next }
+            { for (i = 1; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+              r = v["result"]; s = stm[v["opening"]]
+              if ((r == "1-0" && s == "w") || (r == "0-1" && s == "b")) n++ }
+            END { print n + 0 }' "$tmp/won.fen" "$tmp/won.txt")
+check "the engine converts every sampled win" 12 "$conv"
+
 # Refused files: truncated and corrupted.
 cp -r "$tmp/a" "$tmp/c"
 f="$tmp/c/tabal-KKvk.dtb"

@@ -11,7 +11,8 @@
 #include "host/util.h"
 #include "text.h"
 
-static const struct { const char *word, *pgn;
+static const struct {
+    const char *word, *pgn;
 } terms[TERM_NB] = {
     [TERM_NONE] = { "none", "unterminated" },
     [TERM_NO_MOVES] = { "no-moves", "normal" },

@@ -15,7 +15,8 @@
  *      (101 into a cursed win or blessed loss), a plain move 1 + the
  *      successor's distance; the winner takes the least, the loser the
  *      most.  Wins past TB_DRAW_PLIES become cursed, losses blessed.
- * A Tabal man's step is zeroing but stays inside the signature; it counts
+ * A Tabal man's step to another rank is zeroing but stays inside the
+ * signature (its sideways steps are plain moves here: tb_probe.h); it counts
  * 1 whatever the curse of the position it leads to (exact while no Tabal
  * distance exceeds TB_DRAW_PLIES; the verifier checks it).
  */

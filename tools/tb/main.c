@@ -5,6 +5,7 @@
  *   dablo-tb verify [-variant V] [-sig A,B,..] [-dir D] [-sample N] [-full-width N] [rules]
  *   dablo-tb probe  [-variant V] -fen FEN [-dir D] [rules]
  *   dablo-tb list   [-variant V] [-pieces N] [-lone-king] [-sig A,B,..]
+ *   dablo-tb sample [-variant V] [-sig A,B,..] [-dir D] [-sample N] [-seed S]
  *
  * Rule options are given as the engine takes them, by their protocol
  * names: -Rules modern, -Captures compulsory, -MaxCapture true (rules.h).
@@ -21,6 +22,7 @@
 #include "build.h"
 #include "rules/notation.h"
 #include "rules/version.h"
+#include "tb/tb_index.h"
 #include "tb/tb_probe.h"
 #include "verify.h"
 
@@ -29,11 +31,14 @@ static const char usage[] =
     "  or:  dablo-tb verify [-variant V] [-sig LIST] [-dir D] [-sample N] [-full-width N] [RULES]\n"
     "  or:  dablo-tb probe [-variant V] -fen FEN [-dir D] [RULES]\n"
     "  or:  dablo-tb list [-variant V] [-pieces N] [-lone-king] [-sig LIST]\n"
+    "  or:  dablo-tb sample [-variant V] [-sig LIST] [-dir D] [-sample N] [-seed S] [RULES]\n"
     "  or:  dablo-tb --help | --version\n"
     "\n"
     "Builds endgame tables of Dablot Prejjesne and Permainan-Tabal by retrograde analysis,\n"
     "verifies them independently, and probes them; list prints the signatures a build\n"
-    "makes, each after its level (those of one level are independent of each other).\n"
+    "makes, each after its level (those of one level are independent of each other);\n"
+    "sample prints N FENs of won positions (the side to move wins inside DrawPlies),\n"
+    "chosen at random from the tables (a table, then a position), for conversion tests.\n"
     "Every error is one line on standard\n"
     "error; exit status 1 means a position is not in the tables or a check failed, 2 bad\n"
     "usage or input.  docs/tablebases.md says what the tables hold.\n"
@@ -45,7 +50,9 @@ static const char usage[] =
     "  -lone-king             build: at N pieces only those where one side has only its king\n"
     "  -sig LIST              build or verify only these signatures (e.g. KMvk,KvM)\n"
     "  -threads T             build: signatures built at once, 1..64 (default 2)\n"
-    "  -sample N              verify: N positions chosen at random a table (default 0: all)\n"
+    "  -sample N              verify: N positions chosen at random a table (default 0: all);\n"
+    "                         sample: how many positions (default 0: 100)\n"
+    "  -seed S                sample: the random seed (default 1)\n"
     "  -full-width N          verify: also solve tables of up to N pieces again by iteration\n"
     "                         (default 3)\n"
     "  -fen FEN               probe: the position (RULES.md section 5)\n"
@@ -58,7 +65,7 @@ typedef struct Args {
     const char *cmd, *dir, *fen, *sigs;
     Rules rules;
     int pieces, lone_king, threads, full_width;
-    unsigned long long sample;
+    unsigned long long sample, seed;
 } Args;
 
 static int parse_int(const char *s, long lo, long hi, long *out)
@@ -78,6 +85,7 @@ static int parse_args(int argc, char **argv, Args *a)
     a->pieces = 3;
     a->threads = 2;
     a->full_width = 3;
+    a->seed = 1;
     a->rules = rules_default(VARIANT_DABLOT);
     if (argc < 2) {
         fprintf(stderr, "dablo-tb: give a command: build, verify or probe (--help)\n");
@@ -93,8 +101,9 @@ static int parse_args(int argc, char **argv, Args *a)
         return 1;
     }
     if (strcmp(a->cmd, "build") && strcmp(a->cmd, "verify") && strcmp(a->cmd, "probe")
-        && strcmp(a->cmd, "list")) {
-        fprintf(stderr, "dablo-tb: unknown command '%s' (build, verify, probe, list)\n", a->cmd);
+        && strcmp(a->cmd, "list") && strcmp(a->cmd, "sample")) {
+        fprintf(stderr, "dablo-tb: unknown command '%s' (build, verify, probe, list, sample)\n",
+                a->cmd);
         return 2;
     }
     for (int i = 2; i < argc; i++) {
@@ -139,12 +148,15 @@ static int parse_args(int argc, char **argv, Args *a)
                 a->threads = (int)n;
             else
                 a->full_width = (int)n;
-        } else if (!strcmp(o, "-sample")) {
+        } else if (!strcmp(o, "-sample") || !strcmp(o, "-seed")) {
             if (parse_int(v, 0, 2000000000L, &n) != 0) {
-                fprintf(stderr, "dablo-tb: -sample %s: not a number in 0..2000000000\n", v);
+                fprintf(stderr, "dablo-tb: %s %s: not a number in 0..2000000000\n", o, v);
                 return 2;
             }
-            a->sample = (unsigned long long)n;
+            if (!strcmp(o, "-seed"))
+                a->seed = (unsigned long long)n;
+            else
+                a->sample = (unsigned long long)n;
         } else {
             int rc = rules_set(&a->rules, o + 1, v, err, sizeof err);
             if (rc != 0) {
@@ -306,6 +318,61 @@ static int cmd_list(const Args *a)
     return 0;
 }
 
+/* -sample N won positions (not over by the rules) from the tables of
+ * -sig, or all tables; a table is chosen first, then a position in it. */
+static int cmd_sample(const Args *a)
+{
+    TbSet set;
+    if (open_set(a, &set) != 0) {
+        tb_set_close(&set);
+        return 2;
+    }
+    static TbSig want[1024];
+    int nw = a->sigs ? select_sigs(a, want, 1024) : 0;
+    const TbFile *pick[1024];
+    int np = 0;
+    for (int i = 0; i < set.n && np < 1024 && nw >= 0; i++) {
+        int ok = !a->sigs;
+        for (int k = 0; k < nw; k++)
+            ok |= tb_sig_equal(&want[k], &set.files[i].sig);
+        if (ok) pick[np++] = &set.files[i];
+    }
+    if (np == 0) {
+        fprintf(stderr, "dablo-tb: no tables to sample in %s\n", a->dir);
+        tb_set_close(&set);
+        return 1;
+    }
+    uint64_t rng = a->seed * 0x9e3779b97f4a7c15ull + 1, want_n = a->sample ? a->sample : 100,
+             got = 0;
+    TbBlockCache *cache = calloc(1, sizeof *cache);
+    for (uint64_t tries = 0; cache && got < want_n && tries < want_n * 100000; tries++) {
+        rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+        const TbFile *f = pick[rng % (uint64_t)np];
+        rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+        uint64_t idx = rng % f->npos;
+        uint16_t e, t;
+        Position pos;
+        tb_index_position(&f->sig, idx, &set.rules, &pos);
+        if (tb_file_get(f, idx, cache, &e) != 0 || tb_entry_wdl(e) != TB_WIN
+            || tb_probe_terminal(&pos, &t) == 0)
+            continue;
+        /* A Tabal man on its own far base is a legal FEN but never comes
+         * up in a game (RULES.md section 4): left out. */
+        Bitboard men = pos.by_type[MAN];
+        if (pos.geo->variant == VARIANT_TABAL
+            && ((men & pos.by_color[WHITE] & pos.geo->far_base[WHITE])
+                || (men & pos.by_color[BLACK] & pos.geo->far_base[BLACK])))
+            continue;
+        char fen[160];
+        position_fen(&pos, fen, sizeof fen);
+        printf("%s\n", fen);
+        got++;
+    }
+    free(cache);
+    tb_set_close(&set);
+    return got == want_n ? 0 : 1;
+}
+
 int main(int argc, char **argv)
 {
     Args a;
@@ -314,5 +381,6 @@ int main(int argc, char **argv)
     if (!strcmp(a.cmd, "build")) return cmd_build(&a);
     if (!strcmp(a.cmd, "verify")) return cmd_verify(&a);
     if (!strcmp(a.cmd, "list")) return cmd_list(&a);
+    if (!strcmp(a.cmd, "sample")) return cmd_sample(&a);
     return cmd_probe(&a);
 }

@@ -32,10 +32,12 @@ int unmove_predecessors(const Position *q, bool with_men, UnmoveWanted wanted, v
         int code = q->board[to];
         PieceType t = piece_type(code);
         bool flying = geo->variant == VARIANT_TABAL && t == KING;
-        if (geo->variant == VARIANT_TABAL && t == MAN && !with_men) continue;
+        bool tabal_man = geo->variant == VARIANT_TABAL && t == MAN;
         for (int d = 0; d < DIR_NB; d++)
             for (int from = geo->ray[to][d]; from != NO_POINT && !bb_test(occ, from);
                  from = geo->ray[from][d]) {
+                /* A Tabal man's step to another rank is a zeroing move. */
+                if (tabal_man && !with_men && geo->rank[from] != geo->rank[to]) break;
                 Position p = *q;
                 p.board[to] = EMPTY;
                 p.board[from] = (uint8_t)code;

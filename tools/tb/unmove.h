@@ -21,8 +21,8 @@ enum { UNMOVE_MAX = 512 };
 typedef bool (*UnmoveWanted)(void *ctx, const Position *p);
 
 /* Predecessors of q (with the other side to move) by non-capture moves that
- * stay in q's signature; with_men false leaves out Tabal men's steps (the
- * zeroing ones).  Only candidates that wanted(ctx, p) accepts are checked
+ * stay in q's signature; with_men false leaves out Tabal men's steps to
+ * another rank (the zeroing ones of tb_move_zeroing).  Only candidates that wanted(ctx, p) accepts are checked
  * and kept (wanted may be NULL: all).  Writes them to out (at most
  * UNMOVE_MAX), returns how many. */
 int unmove_predecessors(const Position *q, bool with_men, UnmoveWanted wanted, void *ctx,
