@@ -212,24 +212,38 @@ static int open_set(const Args *a, TbSet *set)
     return 0;
 }
 
+/* Opens the set and picks its tables of -sig (all without -sig) into
+ * pick (at most cap).  Returns how many, or -1 after an error message;
+ * *asked receives the number of signatures of -sig (0 without). */
+static int open_picked(const Args *a, TbSet *set, const TbFile **pick, int cap, int *asked)
+{
+    static TbSig want[1024];
+    int nw = a->sigs ? select_sigs(a, want, 1024) : 0;
+    *asked = nw;
+    if (nw < 0 || open_set(a, set) != 0) {
+        tb_set_close(set);
+        return -1;
+    }
+    int np = 0;
+    for (int i = 0; i < set->n && np < cap; i++) {
+        bool ok = !a->sigs;
+        for (int k = 0; k < nw; k++)
+            ok |= tb_sig_equal(&want[k], &set->files[i].sig);
+        if (ok) pick[np++] = &set->files[i];
+    }
+    return np;
+}
+
 static int cmd_verify(const Args *a)
 {
     TbSet set;
-    if (open_set(a, &set) != 0) {
-        tb_set_close(&set);
-        return 2;
-    }
-    static TbSig want[1024];
-    int nw = a->sigs ? select_sigs(a, want, 1024) : 0;
+    static const TbFile *pick[1024];
+    int nw, np = open_picked(a, &set, pick, 1024, &nw);
+    if (np < 0) return 2;
     long bad = set.nrefused;
     int done = 0;
-    if (nw < 0) bad = -1;
-    for (int i = 0; i < set.n && bad >= 0; i++) {
-        int pick = !a->sigs;
-        for (int k = 0; k < nw; k++)
-            pick |= tb_sig_equal(&want[k], &set.files[i].sig);
-        if (!pick) continue;
-        long b = verify_table(&set, &set.files[i], a->sample, a->full_width, stdout);
+    for (int i = 0; i < np && bad >= 0; i++) {
+        long b = verify_table(&set, pick[i], a->sample, a->full_width, stdout);
         bad = b < 0 ? -1 : bad + b;
         done++;
     }
@@ -323,20 +337,9 @@ static int cmd_list(const Args *a)
 static int cmd_sample(const Args *a)
 {
     TbSet set;
-    if (open_set(a, &set) != 0) {
-        tb_set_close(&set);
-        return 2;
-    }
-    static TbSig want[1024];
-    int nw = a->sigs ? select_sigs(a, want, 1024) : 0;
-    const TbFile *pick[1024];
-    int np = 0;
-    for (int i = 0; i < set.n && np < 1024 && nw >= 0; i++) {
-        int ok = !a->sigs;
-        for (int k = 0; k < nw; k++)
-            ok |= tb_sig_equal(&want[k], &set.files[i].sig);
-        if (ok) pick[np++] = &set.files[i];
-    }
+    static const TbFile *pick[1024];
+    int nw, np = open_picked(a, &set, pick, 1024, &nw);
+    if (np < 0) return 2;
     if (np == 0) {
         fprintf(stderr, "dablo-tb: no tables to sample in %s\n", a->dir);
         tb_set_close(&set);
