@@ -17,6 +17,7 @@
 < option name MultiPV type spin default 1 min 1 max 256
 < option name Ponder type check default false
 < option name Clear Hash type button
+< option name TablebasePath type string default <empty>
 <@1000 uciok
 > isready
 <@50 readyok
