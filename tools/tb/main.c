@@ -252,6 +252,7 @@ static int cmd_verify(const Args *a)
                 a->dir);
         bad++;
     }
+    verify_release();
     tb_set_close(&set);
     if (bad == 0 && done == 0) {
         fprintf(stderr, "dablo-tb: no tables for these rules in %s\n", a->dir);

@@ -6,6 +6,47 @@
 
 #include "tb/tb_index.h"
 
+/* Every table of the set decompressed once (tb_file_load), so that the
+ * successors of millions of positions are looked up without a block
+ * decompression each; built on first use, freed by verify_release(). */
+static uint16_t **loaded;
+static const TbSet *loaded_set;
+
+static int lookup(const TbSet *set, const Position *pos, uint16_t *e)
+{
+    if (tb_probe_terminal(pos, e) == 0) return 0;
+    if (loaded_set != set) {
+        loaded = calloc((size_t)(set->n ? set->n : 1), sizeof *loaded);
+        loaded_set = set;
+        if (!loaded) return -1;
+    }
+    TbSig s = tb_sig_of(pos);
+    for (int i = 0; i < set->n; i++) {
+        const TbFile *f = &set->files[i];
+        if (!tb_sig_equal(&f->sig, &s)) continue;
+        if (!loaded[i]) {
+            uint16_t *all = malloc(f->npos * sizeof *all);
+            if (!all || tb_file_load(f, all) != 0) {
+                free(all);
+                return -1;
+            }
+            loaded[i] = all;
+        }
+        *e = loaded[i][tb_index_of(&s, pos)];
+        return 0;
+    }
+    return -1;
+}
+
+void verify_release(void)
+{
+    for (int i = 0; loaded && i < loaded_set->n; i++)
+        free(loaded[i]);
+    free(loaded);
+    loaded = NULL;
+    loaded_set = NULL;
+}
+
 /* The entry pos must hold, from its successors in the set. */
 static int expected(const TbSet *set, const Position *pos, MoveList *list, uint16_t *out)
 {
@@ -18,7 +59,7 @@ static int expected(const TbSet *set, const Position *pos, MoveList *list, uint1
         bool z = tb_move_zeroing(pos, &list->moves[i]);
         position_make(&s, &list->moves[i], &u);
         uint16_t e;
-        if (tb_set_probe(set, &s, &e) != 0) return -1;
+        if (lookup(set, &s, &e) != 0) return -1;
         uint16_t me = tb_move_entry(z, e);
         if (i == 0 || tb_entry_better(me, best)) best = me;
     }
@@ -73,7 +114,7 @@ static int solve(const TbSet *set, const TbFile *f, uint8_t *val, MoveList *list
                     }
                     sv -= 1;
                 } else {
-                    if (tb_set_probe(set, &s, &e) != 0) return -1;
+                    if (lookup(set, &s, &e) != 0) return -1;
                     sv = plain(tb_entry_wdl(e));
                 }
                 if (sv == TB_LOSS)
