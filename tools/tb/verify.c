@@ -202,6 +202,7 @@ long verify_table(const TbSet *set, const TbFile *f, uint64_t sample, int full_w
     fprintf(out, "%s %-8s checked %llu of %llu positions%s: %s (%ld disagree)\n", f->tag, name,
             (unsigned long long)checked, (unsigned long long)f->npos, fw, bad ? "FAILED" : "ok",
             bad);
+    fflush(out);
     free(list);
     free(cache);
     return bad;
