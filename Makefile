@@ -22,8 +22,9 @@
 # architecture; SOURCE_DATE_EPOCH dates the man pages.
 #
 # Layers, each a directory and an archive; dependencies point one way
-# (frontend -> search -> rules):
+# (frontend -> search -> tb -> rules):
 #   src/rules/     build/libdablo-rules.a   what any tool needs to judge a game
+#   src/tb/        build/libdablo-tb.a      endgame table files and probes (zstd)
 #   src/search/    build/libdablo-search.a  what makes the engine play
 #   src/frontend/  build/libdablo-frontend.a the protocol, the terminal, main.c
 # Areas add their own targets in mk/*.mk; end-to-end suites are the scripts
@@ -54,7 +55,8 @@ DEPFLAGS      := -MMD -MP
 SRC_HDR       := $(wildcard src/*/*.h)
 BASE_CFLAGS   := -std=gnu11 $(WARN) -pthread
 ALL_CFLAGS    := $(BASE_CPPFLAGS) $(BASE_CFLAGS) $(OPT) $(ARCH) $(CPPFLAGS) $(CFLAGS)
-LDLIBS_BASE   := -pthread -lm
+ZSTD_LIBS     := $(shell $(PKG_CONFIG) --libs libzstd 2>/dev/null || echo -lzstd)
+LDLIBS_BASE   := -pthread -lm $(ZSTD_LIBS)
 
 READLINE_CFLAGS := $(shell $(PKG_CONFIG) --cflags readline 2>/dev/null)
 READLINE_LIBS   := $(shell $(PKG_CONFIG) --libs readline 2>/dev/null || echo -lreadline)
@@ -66,14 +68,15 @@ CHECK_LIBS      := $(shell $(PKG_CONFIG) --libs check 2>/dev/null || echo -lchec
 SAN_FLAGS   := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 SAN_CFLAGS  := $(BASE_CPPFLAGS) $(BASE_CFLAGS) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS)
 
-LAYERS := rules search frontend
+LAYERS := rules tb search frontend
 # One archive a layer: build/libdablo-<layer>.a (and -san for the sanitizer build).
 layer_src = $(filter-out src/frontend/main.c,$(wildcard src/$(1)/*.c))
 RULES_LIB    := build/libdablo-rules.a
 SEARCH_LIB   := build/libdablo-search.a
+TB_LIB       := build/libdablo-tb.a
 FRONTEND_LIB := build/libdablo-frontend.a
 # Link order: a layer before the ones it stands on.
-LIB     := $(FRONTEND_LIB) $(SEARCH_LIB) $(RULES_LIB)
+LIB     := $(FRONTEND_LIB) $(SEARCH_LIB) $(TB_LIB) $(RULES_LIB)
 SAN_LIB := $(LIB:.a=-san.a)
 
 UNIT_SRC := $(wildcard tests/unit/*.c)

@@ -11,7 +11,7 @@
 # version pinned in tests/web/package-lock.json: `npm ci` installs it into
 # tests/web/node_modules (ignored by git), never globally.
 set -euo pipefail
-pkgs=(build-essential pkg-config check libreadline-dev tmux clang librsvg2-bin libxml2-utils parallel
+pkgs=(build-essential pkg-config check libreadline-dev libzstd-dev tmux clang librsvg2-bin libxml2-utils parallel
       help2man groff-base man-db clang-format git libmicrohttpd-dev curl jq chromium)
 # A node and npm from elsewhere (e.g. NodeSource) are used as they are.
 command -v node >/dev/null || pkgs+=(nodejs)

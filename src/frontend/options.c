@@ -50,6 +50,10 @@ static const OptionDesc table[] = {
       "the host may send go ponder (the engine reports a ponder move either way)" },
     { "Clear Hash", OPTION_CLEAR_HASH, OPT_BUTTON, "", 0, 0, { NULL },
       "clears the transposition table and move-ordering tables" },
+    /* Empty by default: an installed engine knows no table folder; make
+     * match and the suites pass tb/ when it was built (docs/tablebases.md). */
+    { "TablebasePath", OPTION_TABLEBASE_PATH, OPT_STRING, "", 0, 0, { NULL },
+      "folder of the endgame tables (dablo-tb); empty = none" },
 };
 // clang-format on
 

@@ -22,6 +22,7 @@
 #include "diagram.h"
 #include "linereader.h"
 #include "rules/movegen.h"
+#include "rules/notation.h"
 #include "options.h"
 #include "play.h"
 #include "search/output.h"
@@ -149,12 +150,35 @@ static void apply_rules(Session *e, const Rules *r)
     e->game = g;
 }
 
+/* (Re)opens the tables of TablebasePath for the current rules; says how
+ * many were found and names a refused file (tb_probe.h). */
+static void open_tablebases(Session *e)
+{
+    engine_thread_wait(&e->worker, WAIT_STOP_SEARCH);
+    e->sopt.tb = NULL;
+    tb_set_close(&e->tb);
+    if (!e->tb_path[0]) return;
+    char err[512];
+    int n = tb_set_open(&e->tb, e->tb_path, &e->rules, err, sizeof err);
+    if (n < 0) {
+        output_line("info string error: %s", err);
+        return;
+    }
+    if (e->tb.nrefused)
+        output_line("info string error: %d table file(s) refused; first: %s", e->tb.nrefused,
+                    e->tb.refused);
+    output_line("info string tablebases: %d tables of up to %d pieces in %s", n, e->tb.max_pieces,
+                e->tb_path);
+    if (n > 0) e->sopt.tb = &e->tb;
+}
+
 void session_set_variant(Session *e, const char *name)
 {
     /* Changing the game keeps the other rule options (they belong to one
      * game each, DrawPlies to both) and resets the position. */
     e->rules.variant = (Variant)geometry_variant_from_name(name);
     reset_game(e);
+    if (e->tb_path[0]) open_tablebases(e);
 }
 
 static void set_option(Session *e, const OptionDesc *o, const char *canon)
@@ -177,6 +201,7 @@ static void set_option(Session *e, const OptionDesc *o, const char *canon)
             return;
         }
         apply_rules(e, &r);
+        if (e->tb_path[0]) open_tablebases(e);
         break;
     }
     case OPTION_HASH:
@@ -195,6 +220,15 @@ static void set_option(Session *e, const OptionDesc *o, const char *canon)
     case OPTION_CLEAR_HASH:
         engine_thread_wait(&e->worker, WAIT_STOP_SEARCH);
         search_clear(e->search);
+        break;
+    case OPTION_TABLEBASE_PATH:
+        if (strlen(canon) >= sizeof e->tb_path) {
+            output_line("info string error: TablebasePath is longer than %zu characters",
+                        sizeof e->tb_path - 1);
+            return;
+        }
+        snprintf(e->tb_path, sizeof e->tb_path, "%s", canon);
+        open_tablebases(e);
         break;
     }
 }
@@ -315,6 +349,21 @@ static void cmd_d(Session *e, char **args, int nargs)
 {
     (void)args; (void)nargs;
     diagram_print(&e->game);
+    if (!e->sopt.tb) return;
+    uint16_t te;
+    TbRootMove *tm = malloc(MAX_MOVES * sizeof *tm);
+    int n = tm && tb_set_probe(e->sopt.tb, &e->game.pos, &te) == 0
+              ? tb_set_root(e->sopt.tb, &e->game.pos, tm, MAX_MOVES)
+              : -1;
+    if (n < 0) {
+        output_line("Tablebase: not in the tables");
+    } else {
+        char best[64] = "";
+        if (n > 0) notation_move_string(&e->game.pos, &tm[0].move, best, sizeof best);
+        output_line("Tablebase: %s %d%s%s", tb_wdl_name(tb_entry_wdl(te)), tb_entry_dtz(te),
+                    n ? " best " : "", best);
+    }
+    free(tm);
 }
 
 /* "eval": the breakdown of the static evaluation; a finished game says so
@@ -361,7 +410,7 @@ static const Command commands[] = {
     { "quit", cmd_quit, "quit", "stop and exit (end of input does the same)" },
     { "show", cmd_show, "show",
       "the position for hosts: FEN, legal moves, result (ends with 'end')" },
-    { "d", cmd_d, "d", "show the board, FEN, key and legal moves" },
+    { "d", cmd_d, "d", "show the board, FEN, key, legal moves and any table verdict" },
     { "eval", cmd_eval, "eval", "show the evaluation of the position, term by term" },
     { "bench", cmd_bench, "bench [depth]", "search the benchmark positions; prints nodes and nps" },
     { "perft", cmd_perft, "perft <depth>", "same as go perft <depth>" },
@@ -471,6 +520,7 @@ int session_init(Session *e, void (*on_done)(void *), void *ctx)
 void session_free(Session *e)
 {
     engine_thread_free(&e->worker);
+    tb_set_close(&e->tb);
     search_free(e->search);
     game_free(&e->game);
 }

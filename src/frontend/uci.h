@@ -22,6 +22,7 @@
 #include "rules/game.h"
 #include "rules/rules.h"
 #include "search/search.h"
+#include "tb/tb_probe.h"
 
 #include "rules/version.h"
 #define DABLO_AUTHOR "the dablo developers"
@@ -37,6 +38,8 @@ typedef struct Session {
     bool quit;               /* "quit" was given (or EOF) */
     bool interactive;        /* reading from a terminal */
     PlayState play;          /* the play mode at the terminal (play.h) */
+    char tb_path[256];       /* TablebasePath, "" = none */
+    TbSet tb;                /* its tables for the current rules (sopt.tb) */
 } Session;
 
 /* Sets up an engine with default options and the Dablot start position.

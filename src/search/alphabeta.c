@@ -32,6 +32,7 @@
 #include "eval.h"
 #include "params.h"
 #include "search_internal.h"
+#include "tbprobe.h"
 
 /* Late move reductions in plies, [depth][moves searched], both capped at
  * LMR_TABLE_SIZE - 1 (params.h gives the formula). */
@@ -360,6 +361,10 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply)
     int score;
     if (node_ends_here(t, ply, &score))
         return score;
+
+    /* Step 1b. Endgame tables (tbprobe.h): few enough pieces, the value is
+     * known. */
+    if (tbprobe_node(t, ply, &score)) return score;
 
     /* Step 2. Mate-distance pruning: no line from here can end the game
      * sooner than ply + 1, so a bound beyond that is already decided.  Exact

@@ -22,6 +22,7 @@
 #include "rules/notation.h"
 #include "search_internal.h"
 #include "skill.h"
+#include "tbprobe.h"
 
 /* ---------------------------------------------------------------- threads */
 
@@ -149,6 +150,14 @@ void search_last_info(const Search *s, SearchInfo *out)
 
 /* ----------------------------------------------------------- time control */
 
+static uint64_t total_tbhits(Search *s)
+{
+    uint64_t n = 0;
+    for (int i = 0; i < s->nthreads; i++)
+        n += atomic_load_explicit(&s->threads[i]->tbhits, memory_order_relaxed);
+    return n;
+}
+
 static uint64_t total_nodes(Search *s)
 {
     uint64_t n = 0;
@@ -268,11 +277,14 @@ static void print_line(Search *s, Thread *t, int depth, int k)
     int64_t ms = timeman_now_ms() - s->start_ms;
     uint64_t nodes = total_nodes(s);
     uint64_t nps = ms > 0 ? nodes * 1000 / (uint64_t)ms : nodes * 1000;
-    snprintf(line, cap,
-             "info depth %d seldepth %d multipv %d score %s nodes %llu nps %llu hashfull %d time %lld pv %s",
-             depth, rm->seldepth > depth ? rm->seldepth : depth, k + 1, sc,
-             (unsigned long long)nodes, (unsigned long long)nps, tt_hashfull(&s->tt),
-             (long long)ms, pv);
+    char tbhits[48] = "";
+    if (s->opt.tb)
+        snprintf(tbhits, sizeof tbhits, " tbhits %llu", (unsigned long long)total_tbhits(s));
+    snprintf(
+        line, cap,
+        "info depth %d seldepth %d multipv %d score %s nodes %llu nps %llu hashfull %d%s time %lld pv %s",
+        depth, rm->seldepth > depth ? rm->seldepth : depth, k + 1, sc, (unsigned long long)nodes,
+        (unsigned long long)nps, tt_hashfull(&s->tt), tbhits, (long long)ms, pv);
     output_text(line);
     free(line);
     free(pv);
@@ -448,6 +460,7 @@ static int thread_prepare(Thread *t, const Game *g, const RootMove *roots, int n
     t->root_depth = 0;
     t->aborted = false;
     atomic_store(&t->nodes, 0);
+    atomic_store(&t->tbhits, 0);
     return 0;
 }
 
@@ -530,6 +543,9 @@ static int setup_root(Search *s, const Game *g, const SearchLimits *limits)
     int nroot = roots ? root_moves(main, &g->pos, limits, roots) : 0;
     if (nroot == 0 && roots && limits->nsearchmoves > 0)
         nroot = root_moves(main, &g->pos, &(SearchLimits){ .nsearchmoves = 0 }, roots);
+    /* In the endgame tables only the moves that keep the best value and
+     * reach the next zeroing move soonest are searched (tbprobe.h). */
+    nroot = tbprobe_root(s->opt.tb, &g->pos, roots, nroot);
     if (nroot == 0 || load_history(s, g) < 0) {
         if (nroot == 0 && roots)
             report_game_over(s, &g->pos);
@@ -657,6 +673,7 @@ static void answer(Search *s, const Game *g, Thread *bt, Move *best, Move *ponde
     s->last.score = shown_score(rm);
     s->last.mate = mate_moves(s->last.score);
     s->last.nodes = total_nodes(s);
+    s->last.tbhits = total_tbhits(s);
     s->last.time_ms = timeman_now_ms() - s->start_ms;
     s->last.best = *best;
 }

@@ -40,11 +40,14 @@ typedef struct SearchLimits {
 } SearchLimits;
 
 /* Session options the search reads (the protocol owns their parsing). */
+struct TbSet;
 typedef struct SearchOptions {
     int threads;           /* 1..256 */
     int multipv;           /* 1..256 */
     int move_overhead;     /* ms subtracted for communication, 0..5000 */
     int skill_weakness;    /* 20 - Skill Level: 0 = full strength .. 20 (skill.h) */
+    const struct TbSet *tb; /* endgame tables (tb/tb_probe.h), NULL = none; the
+                             * caller keeps them open while a search runs */
 } SearchOptions;
 
 typedef struct Search Search;
@@ -95,6 +98,7 @@ typedef struct SearchInfo {
     int mate;              /* moves to the end of a decided game (negative
                               when losing), 0 when not decided */
     uint64_t nodes;        /* all threads */
+    uint64_t tbhits;       /* positions found in the endgame tables */
     int64_t time_ms;
     Move best;
 } SearchInfo;

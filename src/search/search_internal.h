@@ -73,6 +73,7 @@ typedef struct Thread {
     int seldepth;
     bool aborted;
     _Atomic uint64_t nodes;
+    _Atomic uint64_t tbhits; /* tbprobe.h */
 } Thread;
 
 struct Search {

@@ -33,8 +33,11 @@ bad() {
 }
 screen() { tm capture-pane -t t -p -S -2000 -J 2>/dev/null; }
 # wait_for REGEX [SECONDS]: until the screen (with scroll-back) matches
+# wait_for REGEX [SECONDS]: the screen shows REGEX within SECONDS (default
+# 20: only a failure waits that long; a loaded machine may start the engine
+# or redraw slowly).
 wait_for() {
-    local i n=$(( ${2:-5} * 20 ))
+    local i n=$(( ${2:-20} * 20 ))
     for ((i = 0; i < n; i++)); do
         screen | grep -Eq -- "$1" && return 0
         sleep 0.05
@@ -42,7 +45,7 @@ wait_for() {
     return 1
 }
 expect() {   # expect NAME REGEX [SECONDS]
-    if wait_for "$2" "${3:-5}"; then ok "$1"; else bad "$1 (waiting for /$2/)"; fi
+    if wait_for "$2" "${3:-20}"; then ok "$1"; else bad "$1 (waiting for /$2/)"; fi
 }
 start() {    # start ENV...: a fresh engine in a fresh window
     tm kill-session -t t 2>/dev/null

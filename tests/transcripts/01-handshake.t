@@ -18,6 +18,7 @@
 < option name Skill Level type spin default 20 min 0 max 20
 < option name Ponder type check default false
 < option name Clear Hash type button
+< option name TablebasePath type string default <empty>
 <@1000 uciok
 > isready
 <@50 readyok

@@ -257,6 +257,13 @@ static int opt_adjudication(Parse *p, int argc, char *const argv[])
     return n + 1;
 }
 
+static int opt_tb(Parse *p, int argc, char *const argv[])
+{
+    if (need_value(p, argc, argv) < 0) return -1;
+    util_set_string(&p->c->tb_path, argv[1]);
+    return 2;
+}
+
 static int opt_pgnout(Parse *p, int argc, char *const argv[])
 {
     if (need_value(p, argc, argv) < 0) return -1;
@@ -364,22 +371,39 @@ static const struct {
     const char *name;
     OptionHandler handle;
 } option_table[] = {
-    { "-engine", opt_engine },       { "-each", opt_engine },
-    { "-variant", opt_variant },     { "-rules", opt_rule },
-    { "-option", opt_rule },         { "-games", opt_count },
-    { "-rounds", opt_count },        { "-concurrency", opt_count },
-    { "-maxmoves", opt_count },      { "-repeat", opt_repeat },
-    { "-gauntlet", opt_switch },     { "-recover", opt_switch },
-    { "-stallcredit", opt_switch },  { "-quiet", opt_switch },
-    { "-rebuild", opt_switch },      { "-openings", opt_openings },
-    { "-srand", opt_srand },         { "-draw", opt_adjudication },
-    { "-resign", opt_adjudication }, { "-pgnout", opt_pgnout },
-    { "-results", opt_text },        { "-log", opt_text },
-    { "-event", opt_text },          { "-resume", opt_text },
-    { "-shard", opt_shard },         { "-sprt", opt_sprt },
-    { "-startup-ms", opt_timeout },  { "-ucinewgame-ms", opt_timeout },
-    { "-ping-ms", opt_timeout },     { "-stop-ms", opt_timeout },
-    { "-quit-ms", opt_timeout },     { "-genopenings", opt_genopenings },
+    { "-engine", opt_engine },
+    { "-each", opt_engine },
+    { "-variant", opt_variant },
+    { "-rules", opt_rule },
+    { "-option", opt_rule },
+    { "-games", opt_count },
+    { "-rounds", opt_count },
+    { "-concurrency", opt_count },
+    { "-maxmoves", opt_count },
+    { "-repeat", opt_repeat },
+    { "-gauntlet", opt_switch },
+    { "-recover", opt_switch },
+    { "-stallcredit", opt_switch },
+    { "-quiet", opt_switch },
+    { "-rebuild", opt_switch },
+    { "-openings", opt_openings },
+    { "-srand", opt_srand },
+    { "-draw", opt_adjudication },
+    { "-resign", opt_adjudication },
+    { "-pgnout", opt_pgnout },
+    { "-tb", opt_tb },
+    { "-results", opt_text },
+    { "-log", opt_text },
+    { "-event", opt_text },
+    { "-resume", opt_text },
+    { "-shard", opt_shard },
+    { "-sprt", opt_sprt },
+    { "-startup-ms", opt_timeout },
+    { "-ucinewgame-ms", opt_timeout },
+    { "-ping-ms", opt_timeout },
+    { "-stop-ms", opt_timeout },
+    { "-quit-ms", opt_timeout },
+    { "-genopenings", opt_genopenings },
 };
 
 /* One option at argv[0]: the words it used, or -1. */

@@ -33,6 +33,7 @@ void config_free(MatchConfig *c)
     engine_spec_options_free(&c->sent);
     free(c->openings.file);
     free(c->pgnout);
+    free(c->tb_path);
     free(c->results);
     free(c->logfile);
     free(c->event);

@@ -51,6 +51,8 @@ typedef struct MatchConfig {
     int seed_given;
 
     AdjudicationSpec adj;
+    char *tb_path;          /* -tb: endgame tables adjudicate (tbadjudicate.h) */
+    const struct TbSet *tb; /* opened by match_run, NULL = none */
 
     char *pgnout;
     int pgn_min;             /* no per-move comments */

@@ -35,6 +35,10 @@ termination() {
     sed -n 's/^game=1 .*termination=\([^ ]*\).*/\1/p' "$1"
 }
 
+# The endgame tables, when `make tablebases` built them, for the engines.
+tb=()
+[ -d tb ] && tb=(-each option.TablebasePath="$PWD/tb")
+
 for variant in dablot tabal; do
     rules=()
     [ "$variant" = dablot ] && rules=(-rules anti-draw)
@@ -43,7 +47,7 @@ for variant in dablot tabal; do
     bin/dablo-match -genopenings 4 plies=6 -variant "$variant" "${rules[@]}" -srand 1 out="$out/$variant.fen"
     bin/dablo-match -variant "$variant" "${rules[@]}" \
         -engine cmd=bin/dablo name=depth3 depth=3 \
-        -engine cmd=bin/dablo name=depth1 depth=1 \
+        -engine cmd=bin/dablo name=depth1 depth=1 "${tb[@]}" \
         -openings file="$out/$variant.fen" -repeat -games 2 -rounds 4 -maxmoves 200 \
         -concurrency 2 -pgnout "$out/$variant.pgn" -results "$out/$variant.txt"
 

@@ -71,6 +71,8 @@ static const char help_text[] =
 "                    |score| <= S for M moves each (a capture restarts the count)\n"
 "  -resign movecount=M score=S [twosided=true]   lose after M own moves with score <= -S\n"
 "  -maxmoves N       draw once N full moves are played (counted from the real start)\n"
+"  -tb PATH          end a game as soon as its position is in the endgame tables in PATH,\n"
+"                    with their result (termination tablebase; docs/tablebases.md)\n"
 "\n"
 "Output:\n"
 "  -pgnout FILE [min]  game records (PGN style), whole games in game order, flushed each\n"

@@ -13,6 +13,7 @@
 #include "match.h"
 #include "rules/geometry.h"
 #include "rules/version.h"
+#include "tbadjudicate.h"
 #include "state.h"
 
 /* The options a resumed run may change. */
@@ -131,7 +132,15 @@ int main(int argc, char **argv)
         if (have_state && (!c.resume || strcmp(c.resume, resume) != 0)) util_set_string(&c.resume, resume);
         /* Save the command line without the program name; on resume the
          * state file keeps its own. */
-        status = match_run(&c, pargc, pargv, have_state ? &sd : NULL);
+        TbSet tb = { 0 };
+        if (c.tb_path && tbadj_open(&tb, c.tb_path, &c.rules, err, sizeof err) != 0) {
+            fprintf(stderr, "dablo-match: %s\n", err);
+            status = 2;
+        } else {
+            c.tb = c.tb_path ? &tb : NULL;
+            status = match_run(&c, pargc, pargv, have_state ? &sd : NULL);
+        }
+        tb_set_close(&tb);
     }
     config_free(&c);
     state_data_free(&sd);

@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "adjudicate.h"
+#include "tbadjudicate.h"
 #include "host/util.h"
 #include "rules/game.h"
 #include "rules/movegen.h"
@@ -315,6 +316,11 @@ static void record_move(Table *t, Color mover, const Move *m, const ThinkResult 
 static Step adjudicate(Table *t, Color mover, const Position *before, const EngineInfo *si)
 {
     GameResult ar;
+    char tbd[160];
+    if (t->cfg->tb && tbadj_judge(t->cfg->tb, &t->g.pos, &ar, tbd, sizeof tbd)) {
+        set_end(t->rec, ar, TERM_TABLEBASE, tbd);
+        return STEP_OVER;
+    }
     AdjKind k = adj_after_move(&t->adj, before, &t->g.pos, si->has_score, engine_info_cp(si), &ar);
     if (k == ADJ_DRAW) set_end(t->rec, ar, TERM_ADJ_DRAW, "draw by adjudication");
     else if (k == ADJ_MAXMOVES) set_end(t->rec, ar, TERM_MAX_MOVES, "draw by the move limit");

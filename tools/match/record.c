@@ -11,7 +11,9 @@
 #include "host/util.h"
 #include "text.h"
 
-static const struct { const char *word, *pgn; } terms[TERM_NB] = {
+static const struct {
+    const char *word, *pgn;
+} terms[TERM_NB] = {
     [TERM_NONE] = { "none", "unterminated" },
     [TERM_NO_MOVES] = { "no-moves", "normal" },
     [TERM_KINGS_ONLY] = { "kings-only", "normal" },
@@ -26,6 +28,7 @@ static const struct { const char *word, *pgn; } terms[TERM_NB] = {
     [TERM_ILLEGAL] = { "illegal", "rules infraction" },
     [TERM_DISCONNECT] = { "disconnect", "abandoned" },
     [TERM_STALLS] = { "stalls", "stalled connection" },
+    [TERM_TABLEBASE] = { "tablebase", "adjudication" },
 };
 
 const char *term_word(Termination t) { return terms[t].word; }

@@ -1,0 +1,27 @@
+/*
+ * tbprobe.h - the endgame tables in the search (tables: src/tb/).
+ *
+ * Two uses, as with the Syzygy tables in chess engines:
+ *   - at the root (tbprobe_root): when the position is in the tables, only
+ *     the moves with the best entry stay (the value, then the distance to
+ *     the next zeroing move: a won position is converted inside DrawPlies
+ *     whenever the tables say it can be);
+ *   - inside the tree (tbprobe_node): a node with no more pieces than the
+ *     largest table is scored by its value: a win TB_WIN_SCORE - ply,
+ *     above every evaluation and below every decided (mate) score; cursed
+ *     wins and blessed losses count as draws (+-1) unless DrawPlies is 0.
+ * The tables are read-only; any number of threads probe them.
+ */
+#ifndef DABLO_SEARCH_TBPROBE_H
+#define DABLO_SEARCH_TBPROBE_H
+#include <stdbool.h>
+#include "search_internal.h"
+
+/* The score of an entry at ply (search_internal.h units). */
+int tbprobe_score(uint16_t e, int ply, const Rules *r);
+/* In the tree: true with *score when pos is in the tables (counts a hit). */
+bool tbprobe_node(Thread *t, int ply, int *score);
+/* At the root: keeps the moves of roots[0..n) with the best entry, in their
+ * order; returns how many are left (n when pos is not in the tables). */
+int tbprobe_root(const struct TbSet *tb, const Position *pos, RootMove *roots, int n);
+#endif

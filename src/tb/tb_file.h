@@ -1,0 +1,92 @@
+/*
+ * tb_file.h - one table file: what a position's entry holds, and the file
+ * that stores the entries of one signature.
+ *
+ * Entry (16 bits): the value for the side to move in bits 0-2 (TbWdl) and
+ * the distance in bits 3-15: plies to the next zeroing move (a capture; in
+ * Tabal also a man's step to another rank: tb_probe.h tb_move_zeroing)
+ * with best play, the winner hurrying and the
+ * loser delaying (DTZ, as in the Syzygy tables).  A win whose zeroing move
+ * comes after more than TB_DRAW_PLIES plies is a cursed win (DrawPlies 100
+ * turns it into a draw), its mirror a blessed loss; see docs/tablebases.md
+ * for exactly how distances are counted.
+ *
+ * File (little-endian): a 256-byte header (magic, format version, variant,
+ * rules tag, signature, positions, positions per block, blocks, FNV-1a 64
+ * checksum of the whole file with the checksum field zeroed), then
+ * nblocks + 1 offsets (uint64, from the start of the file) and the blocks,
+ * each one zstd frame of TB_BLOCK entries (the last one shorter).  A probe
+ * decompresses one block.  tb_file_open() maps the file and refuses it,
+ * with a message, when it is short, not a table, of another format
+ * version, or its checksum does not match.
+ */
+#ifndef DABLO_TB_FILE_H
+#define DABLO_TB_FILE_H
+#include <stddef.h>
+#include <stdint.h>
+#include "tb_sig.h"
+
+typedef enum { TB_LOSS = 0, TB_BLESSED_LOSS = 1, TB_DRAW = 2, TB_CURSED_WIN = 3, TB_WIN = 4 } TbWdl;
+enum { TB_DRAW_PLIES = 100, TB_DTZ_MAX = 8191, TB_BLOCK = 8192, TB_FORMAT = 2 };
+
+static inline uint16_t tb_entry(TbWdl w, int dtz)
+{
+    return (uint16_t)((unsigned)w | (unsigned)(dtz > TB_DTZ_MAX ? TB_DTZ_MAX : dtz) << 3);
+}
+static inline TbWdl tb_entry_wdl(uint16_t e)
+{
+    return (TbWdl)(e & 7);
+}
+static inline int tb_entry_dtz(uint16_t e)
+{
+    return e >> 3;
+}
+/* The value seen from the other side ("win" <-> "loss"). */
+static inline TbWdl tb_wdl_negate(TbWdl w)
+{
+    return (TbWdl)(4 - (int)w);
+}
+/* "win", "cursed-win", "draw", "blessed-loss", "loss". */
+const char *tb_wdl_name(TbWdl w);
+
+/* The rules tag of file names and headers: variant, Captures and the
+ * Dablot switches, e.g. "dablot-optional", "dablot-compulsory-men-fwd-kce",
+ * "tabal", "tabal-maxcapture" (RULES.md sections 1-2 options; DrawPlies is
+ * not part of it: the curse threshold is always TB_DRAW_PLIES). */
+void tb_rules_tag(const Rules *r, char *buf, size_t len);
+/* dir/<tag>-<signature>.dtb into buf. */
+void tb_file_path(const char *dir, const Rules *r, const TbSig *s, char *buf, size_t len);
+
+typedef struct TbFile {
+    TbSig sig;
+    char tag[64];
+    uint64_t npos;
+    uint32_t nblocks;
+    const uint8_t *map; /* the mapped file */
+    size_t size;
+    const uint64_t *offsets; /* into map, nblocks + 1 */
+} TbFile;
+
+/* Writes the entries e[0..tb_index_size(s)) of signature s under rules r
+ * to path (through path.tmp, renamed when complete); zstd level 12, so the
+ * same entries always give the same bytes.  Returns 0, or -1 with a
+ * message in err. */
+int tb_file_write(const char *path, const Rules *r, const TbSig *s, const uint16_t *e, char *err,
+                  size_t errlen);
+/* Maps and checks a table file (see above).  Returns 0, or -1 with a
+ * one-line message naming the file and what is wrong; *f is then unset. */
+int tb_file_open(TbFile *f, const char *path, char *err, size_t errlen);
+void tb_file_close(TbFile *f);
+
+/* A decompressed block, reused between probes of one thread. */
+typedef struct TbBlockCache {
+    const TbFile *file;
+    uint32_t block;
+    uint16_t e[TB_BLOCK];
+} TbBlockCache;
+/* Entry idx (< f->npos) through cache c (zeroed before first use).
+ * Returns 0, or -1 if the block does not decompress (then *e is unset). */
+int tb_file_get(const TbFile *f, uint64_t idx, TbBlockCache *c, uint16_t *e);
+/* Every entry into out (f->npos of them).  Returns 0 or -1. */
+int tb_file_load(const TbFile *f, uint16_t *out);
+#endif

@@ -1,0 +1,174 @@
+/* tb_probe.c - a directory of tables for one rule set, probed by position. */
+#include "tb_probe.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tb_index.h"
+
+static int name_cmp(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int tb_set_open(TbSet *set, const char *dir, const Rules *r, char *err, size_t errlen)
+{
+    memset(set, 0, sizeof *set);
+    set->rules = *r;
+    DIR *d = opendir(dir);
+    if (!d) {
+        snprintf(err, errlen, "tablebase folder '%s' cannot be read", dir);
+        return -1;
+    }
+    char tag[64], prefix[80];
+    tb_rules_tag(r, tag, sizeof tag);
+    snprintf(prefix, sizeof prefix, "%s-", tag);
+    size_t plen = strlen(prefix);
+    char **names = NULL;
+    int nn = 0;
+    for (struct dirent *de; (de = readdir(d));) {
+        size_t l = strlen(de->d_name);
+        if (l <= plen + 4 || strncmp(de->d_name, prefix, plen) != 0
+            || strcmp(de->d_name + l - 4, ".dtb") != 0)
+            continue;
+        /* The signature part must not hold another '-' (a longer tag). */
+        if (memchr(de->d_name + plen, '-', l - plen)) continue;
+        char **grown = realloc(names, (size_t)(nn + 1) * sizeof *names);
+        if (!grown) break;
+        names = grown;
+        names[nn++] = strdup(de->d_name);
+    }
+    closedir(d);
+    qsort(names, (size_t)nn, sizeof *names, name_cmp);
+    set->files = calloc((size_t)(nn ? nn : 1), sizeof *set->files);
+    for (int i = 0; i < nn; i++) {
+        char path[4096], msg[512];
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        TbFile f;
+        if (set->files && tb_file_open(&f, path, msg, sizeof msg) == 0) {
+            if (f.sig.variant == r->variant && strcmp(f.tag, tag) == 0) {
+                set->files[set->n++] = f;
+                int p = tb_sig_pieces(&f.sig);
+                if (p > set->max_pieces) set->max_pieces = p;
+            } else {
+                tb_file_close(&f);
+            }
+        } else {
+            if (!set->nrefused++) snprintf(set->refused, sizeof set->refused, "%s", msg);
+        }
+        free(names[i]);
+    }
+    free(names);
+    return set->n;
+}
+
+void tb_set_close(TbSet *set)
+{
+    for (int i = 0; i < set->n; i++)
+        tb_file_close(&set->files[i]);
+    free(set->files);
+    set->files = NULL;
+    set->n = 0;
+}
+
+static bool same_rules(const Rules *a, const Rules *b)
+{
+    if (a->variant != b->variant) return false;
+    if (a->variant == VARIANT_TABAL) return a->max_capture == b->max_capture;
+    return a->captures == b->captures && a->forward_only_men == b->forward_only_men
+        && a->king_capture_ends == b->king_capture_ends
+        && a->king_and_prince_capture_ends == b->king_and_prince_capture_ends;
+}
+
+/* A few decompressed blocks per thread, chosen by table and block. */
+enum { CACHE_WAYS = 8 };
+static _Thread_local TbBlockCache block_cache[CACHE_WAYS];
+
+int tb_probe_terminal(const Position *pos, uint16_t *e)
+{
+    int loser;
+    if (position_end_by_rule(pos, &loser) != END_NONE) {
+        *e = tb_entry(loser < 0 ? TB_DRAW : loser == (int)pos->stm ? TB_LOSS : TB_WIN, 0);
+        return 0;
+    }
+    if (!pos->by_color[pos->stm] || movegen_count(pos) == 0) {
+        *e = tb_entry(TB_LOSS, 0);
+        return 0;
+    }
+    return 1;
+}
+
+int tb_set_probe(const TbSet *set, const Position *pos, uint16_t *e)
+{
+    if (!same_rules(&set->rules, &pos->rules)) return 1;
+    if (tb_probe_terminal(pos, e) == 0) return 0;
+    TbSig s = tb_sig_of(pos);
+    if (tb_sig_pieces(&s) > set->max_pieces) return 1;
+    for (int i = 0; i < set->n; i++) {
+        const TbFile *f = &set->files[i];
+        if (!tb_sig_equal(&f->sig, &s)) continue;
+        uint64_t idx = tb_index_of(&s, pos);
+        unsigned way = (unsigned)((((uintptr_t)f >> 4) ^ (idx / TB_BLOCK)) % CACHE_WAYS);
+        return tb_file_get(f, idx, &block_cache[way], e) == 0 ? 0 : -1;
+    }
+    return 1;
+}
+
+bool tb_move_zeroing(const Position *pos, const Move *m)
+{
+    const Geometry *g = pos->geo;
+    return move_is_capture(m)
+        || (g->variant == VARIANT_TABAL && piece_type(pos->board[m->from]) == MAN
+            && (g->rank[m->from] != g->rank[m->to] || bb_test(g->far_base[pos->stm], m->to)));
+}
+
+uint16_t tb_move_entry(bool zeroing, uint16_t succ)
+{
+    TbWdl w = tb_wdl_negate(tb_entry_wdl(succ));
+    if (w == TB_DRAW) return tb_entry(TB_DRAW, 0);
+    if (zeroing) return tb_entry(w, w == TB_WIN || w == TB_LOSS ? 1 : TB_DRAW_PLIES + 1);
+    int d = tb_entry_dtz(succ) + 1;
+    /* Past the threshold a win is cursed, a loss blessed. */
+    if (w == TB_WIN && d > TB_DRAW_PLIES) w = TB_CURSED_WIN;
+    if (w == TB_LOSS && d > TB_DRAW_PLIES) w = TB_BLESSED_LOSS;
+    return tb_entry(w, d);
+}
+
+bool tb_entry_better(uint16_t a, uint16_t b)
+{
+    TbWdl wa = tb_entry_wdl(a), wb = tb_entry_wdl(b);
+    if (wa != wb) return wa > wb;
+    if (wa > TB_DRAW) return tb_entry_dtz(a) < tb_entry_dtz(b);
+    if (wa < TB_DRAW) return tb_entry_dtz(a) > tb_entry_dtz(b);
+    return false;
+}
+
+int tb_set_root(const TbSet *set, const Position *pos, TbRootMove *out, int cap)
+{
+    MoveList *list = malloc(sizeof *list);
+    if (!list) return -1;
+    movegen_legal(pos, list);
+    int n = 0;
+    for (int i = 0; i < list->n && n < cap; i++) {
+        Position p = *pos;
+        Undo u;
+        uint16_t succ;
+        bool z = tb_move_zeroing(pos, &list->moves[i]);
+        position_make(&p, &list->moves[i], &u);
+        if (tb_set_probe(set, &p, &succ) != 0) {
+            free(list);
+            return -1;
+        }
+        TbRootMove rm = { list->moves[i], tb_move_entry(z, succ) };
+        int j = n++;
+        while (j > 0 && tb_entry_better(rm.e, out[j - 1].e)) {
+            out[j] = out[j - 1];
+            j--;
+        }
+        out[j] = rm;
+    }
+    free(list);
+    return n;
+}

@@ -1,0 +1,74 @@
+/*
+ * tb_probe.h - the tables of one rule set in a directory, and probes.
+ *
+ * tb_set_open() scans a directory for the files of its rules tag
+ * (tb_file.h: "<tag>-<signature>.dtb"), maps and checks each one, and keeps
+ * those that pass; a file that fails is refused (counted, its message
+ * kept) and never read.  The set is then read-only: probes from several
+ * threads need no lock (each thread keeps its own decompressed blocks).
+ *
+ * A position is "in the tables" when its signature has a table, or its
+ * game is over by the rules (no legal move, RULES.md sections 1-2; the
+ * kings-only draw and the game-ending options of section 1): those need
+ * no table.  The DrawPlies counter of the position is not looked at.
+ */
+#ifndef DABLO_TB_PROBE_H
+#define DABLO_TB_PROBE_H
+#include <stdbool.h>
+#include "rules/movegen.h"
+#include "tb_file.h"
+
+typedef struct TbSet {
+    Rules rules;
+    int n, nrefused;
+    int max_pieces; /* most pieces of any table, 0 if none */
+    TbFile *files;
+    char refused[600]; /* the first refusal message */
+} TbSet;
+
+/* Opens the tables for rules r in dir.  Returns the number kept (0 is
+ * fine), or -1 with a message in err if dir cannot be read.  Free with
+ * tb_set_close() (also after -1). */
+int tb_set_open(TbSet *set, const char *dir, const Rules *r, char *err, size_t errlen);
+void tb_set_close(TbSet *set);
+
+/* The entry of a position over by the rules (RULES.md sections 1-2: the
+ * game-ending rules read from the position, a side to move without
+ * pieces or without moves) with distance 0: returns 0 and sets *e, or 1
+ * when the game goes on. */
+int tb_probe_terminal(const Position *pos, uint16_t *e);
+
+/* The table entry of pos (tb_file.h): 0 found; 1 not in the tables (no
+ * table of its signature, or pos has other rules than the set); -1 the
+ * table could not be read.  Positions over by the rules give their
+ * verdict with distance 0. */
+int tb_set_probe(const TbSet *set, const Position *pos, uint16_t *e);
+
+/* Whether a move counts as zeroing for the tables' distance: a capture,
+ * or in Tabal a man's step to another rank or onto its far base (where it
+ * is crowned, RULES.md section 2).  A Tabal man's sideways step
+ * also resets the DrawPlies counter (RULES.md section 3) but can be undone:
+ * counted as zeroing it would let a "shortest" win go round in circles
+ * (threefold repetition), so the distance runs to the next move that can
+ * never be undone, and never exceeds the true distance to a reset. */
+bool tb_move_zeroing(const Position *pos, const Move *m);
+
+/* The value of a move for the side that makes it, given the entry of the
+ * position it leads to: the negated value; distance 1 for a zeroing move
+ * into a win or loss (101 into a cursed win or blessed loss, so the
+ * distance decides which side of DrawPlies a result falls), otherwise 1 +
+ * the successor's distance. */
+uint16_t tb_move_entry(bool zeroing, uint16_t succ);
+/* Whether a is the better entry of two moves for the mover: higher value,
+ * then among wins the shorter distance, among losses the longer. */
+bool tb_entry_better(uint16_t a, uint16_t b);
+
+typedef struct TbRootMove {
+    Move move;
+    uint16_t e; /* tb_move_entry() of the move */
+} TbRootMove;
+/* Every legal move of pos with its entry, best first (stable: equal
+ * entries keep generation order).  Returns the number of moves, or -1 if a
+ * successor is not in the tables or cannot be read. */
+int tb_set_root(const TbSet *set, const Position *pos, TbRootMove *out, int cap);
+#endif

@@ -1,0 +1,199 @@
+/* build.c - the dependency-ordered, threaded build of many signatures. */
+#include "build.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "generate.h"
+#include "tb/tb_file.h"
+#include "tb/tb_index.h"
+
+typedef struct Job {
+    TbSig sig;
+    GenTable table; /* e == NULL until built */
+    int state;      /* 0 waiting, 1 building, 2 done */
+} Job;
+
+typedef struct Sched {
+    const Rules *rules;
+    const char *dir;
+    FILE *out;
+    Job *jobs;
+    int n, failed;
+    GenTable **loaded; /* dependencies read from files, each malloc'd */
+    int nloaded;
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+} Sched;
+
+static double now_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + t.tv_nsec / 1e9;
+}
+
+/* Reads a dependency that is not in the set from its file (under mu). */
+static int load_dep(Sched *s, const TbSig *sig)
+{
+    for (int i = 0; i < s->nloaded; i++)
+        if (tb_sig_equal(&s->loaded[i]->sig, sig)) return 0;
+    char path[4096], err[512];
+    tb_file_path(s->dir, s->rules, sig, path, sizeof path);
+    TbFile f;
+    if (tb_file_open(&f, path, err, sizeof err) != 0) {
+        fprintf(stderr, "dablo-tb: a needed table is missing or bad: %s\n", err);
+        return -1;
+    }
+    GenTable *t = malloc(sizeof *t);
+    GenTable **grown = realloc(s->loaded, (size_t)(s->nloaded + 1) * sizeof *grown);
+    if (grown) s->loaded = grown;
+    if (t) *t = (GenTable){ *sig, malloc(f.npos * sizeof(uint16_t)) };
+    if (!t || !t->e || !grown || tb_file_load(&f, t->e) != 0) {
+        fprintf(stderr, "dablo-tb: %s: cannot be read\n", path);
+        if (t) free(t->e);
+        free(t);
+        tb_file_close(&f);
+        return -1;
+    }
+    tb_file_close(&f);
+    s->loaded[s->nloaded++] = t;
+    return 0;
+}
+
+/* Whether every dependency of job j inside the set is built. */
+static bool ready(const Sched *s, int j)
+{
+    for (int i = 0; i < j; i++)
+        if (s->jobs[i].state != 2 && tb_sig_reaches(&s->jobs[j].sig, &s->jobs[i].sig)) return false;
+    return true;
+}
+
+static void report(Sched *s, const Job *j, const GenStats *st, double secs)
+{
+    char name[TB_SIG_NAME], tag[64];
+    tb_sig_name(&j->sig, name, sizeof name);
+    tb_rules_tag(s->rules, tag, sizeof tag);
+    uint64_t half = tb_index_half(&j->sig);
+    fprintf(s->out, "%s %-8s positions %llu", tag, name, (unsigned long long)(2 * half));
+    for (int c = 0; c < 2; c++) {
+        const uint64_t *k = st->count[c];
+        fprintf(s->out, "  %ctm W %.1f%% D %.1f%% L %.1f%% cursed %llu blessed %llu", c ? 'b' : 'w',
+                100.0 * k[TB_WIN] / half, 100.0 * k[TB_DRAW] / half, 100.0 * k[TB_LOSS] / half,
+                (unsigned long long)k[TB_CURSED_WIN], (unsigned long long)k[TB_BLESSED_LOSS]);
+    }
+    fprintf(s->out, "  longest win %d (any %d)  %.1f s\n", st->longest_win, st->longest_any, secs);
+    fflush(s->out);
+}
+
+static void *worker(void *arg)
+{
+    Sched *s = arg;
+    pthread_mutex_lock(&s->mu);
+    for (;;) {
+        int pick = -1, waiting = 0;
+        for (int j = 0; j < s->n && !s->failed; j++) {
+            if (s->jobs[j].state != 0) continue;
+            waiting++;
+            if (ready(s, j)) {
+                pick = j;
+                break;
+            }
+        }
+        if (s->failed || (!waiting && pick < 0)) break;
+        if (pick < 0) {
+            pthread_cond_wait(&s->cv, &s->mu);
+            continue;
+        }
+        Job *job = &s->jobs[pick];
+        job->state = 1;
+        /* The tables this one may look into: built ones in the set, and
+         * the files of those outside it. */
+        const GenTable **deps = malloc((size_t)(s->n + 512) * sizeof *deps);
+        int nd = 0, bad = !deps;
+        TbSig all[512];
+        int na = bad
+                   ? 0
+                   : tb_sig_enumerate(s->rules->variant, tb_sig_pieces(&job->sig), false, all, 512);
+        for (int i = 0; i < na && i < 512 && !bad; i++) {
+            if (!tb_sig_reaches(&job->sig, &all[i])) continue;
+            int in_set = -1;
+            for (int k = 0; k < s->n; k++)
+                if (tb_sig_equal(&s->jobs[k].sig, &all[i])) in_set = k;
+            if (in_set < 0 && load_dep(s, &all[i]) != 0) bad = 1;
+        }
+        if (bad) {
+            s->failed = 1;
+            free(deps);
+            break;
+        }
+        for (int k = 0; k < s->n; k++)
+            if (s->jobs[k].state == 2 && tb_sig_reaches(&job->sig, &s->jobs[k].sig))
+                deps[nd++] = &s->jobs[k].table;
+        for (int k = 0; k < s->nloaded; k++)
+            if (tb_sig_reaches(&job->sig, &s->loaded[k]->sig)) deps[nd++] = s->loaded[k];
+        pthread_mutex_unlock(&s->mu);
+
+        GenLookup lk = { deps, nd };
+        GenStats st;
+        char err[512], path[4096], name[TB_SIG_NAME];
+        double t0 = now_s();
+        uint16_t *e = NULL;
+        tb_sig_name(&job->sig, name, sizeof name);
+        tb_file_path(s->dir, s->rules, &job->sig, path, sizeof path);
+        int rc = gen_build(s->rules, &job->sig, &lk, &e, &st, err, sizeof err);
+        if (rc == 0 && tb_file_write(path, s->rules, &job->sig, e, err, sizeof err) != 0) rc = -1;
+        free(deps);
+
+        pthread_mutex_lock(&s->mu);
+        if (rc != 0) {
+            fprintf(stderr, "dablo-tb: %s: %s\n", name, err);
+            free(e);
+            s->failed = 1;
+        } else {
+            job->table.sig = job->sig;
+            job->table.e = e;
+            job->state = 2;
+            report(s, job, &st, now_s() - t0);
+        }
+        pthread_cond_broadcast(&s->cv);
+    }
+    pthread_cond_broadcast(&s->cv);
+    pthread_mutex_unlock(&s->mu);
+    return NULL;
+}
+
+int build_set(const Rules *r, TbSig *sigs, int n, const char *dir, int threads, FILE *out)
+{
+    tb_sig_order(sigs, n);
+    Sched s = { .rules = r, .dir = dir, .out = out, .n = n };
+    s.jobs = calloc((size_t)(n ? n : 1), sizeof *s.jobs);
+    if (!s.jobs) {
+        fprintf(stderr, "dablo-tb: out of memory\n");
+        return -1;
+    }
+    for (int i = 0; i < n; i++)
+        s.jobs[i].sig = sigs[i];
+    pthread_mutex_init(&s.mu, NULL);
+    pthread_cond_init(&s.cv, NULL);
+    if (threads < 1) threads = 1;
+    if (threads > 64) threads = 64;
+    pthread_t tid[64];
+    for (int t = 0; t < threads; t++)
+        pthread_create(&tid[t], NULL, worker, &s);
+    for (int t = 0; t < threads; t++)
+        pthread_join(tid[t], NULL);
+    for (int i = 0; i < n; i++)
+        free(s.jobs[i].table.e);
+    for (int i = 0; i < s.nloaded; i++) {
+        free(s.loaded[i]->e);
+        free(s.loaded[i]);
+    }
+    free(s.loaded);
+    free(s.jobs);
+    pthread_mutex_destroy(&s.mu);
+    pthread_cond_destroy(&s.cv);
+    return s.failed ? -1 : 0;
+}

@@ -1,0 +1,20 @@
+/*
+ * build.h - building a set of signatures in dependency order, in threads.
+ *
+ * The signatures are sorted (tb_sig_order) so each comes after every one
+ * it reaches.  Workers take the first signature not yet started whose
+ * dependencies in the set are built (or, when not in the set, are read
+ * from their files in dir), build it (generate.h), write its file and
+ * print one line of counts.  Built tables stay in memory while a later
+ * signature may need them.
+ */
+#ifndef DABLO_TB_BUILD_H
+#define DABLO_TB_BUILD_H
+#include <stdio.h>
+#include "tb/tb_sig.h"
+
+/* Builds sigs[0..n) under rules r into dir with threads workers (1..64),
+ * printing progress to out.  Returns 0, or -1 after printing the first
+ * error to stderr. */
+int build_set(const Rules *r, TbSig *sigs, int n, const char *dir, int threads, FILE *out);
+#endif

@@ -1,0 +1,347 @@
+/* generate.c - retrograde analysis of one signature (see generate.h). */
+#include "generate.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tb/tb_probe.h"
+#include "unmove.h"
+
+int gen_lookup(const GenLookup *deps, const Position *pos, uint16_t *e)
+{
+    /* A table holds its terminal positions too; the rules judge the rest. */
+    TbSig s = tb_sig_of(pos);
+    if (pos->by_color[WHITE] && pos->by_color[BLACK])
+        for (int i = 0; i < deps->n; i++)
+            if (tb_sig_equal(&deps->tables[i]->sig, &s)) {
+                *e = deps->tables[i]->e[tb_index_of(&s, pos)];
+                return 0;
+            }
+    return tb_probe_terminal(pos, e) == 0 ? 0 : -1;
+}
+
+/* state[] bits: the value without DrawPlies, a draw among the moves that
+ * leave the signature, and "distance final" for pass 2. */
+enum { V_UNKNOWN = 0, V_WIN = 1, V_LOSS = 2, V_DRAW = 3, V_MASK = 3, EXT_DRAW = 4, FINAL = 8 };
+enum { NO_DIST = 0xffff };
+
+typedef struct Bucket {
+    uint32_t *v;
+    size_t n, cap;
+} Bucket;
+
+typedef struct Build {
+    const Rules *rules;
+    const TbSig *sig;
+    const GenLookup *deps;
+    uint64_t n;
+    uint8_t *state, *cnt;
+    uint16_t *dist;
+    Bucket *buckets; /* [TB_DTZ_MAX + 2] */
+    int nbuckets;
+    MoveList list;
+    Position preds[UNMOVE_MAX];
+    int oom;
+    bool cur_lost; /* pass 2: the position whose predecessors are */
+    int cur_next;  /* sought is lost; the distance they would get */
+} Build;
+
+static int push(Bucket *b, uint32_t x)
+{
+    if (b->n == b->cap) {
+        size_t cap = b->cap ? 2 * b->cap : 1024;
+        uint32_t *v = realloc(b->v, cap * sizeof *v);
+        if (!v) return -1;
+        b->v = v;
+        b->cap = cap;
+    }
+    b->v[b->n++] = x;
+    return 0;
+}
+
+/* A move that stays in the signature: not a capture, not a crowning. */
+static bool internal_move(const Position *pos, const Move *m)
+{
+    if (move_is_capture(m)) return false;
+    return !(pos->geo->variant == VARIANT_TABAL && piece_type(pos->board[m->from]) == MAN
+             && bb_test(pos->geo->far_base[pos->stm], m->to));
+}
+
+static TbWdl plain(TbWdl w)
+{
+    return w == TB_CURSED_WIN ? TB_WIN : w == TB_BLESSED_LOSS ? TB_LOSS : w;
+}
+
+/* Pass 1, first half: every position's terminal value, external moves and
+ * count of internal moves.  The decided ones go into the queue b. */
+static int pass1_init(Build *b, Bucket *queue, char *err, size_t errlen)
+{
+    for (uint64_t i = 0; i < b->n; i++) {
+        Position pos;
+        tb_index_position(b->sig, i, b->rules, &pos);
+        uint16_t e;
+        uint8_t v = V_UNKNOWN, extdraw = 0;
+        int cnt = 0;
+        if (tb_probe_terminal(&pos, &e) == 0) {
+            TbWdl w = tb_entry_wdl(e);
+            v = w == TB_WIN ? V_WIN : w == TB_LOSS ? V_LOSS : V_DRAW;
+        } else {
+            movegen_legal(&pos, &b->list);
+            for (int k = 0; k < b->list.n && v != V_WIN; k++) {
+                const Move *m = &b->list.moves[k];
+                if (internal_move(&pos, m)) {
+                    cnt++;
+                    continue;
+                }
+                Position s = pos;
+                Undo u;
+                position_make(&s, m, &u);
+                if (gen_lookup(b->deps, &s, &e) != 0) {
+                    char fen[160], name[TB_SIG_NAME];
+                    position_fen(&s, fen, sizeof fen);
+                    TbSig ss = tb_sig_of(&s);
+                    tb_sig_name(&ss, name, sizeof name);
+                    snprintf(err, errlen, "table %s is needed (position %s) but not built", name,
+                             fen);
+                    return -1;
+                }
+                TbWdl w = plain(tb_entry_wdl(e));
+                if (w == TB_LOSS)
+                    v = V_WIN;
+                else if (w == TB_DRAW)
+                    extdraw = 1;
+            }
+            if (v == V_UNKNOWN && cnt == 0) v = extdraw ? V_DRAW : V_LOSS;
+        }
+        if (cnt > 255) {
+            snprintf(err, errlen, "a position has %d moves inside its signature (at most 255)",
+                     cnt);
+            return -1;
+        }
+        b->state[i] = (uint8_t)(v | (extdraw ? EXT_DRAW : 0));
+        b->cnt[i] = (uint8_t)cnt;
+        if ((v == V_WIN || v == V_LOSS) && push(queue, (uint32_t)i) != 0) return b->oom = 1, -1;
+    }
+    return 0;
+}
+
+/* Candidates worth checking: pass 1 wants undecided positions, pass 2
+ * those whose distance is still open. */
+static bool wanted_pass1(void *ctx, const Position *p)
+{
+    Build *b = ctx;
+    return (b->state[tb_index_of(b->sig, p)] & V_MASK) == V_UNKNOWN;
+}
+
+static bool wanted_pass2(void *ctx, const Position *p)
+{
+    Build *b = ctx;
+    uint64_t i = tb_index_of(b->sig, p);
+    uint8_t st = b->state[i];
+    int v = st & V_MASK;
+    if (st & FINAL) return false;
+    return b->cur_lost ? v == V_WIN && b->cur_next < b->dist[i] : v == V_LOSS;
+}
+
+/* Pass 1, second half: from each decided position to its predecessors. */
+static int pass1_propagate(Build *b, Bucket *queue)
+{
+    for (size_t qi = 0; qi < queue->n; qi++) {
+        uint32_t qidx = queue->v[qi];
+        Position q;
+        tb_index_position(b->sig, qidx, b->rules, &q);
+        bool lost = (b->state[qidx] & V_MASK) == V_LOSS;
+        int np = unmove_predecessors(&q, true, wanted_pass1, b, b->preds);
+        for (int k = 0; k < np; k++) {
+            uint64_t p = tb_index_of(b->sig, &b->preds[k]);
+            if ((b->state[p] & V_MASK) != V_UNKNOWN) continue;
+            if (lost) {
+                b->state[p] = (uint8_t)((b->state[p] & ~V_MASK) | V_WIN);
+            } else if (--b->cnt[p] == 0) {
+                if (b->state[p] & EXT_DRAW) {
+                    b->state[p] = (uint8_t)((b->state[p] & ~V_MASK) | V_DRAW);
+                    continue;
+                }
+                b->state[p] = (uint8_t)((b->state[p] & ~V_MASK) | V_LOSS);
+            } else {
+                continue;
+            }
+            if (push(queue, (uint32_t)p) != 0) return b->oom = 1, -1;
+        }
+    }
+    for (uint64_t i = 0; i < b->n; i++)
+        if ((b->state[i] & V_MASK) == V_UNKNOWN)
+            b->state[i] = (uint8_t)((b->state[i] & ~V_MASK) | V_DRAW);
+    return 0;
+}
+
+static int to_bucket(Build *b, int d, uint32_t idx)
+{
+    if (d > TB_DTZ_MAX) d = TB_DTZ_MAX;
+    if (d >= b->nbuckets) b->nbuckets = d + 1;
+    return push(&b->buckets[d], idx) != 0 ? (b->oom = 1, -1) : 0;
+}
+
+/* Pass 2, first half: the zeroing moves of every won or lost position. */
+static int pass2_init(Build *b)
+{
+    for (uint64_t i = 0; i < b->n; i++) {
+        int v = b->state[i] & V_MASK;
+        b->cnt[i] = 0;
+        b->dist[i] = v == V_WIN ? NO_DIST : 0;
+        if (v != V_WIN && v != V_LOSS) continue;
+        Position pos;
+        tb_index_position(b->sig, i, b->rules, &pos);
+        uint16_t e;
+        if (tb_probe_terminal(&pos, &e) == 0) {
+            b->dist[i] = 0;
+            if (to_bucket(b, 0, (uint32_t)i) != 0) return -1;
+            continue;
+        }
+        movegen_legal(&pos, &b->list);
+        int cnt = 0, best = NO_DIST, worst = 0;
+        for (int k = 0; k < b->list.n; k++) {
+            const Move *m = &b->list.moves[k];
+            bool zero = tb_move_zeroing(&pos, m), inside = internal_move(&pos, m);
+            if (!zero) {
+                cnt++;
+                continue;
+            }
+            Position s = pos;
+            Undo u;
+            position_make(&s, m, &u);
+            if (inside) {
+                int sv = b->state[tb_index_of(b->sig, &s)] & V_MASK;
+                e = tb_entry(sv == V_WIN ? TB_WIN : sv == V_LOSS ? TB_LOSS : TB_DRAW, 0);
+            } else if (gen_lookup(b->deps, &s, &e) != 0) {
+                return -1;
+            }
+            uint16_t me = tb_move_entry(true, e);
+            TbWdl w = tb_entry_wdl(me);
+            if (v == V_WIN && w > TB_DRAW && tb_entry_dtz(me) < best) best = tb_entry_dtz(me);
+            if (v == V_LOSS && tb_entry_dtz(me) > worst) worst = tb_entry_dtz(me);
+        }
+        if (v == V_WIN) {
+            b->dist[i] = (uint16_t)best;
+            if (best != NO_DIST && to_bucket(b, best, (uint32_t)i) != 0) return -1;
+        } else {
+            b->dist[i] = (uint16_t)worst;
+            b->cnt[i] = (uint8_t)(v == V_LOSS ? cnt : 0);
+            if (cnt == 0 && to_bucket(b, worst, (uint32_t)i) != 0) return -1;
+        }
+    }
+    return 0;
+}
+
+/* Pass 2, second half: distances in increasing order along plain moves. */
+static int pass2_propagate(Build *b)
+{
+    for (int d = 0; d < b->nbuckets; d++) {
+        Bucket *bk = &b->buckets[d];
+        for (size_t j = 0; j < bk->n; j++) {
+            uint32_t qidx = bk->v[j];
+            if (b->state[qidx] & FINAL) continue;
+            if (b->dist[qidx] != d && d < TB_DTZ_MAX) continue; /* a stale entry */
+            b->state[qidx] |= FINAL;
+            bool lost = (b->state[qidx] & V_MASK) == V_LOSS;
+            Position q;
+            tb_index_position(b->sig, qidx, b->rules, &q);
+            int nd = d + 1 > TB_DTZ_MAX ? TB_DTZ_MAX : d + 1;
+            b->cur_lost = lost;
+            b->cur_next = nd;
+            int np = unmove_predecessors(&q, false, wanted_pass2, b, b->preds);
+            for (int k = 0; k < np; k++) {
+                uint64_t p = tb_index_of(b->sig, &b->preds[k]);
+                if (b->state[p] & FINAL) continue;
+                int pv = b->state[p] & V_MASK;
+                if (pv == V_WIN && lost && nd < b->dist[p]) {
+                    b->dist[p] = (uint16_t)nd;
+                    if (to_bucket(b, nd, (uint32_t)p) != 0) return -1;
+                } else if (pv == V_LOSS && !lost) {
+                    if (nd > b->dist[p]) b->dist[p] = (uint16_t)nd;
+                    if (--b->cnt[p] == 0 && to_bucket(b, b->dist[p], (uint32_t)p) != 0) return -1;
+                }
+            }
+        }
+        free(bk->v);
+        memset(bk, 0, sizeof *bk);
+    }
+    return 0;
+}
+
+int gen_build(const Rules *r, const TbSig *s, const GenLookup *deps, uint16_t **out, GenStats *st,
+              char *err, size_t errlen)
+{
+    Build *b = calloc(1, sizeof *b);
+    Bucket queue = { 0 };
+    uint16_t *e = NULL;
+    int rc = -1;
+    if (!b) goto oom;
+    b->rules = r;
+    b->sig = s;
+    b->deps = deps;
+    b->n = tb_index_size(s);
+    if (b->n >= UINT32_MAX) {
+        snprintf(err, errlen, "table too large (%llu positions)", (unsigned long long)b->n);
+        goto done;
+    }
+    b->state = calloc(b->n, 1);
+    b->cnt = calloc(b->n, 1);
+    b->dist = calloc(b->n, sizeof *b->dist);
+    b->buckets = calloc(TB_DTZ_MAX + 2, sizeof *b->buckets);
+    e = malloc(b->n * sizeof *e);
+    if (!b->state || !b->cnt || !b->dist || !b->buckets || !e) goto oom;
+    if (pass1_init(b, &queue, err, errlen) != 0) {
+        if (b->oom) goto oom;
+        goto done;
+    }
+    if (pass1_propagate(b, &queue) != 0) goto oom;
+    free(queue.v);
+    queue.v = NULL;
+    if (pass2_init(b) != 0 || pass2_propagate(b) != 0) {
+        if (b->oom) goto oom;
+        snprintf(err, errlen, "a table needed for the distances is missing");
+        goto done;
+    }
+    memset(st, 0, sizeof *st);
+    for (uint64_t i = 0; i < b->n; i++) {
+        int v = b->state[i] & V_MASK, d = b->dist[i];
+        TbWdl w = TB_DRAW;
+        if (v == V_WIN || v == V_LOSS) {
+            if (!(b->state[i] & FINAL)) {
+                snprintf(err, errlen, "position %llu: no distance found (internal error)",
+                         (unsigned long long)i);
+                goto done;
+            }
+            w = v == V_WIN ? (d > TB_DRAW_PLIES ? TB_CURSED_WIN : TB_WIN)
+                           : (d > TB_DRAW_PLIES ? TB_BLESSED_LOSS : TB_LOSS);
+        } else {
+            d = 0;
+        }
+        e[i] = tb_entry(w, d);
+        st->count[i >= b->n / 2][w]++;
+        if (w == TB_WIN && d > st->longest_win) st->longest_win = d;
+        if (v == V_WIN && d > st->longest_any) st->longest_any = d;
+    }
+    *out = e;
+    e = NULL;
+    rc = 0;
+    goto done;
+oom:
+    snprintf(err, errlen, "out of memory");
+done:
+    if (b) {
+        free(b->state);
+        free(b->cnt);
+        free(b->dist);
+        if (b->buckets)
+            for (int d = 0; d < TB_DTZ_MAX + 2; d++)
+                free(b->buckets[d].v);
+        free(b->buckets);
+    }
+    free(b);
+    free(queue.v);
+    free(e);
+    return rc;
+}

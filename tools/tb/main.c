@@ -1,0 +1,390 @@
+/*
+ * main.c - dablo-tb: builds, verifies and probes the endgame tables.
+ *
+ *   dablo-tb build  [-variant V] [-pieces N] [-lone-king] [-sig A,B,..] [-dir D] [-threads T] [rules]
+ *   dablo-tb verify [-variant V] [-sig A,B,..] [-dir D] [-sample N] [-full-width N] [rules]
+ *   dablo-tb probe  [-variant V] -fen FEN [-dir D] [rules]
+ *   dablo-tb list   [-variant V] [-pieces N] [-lone-king] [-sig A,B,..]
+ *   dablo-tb sample [-variant V] [-sig A,B,..] [-dir D] [-sample N] [-seed S]
+ *
+ * Rule options are given as the engine takes them, by their protocol
+ * names: -Rules modern, -Captures compulsory, -MaxCapture true (rules.h).
+ * Every error is one line on stderr; exit status 0 ok, 1 a position not in
+ * the tables or a failed check, 2 bad usage or input.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "build.h"
+#include "rules/notation.h"
+#include "rules/version.h"
+#include "tb/tb_index.h"
+#include "tb/tb_probe.h"
+#include "verify.h"
+
+static const char usage[] =
+    "Usage: dablo-tb build [-variant V] [-pieces N] [-lone-king] [-sig LIST] [-dir D] [-threads T] [RULES]\n"
+    "  or:  dablo-tb verify [-variant V] [-sig LIST] [-dir D] [-sample N] [-full-width N] [RULES]\n"
+    "  or:  dablo-tb probe [-variant V] -fen FEN [-dir D] [RULES]\n"
+    "  or:  dablo-tb list [-variant V] [-pieces N] [-lone-king] [-sig LIST]\n"
+    "  or:  dablo-tb sample [-variant V] [-sig LIST] [-dir D] [-sample N] [-seed S] [RULES]\n"
+    "  or:  dablo-tb --help | --version\n"
+    "\n"
+    "Builds endgame tables of Dablot Prejjesne and Permainan-Tabal by retrograde analysis,\n"
+    "verifies them independently, and probes them; list prints the signatures a build\n"
+    "makes, each after its level (those of one level are independent of each other);\n"
+    "sample prints N FENs of won positions (the side to move wins inside DrawPlies),\n"
+    "chosen at random from the tables (a table, then a position), for conversion tests.\n"
+    "Every error is one line on standard\n"
+    "error; exit status 1 means a position is not in the tables or a check failed, 2 bad\n"
+    "usage or input.  docs/tablebases.md says what the tables hold.\n"
+    "\n"
+    "Options:\n"
+    "  -variant dablot|tabal  the game (default dablot)\n"
+    "  -dir D                 the folder of the table files (default tb)\n"
+    "  -pieces N              build: every signature of 2..N pieces (default 3)\n"
+    "  -lone-king             build: at N pieces only those where one side has only its king\n"
+    "  -sig LIST              build or verify only these signatures (e.g. KMvk,KvM)\n"
+    "  -threads T             build: signatures built at once, 1..64 (default 2)\n"
+    "  -sample N              verify: N positions chosen at random a table (default 0: all);\n"
+    "                         sample: how many positions (default 0: 100)\n"
+    "  -seed S                sample: the random seed (default 1)\n"
+    "  -full-width N          verify: also solve tables of up to N pieces again by iteration\n"
+    "                         (default 3)\n"
+    "  -fen FEN               probe: the position (RULES.md section 5)\n"
+    "  -NAME VALUE            a rule option as the engine takes it (-Rules modern,\n"
+    "                         -Captures compulsory, -MaxCapture true, ...)\n"
+    "  -h, --help             print this help and exit\n"
+    "  --version              print \"dablo-tb VERSION\" and exit\n";
+
+typedef struct Args {
+    const char *cmd, *dir, *fen, *sigs;
+    Rules rules;
+    int pieces, lone_king, threads, full_width;
+    unsigned long long sample, seed;
+} Args;
+
+static int parse_int(const char *s, long lo, long hi, long *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (errno || end == s || *end || v < lo || v > hi) return -1;
+    *out = v;
+    return 0;
+}
+
+static int parse_args(int argc, char **argv, Args *a)
+{
+    memset(a, 0, sizeof *a);
+    a->dir = "tb";
+    a->pieces = 3;
+    a->threads = 2;
+    a->full_width = 3;
+    a->seed = 1;
+    a->rules = rules_default(VARIANT_DABLOT);
+    if (argc < 2) {
+        fprintf(stderr, "dablo-tb: give a command: build, verify or probe (--help)\n");
+        return 2;
+    }
+    a->cmd = argv[1];
+    if (!strcmp(a->cmd, "-h") || !strcmp(a->cmd, "--help")) {
+        fputs(usage, stdout);
+        return 1;
+    }
+    if (!strcmp(a->cmd, "--version")) {
+        printf("dablo-tb %s\n", DABLO_VERSION);
+        return 1;
+    }
+    if (strcmp(a->cmd, "build") && strcmp(a->cmd, "verify") && strcmp(a->cmd, "probe")
+        && strcmp(a->cmd, "list") && strcmp(a->cmd, "sample")) {
+        fprintf(stderr, "dablo-tb: unknown command '%s' (build, verify, probe, list, sample)\n",
+                a->cmd);
+        return 2;
+    }
+    for (int i = 2; i < argc; i++) {
+        const char *o = argv[i];
+        if (!strcmp(o, "-lone-king")) {
+            a->lone_king = 1;
+            continue;
+        }
+        if (o[0] != '-' || i + 1 >= argc) {
+            fprintf(stderr, "dablo-tb: %s: %s\n", o,
+                    o[0] == '-' ? "needs a value" : "unexpected argument");
+            return 2;
+        }
+        const char *v = argv[++i];
+        long n;
+        char err[256];
+        if (!strcmp(o, "-variant")) {
+            int var = geometry_variant_from_name(v);
+            if (var < 0) {
+                fprintf(stderr, "dablo-tb: -variant %s: not dablot or tabal\n", v);
+                return 2;
+            }
+            a->rules = rules_default((Variant)var);
+        } else if (!strcmp(o, "-dir"))
+            a->dir = v;
+        else if (!strcmp(o, "-fen"))
+            a->fen = v;
+        else if (!strcmp(o, "-sig"))
+            a->sigs = v;
+        else if (!strcmp(o, "-pieces") || !strcmp(o, "-threads") || !strcmp(o, "-full-width")) {
+            long lo = !strcmp(o, "-pieces") ? 2 : !strcmp(o, "-threads") ? 1 : 0;
+            long hi = !strcmp(o, "-pieces")  ? TB_MAX_PIECES
+                    : !strcmp(o, "-threads") ? 64
+                                             : TB_MAX_PIECES;
+            if (parse_int(v, lo, hi, &n) != 0) {
+                fprintf(stderr, "dablo-tb: %s %s: not a number in %ld..%ld\n", o, v, lo, hi);
+                return 2;
+            }
+            if (!strcmp(o, "-pieces"))
+                a->pieces = (int)n;
+            else if (!strcmp(o, "-threads"))
+                a->threads = (int)n;
+            else
+                a->full_width = (int)n;
+        } else if (!strcmp(o, "-sample") || !strcmp(o, "-seed")) {
+            if (parse_int(v, 0, 2000000000L, &n) != 0) {
+                fprintf(stderr, "dablo-tb: %s %s: not a number in 0..2000000000\n", o, v);
+                return 2;
+            }
+            if (!strcmp(o, "-seed"))
+                a->seed = (unsigned long long)n;
+            else
+                a->sample = (unsigned long long)n;
+        } else {
+            int rc = rules_set(&a->rules, o + 1, v, err, sizeof err);
+            if (rc != 0) {
+                fprintf(stderr, "dablo-tb: %s\n", rc > 0 ? "unknown option" : err);
+                if (rc > 0) fprintf(stderr, "dablo-tb: %s is not an option (--help)\n", o);
+                return 2;
+            }
+        }
+    }
+    return 0;
+}
+
+/* The signatures of -sig, or every one of -pieces; at most cap. */
+static int select_sigs(const Args *a, TbSig *out, int cap)
+{
+    if (!a->sigs) {
+        int n = tb_sig_enumerate(a->rules.variant, a->pieces, a->lone_king, out, cap);
+        return n > cap ? cap : n;
+    }
+    int n = 0;
+    char buf[1024], err[256];
+    snprintf(buf, sizeof buf, "%s", a->sigs);
+    for (char *save, *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+        if (n == cap || tb_sig_parse(&out[n], a->rules.variant, t, err, sizeof err) != 0) {
+            fprintf(stderr, "dablo-tb: %s\n", n == cap ? "too many signatures" : err);
+            return -1;
+        }
+        n++;
+    }
+    return n;
+}
+
+static int cmd_build(const Args *a)
+{
+    static TbSig sigs[1024];
+    int n = select_sigs(a, sigs, 1024);
+    if (n < 0) return 2;
+    if (mkdir(a->dir, 0777) != 0 && errno != EEXIST) {
+        fprintf(stderr, "dablo-tb: cannot make folder %s: %s\n", a->dir, strerror(errno));
+        return 2;
+    }
+    return build_set(&a->rules, sigs, n, a->dir, a->threads, stdout) == 0 ? 0 : 1;
+}
+
+static int open_set(const Args *a, TbSet *set)
+{
+    char err[512];
+    if (tb_set_open(set, a->dir, &a->rules, err, sizeof err) < 0) {
+        fprintf(stderr, "dablo-tb: %s\n", err);
+        return -1;
+    }
+    if (set->nrefused) fprintf(stderr, "dablo-tb: %s\n", set->refused);
+    return 0;
+}
+
+/* Opens the set and picks its tables of -sig (all without -sig) into
+ * pick (at most cap).  Returns how many, or -1 after an error message;
+ * *asked receives the number of signatures of -sig (0 without). */
+static int open_picked(const Args *a, TbSet *set, const TbFile **pick, int cap, int *asked)
+{
+    static TbSig want[1024];
+    int nw = a->sigs ? select_sigs(a, want, 1024) : 0;
+    *asked = nw;
+    if (nw < 0 || open_set(a, set) != 0) {
+        tb_set_close(set);
+        return -1;
+    }
+    int np = 0;
+    for (int i = 0; i < set->n && np < cap; i++) {
+        bool ok = !a->sigs;
+        for (int k = 0; k < nw; k++)
+            ok |= tb_sig_equal(&want[k], &set->files[i].sig);
+        if (ok) pick[np++] = &set->files[i];
+    }
+    return np;
+}
+
+static int cmd_verify(const Args *a)
+{
+    TbSet set;
+    static const TbFile *pick[1024];
+    int nw, np = open_picked(a, &set, pick, 1024, &nw);
+    if (np < 0) return 2;
+    long bad = set.nrefused;
+    int done = 0;
+    for (int i = 0; i < np && bad >= 0; i++) {
+        long b = verify_table(&set, pick[i], a->sample, a->full_width, stdout);
+        bad = b < 0 ? -1 : bad + b;
+        done++;
+    }
+    if (bad >= 0 && a->sigs && done < nw) {
+        fprintf(stderr, "dablo-tb: %d of the signatures asked for have no table in %s\n", nw - done,
+                a->dir);
+        bad++;
+    }
+    verify_release();
+    tb_set_close(&set);
+    if (bad == 0 && done == 0) {
+        fprintf(stderr, "dablo-tb: no tables for these rules in %s\n", a->dir);
+        return 1;
+    }
+    printf("verified %d tables: %s\n", done, bad ? "FAILED" : "ok");
+    return bad ? 1 : 0;
+}
+
+static int cmd_probe(const Args *a)
+{
+    if (!a->fen) {
+        fprintf(stderr, "dablo-tb: probe needs -fen\n");
+        return 2;
+    }
+    Position pos;
+    char err[256];
+    if (position_set_fen(&pos, &a->rules, a->fen, err, sizeof err) != 0) {
+        fprintf(stderr, "dablo-tb: -fen: %s\n", err);
+        return 2;
+    }
+    TbSet set;
+    if (open_set(a, &set) != 0) {
+        tb_set_close(&set);
+        return 2;
+    }
+    uint16_t e;
+    int rc = tb_set_probe(&set, &pos, &e);
+    if (rc != 0) {
+        fprintf(stderr, "dablo-tb: %s\n",
+                rc > 0 ? "the position is not in the tables" : "a table cannot be read");
+        tb_set_close(&set);
+        return 1;
+    }
+    printf("%s %d\n", tb_wdl_name(tb_entry_wdl(e)), tb_entry_dtz(e));
+    static TbRootMove moves[MAX_MOVES];
+    int n = tb_set_root(&set, &pos, moves, MAX_MOVES);
+    if (n < 0) {
+        fprintf(stderr, "dablo-tb: a successor is not in the tables\n");
+        tb_set_close(&set);
+        return 1;
+    }
+    printf("best");
+    for (int i = 0; i < n && moves[i].e == moves[0].e; i++) {
+        char m[256];
+        notation_move_string(&pos, &moves[i].move, m, sizeof m);
+        printf(" %s", m);
+    }
+    printf("\n");
+    for (int i = 0; i < n; i++) {
+        char m[256];
+        notation_move_string(&pos, &moves[i].move, m, sizeof m);
+        printf("move %s %s %d\n", m, tb_wdl_name(tb_entry_wdl(moves[i].e)),
+               tb_entry_dtz(moves[i].e));
+    }
+    tb_set_close(&set);
+    return 0;
+}
+
+/* The signatures in build order, each after its level: 1 + the highest
+ * level of those it reaches in the list (1 for none). */
+static int cmd_list(const Args *a)
+{
+    static TbSig sigs[1024];
+    static int level[1024];
+    int n = select_sigs(a, sigs, 1024);
+    if (n < 0) return 2;
+    tb_sig_order(sigs, n);
+    for (int i = 0; i < n; i++) {
+        level[i] = 1;
+        for (int k = 0; k < i; k++)
+            if (tb_sig_reaches(&sigs[i], &sigs[k]) && level[k] + 1 > level[i])
+                level[i] = level[k] + 1;
+        char name[TB_SIG_NAME];
+        tb_sig_name(&sigs[i], name, sizeof name);
+        printf("%d %s\n", level[i], name);
+    }
+    return 0;
+}
+
+/* -sample N won positions (not over by the rules) from the tables of
+ * -sig, or all tables; a table is chosen first, then a position in it. */
+static int cmd_sample(const Args *a)
+{
+    TbSet set;
+    static const TbFile *pick[1024];
+    int nw, np = open_picked(a, &set, pick, 1024, &nw);
+    if (np < 0) return 2;
+    if (np == 0) {
+        fprintf(stderr, "dablo-tb: no tables to sample in %s\n", a->dir);
+        tb_set_close(&set);
+        return 1;
+    }
+    uint64_t rng = a->seed * 0x9e3779b97f4a7c15ull + 1, want_n = a->sample ? a->sample : 100,
+             got = 0;
+    TbBlockCache *cache = calloc(1, sizeof *cache);
+    for (uint64_t tries = 0; cache && got < want_n && tries < want_n * 100000; tries++) {
+        rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+        const TbFile *f = pick[rng % (uint64_t)np];
+        rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+        uint64_t idx = rng % f->npos;
+        uint16_t e, t;
+        Position pos;
+        tb_index_position(&f->sig, idx, &set.rules, &pos);
+        if (tb_file_get(f, idx, cache, &e) != 0 || tb_entry_wdl(e) != TB_WIN
+            || tb_probe_terminal(&pos, &t) == 0)
+            continue;
+        /* A Tabal man on its own far base is a legal FEN but never comes
+         * up in a game (RULES.md section 4): left out. */
+        Bitboard men = pos.by_type[MAN];
+        if (pos.geo->variant == VARIANT_TABAL
+            && ((men & pos.by_color[WHITE] & pos.geo->far_base[WHITE])
+                || (men & pos.by_color[BLACK] & pos.geo->far_base[BLACK])))
+            continue;
+        char fen[160];
+        position_fen(&pos, fen, sizeof fen);
+        printf("%s\n", fen);
+        got++;
+    }
+    free(cache);
+    tb_set_close(&set);
+    return got == want_n ? 0 : 1;
+}
+
+int main(int argc, char **argv)
+{
+    Args a;
+    int rc = parse_args(argc, argv, &a);
+    if (rc) return rc == 1 ? 0 : rc;
+    if (!strcmp(a.cmd, "build")) return cmd_build(&a);
+    if (!strcmp(a.cmd, "verify")) return cmd_verify(&a);
+    if (!strcmp(a.cmd, "list")) return cmd_list(&a);
+    if (!strcmp(a.cmd, "sample")) return cmd_sample(&a);
+    return cmd_probe(&a);
+}
