@@ -9,8 +9,9 @@
 # back, views, new games with bad variants, options and FENs, the engine's
 # reply, analysis with MultiPV over Server-Sent Events, PGN in and out
 # (a dablo-match game), a crashing and a cheating engine reported and
-# restarted, idle sessions ending with their engines, and no engine left
-# after SIGTERM or kill -9 of the server.  Run once with bin/dablo-web and
+# restarted, the Skill Level setting (range, the engine receiving it,
+# refused for an engine without it), idle sessions ending with their
+# engines, and no engine left after SIGTERM or kill -9 of the server.  Run once with bin/dablo-web and
 # once with the ASan + UBSan build (build/dablo-web-san).  Budget: ~40 s.
 set -u
 cd "$(dirname "$0")/../.."
