@@ -9,8 +9,9 @@
 # back, views, new games with bad variants, options and FENs, the engine's
 # reply, analysis with MultiPV over Server-Sent Events, PGN in and out
 # (a dablo-match game), a crashing and a cheating engine reported and
-# restarted, idle sessions ending with their engines, and no engine left
-# after SIGTERM or kill -9 of the server.  Run once with bin/dablo-web and
+# restarted, the Skill Level setting (range, the engine receiving it,
+# refused for an engine without it), idle sessions ending with their
+# engines, and no engine left after SIGTERM or kill -9 of the server.  Run once with bin/dablo-web and
 # once with the ASan + UBSan build (build/dablo-web-san).  Budget: ~40 s.
 set -u
 cd "$(dirname "$0")/../.."
@@ -317,6 +318,50 @@ suite() {
     contains "$tag: an illegal engine move is reported" "cheat played an illegal move" "$(cat "$tmp/sse")"
     req GET "/api/state?session=$SID"
     check "$tag: ... and not played" "1" "$(jget "$tmp/body" '.moves | length')"
+    stop
+
+    # Skill Level: range-checked, reported, and sent to the engine (its
+    # input is copied to $tmp/engine-in) once per process and change.
+    printf '#!/bin/sh\ntee -a "%s" | exec "%s/bin/dablo"\n' "$tmp/engine-in" "$ROOT" >"$tmp/logged-dablo"
+    chmod +x "$tmp/logged-dablo"
+    : >"$tmp/engine-in"
+    start "$BIN" -engine cmd="$tmp/logged-dablo" name=dablo
+    new_session
+    check "$tag: full strength at first; dablo has Skill Level" "null true" "$(jget "$tmp/body" .skill) $(jget "$tmp/body" '.skillEngines[0]')"
+    req POST /api/configure "{\"session\":\"$SID\",\"skill\":5,\"movetime\":100}"
+    check "$tag: skill 5 accepted and reported" "200 5" "$CODE $(jget "$tmp/body" .skill)"
+    local v code msg
+    for v in -1 21 '"x"' 2.5 true; do
+        req POST /api/configure "{\"session\":\"$SID\",\"skill\":$v,\"movetime\":300}"
+        code=$CODE msg=$(jget "$tmp/body" .error)
+        req GET "/api/state?session=$SID"
+        check "$tag: skill $v refused, settings unchanged" "400 skill: expected a whole number 0..20 or null 5 100" \
+              "$code $msg $(jget "$tmp/body" .skill) $(jget "$tmp/body" .movetime)"
+    done
+    skill_sent() { grep -c "^setoption name Skill Level value $1\$" "$tmp/engine-in"; }
+    req POST /api/move "{\"session\":\"$SID\",\"move\":\"c5-c7\"}"
+    wait_for 100 moves_at_least 2
+    check "$tag: the engine got Skill Level 5 before its go" "1 go" \
+          "$(skill_sent 5) $(sed -n '/^setoption name Skill Level value 5$/,$p' "$tmp/engine-in" | grep -m1 -o '^go')"
+    req POST /api/configure "{\"session\":\"$SID\",\"white\":0,\"black\":0,\"movetime\":30}"
+    wait_for 100 moves_at_least 6
+    check "$tag: sent once to each process, not every search" "2" "$(skill_sent 5)"
+    req POST /api/configure "{\"session\":\"$SID\",\"skill\":null}"
+    check "$tag: skill null is full strength" "200 null" "$CODE $(jget "$tmp/body" .skill)"
+    if wait_for 100 bash -c "[ \$(grep -c '^setoption name Skill Level value 20\$' '$tmp/engine-in') -eq 2 ]"; then
+        ok "$tag: full strength sent as the default 20 to both"
+    else
+        bad "$tag: Skill Level 20 sent $(skill_sent 20) times"
+    fi
+    stop
+    start "$BIN" -engine cmd=build/fake_engine name=fake
+    new_session
+    check "$tag: the fake engine has no Skill Level" "false" "$(jget "$tmp/body" '.skillEngines[0]')"
+    req POST /api/configure "{\"session\":\"$SID\",\"skill\":5}"
+    code=$CODE msg=$(jget "$tmp/body" .error)
+    req GET "/api/state?session=$SID"
+    check "$tag: ... and skill is refused" "400 skill: no engine here has a Skill Level option null" \
+          "$code $msg $(jget "$tmp/body" .skill)"
     stop
 
     # Idle sessions end with their engines; kill -9 leaves no engine.

@@ -65,11 +65,19 @@ async function main() {
         check("the Dablot board has 72 points", 72, await page.$$eval("#board circle.point", (c) => c.length));
         await until(page, () => document.getElementById("status").textContent === "White to move", 50);
 
-        // Play White against dablo, 0.3 s a move.
-        await page.evaluate(() => { document.getElementById("movetime").value = "0.3"; });
+        // dablo declares Skill Level, so the page offers it.
+        check("the Skill control is shown for dablo", false,
+              await page.$eval("#skill-label", (l) => l.hidden || l.offsetParent === null));
+
+        // Play White against dablo, 0.3 s a move, skill level 7.
+        await page.evaluate(() => {
+            document.getElementById("movetime").value = "0.3";
+            document.getElementById("skill").value = "7";
+        });
         await page.click("#apply");
         await until(page, () => state && state.movetime === 300, 50);
         check("time a move applied", 300, await page.evaluate(() => state.movetime));
+        check("skill level applied", 7, await page.evaluate(() => state.skill));
 
         // Click a man, see its targets, click the landing point.
         const move = await page.evaluate(() => state.legal.find((m) => m.path.length === 2));

@@ -137,6 +137,45 @@ START_TEST(session_moves)
 }
 END_TEST
 
+static int configure(Session *s, const char *req)
+{
+    char err[256];
+    JsonValue *v = json_parse(req, strlen(req), err, sizeof err);
+    ck_assert_ptr_nonnull(v);
+    int rc = session_configure(s, v, err, sizeof err);
+    json_free(v);
+    return rc;
+}
+
+/* "skill": 0..20 or null, refused out of range, of the wrong type, and
+ * when no engine declares Skill Level; a refusal changes nothing. */
+START_TEST(session_skill)
+{
+    Session s;
+    people(&s);
+    ck_assert_int_eq(s.skill, -1);
+    ck_assert_int_eq(configure(&s, "{\"skill\":5}"), -1); /* no engine has it */
+    ck_assert_int_eq(s.skill, -1);
+    static const int has[1] = { 1 };
+    SessionHost h = host;
+    h.skill = has;
+    s.host = &h;
+    ck_assert_int_eq(configure(&s, "{\"skill\":5}"), 0);
+    ck_assert_int_eq(s.skill, 5);
+    const char *bad[] = { "{\"skill\":-1}", "{\"skill\":21}", "{\"skill\":\"x\"}",
+                          "{\"skill\":0.5}", "{\"skill\":7,\"depth\":-3}" };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        ck_assert_int_eq(configure(&s, bad[i]), -1);
+        ck_assert_int_eq(s.skill, 5);
+    }
+    ck_assert_int_eq(configure(&s, "{\"skill\":0}"), 0);
+    ck_assert_int_eq(s.skill, 0);
+    ck_assert_int_eq(configure(&s, "{\"skill\":null}"), 0);
+    ck_assert_int_eq(s.skill, -1);
+    session_free(&s);
+}
+END_TEST
+
 START_TEST(session_pgn_round_trip)
 {
     Session s;
@@ -205,6 +244,7 @@ int main(void)
     tcase_add_test(tc, json_refusals);
     tcase_add_test(tc, json_writer);
     tcase_add_test(tc, session_moves);
+    tcase_add_test(tc, session_skill);
     tcase_add_test(tc, session_pgn_round_trip);
     tcase_add_test(tc, session_tabal_end_and_fen);
     suite_add_tcase(su, tc);

@@ -165,6 +165,8 @@ int main(int argc, char **argv)
         page = page_buf;
     }
 
+    static int skill[MAX_ENGINES];
+    session_host_probe_skill(specs, nspecs, 10000, skill);
     ServerConfig cfg = {
         .bind = bind,
         .port = (int)port,
@@ -178,7 +180,8 @@ int main(int argc, char **argv)
                   .startup_ms = 10000,
                   .stop_ms = 5000,
                   .margin_ms = 5000,
-                  .max_restarts = 3 },
+                  .max_restarts = 3,
+                  .skill = skill },
     };
     signal(SIGPIPE, SIG_IGN);
     if (pipe2(stop_pipe, O_CLOEXEC) < 0) {

@@ -10,7 +10,9 @@
  *    "legal":[{"move":"c7xa9","path":["c7","a9"],"captured":["b8"]}],
  *    "overflow":bool, "result":"1-0"|"0-1"|"1/2-1/2"|"*", "reason":TEXT,
  *    "players":{"white":-1|N, "black":-1|N}, "names":{"white":..,"black":..},
- *    "engines":[NAME...], "movetime":MS, "depth":N, "analyse":bool,
+ *    "engines":[NAME...], "skillEngines":[bool...] (the engine declares
+ *    "Skill Level"), "movetime":MS, "depth":N, "skill":0..20|null,
+ *    "analyse":bool,
  *    "multipv":N, "flipped":bool, "thinking":"white"|"black"|"analysis"|"",
  *    "lines":[INFO...], "svg":"<svg ...>"}
  * "legal", "result" and "svg" are of the shown ply; "result" of the whole
@@ -136,6 +138,7 @@ void session_init(Session *s, const char *id, const SessionHost *host, SessionEm
     s->player[BLACK] = 0;
     s->movetime_ms = DEFAULT_MOVETIME_MS;
     s->multipv = 1;
+    s->skill = -1;
     s->eng_spec[0] = s->eng_spec[1] = -1;
     s->search_slot = -1;
     Rules r = rules_default(VARIANT_DABLOT);
@@ -208,9 +211,37 @@ static int get_bool(const JsonValue *req, const char *key, int *out, char *err, 
  * applied. */
 typedef struct Settings {
     int player[2];
-    int64_t movetime_ms, depth, multipv;
+    int64_t movetime_ms, depth, multipv, skill;
     int analyse, flipped;
 } Settings;
+
+static int any_skill(const SessionHost *h)
+{
+    for (int i = 0; h->skill && i < h->nspecs; i++)
+        if (h->skill[i]) return 1;
+    return 0;
+}
+
+/* "skill": 0..SESSION_SKILL_MAX or null (-1), only when an engine
+ * declares Skill Level. */
+static int get_skill(const Session *s, const JsonValue *req, int64_t *out, char *err, size_t errlen)
+{
+    const JsonValue *v = json_get(req, "skill");
+    if (!v) return 0;
+    if (v->type == JSON_NULL) {
+        *out = -1;
+        return 0;
+    }
+    if (get_int(req, "skill", 0, SESSION_SKILL_MAX, out, err, errlen) < 0) {
+        snprintf(err, errlen, "skill: expected a whole number 0..%d or null", SESSION_SKILL_MAX);
+        return -1;
+    }
+    if (!any_skill(s->host)) {
+        snprintf(err, errlen, "skill: no engine here has a Skill Level option");
+        return -1;
+    }
+    return 0;
+}
 
 static int read_settings(const Session *s, const JsonValue *req, Settings *st, char *err,
                          size_t errlen)
@@ -220,6 +251,7 @@ static int read_settings(const Session *s, const JsonValue *req, Settings *st, c
     st->movetime_ms = s->movetime_ms;
     st->depth = s->depth;
     st->multipv = s->multipv;
+    st->skill = s->skill;
     st->analyse = s->analyse;
     st->flipped = s->flipped;
     if (req && req->type != JSON_OBJECT) {
@@ -231,6 +263,7 @@ static int read_settings(const Session *s, const JsonValue *req, Settings *st, c
         || get_int(req, "movetime", 10, MOVETIME_MAX_MS, &st->movetime_ms, err, errlen) < 0
         || get_int(req, "depth", 0, DEPTH_MAX, &st->depth, err, errlen) < 0
         || get_int(req, "multipv", 1, SESSION_MULTIPV_MAX, &st->multipv, err, errlen) < 0
+        || get_skill(s, req, &st->skill, err, errlen) < 0
         || get_bool(req, "analyse", &st->analyse, err, errlen) < 0
         || get_bool(req, "flip", &st->flipped, err, errlen) < 0)
         return -1;
@@ -244,6 +277,7 @@ static void apply_settings(Session *s, const Settings *st)
     s->movetime_ms = st->movetime_ms;
     s->depth = (int)st->depth;
     s->multipv = (int)st->multipv;
+    s->skill = (int)st->skill;
     if (s->analyse != st->analyse || s->multipv != (int)st->multipv) clear_lines(s);
     s->analyse = st->analyse;
     s->flipped = st->flipped;
@@ -774,11 +808,19 @@ void session_state_json(const Session *s, StrBuf *b)
         if (i) strbuf_addc(b, ',');
         json_add_string(b, spec->name ? spec->name : spec->cmd);
     }
-    strbuf_printf(
-        b,
-        "],\"movetime\":%lld,\"depth\":%d,\"analyse\":%s,\"multipv\":%d,\"flipped\":%s,\"thinking\":\"%s\"",
-        (long long)s->movetime_ms, s->depth, s->analyse ? "true" : "false", s->multipv,
-        s->flipped ? "true" : "false", thinking(s));
+    strbuf_add(b, "],\"skillEngines\":[");
+    for (int i = 0; i < s->host->nspecs; i++)
+        strbuf_printf(b, "%s%s", i ? "," : "",
+                      s->host->skill && s->host->skill[i] ? "true" : "false");
+    strbuf_printf(b, "],\"movetime\":%lld,\"depth\":%d,\"skill\":", (long long)s->movetime_ms,
+                  s->depth);
+    if (s->skill < 0)
+        strbuf_add(b, "null");
+    else
+        strbuf_printf(b, "%d", s->skill);
+    strbuf_printf(b, ",\"analyse\":%s,\"multipv\":%d,\"flipped\":%s,\"thinking\":\"%s\"",
+                  s->analyse ? "true" : "false", s->multipv, s->flipped ? "true" : "false",
+                  thinking(s));
     strbuf_add(b, ",\"lines\":[");
     for (int i = 0, first = 1; i < SESSION_MULTIPV_MAX; i++)
         if (s->lines[i]) {
@@ -908,6 +950,7 @@ static int engine_ready(Session *s, int slot, int spec)
         snprintf(s->eng_rules[slot], sizeof s->eng_rules[slot], "%s", desc);
         s->eng_game[slot] = -1;
         s->eng_multipv[slot] = 1;
+        s->eng_skill[slot] = -1;
     }
     if (s->eng_game[slot] != s->game_id) {
         if (engine_newgame(e, s->host->startup_ms) != ENGINE_OK) {
@@ -918,6 +961,38 @@ static int engine_ready(Session *s, int slot, int spec)
         s->eng_game[slot] = s->game_id;
     }
     return 0;
+}
+
+/* Sends "setoption name Skill Level" to slot when skill (0..20, -1 = the
+ * option's default: full strength) differs from what the engine has, and
+ * only when the engine declares the option. */
+static void set_skill(Session *s, int slot, int skill)
+{
+    Engine *e = &s->eng[slot];
+    if (skill == s->eng_skill[slot]) return;
+    const char *def = NULL;
+    for (int i = 0; i < e->nopts; i++)
+        if (strcasecmp(e->opts[i].name, "Skill Level") == 0) def = e->opts[i].def;
+    char val[16], line[64], err[256];
+    snprintf(val, sizeof val, "%d", skill);
+    if (!def || engine_check_option(e, "Skill Level", skill < 0 ? def : val, err, sizeof err) < 0)
+        return;
+    snprintf(line, sizeof line, "setoption name Skill Level value %s", skill < 0 ? def : val);
+    engine_send(e, line, util_now_ms() + s->host->startup_ms);
+    s->eng_skill[slot] = skill;
+}
+
+void session_host_probe_skill(const EngineSpec *specs, int nspecs, int64_t startup_ms, int *skill)
+{
+    for (int i = 0; i < nspecs; i++) {
+        Engine e = { 0 };
+        char err[256];
+        skill[i] = engine_start(&e, &specs[i], NULL, startup_ms, 0, NULL, -1, err, sizeof err)
+                    == ENGINE_OK
+                && engine_check_option(&e, "Skill Level", "0", err, sizeof err) == 0
+                && engine_check_option(&e, "Skill Level", "20", err, sizeof err) == 0;
+        engine_quit(&e, 1000);
+    }
 }
 
 /* Stops the running search (its result is dropped). */
@@ -952,6 +1027,7 @@ static void start_search(Session *s, SearchKind kind, int slot, int spec)
             s->eng_multipv[slot] = multipv;
         }
     }
+    set_skill(s, slot, kind == SEARCH_ANALYSE ? -1 : s->skill); /* analysis: full strength */
     const char **moves = util_xmalloc(sizeof *moves * (size_t)(s->view + 1));
     char(*strs)[MOVE_STR_MAX] = util_xmalloc(sizeof *strs * (size_t)(s->view + 1));
     Position p = s->game.start;

@@ -39,7 +39,7 @@
 #include "json.h"
 #include "rules/game.h"
 
-enum { SESSION_ID_LEN = 32, PLAYER_HUMAN = -1, SESSION_MULTIPV_MAX = 8 };
+enum { SESSION_ID_LEN = 32, PLAYER_HUMAN = -1, SESSION_MULTIPV_MAX = 8, SESSION_SKILL_MAX = 20 };
 
 /* Host-wide settings every session reads (owned by the server). */
 typedef struct SessionHost {
@@ -49,7 +49,15 @@ typedef struct SessionHost {
     int64_t stop_ms;    /* "stop" .. bestmove */
     int64_t margin_ms;  /* how far past its time a move may come */
     int max_restarts;   /* crashes in a row before an engine is given up */
+    const int *skill;   /* [nspecs]: 1 when the engine declares "Skill Level"
+                           (session_host_probe_skill), NULL = none does */
 } SessionHost;
+
+/* Starts each engine of specs once (uci .. uciok, then quit, within
+ * startup_ms) and sets skill[i] to 1 when spec i declares the "Skill
+ * Level" spin option with 0..SESSION_SKILL_MAX in range, else 0 (also
+ * when it does not start: the session reports that when it plays). */
+void session_host_probe_skill(const EngineSpec *specs, int nspecs, int64_t startup_ms, int *skill);
 
 typedef void (*SessionEmit)(void *ctx, const char *session_id, const char *event, const char *json);
 
@@ -70,9 +78,10 @@ typedef struct Session {
 
     int player[2];       /* [WHITE], [BLACK]: PLAYER_HUMAN or a spec index */
     int64_t movetime_ms; /* engine time a move, > 0 */
-    int depth;           /* engine depth limit (the skill level), 0 = none */
+    int depth;           /* engine depth limit (plies), 0 = none */
     int analyse;         /* an engine analyses the shown position without limit */
     int multipv;         /* lines reported when analysing, 1..SESSION_MULTIPV_MAX */
+    int skill;           /* "Skill Level" 0..SESSION_SKILL_MAX, -1 = full strength */
 
     Engine eng[2];
     int eng_spec[2];        /* spec each slot's process was started with, -1 = none */
@@ -80,6 +89,7 @@ typedef struct Session {
     int64_t game_id;        /* bumped by every new game: ucinewgame once per game */
     int64_t eng_game[2];    /* game_id each slot last saw */
     int eng_multipv[2];     /* MultiPV last set on each slot */
+    int eng_skill[2];       /* Skill Level last sent to each slot, -1 = the default */
     char eng_rules[2][300]; /* variant, spec and rules each slot was started with */
 
     SearchKind search_kind;
@@ -103,7 +113,10 @@ void session_free(Session *s);
 /* Starts a new game from a request object:
  *   {"variant":"dablot"|"tabal", "options":{"Captures":"compulsory",...},
  *    "fen":"...", "white":"human"|N, "black":"human"|N,
- *    "movetime":MS, "depth":N}
+ *    "movetime":MS, "depth":N, "skill":0..20|null}
+ * "skill" is the engines' "Skill Level" option (PROTOCOL.md 4; null = full
+ * strength), refused when no engine of the host declares it; an engine
+ * that does not, and every engine analysing, plays at full strength.
  * Every member is optional (absent: the session's current value; variant
  * change resets the options to the variant's defaults).  Returns 0, or -1
  * with a reason in err (nothing changed). */

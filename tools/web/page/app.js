@@ -303,6 +303,8 @@ function renderSettings() {
             if (id === "engine-b" && state.engines.length > 1) sel.value = 1;
         }
     }
+    // The Skill Level control: only when an engine declares the option.
+    $("skill-label").hidden = !state.skillEngines.some(Boolean);
     if (settingsShown) return;   // the form keeps what the person chose
     settingsShown = true;
     const w = state.players.white, b = state.players.black;
@@ -310,6 +312,7 @@ function renderSettings() {
                       b < 0 ? "play-black" : "watch";
     $("movetime").value = state.movetime / 1000;
     $("depth").value = state.depth;
+    $("skill").value = state.skill === null ? 20 : state.skill;
     $("multipv").value = state.multipv;
     $("variant").value = state.variant;
     for (const [k, v] of Object.entries(state.options)) {
@@ -335,6 +338,10 @@ function playSettings() {
         white: mode === "play-black" || mode === "watch" ? a : "human",
         black: mode === "play-white" ? a : mode === "watch" ? b : "human",
     };
+    if (!$("skill-label").hidden) {
+        const k = Math.round(+$("skill").value);
+        s.skill = k >= 0 && k < 20 ? k : null;   // 20 or more: full strength
+    }
     return s;
 }
 
