@@ -84,7 +84,7 @@ UNIT_SRC := $(wildcard tests/unit/*.c)
 BINS      := bin/dablo
 TEST_BINS := build/test_unit build/test_unit_san
 
-.PHONY: all man test sanitize bench bench-stuck install uninstall clean deps format
+.PHONY: all man test test-bins sanitize bench bench-stuck install uninstall clean deps format
 all:
 
 -include mk/*.mk
@@ -148,8 +148,11 @@ deps:
 	@bash tools/install-deps.sh
 
 test: deps
-	@$(MAKE) --no-print-directory all $(TEST_BINS)
+	@$(MAKE) --no-print-directory test-bins
 	@bash tests/run_all.sh
+
+# Everything the suites run, so one suite can be run alone (README "Testing").
+test-bins: all $(TEST_BINS)
 
 bench: all
 	@bash bench/run.sh

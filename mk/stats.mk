@@ -1,4 +1,4 @@
-# mk/stats.mk - match statistics (tools/stats/): build/libdablostats.a, the
+# mk/stats.mk - match statistics (tools/stats/): build/libdablo-stats.a, the
 # library the match runner links (STATS_LIB; it needs only -lm, already in
 # LDLIBS_BASE), and bin/dablo-stats, the standalone calculator.
 #
@@ -8,8 +8,8 @@ STATS_INC     := tools/stats
 STATS_SRC     := $(filter-out tools/stats/main.c,$(wildcard tools/stats/*.c))
 STATS_OBJ     := $(STATS_SRC:tools/stats/%.c=build/stats/%.o)
 STATS_SAN_OBJ := $(STATS_SRC:tools/stats/%.c=build/stats-san/%.o)
-STATS_LIB     := build/libdablostats.a
-STATS_SAN_LIB := build/libdablostats-san.a
+STATS_LIB     := build/libdablo-stats.a
+STATS_SAN_LIB := build/libdablo-stats-san.a
 
 BINS += bin/dablo-stats
 

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Runs every test suite and prints one total line "N passed, N failed".
+# The suites share tests/lib.sh (counters, ok/bad lines, the SUITE line).
 #
 # A suite is a script tests/suites/NN-name.sh.  It prints what it likes and,
 # as its last line, "SUITE <name>: <P> passed, <F> failed, <S> skipped" (a

@@ -7,6 +7,8 @@
  *   bin/dablo <command...>    run one protocol command (the arguments joined
  *                             by spaces, e.g. "bin/dablo bench" or
  *                             bin/dablo go perft 5), wait for it, exit
+ *   bin/dablo --variant tabal <command...>
+ *                             the same in that game (setoption Variant first)
  *   bin/dablo --help | -h     usage() and the protocol's command list (the
  *                             source of the man page: help2man, Makefile)
  *   bin/dablo --version | -v  "dablo <version>"
@@ -27,8 +29,8 @@
 /* The --help text before the protocol's command list, in the layout help2man
  * reads: Usage and or lines, paragraphs, an Options: list. */
 static const char usage[] =
-    "Usage: dablo [--plain]\n"
-    "  or:  dablo [--plain] COMMAND [ARGUMENT...]\n"
+    "Usage: dablo [--plain] [--variant NAME]\n"
+    "  or:  dablo [--plain] [--variant NAME] COMMAND [ARGUMENT...]\n"
     "  or:  dablo --help | --version\n"
     "\n"
     "The engine of dablo for Dablot Prejjesne and Permainan-Tabal (RULES.md).  Without a\n"
@@ -36,13 +38,14 @@ static const char usage[] =
     "input and output, with a readline prompt, history and completion when both are a\n"
     "terminal.  With a command it runs that one protocol command (the words joined by\n"
     "spaces), waits for it to finish and exits: 'dablo go perft 5', 'dablo go depth 10',\n"
-    "'dablo bench'.\n"
+    "'dablo bench', 'dablo --variant tabal go perft 6'.\n"
     "\n"
     "Exit status: 0 on success, 1 when the command reported an error, 2 on a bad command\n"
     "line (also a go that only stop would end).\n"
     "\n"
     "Options:\n"
     "  --plain        speak the protocol without readline, even at a terminal\n"
+    "  --variant NAME start in that game: dablot or tabal (the Variant option)\n"
     "  -h, --help     print this help, the protocol's commands and options, and exit\n"
     "  -v, --version  print \"dablo VERSION\" and exit\n"
     "\n";
@@ -110,9 +113,21 @@ int main(int argc, char **argv)
     signal(SIGPIPE, SIG_IGN);
 
     int plain = 0, first = 1;
-    if (argc > 1 && strcmp(argv[1], "--plain") == 0) {
-        plain = 1;
-        first = 2;
+    const char *variant = NULL;
+    for (;;) {
+        if (first < argc && strcmp(argv[first], "--plain") == 0) {
+            plain = 1;
+            first++;
+        } else if (first < argc && strcmp(argv[first], "--variant") == 0) {
+            if (first + 1 >= argc) {
+                complain("%s needs a game: dablot or tabal\n", argv[first]);
+                return 2;
+            }
+            variant = argv[first + 1];
+            first += 2;
+        } else {
+            break;
+        }
     }
     if (first < argc && (!strcmp(argv[first], "--version") || !strcmp(argv[first], "-v"))) {
         printf("dablo %s\n", DABLO_VERSION);
@@ -127,6 +142,18 @@ int main(int argc, char **argv)
     }
     Session e;
     if (session_init(&e, job_done, NULL) < 0) return 1;
+    if (variant) {
+        /* The option's own parser judges the name, so the two can never disagree. */
+        char *set = malloc(strlen(variant) + 32);
+        if (!set) return 1;
+        sprintf(set, "setoption name Variant value %s", variant);
+        uci_execute(&e, set);
+        free(set);
+        if (output_error_count()) {
+            session_free(&e);
+            return 2;
+        }
+    }
     if (help) {
         uci_execute(&e, "help");
         session_free(&e);

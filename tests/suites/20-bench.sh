@@ -7,10 +7,7 @@
 # count is deterministic; docs/engine.md, "Bench signature").
 set -u
 cd "$(dirname "$0")/../.."
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); echo "ok   $1"; }
-bad() { fail=$((fail + 1)); echo "FAIL $1"; }
+. tests/lib.sh
 
 out=$(bin/dablo bench </dev/null 2>&1)
 rc=$?
@@ -51,5 +48,4 @@ else
     bad "bench-stuck: '$s1' then '$s2'"
 fi
 
-echo "SUITE bench: $pass passed, $fail failed"
-[ $fail -eq 0 ]
+suite_end bench

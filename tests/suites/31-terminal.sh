@@ -22,9 +22,7 @@ tm() { tmux -L "$sock" -f /dev/null "$@"; }
 cleanup() { tm kill-server 2>/dev/null; rm -rf "$home"; }
 trap cleanup EXIT
 
-pass=0
-fail=0
-ok() { echo "ok   $1"; pass=$((pass + 1)); }
+. tests/lib.sh
 bad() {
     echo "FAIL $1"
     echo "---- screen:"
@@ -217,5 +215,4 @@ expect "... stop makes it move now" '^dablo plays d6xb4 '
 keys 'quit' Enter
 expect "play: quit still ends the engine with status 0" '^ENGINE-EXIT=0$'
 
-echo "SUITE terminal: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+suite_end terminal

@@ -19,8 +19,7 @@ if [ ! -x "$bin" ]; then
 fi
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
-pass=0
-fail=0
+. tests/lib.sh
 # smoke WHAT BIN SECONDS SEEDS [OPTION...]: one libFuzzer run from SEEDS
 # into a fresh corpus.  -fork is not used: one process, so the run count
 # is exact.
@@ -55,5 +54,4 @@ fi
 for t in openings results state; do
     smoke "fuzz smoke of the $t file parser" build/fuzz/fuzz_$t "$isecs" tests/fuzz/seeds-$t
 done
-echo "SUITE fuzz: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+suite_end fuzz

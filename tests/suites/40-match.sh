@@ -10,9 +10,7 @@ F=$ROOT/build/fake_engine
 T=$(mktemp -d /tmp/dablo-40-match.XXXXXX)
 MOUNTS=()
 trap 'for d in "${MOUNTS[@]}"; do umount "$d" 2>/dev/null; done; rm -rf "$T"' EXIT
-pass=0
-fail=0
-skip=0
+. tests/lib.sh
 n=0
 check() {   # check NAME COMMAND...: one test in a fresh directory, passes when the command succeeds (77: skipped)
     local name=$1 rc
@@ -663,5 +661,4 @@ real_engine() {
 }
 check "bin/dablo depth 2 vs depth 1: identical records at concurrency 1 and 2" real_engine
 
-echo "SUITE match: $pass passed, $fail failed, $skip skipped"
-[ "$fail" -eq 0 ]
+suite_end match

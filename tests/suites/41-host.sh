@@ -6,8 +6,7 @@
 # the library stands on libc and the rules library only.  Budget: < 10 s.
 set -u
 cd "$(dirname "$0")/../.."
-pass=0
-fail=0
+. tests/lib.sh
 out=$(build/test_host "$PWD/build/fake_engine" "$PWD/bin/dablo" 2>&1)
 rc=$?
 line=$(grep -E '^[0-9]+%: Checks: [0-9]+' <<<"$out" | tail -n 1)
@@ -39,5 +38,4 @@ else
     echo "FAIL libdablo-host.a needs more than the rules library and libc:"
     sed 's/^/     | /' "$tmp/link.out" | tail -n 15
 fi
-echo "SUITE host: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+suite_end host

@@ -4,13 +4,10 @@
 # it ends each game's run by printing the first game's moves and final board.
 set -u
 cd "$(dirname "$0")/../.."
-pass=0
-fail=0
+. tests/lib.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-ok() { pass=$((pass + 1)); echo "ok   $1"; }
-bad() { fail=$((fail + 1)); echo "FAIL $1"; }
 check() { # check NAME CMD...: CMD succeeds
     local name=$1
     shift
@@ -50,5 +47,4 @@ check_first_game dablot
 check_first_game tabal
 check "the output names the folder the records stay in" grep -q "records kept in $tmp/demo/" "$out"
 
-echo "SUITE demo: $pass passed, $fail failed, 0 skipped"
-[ "$fail" -eq 0 ]
+suite_end demo

@@ -7,13 +7,9 @@
 set -u
 cd "$(dirname "$0")/../.."
 BIN=bin/dablo-stats
-pass=0
-fail=0
+. tests/lib.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-
-ok() { pass=$((pass + 1)); echo "ok   $1"; }
-bad() { fail=$((fail + 1)); echo "FAIL $1"; }
 
 # expect NAME PATTERN CMD...: CMD exits 0 and its output matches the
 # extended regex PATTERN and has no nan/inf.
@@ -31,20 +27,23 @@ expect() {
     fi
 }
 
-# refuse NAME CMD...: CMD exits 1 (not a crash) with one line on stderr.
-refuse() {
-    local name=$1
-    shift
+# refuse NAME CMD...: CMD exits 1 (a file's fault, not a crash) with one line on stderr.
+# misuse NAME CMD...: the same with exit status 2, for a bad command line.
+refuse_rc() {
+    local want=$1 name=$2
+    shift 2
     local err rc
     err=$("$@" 2>&1 >/dev/null)
     rc=$?
-    if [ $rc -eq 1 ] && [ -n "$err" ] && grep -q '^dablo-stats: ' <<<"$err"; then
+    if [ $rc -eq "$want" ] && [ "$(wc -l <<<"$err")" -eq 1 ] && grep -q '^dablo-stats: ' <<<"$err"; then
         ok "$name"
     else
-        bad "$name (exit $rc)"
+        bad "$name (exit $rc, want $want and one line)"
         sed 's/^/     | /' <<<"$err"
     fi
 }
+refuse() { refuse_rc 1 "$@"; }
+misuse() { refuse_rc 2 "$@"; }
 
 if [ ! -x "$BIN" ]; then
     echo "missing $BIN"
@@ -95,16 +94,18 @@ expect "fastchess #879 sample: H0" 'LLR: -4\.950 .*H0 accepted' \
 expect "zero bins" 'LLR: 0\.366 ' $BIN -penta 0,12,40,25,0 -sprt elo0=0 elo1=5
 expect "help" '^Usage: dablo-stats' $BIN -h
 
-refuse "two counts for -wdl" $BIN -wdl 1,2
-refuse "negative count" $BIN -wdl 1,-2,3
-refuse "all counts zero" $BIN -penta 0,0,0,0,0
-refuse "elo0 above elo1" $BIN -wdl 1,2,3 -sprt elo0=5 elo1=0
-refuse "unknown sprt key" $BIN -wdl 1,2,3 -sprt elo2=5
-refuse "model bayes" $BIN -wdl 1,2,3 -sprt model=bayes
-refuse "no source" $BIN
-refuse "two sources" $BIN -wdl 1,2,3 -results /dev/null
+misuse "two counts for -wdl" $BIN -wdl 1,2
+misuse "negative count" $BIN -wdl 1,-2,3
+misuse "all counts zero" $BIN -penta 0,0,0,0,0
+misuse "elo0 above elo1" $BIN -wdl 1,2,3 -sprt elo0=5 elo1=0
+misuse "unknown sprt key" $BIN -wdl 1,2,3 -sprt elo2=5
+misuse "model bayes" $BIN -wdl 1,2,3 -sprt model=bayes
+misuse "no source" $BIN
+misuse "two sources" $BIN -wdl 1,2,3 -results /dev/null
 refuse "missing results file" $BIN -results "$tmp/none.txt"
-refuse "more pairs than games" $BIN -wdl 1,1,1 -penta 1,1,1,1,1
+misuse "more pairs than games" $BIN -wdl 1,1,1 -penta 1,1,1,1,1
+misuse "unknown option" $BIN -wdl 1,2,3 -bogus
+misuse "-results without its file" $BIN -results
 printf 'game=1 pair=1 white=A black=B result=2-0\n' >"$tmp/bad.txt"
 refuse "bad result in a file" $BIN -results "$tmp/bad.txt"
 
@@ -268,5 +269,4 @@ else
     fi
 fi
 
-echo "SUITE stats: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+suite_end stats

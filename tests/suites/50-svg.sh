@@ -10,18 +10,9 @@ cd "$(dirname "$0")/../.."
 SVG=bin/dablo-svg
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-pass=0
-fail=0
+. tests/lib.sh
 
-ok()  { pass=$((pass + 1)); echo "ok   $1"; }
-bad() { fail=$((fail + 1)); echo "FAIL $1"; }
-check() { # check NAME EXPECTED ACTUAL
-    if [ "$2" = "$3" ]; then ok "$1"; else bad "$1: expected '$2', got '$3'"; fi
-}
-finish() {
-    echo "SUITE svg: $pass passed, $fail failed"
-    exit 0
-}
+finish() { suite_end svg; }
 
 if [ ! -x "$SVG" ]; then bad "$SVG not built"; finish; fi
 for tool in xmllint rsvg-convert; do
@@ -60,9 +51,9 @@ for spec in "dablot 72 191 600 30" "tabal 37 76 400 16"; do
     f="$tmp/$v.svg"
     if "$SVG" -variant "$v" -size "$width" -o "$f" 2>"$tmp/err"; then ok "$v: drawn"; else bad "$v: exit $? $(cat "$tmp/err")"; continue; fi
     if xmllint --noout "$f" 2>"$tmp/err"; then ok "$v: well-formed XML"; else bad "$v: xmllint: $(head -n 1 "$tmp/err")"; fi
-    check "$v: point labels" "$npoints" "$(xcount "$f" "//*[@class='point-label']")"
-    check "$v: lines" "$nlines" "$(xcount "$f" "//*[local-name()='line'][@class='line']")"
-    check "$v: point marks" "$npoints" "$(xcount "$f" "//*[@class='point']")"
+    same "$v: point labels" "$npoints" "$(xcount "$f" "//*[@class='point-label']")"
+    same "$v: lines" "$nlines" "$(xcount "$f" "//*[local-name()='line'][@class='line']")"
+    same "$v: point marks" "$npoints" "$(xcount "$f" "//*[@class='point']")"
     if [ "$v" = dablot ]; then dablot_names >"$tmp/want"; else tabal_names | sort >"$tmp/want"; fi
     sorted_labels "$f" >"$tmp/got"
     if cmp -s "$tmp/want" "$tmp/got"; then ok "$v: every point named once"; else bad "$v: point names differ: $(diff "$tmp/want" "$tmp/got" | grep '^[<>]' | head -n 3 | tr '\n' ' ')"; fi
@@ -71,18 +62,18 @@ for spec in "dablot 72 191 600 30" "tabal 37 76 400 16"; do
         | grep -o 'x1="[^"]*" y1="[^"]*" x2="[^"]*" y2="[^"]*"' \
         | awk -F'"' '{ a = $2 "," $4; b = $6 "," $8; k = (a < b ? a "-" b : b "-" a)
                        if (a == b) print "zero length " k; if (seen[k]++) print "twice " k }' >"$tmp/dups"
-    check "$v: no line drawn twice or of zero length" "" "$(head -c 200 "$tmp/dups")"
-    check "$v: white pieces" "$nside" "$(xcount "$f" "//*[contains(@class,'piece white')]")"
-    check "$v: black pieces" "$nside" "$(xcount "$f" "//*[contains(@class,'piece black')]")"
+    same "$v: no line drawn twice or of zero length" "" "$(head -c 200 "$tmp/dups")"
+    same "$v: white pieces" "$nside" "$(xcount "$f" "//*[contains(@class,'piece white')]")"
+    same "$v: black pieces" "$nside" "$(xcount "$f" "//*[contains(@class,'piece black')]")"
     if rsvg-convert "$f" -o "$tmp/$v.png" 2>"$tmp/err"; then ok "$v: renders to PNG"; else bad "$v: rsvg-convert: $(head -n 1 "$tmp/err")"; continue; fi
     vb=$(xmllint --xpath "string(/*/@viewBox)" "$f")
     set -- $vb
     height=$(awk -v w="$width" -v vw="$3" -v vh="$4" 'BEGIN { printf "%d", w * vh / vw + 0.5 }')
-    check "$v: PNG size" "${width}x$height" "$(png_size "$tmp/$v.png")"
+    same "$v: PNG size" "${width}x$height" "$(png_size "$tmp/$v.png")"
 done
-check "dablot: one king and one prince a side" "4" \
+same "dablot: one king and one prince a side" "4" \
     "$(xcount "$tmp/dablot.svg" "//*[contains(@class,' king') or contains(@class,' prince')]")"
-check "dablot: white king on k7" "1" "$(grep -c 'piece white king.*cx="564" cy="400"' "$tmp/dablot.svg")"
+same "dablot: white king on k7" "1" "$(grep -c 'piece white king.*cx="564" cy="400"' "$tmp/dablot.svg")"
 
 # The committed pictures are the tool's current output -----------------------
 for v in dablot tabal; do
@@ -96,27 +87,27 @@ fen='mm1mmm/mmmmm/m1mmmm/mm1mm/mm1mmm/pm3/k4K/m2P1/M1MMMM/MMMMM/MMMMMM/M1MMM/MMM
 f="$tmp/capture.svg"
 if "$SVG" -fen "$fen" -lastmove a5xc7xe9xe13 -size 500 -o "$f" 2>"$tmp/err"; then ok "capture: drawn"; else bad "capture: $(cat "$tmp/err")"; fi
 xmllint --noout "$f" 2>/dev/null && ok "capture: well-formed XML" || bad "capture: not well-formed"
-check "capture: path through 4 points" "4" "$(xmllint --xpath "string(//*[@class='lastmove']/@points)" "$f" | wc -w)"
-check "capture: 3 captured marks" "3" "$(xcount "$f" "//*[@class='captured']")"
-check "capture: captured ghosts are black men" "3" "$(xcount "$f" "//*[@class='captures']/*[@class='piece black man']")"
-check "capture: caption" "1" "$(grep -c 'last move a5xc7xe9xe13, captured b6 d8 e11' "$f")"
-check "capture: position after the move" "Black to move, move 12" "$(grep -o 'Black to move, move [0-9]*' "$f")"
-check "capture: moved man now on e13" "1" "$(grep -c 'piece white man.*cx="264" cy="100"' "$f")"
-check "capture: a5 now empty" "0" "$(grep -c 'class="piece [a-z]* [a-z]*" opacity="1.00"><circle cx="64" cy="500"' "$f")"
-check "capture: start and end highlighted" "2" "$(xmllint --xpath "//*[@class='lastmove-highlight']/*" "$f" | grep -c circle)"
-rsvg-convert "$f" -o "$tmp/capture.png" 2>/dev/null && check "capture: PNG size" "500x$(awk 'BEGIN { printf "%d", 500 * 775 / 608 + 0.5 }')" "$(png_size "$tmp/capture.png")" \
+same "capture: path through 4 points" "4" "$(xmllint --xpath "string(//*[@class='lastmove']/@points)" "$f" | wc -w)"
+same "capture: 3 captured marks" "3" "$(xcount "$f" "//*[@class='captured']")"
+same "capture: captured ghosts are black men" "3" "$(xcount "$f" "//*[@class='captures']/*[@class='piece black man']")"
+same "capture: caption" "1" "$(grep -c 'last move a5xc7xe9xe13, captured b6 d8 e11' "$f")"
+same "capture: position after the move" "Black to move, move 12" "$(grep -o 'Black to move, move [0-9]*' "$f")"
+same "capture: moved man now on e13" "1" "$(grep -c 'piece white man.*cx="264" cy="100"' "$f")"
+same "capture: a5 now empty" "0" "$(grep -c 'class="piece [a-z]* [a-z]*" opacity="1.00"><circle cx="64" cy="500"' "$f")"
+same "capture: start and end highlighted" "2" "$(xmllint --xpath "//*[@class='lastmove-highlight']/*" "$f" | grep -c circle)"
+rsvg-convert "$f" -o "$tmp/capture.png" 2>/dev/null && same "capture: PNG size" "500x$(awk 'BEGIN { printf "%d", 500 * 775 / 608 + 0.5 }')" "$(png_size "$tmp/capture.png")" \
     || bad "capture: does not render"
 
 # Tabal: a short form expanded to the king's full path, and a crowning step
 tfen='mmm/1mm/mm1mm/3m1/5/M3M/1Mm2/1M1/K1M w 0 20'
 f="$tmp/tabal-king.svg"
 "$SVG" -variant tabal -fen "$tfen" -lastmove a1xb8 -o "$f" 2>"$tmp/err" || bad "tabal king: $(cat "$tmp/err")"
-check "tabal short form drawn as full path" "1" "$(grep -c 'last move a1xe5xb8, captured c3 d6' "$f")"
-check "tabal king path has 3 points" "3" "$(xmllint --xpath "string(//*[@class='lastmove']/@points)" "$f" | wc -w)"
+same "tabal short form drawn as full path" "1" "$(grep -c 'last move a1xe5xb8, captured c3 d6' "$f")"
+same "tabal king path has 3 points" "3" "$(xmllint --xpath "string(//*[@class='lastmove']/@points)" "$f" | wc -w)"
 f="$tmp/tabal-crown.svg"
 "$SVG" -variant tabal -fen '1mm/M2/5/5/5/5/5/3/3 w 0 30' -lastmove b8-a9 -o "$f" 2>"$tmp/err" || bad "tabal crown: $(cat "$tmp/err")"
-check "tabal man crowned on a9" "1" "$(xcount "$f" "//*[@class='piece white king']")"
-check "tabal crown: no men left for White" "0" "$(xcount "$f" "//*[@class='piece white man']")"
+same "tabal man crowned on a9" "1" "$(xcount "$f" "//*[@class='piece white king']")"
+same "tabal crown: no men left for White" "0" "$(xcount "$f" "//*[@class='piece white man']")"
 
 # Bad input: one line on stderr, nothing on stdout, non-zero exit ------------
 expect_error() { # NAME ARGS...

@@ -8,10 +8,7 @@
 # fails here.
 set -u
 cd "$(dirname "$0")/../.."
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); echo "ok   $1"; }
-bad() { fail=$((fail + 1)); echo "FAIL $1"; }
+. tests/lib.sh
 
 # links FILE: prints the link targets of a Markdown file, one a line:
 # [text](target) and <img src="target">, outside fenced code blocks and
@@ -155,5 +152,4 @@ else
     diff <(sort <<<"$table") <(sort <<<"$engine") | sed 's/^/    /'
 fi
 
-echo "SUITE docs: $pass passed, $fail failed"
-[ $fail -eq 0 ]
+suite_end docs

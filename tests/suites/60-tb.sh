@@ -12,29 +12,20 @@ cd "$(dirname "$0")/../.."
 TB=bin/dablo-tb
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-pass=0
-fail=0
+. tests/lib.sh
 
-ok()  { pass=$((pass + 1)); echo "ok   $1"; }
-bad() { fail=$((fail + 1)); echo "FAIL $1"; }
-check() { # check NAME EXPECTED ACTUAL
-    if [ "$2" = "$3" ]; then ok "$1"; else bad "$1: expected '$2', got '$3'"; fi
-}
-finish() {
-    echo "SUITE tb: $pass passed, $fail failed"
-    exit 0
-}
+finish() { suite_end tb; }
 [ -x "$TB" ] || { bad "$TB not built"; finish; }
 
 # The tiny set: Tabal up to 3 pieces, Dablot 2 pieces plus three of 3
 # (those read their dependencies from the files of the first build).
 if $TB build -variant tabal -pieces 3 -dir "$tmp/a" >"$tmp/tabal.out" 2>&1; then ok "build tabal 3"; else bad "build tabal 3: $(tail -1 "$tmp/tabal.out")"; fi
-check "tabal 3: one line per signature" 16 "$(grep -c '^tabal ' "$tmp/tabal.out")"
+same "tabal 3: one line per signature" 16 "$(grep -c '^tabal ' "$tmp/tabal.out")"
 $TB build -variant dablot -pieces 2 -dir "$tmp/a" >"$tmp/dablot.out" 2>&1
 if $TB build -variant dablot -sig KPvm,MMvm -dir "$tmp/a" >>"$tmp/dablot.out" 2>&1; then ok "build dablot KPvm,MMvm,KMvm from files"; else bad "build dablot: $(tail -1 "$tmp/dablot.out")"; fi
-check "dablot: 11 tables" 11 "$(ls "$tmp"/a/dablot-optional-*.dtb | wc -l)"
+same "dablot: 11 tables" 11 "$(ls "$tmp"/a/dablot-optional-*.dtb | wc -l)"
 # K+P against a lone man: every position is won by the side with K+P to move.
-check "dablot KPvm: all won with White to move" "W 100.0%" "$(grep -o 'KPvm .*wtm W [0-9.]*%' "$tmp/dablot.out" | grep -o 'W [0-9.]*%$')"
+same "dablot KPvm: all won with White to move" "W 100.0%" "$(grep -o 'KPvm .*wtm W [0-9.]*%' "$tmp/dablot.out" | grep -o 'W [0-9.]*%$')"
 
 # Every position of every table; the full-width solve on Tabal's 2-3 piece
 # tables and Dablot's 2-piece ones and MMvm (KPvm's 41 plies take long).
@@ -43,11 +34,11 @@ for spec in "16 16 tabal" "11 9 dablot -full-width 2" "1 1 dablot -sig MMvm"; do
     tables=$1 solved=$2
     shift 2
     out=$($TB verify -variant "$@" -dir "$tmp/a" 2>&1)
-    check "verify $*" "verified $tables tables: ok" "$(tail -1 <<<"$out")"
-    check "verify $*: full-width solves" "$solved" "$(grep -c 'full-width solve: ok' <<<"$out")"
+    same "verify $*" "verified $tables tables: ok" "$(tail -1 <<<"$out")"
+    same "verify $*: full-width solves" "$solved" "$(grep -c 'full-width solve: ok' <<<"$out")"
 done
 out=$($TB verify -variant tabal -sig KKvk -sample 500 -dir "$tmp/a" 2>&1)
-check "verify a sample" "checked 500 of 46620" "$(grep -o 'checked [0-9]* of [0-9]*' <<<"$out")"
+same "verify a sample" "checked 500 of 46620" "$(grep -o 'checked [0-9]* of [0-9]*' <<<"$out")"
 
 # Deterministic: the same bytes again, with one thread or two.
 $TB build -variant tabal -pieces 3 -threads 1 -dir "$tmp/b" >/dev/null 2>&1
@@ -55,37 +46,37 @@ same=0; differ=0
 for f in "$tmp"/a/tabal-*.dtb; do
     if cmp -s "$f" "$tmp/b/${f##*/}"; then same=$((same + 1)); else differ=$((differ + 1)); fi
 done
-check "rebuild gives identical files" "16 0" "$same $differ"
+same "rebuild gives identical files" "16 0" "$same $differ"
 
 # Probe: the value, the distance and the best moves.
 fen="5m/5/6/5/6/5/6/5/6/5/6/5/KP4 w 0 1"
 out=$($TB probe -variant dablot -fen "$fen" -dir "$tmp/a")
-check "probe KPvm: exit 0" 0 $?
+same "probe KPvm: exit 0" 0 $?
 first=$(head -1 <<<"$out")
-check "probe KPvm: a win" win "${first%% *}"
+same "probe KPvm: a win" win "${first%% *}"
 d=${first##* }
 best=$(sed -n 2p <<<"$out" | awk '{print $2}')
 # After the best move (a step: no capture here) the other side loses one ply nearer.
 after=$( (printf '%s\n' "position fen $fen moves $best" d) | bin/dablo 2>/dev/null | sed -n 's/^Fen: //p')
 out2=$($TB probe -variant dablot -fen "$after" -dir "$tmp/a" | head -1)
-check "probe after the best move" "loss $((d - 1))" "$out2"
+same "probe after the best move" "loss $((d - 1))" "$out2"
 out=$($TB probe -variant tabal -fen "3/3/5/5/2k2/2K2/4K/3/3 w 0 1" -dir "$tmp/a" | head -1)
-check "probe tabal KKvk" "win" "${out%% *}"
+same "probe tabal KKvk" "win" "${out%% *}"
 msg=$($TB probe -variant tabal -fen "mmm/mmm/mmmmm/mmmmm/5/MMMMM/MMMMM/MMM/MMM w 0 1" -dir "$tmp/a" 2>&1)
 rc=$?
-check "probe outside the tables: exit 1" 1 $rc
-check "probe outside the tables: says so" "dablo-tb: the position is not in the tables" "$msg"
+same "probe outside the tables: exit 1" 1 $rc
+same "probe outside the tables: says so" "dablo-tb: the position is not in the tables" "$msg"
 
 # Sampled won positions: each a win, and the engine with the tables wins
 # every one of them against itself (the loser delaying by the tables too):
 # no win lost to DrawPlies or repetition (a Tabal man stepping to and fro).
 out=$($TB sample -variant tabal -dir "$tmp/a" -sample 12 -seed 3)
-check "sample: 12 positions" 12 "$(grep -c . <<<"$out")"
+same "sample: 12 positions" 12 "$(grep -c . <<<"$out")"
 wins=0
 while read -r f; do
     [ "$($TB probe -variant tabal -fen "$f" -dir "$tmp/a" | head -1 | cut -d' ' -f1)" = win ] && wins=$((wins + 1))
 done <<<"$out"
-check "sample: every one a win" 12 "$wins"
+same "sample: every one a win" 12 "$wins"
 printf '%s\n' "$out" >"$tmp/won.fen"
 bin/dablo-match -variant tabal -engine cmd=bin/dablo name=a nodes=2000 option.TablebasePath="$tmp/a" \
     -engine cmd=bin/dablo name=b nodes=2000 option.TablebasePath="$tmp/a" \
@@ -95,7 +86,7 @@ conv=$(awk 'NR == FNR { stm[NR] = $2; next }
               r = v["result"]; s = stm[v["opening"]]
               if ((r == "1-0" && s == "w") || (r == "0-1" && s == "b")) n++ }
             END { print n + 0 }' "$tmp/won.fen" "$tmp/won.txt")
-check "the engine converts every sampled win" 12 "$conv"
+same "the engine converts every sampled win" 12 "$conv"
 
 # Refused files: truncated and corrupted.
 cp -r "$tmp/a" "$tmp/c"
@@ -103,7 +94,7 @@ f="$tmp/c/tabal-KKvk.dtb"
 head -c 3000 "$tmp/a/tabal-KKvk.dtb" >"$f"
 msg=$($TB verify -variant tabal -sig KKvk -dir "$tmp/c" 2>&1)
 rc=$?
-check "truncated: verify fails" 1 $rc
+same "truncated: verify fails" 1 $rc
 if grep -q "tabal-KKvk.dtb: refused: .*truncated" <<<"$msg"; then ok "truncated: refused by name"; else bad "truncated: $msg"; fi
 cp "$tmp/a/tabal-KKvk.dtb" "$f"
 size=$(stat -c %s "$f")
@@ -111,7 +102,7 @@ printf '\x5a' | dd of="$f" bs=1 seek=$((size / 2)) conv=notrunc 2>/dev/null
 cmp -s "$f" "$tmp/a/tabal-KKvk.dtb" || printf '\xa5' | dd of="$f" bs=1 seek=$((size / 2)) conv=notrunc 2>/dev/null
 msg=$($TB probe -variant tabal -fen "3/3/5/5/2k2/2K2/4K/3/3 w 0 1" -dir "$tmp/c" 2>&1)
 rc=$?
-check "corrupted: probe not answered" 1 $rc
+same "corrupted: probe not answered" 1 $rc
 if grep -q "tabal-KKvk.dtb: refused: checksum mismatch" <<<"$msg"; then ok "corrupted: refused by name"; else bad "corrupted: $msg"; fi
 cp "$tmp/a/tabal-KKvk.dtb" "$f"
 printf 'not a table' >"$tmp/c/tabal-Kvk.dtb"
@@ -121,7 +112,7 @@ if grep -q "tabal-Kvk.dtb: refused" <<<"$msg"; then ok "garbage file refused"; e
 # The engine: TablebasePath, tbhits, a best move of the tables, d.
 out=$( (printf '%s\n' "setoption name TablebasePath value $tmp/a" "position fen $fen" d 'go depth 6'; sleep 2) | bin/dablo 2>&1)
 if grep -q "^info string tablebases: 11 tables of up to 3 pieces in $tmp/a" <<<"$out"; then ok "engine opens the tables"; else bad "engine: $(grep tablebases <<<"$out")"; fi
-check "d shows the verdict" "Tablebase: win $d" "$(grep -o "^Tablebase: win [0-9]*" <<<"$out")"
+same "d shows the verdict" "Tablebase: win $d" "$(grep -o "^Tablebase: win [0-9]*" <<<"$out")"
 hits=$(grep -o 'tbhits [0-9]*' <<<"$out" | tail -1 | awk '{print $2}')
 if [ "${hits:-0}" -gt 0 ]; then ok "tbhits counted ($hits)"; else bad "tbhits: ${hits:-none}"; fi
 bm=$(grep -o '^bestmove [^ ]*' <<<"$out" | awk '{print $2}')
@@ -133,11 +124,11 @@ if grep -q "info string error: tablebase folder '$tmp/nowhere' cannot be read" <
 printf '%s\n' "5m/5/6/5/6/5/6/5/6/5/6/5/KP4 b 0 1" "5m/5/6/5/6/5/6/5/6/5/6/m4/KP4 w 0 1" >"$tmp/open.fen"
 bin/dablo-match -variant dablot -engine cmd=bin/dablo name=a depth=2 -engine cmd=bin/dablo name=b depth=1 \
     -openings file="$tmp/open.fen" -games 2 -rounds 1 -tb "$tmp/a" -results "$tmp/res.txt" >/dev/null 2>&1
-check "match -tb: both games end by the tables" "2" "$(grep -c 'termination=tablebase' "$tmp/res.txt" 2>/dev/null)"
+same "match -tb: both games end by the tables" "2" "$(grep -c 'termination=tablebase' "$tmp/res.txt" 2>/dev/null)"
 # KPvm after one move: White (K+P) wins whichever side moved first.
-check "match -tb: K+P beat the man" "1-0 1-0" "$(sed -n 's/.*result=\([^ ]*\).*/\1/p' "$tmp/res.txt" | tr '\n' ' ' | sed 's/ $//')"
+same "match -tb: K+P beat the man" "1-0 1-0" "$(sed -n 's/.*result=\([^ ]*\).*/\1/p' "$tmp/res.txt" | tr '\n' ' ' | sed 's/ $//')"
 msg=$(bin/dablo-match -variant dablot -engine cmd=bin/dablo depth=1 -engine cmd=bin/dablo depth=1 -tb "$tmp/nowhere" -games 1 2>&1)
-check "match -tb: a bad folder" "dablo-match: -tb $tmp/nowhere: tablebase folder '$tmp/nowhere' cannot be read" "$msg"
+same "match -tb: a bad folder" "dablo-match: -tb $tmp/nowhere: tablebase folder '$tmp/nowhere' cannot be read" "$msg"
 
 # Bad input: one line, exit 2.
 for args in "frobnicate" "build -variant chess" "build -pieces 99" "build -variant dablot -sig KKvk" \

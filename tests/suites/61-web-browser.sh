@@ -12,12 +12,8 @@ cd "$(dirname "$0")/../.."
 tmp=$(mktemp -d)
 spid=
 trap '[ -n "$spid" ] && kill -9 "$spid" 2>/dev/null; rm -rf "$tmp"' EXIT
-pass=0
-fail=0
-finish() {
-    echo "SUITE web-browser: $pass passed, $fail failed"
-    exit 0
-}
+. tests/lib.sh
+finish() { suite_end web-browser; }
 missing=
 command -v node >/dev/null || missing="node"
 [ -x "${CHROMIUM:-/usr/bin/chromium}" ] || missing="$missing chromium"

@@ -11,12 +11,7 @@
 # when the tool is missing (tools/install-deps.sh installs them).
 set -u
 cd "$(dirname "$0")/../.."
-pass=0
-fail=0
-skip=0
-ok() { pass=$((pass + 1)); echo "ok   $1"; }
-bad() { fail=$((fail + 1)); echo "FAIL $1"; }
-skipped() { skip=$((skip + 1)); echo "skip $1"; }
+. tests/lib.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # A make of its own, not a job of the `make test` that runs this suite.
@@ -167,5 +162,4 @@ else
     bad "make install with an unbuilt program: exit $rc, output: $out"
 fi
 
-echo "SUITE install: $pass passed, $fail failed, $skip skipped"
-[ "$fail" -eq 0 ]
+suite_end install

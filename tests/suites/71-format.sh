@@ -9,16 +9,8 @@
 set -u
 cd "$(dirname "$0")/../.."
 root=$PWD
-pass=0
-fail=0
-skip=0
-ok() { pass=$((pass + 1)); echo "ok   $1"; }
-bad() { fail=$((fail + 1)); echo "FAIL $1"; }
-finish() {
-    echo "SUITE format: $pass passed, $fail failed, $skip skipped"
-    [ "$fail" -eq 0 ]
-    exit
-}
+. tests/lib.sh
+finish() { suite_end format; }
 check=$root/tools/format-changed.sh
 
 if ! command -v git >/dev/null || ! command -v clang-format >/dev/null \

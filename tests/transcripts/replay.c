@@ -15,7 +15,8 @@
  *   >rep N TEXT       send TEXT "\n" N times in one burst
  *   >gen N PRE|UNIT|SUF  send PRE, N times UNIT, SUF and "\n"
  *   < RE              the next output line must match RE
- *   <@MS RE           ... and arrive within MS ms of the last send
+ *   <@MS RE           ... and arrive within MS ms of the last send (MS is
+ *                     for an idle machine: see load_factor())
  *   <... RE           skip output lines until one matches RE
  *   <...@MS RE        ... arriving within MS ms of the last send
  *   quiet MS          no output line may arrive within MS ms
@@ -47,6 +48,26 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+
+/* How much longer than on an idle machine a latency limit may take now:
+ * max(1, L / N) for a 1-minute load average L on N online CPUs, since a
+ * runnable thread then gets about N / L of a CPU.  It keeps the limits
+ * guarding against a search that ignores stop or quit (seconds late)
+ * without failing on a machine busy with other work. */
+static double load_factor(double *load, long *ncpu)
+{
+    double l = 0.0;
+    FILE *f = fopen("/proc/loadavg", "r");
+    if (f) {
+        if (fscanf(f, "%lf", &l) != 1) l = 0.0;
+        fclose(f);
+    }
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    if (n < 1) n = 1;
+    *load = l;
+    *ncpu = n;
+    return l / (double)n > 1.0 ? l / (double)n : 1.0;
+}
 
 typedef struct Line {
     char *text;
@@ -428,8 +449,18 @@ static int directive(Proc *p, char *d)
             if (matches(&re, l.text)) {
                 double lat = l.t - last_send;
                 if (limit >= 0) {
-                    printf("  latency %-28.28s %8.2f ms (limit %d ms)\n", s, lat, limit);
-                    if (lat > limit) { rc = fail("/%s/ came after %.2f ms, limit %d ms", s, lat, limit); break; }
+                    double load;
+                    long ncpu;
+                    double allowed = limit * load_factor(&load, &ncpu);
+                    printf(
+                        "  latency %-28.28s %8.2f ms (limit %d ms, %.0f ms at load %.2f on %ld CPUs)\n",
+                        s, lat, limit, allowed, load, ncpu);
+                    if (lat > allowed) {
+                        rc = fail(
+                            "/%s/ came after %.2f ms, limit %d ms (%.0f ms at load %.2f on %ld CPUs)",
+                            s, lat, limit, allowed, load, ncpu);
+                        break;
+                    }
                 }
                 rc = 0;
                 break;

@@ -21,8 +21,9 @@ static void usage(FILE *f)
           "\n"
           "Prints W-D-L, score, Elo +- 95% error (logistic and normalized), LOS, draw\n"
           "ratio, pentanomial counts and, with -sprt, the LLR, its bounds and the verdict.\n"
-          "Formulas: fishtest's stats (LLRcalc.py, sprt.py, stat_util.py).  Bad input is\n"
-          "one line on standard error and exit status 1.\n"
+          "Formulas: fishtest's stats (LLRcalc.py, sprt.py, stat_util.py).  An error is\n"
+          "one line on standard error and exit status 2 (bad command line) or 1 (a\n"
+          "results file that cannot be read or counted).\n"
           "\n"
           "SOURCE is one of:\n"
           "  -wdl W,D,L              game counts (wins, draws, losses of the first engine)\n"
@@ -45,10 +46,18 @@ static void usage(FILE *f)
           f);
 }
 
+/* Prints "dablo-stats: msg" as one line on stderr; returns 1 (a file's fault). */
 static int die(const char *msg)
 {
     fprintf(stderr, "dablo-stats: %s\n", msg);
     return 1;
+}
+
+/* The same for a bad command line: returns 2, as the other dablo tools do. */
+static int usage_error(const char *msg)
+{
+    fprintf(stderr, "dablo-stats: %s (see --help)\n", msg);
+    return 2;
 }
 
 /* Parses "a,b,c" into exactly n non-negative integer counts. */
@@ -99,19 +108,18 @@ static int run(int argc, char **argv, const char **merge)
             return 0;
         } else if (!strcmp(a, "-wdl") && more) {
             if (parse_counts(argv[++i], wdl, 3) != 0)
-                return die("-wdl needs W,D,L: three non-negative integers");
+                return usage_error("-wdl needs W,D,L: three non-negative integers");
             have_wdl = 1;
         } else if (!strcmp(a, "-penta") && more) {
             if (parse_counts(argv[++i], penta, 5) != 0)
-                return die("-penta needs LL,LD,DD+WL,WD,WW: five non-negative integers");
+                return usage_error("-penta needs LL,LD,DD+WL,WD,WW: five non-negative integers");
             have_penta = 1;
         } else if (!strcmp(a, "-results") && more) {
             results = argv[++i];
         } else if (!strcmp(a, "-merge")) {
             while (i + 1 < argc && argv[i + 1][0] != '-')
                 merge[nmerge++] = argv[++i];
-            if (nmerge == 0)
-                return die("-merge needs one or more results files");
+            if (nmerge == 0) return usage_error("-merge needs one or more results files");
         } else if (!strcmp(a, "-engine") && more) {
             engine = argv[++i];
         } else if (!strcmp(a, "-opponent") && more) {
@@ -119,34 +127,30 @@ static int run(int argc, char **argv, const char **merge)
         } else if (!strcmp(a, "-sprt")) {
             use_sprt = 1;
             while (i + 1 < argc && argv[i + 1][0] != '-' && strchr(argv[i + 1], '=')) {
-                if (stats_sprt_parse(&sp, argv[++i], err, sizeof err) != 0)
-                    return die(err);
+                if (stats_sprt_parse(&sp, argv[++i], err, sizeof err) != 0) return usage_error(err);
             }
         } else {
-            fprintf(stderr, "dablo-stats: unknown or incomplete option '%s'\n", a);
-            usage(stderr);
-            return 1;
+            fprintf(stderr, "dablo-stats: unknown or incomplete option '%s' (see --help)\n", a);
+            return 2;
         }
     }
     int sources = (have_wdl || have_penta) + (results != NULL) + (nmerge > 0);
     if (sources != 1)
-        return die("give exactly one of -wdl/-penta, -results FILE, -merge FILE...");
-    if (use_sprt && stats_sprt_check(&sp, err, sizeof err) != 0)
-        return die(err);
+        return usage_error("give exactly one of -wdl/-penta, -results FILE, -merge FILE...");
+    if (use_sprt && stats_sprt_check(&sp, err, sizeof err) != 0) return usage_error(err);
 
     if (have_wdl || have_penta) {
         uint64_t games = wdl[0] + wdl[1] + wdl[2], pairs = 0;
         for (int i = 0; i < 5; i++)
             pairs += penta[i];
         if (have_wdl && have_penta && games < 2 * pairs)
-            return die("-wdl counts fewer games than the -penta pairs hold");
+            return usage_error("-wdl counts fewer games than the -penta pairs hold");
         s.wdl[STATS_WIN] = wdl[0];
         s.wdl[STATS_DRAW] = wdl[1];
         s.wdl[STATS_LOSS] = wdl[2];
         memcpy(s.penta, penta, sizeof penta);
         s.unpaired = have_wdl ? games - 2 * pairs : 0;
-        if (games + pairs == 0)
-            return die("all counts are zero");
+        if (games + pairs == 0) return usage_error("all counts are zero");
     } else {
         const char *files1[1] = {results};
         const char **files = results ? files1 : merge;
