@@ -30,8 +30,19 @@ typedef enum { MAN = 0, PRINCE = 1, KING = 2, PIECE_TYPE_NB = 3 } PieceType;
 enum { EMPTY = 0, PIECE_CODE_NB = 7 };
 
 static inline int piece_make(Color c, PieceType t) { return 1 + 3 * (int)c + (int)t; }
-static inline Color piece_color(int code) { return (Color)((code - 1) / 3); }
-static inline PieceType piece_type(int code) { return (PieceType)((code - 1) % 3); }
+/* Colour and type of a code 0..PIECE_CODE_NB-1, by table (the move
+ * generator and make/unmake ask for them at every piece): the same as
+ * (code - 1) / 3 and (code - 1) % 3, so EMPTY gives WHITE and -1. */
+static inline Color piece_color(int code)
+{
+    static const int8_t color_of[PIECE_CODE_NB] = { 0, 0, 0, 0, 1, 1, 1 };
+    return (Color)color_of[code];
+}
+static inline PieceType piece_type(int code)
+{
+    static const int8_t type_of[PIECE_CODE_NB] = { -1, 0, 1, 2, 0, 1, 2 };
+    return (PieceType)type_of[code];
+}
 
 /* A move (RULES.md section 4): start point, end point and the set of
  * points of the pieces it captures (empty for a step).  Two capture paths
