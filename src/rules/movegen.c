@@ -567,7 +567,7 @@ bool movegen_is_capture_path(const Position *pos, const int *pts, int n, Move *m
 int movegen_legal(const Position *pos, MoveList *list)
 {
     tables_init();
-    bool steps;
+    bool steps = false;
     if (game_over(pos)) {
         list->n = list->overflow = 0;
         return 0;
@@ -581,7 +581,7 @@ int movegen_legal(const Position *pos, MoveList *list)
 int movegen_captures(const Position *pos, MoveList *list)
 {
     tables_init();
-    bool steps;
+    bool steps = false;
     if (game_over(pos)) {
         list->n = list->overflow = 0;
         return 0;
@@ -594,7 +594,7 @@ int movegen_count(const Position *pos)
 {
     tables_init();
     MoveList list;
-    bool steps;
+    bool steps = false;
     if (game_over(pos))
         return 0;
     gen_legal_captures(pos, &list, &steps);

@@ -198,7 +198,10 @@ uint32_t tt_pack_move(const Move *m)
 
 bool tt_move_matches(uint32_t p, const Move *m)
 {
-    return p != 0 && p == tt_pack_move(m);
+    /* From and to first (bits 0..13): most moves differ there, and the
+     * captured set's hash is then not computed. */
+    uint32_t ends = (uint32_t)(m->from & 0x7F) | (uint32_t)(m->to & 0x7F) << 7;
+    return p != 0 && (p & 0x3FFF) == ends && p == tt_pack_move(m);
 }
 
 int tt_score_to(int score, int ply, int mate_bound)
