@@ -429,7 +429,7 @@ static void gen_legal_captures(const Position *pos, MoveList *list, bool *steps_
 static bool game_over(const Position *pos)
 {
     int loser;
-    return pos->rules.variant == VARIANT_DABLOT && position_end_by_rule(pos, &loser) != END_NONE;
+    return position_may_end_by_rule(pos) && position_end_by_rule(pos, &loser) != END_NONE;
 }
 
 /* Own pieces split by how they step: restricted men (Tabal, or Dablot with

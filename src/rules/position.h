@@ -14,6 +14,7 @@
 #ifndef DABLO_POSITION_H
 #define DABLO_POSITION_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include "bitboard.h"
@@ -127,6 +128,17 @@ typedef enum {
  * game-ending options.  Returns END_NONE or the reason; *loser receives the
  * losing colour, or -1 for a draw.  No-legal-move is not tested here. */
 EndReason position_end_by_rule(const Position *pos, int *loser);
+
+/* False when position_end_by_rule() is sure to return END_NONE: Tabal, or
+ * Dablot without a game-ending option and with more than two pieces.  An
+ * inline test, so the move generator calls the full one only where a game
+ * may have ended. */
+static inline bool position_may_end_by_rule(const Position *pos)
+{
+    return pos->rules.variant == VARIANT_DABLOT
+        && (pos->rules.king_capture_ends || pos->rules.king_and_prince_capture_ends
+            || bb_count(pos->by_color[WHITE] | pos->by_color[BLACK]) <= 2);
+}
 
 /* Short English name of an end reason ("no legal move", ...). */
 const char *position_end_reason_name(EndReason r);
