@@ -45,6 +45,7 @@ if [ -x "$SF" ]; then
     say "- anchor: $("$SF" quit 2>/dev/null | head -1 | sed 's/ by.*//') (Debian package stockfish)"
 fi
 say "- timings: median of $RUNS runs, (min..max) in brackets"
+say "- load average at the start (other work on the machine slows both engines alike): $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)"
 say ""
 
 # ---------------------------------------------------------------- perft
@@ -194,6 +195,10 @@ quit"; } 2>&1 | tail -1)
     fi
     say "| peak resident memory, Hash $h MiB (MiB) | $(awk -v k="$kb" 'BEGIN {printf "%.1f", k / 1024}') |"
 done
+# The same after a search has filled the table (the target: at most Hash + 4 MiB).
+kb=$( ( printf 'setoption name Hash value 16\ngo depth 10\n'; sleep 1; printf 'isready\n'; sleep 1; printf 'quit\n' ) |
+      /usr/bin/time -f '%M' "$DABLO" 2>&1 >/dev/null | tail -1)
+say "| peak resident memory after \`go depth 10\` from the Dablot start, Hash 16 MiB (MiB) | $(awk -v k="$kb" 'BEGIN {printf "%.1f", k / 1024}') |"
 say ""
 
 # ---------------------------------------------------------------- match runner
