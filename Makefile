@@ -5,6 +5,8 @@
 #                     AddressSanitizer + UBSan, end-to-end suites)
 #   make sanitize     only the unit tests under ASan + UBSan
 #   make bench        the benchmark report (bench/REPORT.md)
+#   make pgo          bin/dablo built with profile-guided and link-time
+#                     optimisation, trained on `bench` (mk/pgo.mk)
 #   make man          the man pages build/man/*.1 from each program's --help and
 #                     --version (help2man; `make` builds them when help2man is
 #                     installed; man/<program>.h2m adds NAME and SEE ALSO)

@@ -6,6 +6,8 @@
 #
 #   BENCH_RUNS=5        repetitions of each timing (default 5)
 #   BENCH_QUICK=1       fewer and shallower runs (a smoke test of the script)
+#   BENCH_PGO=0         skip the profile-guided build (make pgo-build; on by
+#                       default, off with BENCH_QUICK=1)
 #   TTD_DABLOT=12 TTD_TABAL=16   depths of the time-to-depth runs
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -43,6 +45,7 @@ if [ -x "$SF" ]; then
     say "- anchor: $("$SF" quit 2>/dev/null | head -1 | sed 's/ by.*//') (Debian package stockfish)"
 fi
 say "- timings: median of $RUNS runs, (min..max) in brackets"
+say "- load average at the start (other work on the machine slows both engines alike): $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)"
 say ""
 
 # ---------------------------------------------------------------- perft
@@ -68,16 +71,19 @@ if [ -x "$SF" ]; then
     sf_lps=$(median <<<"$sf_list")
 fi
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }'; }
-say "| position | depth | leaves | leaves/s | vs Stockfish perft $([ "$QUICK" = 1 ] && echo 5 || echo 6) |"
-say "|---|---:|---:|---:|---:|"
-while read -r _ v _ d _ n _ med _ mn _ mx; do
-    say "| $v start | $d | $n | $(printf '%.3g (%.3g..%.3g)' "$med" "$mn" "$mx") | $(ratio "$med" "$sf_lps") |"
+say "| position | depth | leaves | leaves/s | vs Stockfish perft $([ "$QUICK" = 1 ] && echo 5 || echo 6) | all nodes/s |"
+say "|---|---:|---:|---:|---:|---:|"
+while read -r _ v _ d _ n _ med _ mn _ mx _ _ _ nps; do
+    say "| $v start | $d | $n | $(printf '%.3g (%.3g..%.3g)' "$med" "$mn" "$mx") | $(ratio "$med" "$sf_lps") | $(printf '%.3g' "$nps") |"
 done <<<"$pb"
 if [ "$sf_lps" != 0 ]; then
-    say "| chess start (Stockfish) | $sfd | $sfn | $(stats %.3g <<<"$sf_list") | 1.00 |"
+    say "| chess start (Stockfish) | $sfd | $sfn | $(stats %.3g <<<"$sf_list") | 1.00 | |"
 fi
 say ""
 say "Stockfish's time is the whole \`go perft\` run minus its median start-up time."
+say "All nodes/s counts every node of plies 1..depth (made or, at the last ply,"
+say "counted) in the median run's time: where the branching is small (Tabal),"
+say "bulk counting saves little and this is the fair figure."
 say ""
 
 # ---------------------------------------------------------------- search nps
@@ -103,6 +109,31 @@ say "|---|---:|---:|---:|"
 say "| dablo \`bench\` | ${sig:-n/a} | $(stats %.0f <<<"$nps_list") | $(ratio "$dablo_nps" "$sf_nps") |"
 [ "$sf_nps" != 0 ] && say "| Stockfish \`bench\` | | $(stats %.0f <<<"$sf_list") | 1.00 |"
 say ""
+
+# ---------------------------------------------------------------- pgo
+# The profile-guided build (mk/pgo.mk) against bin/dablo, `bench` runs
+# alternating so that both see the same load.
+pgo_default=1; [ "$QUICK" = 1 ] && pgo_default=0
+if [ "${BENCH_PGO:-$pgo_default}" = 1 ]; then
+    say "## Profile-guided build (\`make pgo\`: -fprofile-use -flto, trained on \`bench\`)"
+    say ""
+    if make --no-print-directory pgo-build >/dev/null 2>&1; then
+        plain_list=""; pgo_list=""; pgo_sig=""
+        for i in $(seq "$RUNS"); do
+            plain_list+=$("$DABLO" bench 2>&1 | awk -F: '/Nodes\/second/ {gsub(/ /, "", $2); print $2}' | tail -1)$'\n'
+            b=$(build/pgo/dablo bench 2>&1)
+            pgo_sig=$(awk -F: '/Nodes searched/ {gsub(/ /, "", $2); print $2}' <<<"$b" | tail -1)
+            pgo_list+=$(awk -F: '/Nodes\/second/ {gsub(/ /, "", $2); print $2}' <<<"$b" | tail -1)$'\n'
+        done
+        say "| build | nodes | nodes/s | ratio |"
+        say "|---|---:|---:|---:|"
+        say "| \`make\` (bin/dablo) | ${sig:-n/a} | $(stats %.0f <<<"$plain_list") | 1.00 |"
+        say "| \`make pgo\` (build/pgo/dablo) | ${pgo_sig:-n/a} | $(stats %.0f <<<"$pgo_list") | $(ratio "$(median <<<"$pgo_list")" "$(median <<<"$plain_list")") |"
+    else
+        say "\`make pgo-build\` failed: no figures."
+    fi
+    say ""
+fi
 
 # ---------------------------------------------------------------- time to depth
 say "## Time to depth (start positions, Hash 64 MiB)"
@@ -164,6 +195,10 @@ quit"; } 2>&1 | tail -1)
     fi
     say "| peak resident memory, Hash $h MiB (MiB) | $(awk -v k="$kb" 'BEGIN {printf "%.1f", k / 1024}') |"
 done
+# The same after a search has filled the table (the target: at most Hash + 4 MiB).
+kb=$( ( printf 'setoption name Hash value 16\ngo depth 10\n'; sleep 1; printf 'isready\n'; sleep 1; printf 'quit\n' ) |
+      /usr/bin/time -f '%M' "$DABLO" 2>&1 >/dev/null | tail -1)
+say "| peak resident memory after \`go depth 10\` from the Dablot start, Hash 16 MiB (MiB) | $(awk -v k="$kb" 'BEGIN {printf "%.1f", k / 1024}') |"
 say ""
 
 # ---------------------------------------------------------------- match runner

@@ -12,9 +12,15 @@
 
 typedef unsigned __int128 Bitboard;
 
+/* bb_bits[i] == (Bitboard)1 << i (bitboard.c): one load instead of a
+ * 128-bit shift by a variable count, which takes a branch or a few
+ * conditional moves. */
+extern const Bitboard bb_bits[128];
+
+/* The set of one point, 0..127. */
 static inline Bitboard bb_bit(int point)
 {
-    return (Bitboard)1 << point;
+    return bb_bits[point];
 }
 
 static inline int bb_test(Bitboard b, int point)

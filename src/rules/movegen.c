@@ -24,9 +24,16 @@ typedef struct OddStep {
     int8_t from, to;
 } OddStep;
 
-typedef struct OddJump {
-    int8_t from, over, land;
-} OddJump;
+/* Tabal fits in 64 bits (37 points), so its sets are shifted as uint64_t;
+ * the triangles' steps that leave the 5 x 5 offsets are grouped by offset,
+ * the points with the same one sharing one shift (an OffsetSet: steps from
+ * the points of src to p + off). */
+typedef struct OffsetSet {
+    int8_t off;
+    uint64_t src;
+} OffsetSet;
+
+enum { MAX_STEP_SETS = 4 };
 
 typedef struct Shifts {
     int8_t off[DIR_NB];
@@ -34,10 +41,10 @@ typedef struct Shifts {
     Bitboard jump_src[DIR_NB];    /* p whose short jump in d lands on p + 2 off[d] */
     int nodd_steps[DIR_NB];
     OddStep odd_steps[DIR_NB][16];
-    int nodd_jumps;
-    OddJump odd_jumps[64];
-    Bitboard odd_from;            /* every `from` point of odd_jumps */
-    Bitboard odd_over[MAX_POINTS];   /* the `over` points of the odd jumps from p */
+    uint64_t odd_from;             /* Tabal: every p with a jump off the 5 x 5 offsets */
+    uint64_t odd_over[MAX_POINTS]; /* the `over` points of those jumps from p */
+    int nodd_sets[DIR_NB];         /* Tabal: the odd steps of each direction, by offset */
+    OffsetSet odd_sets[DIR_NB][MAX_STEP_SETS];
 } Shifts;
 
 static Shifts shifts[VARIANT_NB];
@@ -66,10 +73,25 @@ static bool man_dir(Variant v, Color c, int d)
 
 static uint8_t man_dirs[VARIANT_NB][2];  /* bit d set: a restricted man may step in d */
 
+/* Adds point p to the set of offset off in sets[0..*n), making the set if
+ * it is new; false when there is no room. */
+static bool add_to_set(OffsetSet *sets, int *n, int off, int p)
+{
+    for (int i = 0; i < *n; i++)
+        if (sets[i].off == off) {
+            sets[i].src |= (uint64_t)1 << p;
+            return true;
+        }
+    if (*n >= MAX_STEP_SETS) return false;
+    sets[(*n)++] = (OffsetSet){ (int8_t)off, (uint64_t)1 << p };
+    return true;
+}
+
 static void build_shifts(Variant v)
 {
     const Geometry *g = geometry_of(v);
     Shifts *sh = &shifts[v];
+    bool room = true;
     for (int d = 0; d < DIR_NB; d++) {
         int votes[2 * MAX_POINTS + 1] = { 0 }, best = 0;
         for (int p = 0; p < g->npoints; p++)
@@ -81,16 +103,22 @@ static void build_shifts(Variant v)
             int q = g->ray[p][d];
             if (q == NO_POINT) continue;
             if (q == p + sh->off[d]) sh->step_src[d] |= bb_bit(p);
-            else sh->odd_steps[d][sh->nodd_steps[d]++] = (OddStep){ (int8_t)p, (int8_t)q };
+            else {
+                sh->odd_steps[d][sh->nodd_steps[d]++] = (OddStep){ (int8_t)p, (int8_t)q };
+                room &= add_to_set(sh->odd_sets[d], &sh->nodd_sets[d], q - p, p);
+            }
             int l = g->ray[q][d];
             if (l == NO_POINT) continue;
             if (q == p + sh->off[d] && l == q + sh->off[d]) sh->jump_src[d] |= bb_bit(p);
             else {
-                sh->odd_jumps[sh->nodd_jumps++] = (OddJump){ (int8_t)p, (int8_t)q, (int8_t)l };
-                sh->odd_from |= bb_bit(p);
-                sh->odd_over[p] |= bb_bit(q);
+                sh->odd_from |= (uint64_t)1 << p;
+                sh->odd_over[p] |= (uint64_t)1 << q;
             }
         }
+    }
+    if (!room || (v == VARIANT_TABAL && g->npoints > 64)) {
+        fprintf(stderr, "movegen: the Tabal board has more than 64 points or too many offsets\n");
+        abort();
     }
 }
 
@@ -263,13 +291,41 @@ static Bitboard capturable_by(const Position *pos, PieceType t)
     return enemy & pos->by_type[MAN];
 }
 
+static inline uint64_t shift64(uint64_t b, int off)
+{
+    return off >= 0 ? b << off : b >> -off;
+}
+
+/* Tabal: the pieces among movers with a jump off the 5 x 5 offsets (the
+ * triangles) over a piece of vic onto an empty point: only those next to
+ * a victim along one of them are looked at. */
+static uint64_t odd_jump_candidates(uint64_t movers, uint64_t vic, uint64_t emp)
+{
+    const Shifts *sh = &shifts[VARIANT_TABAL];
+    uint64_t cand = 0, from = movers & sh->odd_from;
+    while (from) {
+        int p = __builtin_ctzll(from);
+        from &= from - 1;
+        uint64_t over = sh->odd_over[p] & vic;
+        while (over) {
+            int q = __builtin_ctzll(over);
+            over &= over - 1;
+            if ((emp >> jump_land[VARIANT_TABAL][p][q]) & 1) {
+                cand |= (uint64_t)1 << p;
+                break;
+            }
+        }
+    }
+    return cand;
+}
+
 /* The pieces among movers with at least one short jump over a piece of
  * `victims` onto an empty point: all directions at once by shifts. */
 static Bitboard jump_candidates(Variant v, Bitboard movers, Bitboard victims, Bitboard empty)
 {
     const Shifts *sh = &shifts[v];
-    Bitboard cand = 0;
     if (v == VARIANT_DABLOT) {
+        Bitboard cand = 0;
 #pragma GCC unroll 8
         for (int d = 0; d < DIR_NB; d++) {
             int off = const_off[VARIANT_DABLOT][d];
@@ -277,25 +333,13 @@ static Bitboard jump_candidates(Variant v, Bitboard movers, Bitboard victims, Bi
         }
         return cand & movers;
     }
+    uint64_t cand = 0, vic = (uint64_t)victims, emp = (uint64_t)empty;
 #pragma GCC unroll 8
     for (int d = 0; d < DIR_NB; d++) {
         int off = const_off[VARIANT_TABAL][d];
-        cand |= sh->jump_src[d] & shift_by(victims, -off) & shift_by(empty, -2 * off);
+        cand |= (uint64_t)sh->jump_src[d] & shift64(vic, -off) & shift64(emp, -2 * off);
     }
-    /* The odd jumps: only from movers next to a victim along one of them. */
-    Bitboard from = movers & sh->odd_from & ~cand;
-    while (from) {
-        int p = bb_pop(&from);
-        if (!(sh->odd_over[p] & victims)) continue;
-        for (int i = 0; i < sh->nodd_jumps; i++) {
-            OddJump j = sh->odd_jumps[i];
-            if (j.from == p && bb_test(victims, j.over) && bb_test(empty, j.land)) {
-                cand |= bb_bit(p);
-                break;
-            }
-        }
-    }
-    return cand & movers;
+    return (cand | odd_jump_candidates((uint64_t)movers & ~cand, vic, emp)) & movers;
 }
 
 /* Generates the captures of the pieces in `movers` into list.  Returns the
@@ -385,7 +429,7 @@ static void gen_legal_captures(const Position *pos, MoveList *list, bool *steps_
 static bool game_over(const Position *pos)
 {
     int loser;
-    return pos->rules.variant == VARIANT_DABLOT && position_end_by_rule(pos, &loser) != END_NONE;
+    return position_may_end_by_rule(pos) && position_end_by_rule(pos, &loser) != END_NONE;
 }
 
 /* Own pieces split by how they step: restricted men (Tabal, or Dablot with
@@ -460,13 +504,15 @@ static int count_steps(const Position *pos)
         }
         return n;
     }
+    uint64_t emp = (uint64_t)empty;
 #pragma GCC unroll 8
     for (int d = 0; d < DIR_NB; d++) {
-        Bitboard m = st.free | (((st.restricted_dirs >> d) & 1) ? st.restricted : 0);
-        n += bb_count(shift_by(m & sh->step_src[d], const_off[VARIANT_TABAL][d]) & empty);
-        for (int i = 0; i < sh->nodd_steps[d]; i++) {
-            OddStep o = sh->odd_steps[d][i];
-            n += bb_test(m, o.from) & bb_test(empty, o.to);
+        uint64_t m = (uint64_t)(st.free | (((st.restricted_dirs >> d) & 1) ? st.restricted : 0));
+        n += __builtin_popcountll(
+            shift64(m & (uint64_t)sh->step_src[d], const_off[VARIANT_TABAL][d]) & emp);
+        for (int i = 0; i < sh->nodd_sets[d]; i++) {
+            const OffsetSet *o = &sh->odd_sets[d][i];
+            n += __builtin_popcountll(shift64(m & o->src, o->off) & emp);
         }
     }
     Bitboard flyers = st.flyers;
@@ -521,7 +567,7 @@ bool movegen_is_capture_path(const Position *pos, const int *pts, int n, Move *m
 int movegen_legal(const Position *pos, MoveList *list)
 {
     tables_init();
-    bool steps;
+    bool steps = false;
     if (game_over(pos)) {
         list->n = list->overflow = 0;
         return 0;
@@ -535,7 +581,7 @@ int movegen_legal(const Position *pos, MoveList *list)
 int movegen_captures(const Position *pos, MoveList *list)
 {
     tables_init();
-    bool steps;
+    bool steps = false;
     if (game_over(pos)) {
         list->n = list->overflow = 0;
         return 0;
@@ -548,7 +594,7 @@ int movegen_count(const Position *pos)
 {
     tables_init();
     MoveList list;
-    bool steps;
+    bool steps = false;
     if (game_over(pos))
         return 0;
     gen_legal_captures(pos, &list, &steps);

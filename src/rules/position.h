@@ -14,6 +14,7 @@
 #ifndef DABLO_POSITION_H
 #define DABLO_POSITION_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include "bitboard.h"
@@ -30,8 +31,19 @@ typedef enum { MAN = 0, PRINCE = 1, KING = 2, PIECE_TYPE_NB = 3 } PieceType;
 enum { EMPTY = 0, PIECE_CODE_NB = 7 };
 
 static inline int piece_make(Color c, PieceType t) { return 1 + 3 * (int)c + (int)t; }
-static inline Color piece_color(int code) { return (Color)((code - 1) / 3); }
-static inline PieceType piece_type(int code) { return (PieceType)((code - 1) % 3); }
+/* Colour and type of a code 0..PIECE_CODE_NB-1, by table (the move
+ * generator and make/unmake ask for them at every piece): the same as
+ * (code - 1) / 3 and (code - 1) % 3, so EMPTY gives WHITE and -1. */
+static inline Color piece_color(int code)
+{
+    static const int8_t color_of[PIECE_CODE_NB] = { 0, 0, 0, 0, 1, 1, 1 };
+    return (Color)color_of[code];
+}
+static inline PieceType piece_type(int code)
+{
+    static const int8_t type_of[PIECE_CODE_NB] = { -1, 0, 1, 2, 0, 1, 2 };
+    return (PieceType)type_of[code];
+}
 
 /* A move (RULES.md section 4): start point, end point and the set of
  * points of the pieces it captures (empty for a step).  Two capture paths
@@ -116,6 +128,17 @@ typedef enum {
  * game-ending options.  Returns END_NONE or the reason; *loser receives the
  * losing colour, or -1 for a draw.  No-legal-move is not tested here. */
 EndReason position_end_by_rule(const Position *pos, int *loser);
+
+/* False when position_end_by_rule() is sure to return END_NONE: Tabal, or
+ * Dablot without a game-ending option and with more than two pieces.  An
+ * inline test, so the move generator calls the full one only where a game
+ * may have ended. */
+static inline bool position_may_end_by_rule(const Position *pos)
+{
+    return pos->rules.variant == VARIANT_DABLOT
+        && (pos->rules.king_capture_ends || pos->rules.king_and_prince_capture_ends
+            || bb_count(pos->by_color[WHITE] | pos->by_color[BLACK]) <= 2);
+}
 
 /* Short English name of an end reason ("no legal move", ...). */
 const char *position_end_reason_name(EndReason r);

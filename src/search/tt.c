@@ -40,13 +40,16 @@ static uint64_t bucket_count(size_t mib)
     return (uint64_t)mib * 1024 * 1024 / BUCKET_BYTES;
 }
 
-static TTEntryPair *alloc_table(uint64_t nbuckets)
+/* Zeroed memory for nbuckets buckets; *table receives its first
+ * 64-byte-aligned bucket.  calloc rather than posix_memalign + memset: for
+ * a block this large glibc maps fresh pages, already zero, and writes
+ * nothing (no start-up time, no resident memory until used). */
+static void *alloc_table(uint64_t nbuckets, TTEntryPair **table)
 {
     size_t bytes = (size_t)nbuckets * BUCKET_BYTES;
-    void *p = NULL;
-    if (posix_memalign(&p, BUCKET_BYTES, bytes) != 0)
-        return NULL;
-    memset(p, 0, bytes);
+    char *p = calloc(1, bytes + BUCKET_BYTES);
+    if (!p) return NULL;
+    *table = (TTEntryPair *)(p + (BUCKET_BYTES - (uintptr_t)p % BUCKET_BYTES) % BUCKET_BYTES);
     return p;
 }
 
@@ -60,29 +63,35 @@ int tt_resize(TT *tt, size_t mib)
 {
     if (mib < 1 || mib > 65536)
         return -1;
+    if (tt->table && mib == tt->mib) {
+        tt_clear(tt);
+        return 0;
+    }
     uint64_t n = bucket_count(mib);
-    TTEntryPair *t = alloc_table(n);
-    if (!t)
-        return -1;
-    free(tt->table);
+    TTEntryPair *t;
+    void *mem = alloc_table(n, &t);
+    if (!mem) return -1;
+    free(tt->mem);
+    tt->mem = mem;
     tt->table = t;
     tt->nbuckets = n;
     tt->mib = mib;
     tt->generation = 0;
+    tt->dirty = false;
     return 0;
 }
 
 void tt_free(TT *tt)
 {
-    free(tt->table);
+    free(tt->mem);
     memset(tt, 0, sizeof *tt);
 }
 
 void tt_clear(TT *tt)
 {
-    if (tt->table)
-        memset(tt->table, 0, (size_t)tt->nbuckets * BUCKET_BYTES);
+    if (tt->table && tt->dirty) memset(tt->table, 0, (size_t)tt->nbuckets * BUCKET_BYTES);
     tt->generation = 0;
+    tt->dirty = false;
 }
 
 void tt_new_search(TT *tt)
@@ -149,6 +158,9 @@ void tt_store(TT *tt, uint64_t key, uint32_t move, int score, int depth, int bou
             victim = &b[i];
         }
     }
+    /* Read first: after the first store the flag's line is only read. */
+    if (!__atomic_load_n(&tt->dirty, __ATOMIC_RELAXED))
+        __atomic_store_n(&tt->dirty, true, __ATOMIC_RELAXED);
     if (depth > TT_DEPTH_MAX) depth = TT_DEPTH_MAX;
     if (depth < TT_DEPTH_QS) depth = TT_DEPTH_QS;
     uint64_t d = (uint64_t)move
@@ -186,7 +198,10 @@ uint32_t tt_pack_move(const Move *m)
 
 bool tt_move_matches(uint32_t p, const Move *m)
 {
-    return p != 0 && p == tt_pack_move(m);
+    /* From and to first (bits 0..13): most moves differ there, and the
+     * captured set's hash is then not computed. */
+    uint32_t ends = (uint32_t)(m->from & 0x7F) | (uint32_t)(m->to & 0x7F) << 7;
+    return p != 0 && (p & 0x3FFF) == ends && p == tt_pack_move(m);
 }
 
 int tt_score_to(int score, int ply, int mate_bound)

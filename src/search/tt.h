@@ -52,10 +52,12 @@ typedef struct TTEntryPair {
 } TTEntryPair;
 
 typedef struct TT {
-    TTEntryPair *table;    /* nbuckets * 4 entries, 64-byte aligned */
+    TTEntryPair *table; /* nbuckets * 4 entries, 64-byte aligned, inside mem */
+    void *mem;          /* the allocation (calloc), what tt_free() frees */
     uint64_t nbuckets;
     size_t mib;
     uint8_t generation;    /* 0..63, advanced once per search */
+    bool dirty;            /* written since the last clear (relaxed atomic) */
 } TT;
 
 /* What a probe found. */
@@ -66,17 +68,22 @@ typedef struct TTHit {
     int bound;             /* BOUND_* */
 } TTHit;
 
-/* Allocates mib MiB (1..65536) and clears it.  Returns 0, or -1 if the
- * memory cannot be had (tt is then left empty with table == NULL). */
+/* Allocates mib MiB (1..65536), all entries empty.  The memory comes from
+ * calloc, which takes fresh zero pages from the system for a block this
+ * large: nothing is written at start-up, and a page becomes resident only
+ * when the search first touches it.  Returns 0, or -1 if the memory cannot
+ * be had (tt is then left empty with table == NULL). */
 int tt_init(TT *tt, size_t mib);
 
-/* Replaces the table by one of mib MiB; on failure keeps the old one and
- * returns -1. */
+/* Replaces the table by an empty one of mib MiB (one of that size already
+ * is only cleared); on failure keeps the old one and returns -1. */
 int tt_resize(TT *tt, size_t mib);
 
 void tt_free(TT *tt);
 
-/* Zeroes every entry and the generation. */
+/* Zeroes every entry and the generation.  Only a table stored into since
+ * the last clear is written over, so clearing a fresh table costs nothing
+ * and makes no page resident.  Not while a search runs. */
 void tt_clear(TT *tt);
 
 /* Starts a new search: entries written before count as one search older. */

@@ -125,6 +125,7 @@ static void walk(Position *pos, int depth)
     int n = movegen_legal(pos, list);
     int nref = ref_moves(pos, ref, 1024);
     quick_assert_int_eq(n, nref);
+    quick_assert_int_eq(movegen_count(pos), n); /* the bulk count agrees */
     for (int i = 0; i < n; i++) {
         int found = 0;
         for (int j = 0; j < nref; j++) found += move_equal(&list->moves[i], &ref[j]);

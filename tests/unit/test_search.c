@@ -156,6 +156,52 @@ START_TEST(tt_store_probe_and_moves)
 }
 END_TEST
 
+/* Resident memory of this process in KiB (VmRSS), -1 without /proc. */
+static long resident_kib(void)
+{
+    FILE *f = fopen("/proc/self/status", "r");
+    if (!f) return -1;
+    char line[256];
+    long kib = -1;
+    while (fgets(line, sizeof line, f))
+        if (sscanf(line, "VmRSS: %ld kB", &kib) == 1) break;
+    fclose(f);
+    return kib;
+}
+
+/* A new table costs no resident memory until the search writes to it (the
+ * engine's start-up and its memory beyond Hash, bench/REPORT.md); a resize,
+ * even to the same size, and a clear leave it empty. */
+START_TEST(tt_is_empty_and_not_resident_until_written)
+{
+    TT tt;
+    long before = resident_kib();
+    ck_assert_int_eq(tt_init(&tt, 64), 0);
+    tt_clear(&tt); /* nothing stored yet: writes nothing */
+    long after = resident_kib();
+    if (before >= 0 && after >= 0)
+        ck_assert_msg(after - before < 8 * 1024, "a fresh 64 MiB table made %ld KiB resident",
+                      after - before);
+    uint64_t key = 0x0123456789abcdefULL;
+    TTHit hit;
+    ck_assert(!tt_probe(&tt, key, &hit));
+    tt_store(&tt, key, 0, 5, 3, BOUND_EXACT);
+    ck_assert(tt_probe(&tt, key, &hit));
+    ck_assert_int_eq(tt_resize(&tt, 64), 0); /* the same size: cleared */
+    ck_assert(!tt_probe(&tt, key, &hit));
+    tt_store(&tt, key, 0, 5, 3, BOUND_EXACT);
+    ck_assert_int_eq(tt_resize(&tt, 2), 0);
+    ck_assert_uint_eq(tt.mib, 2);
+    ck_assert(!tt_probe(&tt, key, &hit));
+    tt_store(&tt, key, 0, 5, 3, BOUND_EXACT);
+    tt_clear(&tt);
+    ck_assert(!tt_probe(&tt, key, &hit));
+    ck_assert_int_eq(tt_resize(&tt, 0), -1); /* out of range: kept */
+    ck_assert_uint_eq(tt.mib, 2);
+    tt_free(&tt);
+}
+END_TEST
+
 /* --------------------------------------------------------------- bench */
 
 START_TEST(bench_is_deterministic)
@@ -758,6 +804,7 @@ Suite *search_suite(void)
     TCase *tc = tcase_create("tt");
     tcase_add_test(tc, tt_mate_scores_are_node_relative);
     tcase_add_test(tc, tt_store_probe_and_moves);
+    tcase_add_test(tc, tt_is_empty_and_not_resident_until_written);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("search");
