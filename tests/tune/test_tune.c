@@ -261,6 +261,16 @@ START_TEST(fit_reduces_the_loss_and_is_deterministic)
     /* The untunable weights stay. */
     ck_assert_int_eq(a.piece[MAN], 100);
     ck_assert_int_eq(a.mopup_margin, eval_default_weights[VARIANT_TABAL].mopup_margin);
+    /* Weights named by -fix stay too, the others still move. */
+    spec.fixed = "runaway,piece";
+    ck_assert_int_eq(
+        fit_run(&d, &spec, &eval_default_weights[VARIANT_TABAL], &b, &rb, NULL, err, sizeof err),
+        0);
+    ck_assert_int_eq(
+        memcmp(b.runaway, eval_default_weights[VARIANT_TABAL].runaway, sizeof b.runaway), 0);
+    ck_assert_int_eq(b.piece[KING], eval_default_weights[VARIANT_TABAL].piece[KING]);
+    ck_assert_int_ne(memcmp(&b, &eval_default_weights[VARIANT_TABAL], sizeof b), 0);
+    ck_assert(rb.train_after < rb.train_before);
     ck_assert_double_eq(fit_loss(&d, VARIANT_DABLOT, &a, ra.k), -1);
     tune_data_free(&d);
 }

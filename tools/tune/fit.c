@@ -200,6 +200,19 @@ done:
     free(vel);
 }
 
+/* Whether flat weight i is held by the prefixes of fixed. */
+static bool is_fixed(const char *fixed, int i)
+{
+    char name[64];
+    eval_weight_name(i, name, sizeof name);
+    for (const char *p = fixed; p && *p;) {
+        size_t n = strcspn(p, ",");
+        if (n && strncmp(name, p, n) == 0) return true;
+        p += n + (p[n] == ',');
+    }
+    return false;
+}
+
 int fit_run(const TuneData *d, const FitSpec *spec, const EvalWeights *start, EvalWeights *out,
             FitReport *rep, FILE *log, char *err, size_t errlen)
 {
@@ -219,7 +232,7 @@ int fit_run(const TuneData *d, const FitSpec *spec, const EvalWeights *start, Ev
     }
     int idx[EVAL_WEIGHT_NB], m = 0;
     for (int i = 0; i < EVAL_WEIGHT_NB; i++)
-        if (eval_weight_tunable(i)) idx[m++] = i;
+        if (eval_weight_tunable(i) && !is_fixed(spec->fixed, i)) idx[m++] = i;
     s.coef = malloc(s.n * (size_t)m * sizeof *s.coef);
     double *x = malloc((size_t)m * sizeof *x);
     if (!s.coef || !x) {

@@ -18,6 +18,7 @@
  * that of the real evaluation.  A small L2 term pulls each weight toward
  * its start value, so weights the data hardly sees stay put.
  *
+ * Weights named by spec->fixed are held, like the untunable ones.
  * Positions of one variant are fitted (the records of the others are left
  * out); a record goes to the validation set when a hash of its identity
  * and the seed says so (valid_percent of them), so the split is the same
@@ -42,6 +43,8 @@ typedef struct FitSpec {
     double l2;         /* pull toward the start weights, loss per unit squared (>= 0) */
     int valid_percent; /* 0..50 */
     uint64_t seed;
+    const char *fixed; /* comma-separated name prefixes of weights kept as they are
+                        * ("mopup_,tempo"; eval_weight_name()), NULL = none */
 } FitSpec;
 
 typedef struct FitReport {

@@ -6,7 +6,7 @@
  *                    [-games N] [-seed S] [-shard I/N] [-max-plies N]
  *   dablo-tune merge -out FILE DATA...
  *   dablo-tune fit   -variant V [-out FILE] [-lambda L] [-rounds R] [-iterations N]
- *                    [-rate X] [-l2 X] [-valid P] [-seed S] DATA...
+ *                    [-rate X] [-l2 X] [-valid P] [-seed S] [-fix LIST] DATA...
  *   dablo-tune weights
  *
  * Every error is one line on stderr; exit status 0 ok, 2 bad usage or
@@ -29,7 +29,7 @@ static const char usage[] =
     "                      [-games N] [-seed S] [-shard I/N] [-max-plies N]\n"
     "  or:  dablo-tune merge -out FILE DATA...\n"
     "  or:  dablo-tune fit -variant V [-out FILE] [-lambda L] [-rounds R] [-iterations N]\n"
-    "                      [-rate X] [-l2 X] [-valid P] [-seed S] DATA...\n"
+    "                      [-rate X] [-l2 X] [-valid P] [-seed S] [-fix LIST] DATA...\n"
     "  or:  dablo-tune weights\n"
     "  or:  dablo-tune --help | --version\n"
     "\n"
@@ -63,6 +63,8 @@ static const char usage[] =
     "  -rate X           fit: step size in hundredths of a man (default 1)\n"
     "  -l2 X             fit: pull toward the start weights (default 1e-7)\n"
     "  -valid P          fit: percent of positions kept for validation, 0..50 (default 10)\n"
+    "  -fix LIST         fit: keep the weights whose names start with one of these\n"
+    "                    comma-separated prefixes (e.g. mopup_,tempo)\n"
     "  -h, --help        print this help and exit\n"
     "  --version         print \"dablo-tune VERSION\" and exit\n";
 
@@ -305,6 +307,8 @@ static int cmd_fit(int argc, char **argv)
         } else if (!strcmp(o, "-seed")) {
             if (parse_ll(v, 0, INT64_MAX, &n)) return bad("-seed %s: not a number >= 0%s", v, "");
             spec.seed = (uint64_t)n;
+        } else if (!strcmp(o, "-fix")) {
+            spec.fixed = v;
         } else {
             return bad("fit: unknown option '%s'%s", o, "");
         }

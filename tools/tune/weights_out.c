@@ -8,13 +8,22 @@ static const char *const variant_enum[VARIANT_NB] = {
     [VARIANT_TABAL] = "VARIANT_TABAL",
 };
 
-/* origin as a C string literal: quotes and backslashes escaped. */
-static void put_string(FILE *f, const char *s)
+/* origin as C string literals: quotes and backslashes escaped; a long
+ * one in pieces broken after a blank once 60 characters are written, the
+ * next piece's quote under the first (the layout clang-format keeps, so
+ * `make format` leaves the file as written).  indent: the column of the
+ * first quote. */
+static void put_string(FILE *f, const char *s, int indent)
 {
     fputc('"', f);
+    int col = 0;
     for (; *s; s++) {
         if (*s == '"' || *s == '\\') fputc('\\', f);
         fputc(*s, f);
+        if (++col >= 60 && *s == ' ' && s[1]) {
+            fprintf(f, "\"\n%*s\"", indent, "");
+            col = 0;
+        }
     }
     fputc('"', f);
 }
@@ -31,8 +40,8 @@ int weights_write(FILE *f, const EvalWeights w[VARIANT_NB], const char *const or
           "const char *const eval_weights_origin[VARIANT_NB] = {\n",
           f);
     for (int v = 0; v < VARIANT_NB; v++) {
-        fprintf(f, "    [%s] = ", variant_enum[v]);
-        put_string(f, origin[v]);
+        int indent = fprintf(f, "    [%s] = ", variant_enum[v]);
+        put_string(f, origin[v], indent);
         fputs(",\n", f);
     }
     fputs("};\n\nconst EvalWeights eval_default_weights[VARIANT_NB] = {\n", f);
