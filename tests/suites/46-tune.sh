@@ -139,6 +139,27 @@ else
     sed 's/^/     | /' "$tmp/cc.err"
 fi
 
+# ---- make tune's script on a small manifest -------------------------------
+printf '# small\ndata mini -game tabal -nodes 200 -games 4 -seed 3\nfit tabal -rounds 1 -iterations 50 : mini\n' \
+    >"$tmp/manifest.txt"
+cp src/search/eval_weights.c "$tmp/before.c"
+out=$(TUNE_MANIFEST="$tmp/manifest.txt" TUNE_DIR="$tmp/tune" TUNE_OUT="$tmp/tuned.c" \
+    bash tools/tune/tune.sh 2>&1)
+if [ -s "$tmp/tune/mini.txt" ] && grep -q '"dablo-tune fit ' "$tmp/tuned.c" &&
+    cmp -s src/search/eval_weights.c "$tmp/before.c"; then
+    ok "tune.sh plays a manifest's data, merges it and fits ($(wc -l <"$tmp/tune/mini.txt") positions)"
+else
+    bad "tune.sh plays a manifest's data, merges it and fits"
+    tail -n 5 <<<"$out" | sed 's/^/     | /'
+fi
+printf 'play mini -game tabal\n' >"$tmp/bad-manifest.txt"
+if ! TUNE_MANIFEST="$tmp/bad-manifest.txt" TUNE_DIR="$tmp/tune" bash tools/tune/tune.sh 2>"$tmp/err" >/dev/null &&
+    grep -q "bad-manifest.txt:1: unknown line kind 'play'" "$tmp/err"; then
+    ok "tune.sh refuses a bad manifest line, naming it"
+else
+    bad "tune.sh refuses a bad manifest line, naming it"
+fi
+
 out=$($BIN --help 2>&1)
 grep -q '^Usage: dablo-tune gen' <<<"$out" && ok "help" || bad "help"
 

@@ -6,6 +6,8 @@
 #   TUNE_DIR       where the data goes (default build/tune)
 #   TUNE_JOBS      shards played at once (default 2)
 #   TUNE_MANIFEST  the manifest (default tools/tune/manifest.txt)
+#   TUNE_OUT       the weights source the fits write (default
+#                  src/search/eval_weights.c)
 set -eu
 cd "$(dirname "$0")/../.."
 dir=${TUNE_DIR:-build/tune}
