@@ -4,97 +4,108 @@
 #include "eval.h"
 
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "params.h"
 
-/* All weights, one table per variant.  Units: hundredths of a man.  Arrays
- * indexed by rank use [MAN, PRINCE, KING] (RULES.md section 1 "Pieces and
- * ranks"); Tabal uses MAN and KING only. */
-typedef struct EvalWeights {
-    int piece[PIECE_TYPE_NB];        /* material by rank */
-    int king_immune;                 /* own king alive, enemy king gone (Dablot) */
-    int prince_immune;               /* own prince alive, enemy king and prince gone */
-    int mobility[PIECE_TYPE_NB];     /* per step a piece can make */
-    int hanging_own_move[PIECE_TYPE_NB];   /* piece the opponent could jump; owner to move */
-    int hanging_their_move[PIECE_TYPE_NB]; /* the same with the opponent to move */
-    int advance[MAX_RANKS];          /* per man, by rank counted from its own side */
-    int centre[PIECE_TYPE_NB];       /* per unit of centrality (eval_tables.centre) */
-    int runaway[MAX_RANKS];          /* Tabal: man with a free path, by relative rank */
-    int base_guard;                  /* Tabal: man on its own base (denies promotion) */
-    int triangle;                    /* Tabal: own piece inside its home triangle */
-    int piece_no_prey[PIECE_TYPE_NB];/* Dablot: man / prince when no enemy piece it may take is left */
-    int mopup_margin;                /* material lead that starts the mop-up */
-    int mopup_mobility;              /* per step the losing side has */
-    int mopup_hunt_mobility;         /* once it has no man left (Dablot): per step each of
-                                        its pieces lacks of the 8 it could have */
-    int mopup_king_dist;             /* per step between the leader's nearest hunter and the
-                                        hunted piece (enemy king, else prince; see mopup()) */
-    int mopup_piece_dist;            /* per step nearer the target of each of the leader's
-                                        mopup_wall nearest men and prince */
-    int mopup_wall;                  /* how many of them count */
-    int mopup_rim;                   /* per unit of centrality of the hunted piece */
-    int mopup_own_king;              /* the leader still has its king, the one piece that
-                                        can take the enemy king (Dablot) */
-    int mopup_king_free;             /* per move of the hunted piece that no hunter can
-                                        answer by taking it (Dablot) */
-    int mopup_region;                /* per point of the board the hunted piece could not
-                                        reach if the leader's pieces stood still, the points
-                                        a hunter could take it on counting as walls (Dablot) */
-    int mopup_all_men;               /* once the enemy has no man (Dablot): per step nearer
-                                        the hunted piece of every man and non-hunting prince */
-    int mopup_kingless;              /* scale (of EVAL_SCALE_FULL) of the score when the leader has lost
-                                        its king and the enemy king lives (Dablot) */
-    int tempo;                       /* side to move */
-} EvalWeights;
-
-static const EvalWeights eval_weights[VARIANT_NB] = {
-    [VARIANT_DABLOT] = {
-        /* King 420, not 700: 77-23-0 against 63-37-0 when the greedy player
-         * uses the same values (docs/strength.md "The king's value"). */
-        .piece = { 100, 260, 420 },
-        .king_immune = 250,
-        .prince_immune = 120,
-        .mobility = { 2, 4, 5 },
-        .hanging_own_move = { -12, -30, -40 },
-        .hanging_their_move = { -4, -10, -15 },
-        .advance = { 0, 3, 6, 9, 12, 15, 18, 21, 24, 26, 28, 30, 30 },
-        .centre = { 1, 3, 3 },
-        .piece_no_prey = { 50, 180, 420 },
-        .mopup_margin = 200,
-        .mopup_mobility = 6,
-        /* 42 a lacking step: 115 of 288 stuck endings won against 90
-         * (docs/strength.md "Stuck Dablot endings at fixed nodes"). */
-        .mopup_hunt_mobility = 42,
-        .mopup_king_dist = 12,
-        .mopup_piece_dist = 8,
-        .mopup_wall = 6,
-        .mopup_rim = 8,
-        .mopup_own_king = 250,
-        .mopup_king_free = 20,
-        /* Region walls and every man drawn in: 268 of 576 won against 227
-         * (docs/strength.md "Stuck Dablot endings at fixed nodes"). */
-        .mopup_region = 6,
-        .mopup_all_men = 2,
-        .mopup_kingless = 16,
-        .tempo = 6,
-    },
-    [VARIANT_TABAL] = {
-        .piece = { 100, 0, 300 },
-        .mobility = { 2, 0, 3 },
-        .hanging_own_move = { -15, 0, -45 },
-        .hanging_their_move = { -5, 0, -15 },
-        .advance = { 0, 0, 3, 6, 10, 15, 22, 30, 0 },
-        .centre = { 2, 0, 2 },
-        .runaway = { 0, 0, 0, 20, 30, 45, 60, 80, 0 },
-        .base_guard = 12,
-        .triangle = 4,
-        .mopup_margin = 200,
-        .mopup_mobility = 6,
-        .tempo = 8,
-    },
+/* The fields of EvalWeights, in declaration order, for tuners and the
+ * generated eval_weights.c.  Where a value was measured, the match is
+ * named here (the values themselves are in eval_weights.c):
+ *   piece: Dablot king 420, not 700: 77-23-0 against 63-37-0 when the
+ *     greedy player uses the same values (docs/strength.md "The king's
+ *     value");
+ *   mopup_hunt_mobility: Dablot 42 a lacking step: 115 of 288 stuck
+ *     endings won against 90 (docs/strength.md "Stuck Dablot endings at
+ *     fixed nodes");
+ *   mopup_region, mopup_all_men: Dablot region walls and every man drawn
+ *     in: 268 of 576 won against 227 (the same entry).
+ * Tuned values: docs/tuning.md and the docs/strength.md entries it cites. */
+/* clang-format off */
+#define WORDS(bytes) ((int)((bytes) / sizeof(int)))
+#define EVAL_PARAM(f, t) { #f, WORDS(offsetof(EvalWeights, f)), WORDS(sizeof(((EvalWeights *)0)->f)), t }
+/* clang-format on */
+static const EvalParam eval_param_list[] = {
+    EVAL_PARAM(piece, true), /* piece[MAN] excepted: eval_weight_tunable() */
+    EVAL_PARAM(king_immune, true),
+    EVAL_PARAM(prince_immune, true),
+    EVAL_PARAM(mobility, true),
+    EVAL_PARAM(hanging_own_move, true),
+    EVAL_PARAM(hanging_their_move, true),
+    EVAL_PARAM(advance, true),
+    EVAL_PARAM(centre, true),
+    EVAL_PARAM(runaway, true),
+    EVAL_PARAM(base_guard, true),
+    EVAL_PARAM(triangle, true),
+    EVAL_PARAM(piece_no_prey, true),
+    EVAL_PARAM(mopup_margin, false),
+    EVAL_PARAM(mopup_mobility, true),
+    EVAL_PARAM(mopup_hunt_mobility, true),
+    EVAL_PARAM(mopup_king_dist, true),
+    EVAL_PARAM(mopup_piece_dist, true),
+    EVAL_PARAM(mopup_wall, false),
+    EVAL_PARAM(mopup_rim, true),
+    EVAL_PARAM(mopup_own_king, true),
+    EVAL_PARAM(mopup_king_free, true),
+    EVAL_PARAM(mopup_region, true),
+    EVAL_PARAM(mopup_all_men, true),
+    EVAL_PARAM(mopup_kingless, false),
+    EVAL_PARAM(tempo, true),
 };
+#undef EVAL_PARAM
+#undef WORDS
+enum { EVAL_PARAM_NB = sizeof eval_param_list / sizeof eval_param_list[0] };
+
+const EvalParam *eval_params(int *n)
+{
+    *n = EVAL_PARAM_NB;
+    return eval_param_list;
+}
+
+int eval_weight_get(const EvalWeights *w, int i)
+{
+    int v;
+    memcpy(&v, (const char *)w + (size_t)i * sizeof(int), sizeof v);
+    return v;
+}
+
+void eval_weight_set(EvalWeights *w, int i, int value)
+{
+    memcpy((char *)w + (size_t)i * sizeof(int), &value, sizeof value);
+}
+
+/* The parameter holding flat weight i. */
+static const EvalParam *param_of(int i)
+{
+    for (int k = 0; k < EVAL_PARAM_NB; k++)
+        if (i >= eval_param_list[k].index
+            && i < eval_param_list[k].index + eval_param_list[k].count)
+            return &eval_param_list[k];
+    return NULL;
+}
+
+bool eval_weight_tunable(int i)
+{
+    const EvalParam *p = param_of(i);
+    /* A man on its first rank is worth exactly piece[MAN], the unit: the
+     * advance of every rank plus the man's value would otherwise be one
+     * degree of freedom too many. */
+    int man = (int)(offsetof(EvalWeights, piece) / sizeof(int)) + MAN;
+    int first_rank = (int)(offsetof(EvalWeights, advance) / sizeof(int));
+    return p && p->tunable && i != man && i != first_rank;
+}
+
+void eval_weight_name(int i, char *buf, size_t len)
+{
+    const EvalParam *p = param_of(i);
+    if (!p)
+        snprintf(buf, len, "?");
+    else if (p->count == 1)
+        snprintf(buf, len, "%s", p->name);
+    else
+        snprintf(buf, len, "%s[%d]", p->name, i - p->index);
+}
 
 static const char *const term_names[TERM_NB] = {
     "material", "immunity", "mobility", "safety", "advance",
@@ -108,7 +119,7 @@ const char *eval_term_name(EvalTerm t)
 
 int eval_piece_value(Variant v, PieceType t)
 {
-    return eval_weights[v].piece[t];
+    return eval_default_weights[v].piece[t];
 }
 
 /* Tables derived from the geometry, built once. */
@@ -579,10 +590,10 @@ static int mopup(const Position *pos, const EvalWeights *w, const EvalTables *tb
 
 /* The whole evaluation; fills tr when not NULL.  by_piece forces the
  * piece-by-piece path. */
-static int evaluate(const Position *pos, EvalTrace *tr, int *stm_steps, bool by_piece)
+static int evaluate(const Position *pos, const EvalWeights *w, EvalTrace *tr, int *stm_steps,
+                    bool by_piece)
 {
     Variant v = pos->rules.variant;
-    const EvalWeights *w = &eval_weights[v];
     const EvalTables *tb = tables_of(v);
     Bitboard empty = pos->geo->all & ~(pos->by_color[WHITE] | pos->by_color[BLACK]);
     int term[TERM_NB][2] = { { 0 } };
@@ -638,15 +649,38 @@ static int evaluate(const Position *pos, EvalTrace *tr, int *stm_steps, bool by_
 
 int eval_position(const Position *pos, int *stm_steps)
 {
-    return evaluate(pos, NULL, stm_steps, false);
+    return evaluate(pos, &eval_default_weights[pos->rules.variant], NULL, stm_steps, false);
 }
 
 int eval_position_reference(const Position *pos)
 {
-    return evaluate(pos, NULL, NULL, true);
+    return evaluate(pos, &eval_default_weights[pos->rules.variant], NULL, NULL, true);
 }
 
 void eval_trace(const Position *pos, EvalTrace *t)
 {
-    evaluate(pos, t, NULL, false);
+    evaluate(pos, &eval_default_weights[pos->rules.variant], t, NULL, false);
+}
+
+int eval_white_weights(const Position *pos, const EvalWeights *w)
+{
+    int s = evaluate(pos, w, NULL, NULL, false);
+    return pos->stm == WHITE ? s : -s;
+}
+
+void eval_coefficients(const Position *pos, const EvalWeights *w, const int *idx, int n, int *base,
+                       float *coef)
+{
+    /* A step of 8 rather than 1: the DrawPlies and kingless scales
+     * truncate the sum, an error of at most 1 / 8 a coefficient this way;
+     * small enough that a material weight seldom moves the mop-up margin. */
+    enum { STEP = 8 };
+    EvalWeights probe = *w;
+    *base = eval_white_weights(pos, w);
+    for (int k = 0; k < n; k++) {
+        int old = eval_weight_get(&probe, idx[k]);
+        eval_weight_set(&probe, idx[k], old + STEP);
+        coef[k] = (float)(eval_white_weights(pos, &probe) - *base) / STEP;
+        eval_weight_set(&probe, idx[k], old);
+    }
 }

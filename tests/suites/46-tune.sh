@@ -1,0 +1,167 @@
+#!/usr/bin/env bash
+# End-to-end tests of bin/dablo-tune (docs/tuning.md): its unit tests
+# (optimised and under ASan + UBSan), data generation (deterministic,
+# shards that together are the unsplit run, every rule preset), merging,
+# the one-line errors of bad input, the fit on the fixed sample, and the
+# weights source, which the built-in tables must write back exactly.
+set -u
+cd "$(dirname "$0")/../.."
+BIN=bin/dablo-tune
+pass=0
+fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+ok() { pass=$((pass + 1)); echo "ok   $1"; }
+bad() { fail=$((fail + 1)); echo "FAIL $1"; }
+
+if [ ! -x "$BIN" ]; then
+    echo "missing $BIN"
+    echo "SUITE tune: 0 passed, 1 failed"
+    exit 1
+fi
+
+# ---- unit tests: the Check binary, then the same under ASan + UBSan ----
+san="CK_FORK=no ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1"
+for bin in build/test_tune build/test_tune_san; do
+    vars=DABLO_SUITE_NAME=tune-unit
+    [ "$bin" = build/test_tune_san ] && vars="$vars $san"
+    # shellcheck disable=SC2086
+    out=$(env $vars "$bin" 2>&1)
+    if grep -q '^SUITE tune-unit: [1-9][0-9]* passed, 0 failed' <<<"$out"; then
+        ok "$bin: $(grep -o '[0-9]* passed' <<<"$out")"
+    else
+        bad "$bin"
+        tail -n 20 <<<"$out" | sed 's/^/     | /'
+    fi
+done
+
+# refuse NAME PATTERN CMD...: CMD exits 2 with one line on stderr matching PATTERN.
+refuse() {
+    local name=$1 pat=$2 err rc
+    shift 2
+    err=$("$@" 2>&1 >/dev/null)
+    rc=$?
+    if [ $rc -eq 2 ] && [ "$(wc -l <<<"$err")" -eq 1 ] && grep -Eq -- "^dablo-tune: $pat" <<<"$err"; then
+        ok "$name"
+    else
+        bad "$name (exit $rc)"
+        sed 's/^/     | /' <<<"$err"
+    fi
+}
+
+# ---- generation: deterministic, shards make the unsplit run -------------
+gen() { $BIN gen -game tabal -openings bench/openings/tabal-balanced.fen -nodes 200,600 -games 6 -seed 5 "$@"; }
+gen -out "$tmp/a.txt" >"$tmp/a.out" 2>&1
+gen -out "$tmp/b.txt" >/dev/null 2>&1
+if [ -s "$tmp/a.txt" ] && cmp -s "$tmp/a.txt" "$tmp/b.txt" && grep -q ': 6 games' "$tmp/a.out"; then
+    ok "gen: two runs with one seed write the same $(wc -l <"$tmp/a.txt") positions"
+else
+    bad "gen: two runs with one seed write the same positions"
+    sed 's/^/     | /' "$tmp/a.out"
+fi
+gen -shard 1/2 -out "$tmp/s1.txt" >/dev/null 2>&1
+gen -shard 2/2 -out "$tmp/s2.txt" >/dev/null 2>&1
+$BIN merge -out "$tmp/m.txt" "$tmp/s1.txt" "$tmp/s2.txt" >"$tmp/m.out" 2>&1
+$BIN merge -out "$tmp/am.txt" "$tmp/a.txt" >/dev/null 2>&1
+if [ -s "$tmp/m.txt" ] && cmp -s <(sort "$tmp/m.txt") <(sort "$tmp/am.txt"); then
+    ok "gen: shards 1/2 and 2/2 merged hold the positions of the unsplit run"
+else
+    bad "gen: shards 1/2 and 2/2 merged hold the positions of the unsplit run"
+    sed 's/^/     | /' "$tmp/m.out"
+fi
+cat "$tmp/s1.txt" "$tmp/s1.txt" >"$tmp/twice.txt"
+out=$($BIN merge -out "$tmp/once.txt" "$tmp/twice.txt" 2>&1)
+if [ "$(wc -l <"$tmp/once.txt")" -eq "$(wc -l <"$tmp/s1.txt")" ] &&
+    grep -q "($(wc -l <"$tmp/s1.txt") repeated left out)" <<<"$out"; then
+    ok "merge drops every repeated position"
+else
+    bad "merge drops every repeated position ($out)"
+fi
+for g in dablot:classic dablot:modern dablot:anti-draw; do
+    $BIN gen -game "$g" -nodes 100 -games 1 -out "$tmp/$g.txt" >"$tmp/$g.out" 2>&1
+    if grep -q ': 1 games' "$tmp/$g.out" && [ -s "$tmp/$g.txt" ] && ! grep -qv "^$g " "$tmp/$g.txt"; then
+        ok "gen: $g, one game: $(wc -l <"$tmp/$g.txt") positions"
+    else
+        bad "gen: $g records"
+        sed 's/^/     | /' "$tmp/$g.out"
+    fi
+done
+
+# ---- bad input: one line, exit 2, nothing overwritten --------------------
+refuse "gen: an output file that exists is not overwritten" "$tmp/a.txt exists" gen -out "$tmp/a.txt"
+cmp -s "$tmp/a.txt" "$tmp/b.txt" && ok "  ... and it is unchanged" || bad "  ... and it is unchanged"
+refuse "gen: unknown game" "-game chess: not one of" $BIN gen -game chess -out "$tmp/x.txt"
+refuse "gen: bad node list" "-nodes 10,x" $BIN gen -game tabal -nodes 10,x -out "$tmp/x.txt"
+refuse "gen: bad shard" "-shard 3/2" $BIN gen -game tabal -shard 3/2 -out "$tmp/x.txt"
+printf 'mmm/mmm/mmmmm/mmmmm/5/MMMMM/MMMMM/MMM/MMM w 0 1\nnot a fen\n' >"$tmp/book.fen"
+refuse "gen: a bad openings file names its line" ".*book.fen:2: " \
+    $BIN gen -game tabal -openings "$tmp/book.fen" -out "$tmp/x.txt"
+head -5 tests/data/tune-tabal.txt >"$tmp/bad.txt"
+echo 'tabal 1-0 12 mmm/mmm w 0 1' >>"$tmp/bad.txt"
+refuse "merge: a malformed record names file and line" ".*bad.txt:6: bad FEN for tabal: " \
+    $BIN merge -out "$tmp/y.txt" "$tmp/bad.txt"
+[ ! -e "$tmp/y.txt" ] && ok "  ... and writes nothing" || bad "  ... and writes nothing"
+refuse "fit: a malformed record names file and line" ".*bad.txt:6: " $BIN fit -variant tabal "$tmp/bad.txt"
+refuse "fit: a missing data file" ".*none.txt: No such file" $BIN fit -variant tabal "$tmp/none.txt"
+refuse "fit: no positions of the variant" "no positions of dablot" $BIN fit -variant dablot tests/data/tune-tabal.txt
+refuse "fit: bad option value" "-lambda 2: not a number in 0..1" $BIN fit -variant tabal -lambda 2 tests/data/tune-tabal.txt
+refuse "unknown command" "unknown command 'tune'" $BIN tune
+
+# ---- the fit and the weights source -------------------------------------
+if $BIN weights | cmp -s - src/search/eval_weights.c; then
+    ok "the built-in tables write src/search/eval_weights.c back exactly"
+else
+    bad "the built-in tables write src/search/eval_weights.c back exactly"
+fi
+cp src/search/eval_weights.c "$tmp/w.c"
+out=$($BIN fit -variant tabal -rounds 1 -iterations 100 -out "$tmp/w.c" tests/data/tune-tabal.txt 2>&1)
+before=$(sed -nE 's/.*log loss ([0-9.]+) -> ([0-9.]+).*/\1/p' <<<"$out")
+after=$(sed -nE 's/.*log loss ([0-9.]+) -> ([0-9.]+).*/\2/p' <<<"$out")
+if [ -n "$before" ] && awk -v a="$after" -v b="$before" 'BEGIN { exit !(a < b) }'; then
+    ok "fit on the Tabal sample: log loss $before -> $after"
+else
+    bad "fit on the Tabal sample lowers the loss"
+    sed 's/^/     | /' <<<"$out"
+fi
+# Only the Tabal table and its origin line change.
+dablot_part() { sed -n '/^    \[VARIANT_DABLOT\] = {/,/^    },/p' "$1"; }
+if grep -q '\[VARIANT_TABAL\] = "dablo-tune fit ' "$tmp/w.c" && cmp -s <(dablot_part "$tmp/w.c") \
+    <(dablot_part src/search/eval_weights.c) && ! cmp -s "$tmp/w.c" src/search/eval_weights.c; then
+    ok "fit -out rewrites the Tabal table and its origin, the Dablot table as it was"
+else
+    bad "fit -out rewrites the Tabal table and its origin, the Dablot table as it was"
+fi
+if ${CC:-cc} -std=gnu11 -Wall -Wextra -Werror -Isrc -Isrc/search -c "$tmp/w.c" -o "$tmp/w.o" 2>"$tmp/cc.err"; then
+    ok "the written weights source compiles without warnings"
+else
+    bad "the written weights source compiles without warnings"
+    sed 's/^/     | /' "$tmp/cc.err"
+fi
+
+# ---- make tune's script on a small manifest -------------------------------
+printf '# small\ndata mini -game tabal -nodes 200 -games 4 -seed 3\nfit tabal -rounds 1 -iterations 50 : mini\n' \
+    >"$tmp/manifest.txt"
+cp src/search/eval_weights.c "$tmp/before.c"
+out=$(TUNE_MANIFEST="$tmp/manifest.txt" TUNE_DIR="$tmp/tune" TUNE_OUT="$tmp/tuned.c" \
+    bash tools/tune/tune.sh 2>&1)
+if [ -s "$tmp/tune/mini.txt" ] && grep -q '"dablo-tune fit ' "$tmp/tuned.c" &&
+    cmp -s src/search/eval_weights.c "$tmp/before.c"; then
+    ok "tune.sh plays a manifest's data, merges it and fits ($(wc -l <"$tmp/tune/mini.txt") positions)"
+else
+    bad "tune.sh plays a manifest's data, merges it and fits"
+    tail -n 5 <<<"$out" | sed 's/^/     | /'
+fi
+printf 'play mini -game tabal\n' >"$tmp/bad-manifest.txt"
+if ! TUNE_MANIFEST="$tmp/bad-manifest.txt" TUNE_DIR="$tmp/tune" bash tools/tune/tune.sh 2>"$tmp/err" >/dev/null &&
+    grep -q "bad-manifest.txt:1: unknown line kind 'play'" "$tmp/err"; then
+    ok "tune.sh refuses a bad manifest line, naming it"
+else
+    bad "tune.sh refuses a bad manifest line, naming it"
+fi
+
+out=$($BIN --help 2>&1)
+grep -q '^Usage: dablo-tune gen' <<<"$out" && ok "help" || bad "help"
+
+echo "SUITE tune: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,299 @@
+/*
+ * fit.c - Texel tuning of the evaluation's weights (design in fit.h).
+ */
+#include "fit.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The positions of one variant, with what the fit needs of each. */
+typedef struct Set {
+    size_t n;
+    Position *pos;
+    double *result; /* 0, 0.5, 1 */
+    double *score;  /* search score, White's view */
+    double *target;
+    int *base;   /* eval at the current weights */
+    float *coef; /* n x nidx */
+    unsigned char *valid;
+} Set;
+
+FitSpec fit_defaults(Variant v)
+{
+    return (FitSpec){ .variant = v,
+                      .lambda = 1.0,
+                      .rounds = 3,
+                      .iterations = 300,
+                      .rate = 1.0,
+                      .l2 = 1e-7,
+                      .valid_percent = 10,
+                      .seed = 1 };
+}
+
+static double sigmoid(double x)
+{
+    return 1.0 / (1.0 + exp(-x));
+}
+
+/* Log loss of prediction p against target t, p kept off 0 and 1. */
+static double log_loss(double t, double p)
+{
+    const double eps = 1e-12;
+    if (p < eps) p = eps;
+    if (p > 1 - eps) p = 1 - eps;
+    return -(t * log(p) + (1 - t) * log(1 - p));
+}
+
+static void set_free(Set *s)
+{
+    free(s->pos);
+    free(s->result);
+    free(s->score);
+    free(s->target);
+    free(s->base);
+    free(s->coef);
+    free(s->valid);
+    memset(s, 0, sizeof *s);
+}
+
+/* The records of variant v in d as positions. */
+static int set_load(Set *s, const TuneData *d, Variant v, const FitSpec *spec, char *err,
+                    size_t errlen)
+{
+    memset(s, 0, sizeof *s);
+    size_t n = 0;
+    for (size_t i = 0; i < d->n; i++)
+        if (tune_game_rules(d->v[i].game).variant == v) n++;
+    if (n == 0) {
+        snprintf(err, errlen, "no positions of %s in the data",
+                 v == VARIANT_TABAL ? "tabal" : "dablot");
+        return -1;
+    }
+    s->pos = malloc(n * sizeof *s->pos);
+    s->result = malloc(n * sizeof *s->result);
+    s->score = malloc(n * sizeof *s->score);
+    s->target = malloc(n * sizeof *s->target);
+    s->base = malloc(n * sizeof *s->base);
+    s->valid = malloc(n);
+    if (!s->pos || !s->result || !s->score || !s->target || !s->base || !s->valid) {
+        set_free(s);
+        snprintf(err, errlen, "out of memory for %zu positions", n);
+        return -1;
+    }
+    for (size_t i = 0; i < d->n; i++) {
+        const TuneRecord *r = &d->v[i];
+        Rules rules = tune_game_rules(r->game);
+        if (rules.variant != v) continue;
+        char why[200];
+        if (position_set_fen(&s->pos[s->n], &rules, r->fen, why, sizeof why) != 0) {
+            snprintf(err, errlen, "record %zu: bad FEN: %s", i + 1, why);
+            set_free(s);
+            return -1;
+        }
+        s->result[s->n] = r->result / 2.0;
+        s->score[s->n] = r->score;
+        uint64_t h = tune_record_id(r->game,
+                                    r->key ^ (spec ? spec->seed * 0x2545F4914F6CDD1Dull : 0));
+        s->valid[s->n] = spec && (int)(h % 100) < spec->valid_percent;
+        s->n++;
+    }
+    return 0;
+}
+
+/* Mean log loss of the positions with valid == which (or all, which < 0)
+ * for the evaluations e at scale k against the targets t. */
+static double mean_loss(const Set *s, const int *e, const double *t, double k, int which)
+{
+    double sum = 0;
+    size_t cnt = 0;
+    for (size_t i = 0; i < s->n; i++) {
+        if (which >= 0 && s->valid[i] != which) continue;
+        sum += log_loss(t[i], sigmoid(k * e[i]));
+        cnt++;
+    }
+    return cnt ? sum / (double)cnt : 0;
+}
+
+static void set_targets(Set *s, double lambda, double k)
+{
+    for (size_t i = 0; i < s->n; i++)
+        s->target[i] = lambda * s->result[i] + (1 - lambda) * sigmoid(k * s->score[i]);
+}
+
+/* K minimising the training loss of the current evaluations (golden
+ * section on log K over 1e-4..0.1: the loss is unimodal in K). */
+static double fit_k(Set *s, double lambda)
+{
+    double a = log(1e-4), b = log(0.1);
+    const double g = (sqrt(5.0) - 1) / 2;
+    for (int it = 0; it < 60; it++) {
+        double c = b - g * (b - a), d = a + g * (b - a);
+        set_targets(s, lambda, exp(c));
+        double fc = mean_loss(s, s->base, s->target, exp(c), 0);
+        set_targets(s, lambda, exp(d));
+        double fd = mean_loss(s, s->base, s->target, exp(d), 0);
+        if (fc < fd)
+            b = d;
+        else
+            a = c;
+    }
+    double k = exp((a + b) / 2);
+    set_targets(s, lambda, k);
+    return k;
+}
+
+static void evaluate_all(Set *s, const EvalWeights *w)
+{
+    for (size_t i = 0; i < s->n; i++)
+        s->base[i] = eval_white_weights(&s->pos[i], w);
+}
+
+double fit_loss(const TuneData *d, Variant v, const EvalWeights *w, double k)
+{
+    Set s;
+    char err[200];
+    if (set_load(&s, d, v, NULL, err, sizeof err) != 0) return -1;
+    evaluate_all(&s, w);
+    set_targets(&s, 1.0, k);
+    double l = mean_loss(&s, s.base, s.target, k, -1);
+    set_free(&s);
+    return l;
+}
+
+/* Adam on the offsets x[0..m) of the weights idx[] from cur, on the
+ * linear model of s->coef; l2 pulls cur + x toward start. */
+static void adam(const Set *s, const FitSpec *spec, double k, const int *idx, int m,
+                 const EvalWeights *cur, const EvalWeights *start, double *x)
+{
+    double *grad = calloc((size_t)m, sizeof *grad), *mom = calloc((size_t)m, sizeof *mom);
+    double *vel = calloc((size_t)m, sizeof *vel);
+    if (!grad || !mom || !vel) goto done;
+    const double b1 = 0.9, b2 = 0.999, eps = 1e-8;
+    size_t ntrain = 0;
+    for (size_t i = 0; i < s->n; i++)
+        ntrain += !s->valid[i];
+    for (int it = 1; it <= spec->iterations; it++) {
+        memset(grad, 0, (size_t)m * sizeof *grad);
+        for (size_t i = 0; i < s->n; i++) {
+            if (s->valid[i]) continue;
+            const float *c = s->coef + i * (size_t)m;
+            double e = s->base[i];
+            for (int j = 0; j < m; j++)
+                e += c[j] * x[j];
+            double g = k * (sigmoid(k * e) - s->target[i]);
+            for (int j = 0; j < m; j++)
+                grad[j] += g * c[j];
+        }
+        for (int j = 0; j < m; j++) {
+            double w = eval_weight_get(cur, idx[j]) + x[j] - eval_weight_get(start, idx[j]);
+            double gj = grad[j] / (double)ntrain + 2 * spec->l2 * w;
+            mom[j] = b1 * mom[j] + (1 - b1) * gj;
+            vel[j] = b2 * vel[j] + (1 - b2) * gj * gj;
+            double mh = mom[j] / (1 - pow(b1, it)), vh = vel[j] / (1 - pow(b2, it));
+            x[j] -= spec->rate * mh / (sqrt(vh) + eps);
+        }
+    }
+done:
+    free(grad);
+    free(mom);
+    free(vel);
+}
+
+/* Whether flat weight i is held by the prefixes of fixed. */
+static bool is_fixed(const char *fixed, int i)
+{
+    char name[64];
+    eval_weight_name(i, name, sizeof name);
+    for (const char *p = fixed; p && *p;) {
+        size_t n = strcspn(p, ",");
+        if (n && strncmp(name, p, n) == 0) return true;
+        p += n + (p[n] == ',');
+    }
+    return false;
+}
+
+int fit_run(const TuneData *d, const FitSpec *spec, const EvalWeights *start, EvalWeights *out,
+            FitReport *rep, FILE *log, char *err, size_t errlen)
+{
+    memset(rep, 0, sizeof *rep);
+    Set s;
+    if (set_load(&s, d, spec->variant, spec, err, errlen) != 0) return -1;
+    for (size_t i = 0; i < s.n; i++) {
+        if (s.valid[i])
+            rep->nvalid++;
+        else
+            rep->ntrain++;
+    }
+    if (rep->ntrain == 0) {
+        snprintf(err, errlen, "no training positions left after the validation split");
+        set_free(&s);
+        return -1;
+    }
+    int idx[EVAL_WEIGHT_NB], m = 0;
+    for (int i = 0; i < EVAL_WEIGHT_NB; i++)
+        if (eval_weight_tunable(i) && !is_fixed(spec->fixed, i)) idx[m++] = i;
+    s.coef = malloc(s.n * (size_t)m * sizeof *s.coef);
+    double *x = malloc((size_t)m * sizeof *x);
+    if (!s.coef || !x) {
+        snprintf(err, errlen, "out of memory for %zu x %d coefficients", s.n, m);
+        free(x);
+        set_free(&s);
+        return -1;
+    }
+
+    *out = *start;
+    evaluate_all(&s, out);
+    rep->k = fit_k(&s, spec->lambda);
+    rep->train_before = mean_loss(&s, s.base, s.target, rep->k, 0);
+    rep->valid_before = mean_loss(&s, s.base, s.target, rep->k, 1);
+    if (log)
+        fprintf(
+            log,
+            "%zu training and %zu validation positions; K = %.6f; loss %.6f (validation %.6f)\n",
+            rep->ntrain, rep->nvalid, rep->k, rep->train_before, rep->valid_before);
+
+    for (int round = 0; round < spec->rounds; round++) {
+        /* The linear model around the current weights; the weights no
+         * training position depends on are left out of this round. */
+        int all[EVAL_WEIGHT_NB];
+        memcpy(all, idx, sizeof all);
+        for (size_t i = 0; i < s.n; i++)
+            eval_coefficients(&s.pos[i], out, all, m, &s.base[i], s.coef + i * (size_t)m);
+        int used = 0, keep[EVAL_WEIGHT_NB];
+        for (int j = 0; j < m; j++) {
+            keep[j] = 0;
+            for (size_t i = 0; i < s.n && !keep[j]; i++)
+                keep[j] = !s.valid[i] && s.coef[i * (size_t)m + j] != 0;
+            used += keep[j];
+        }
+        /* Pack the used columns to the front of each row. */
+        int cols[EVAL_WEIGHT_NB], nc = 0;
+        for (int j = 0; j < m; j++)
+            if (keep[j]) cols[nc++] = j;
+        for (size_t i = 0; i < s.n; i++) {
+            float *row = s.coef + i * (size_t)m, *dst = s.coef + i * (size_t)nc;
+            for (int c = 0; c < nc; c++)
+                dst[c] = row[cols[c]];
+        }
+        int sel[EVAL_WEIGHT_NB];
+        for (int c = 0; c < nc; c++)
+            sel[c] = idx[cols[c]];
+        rep->nweights = used;
+        memset(x, 0, (size_t)m * sizeof *x);
+        EvalWeights cur = *out;
+        adam(&s, spec, rep->k, sel, nc, &cur, start, x);
+        for (int c = 0; c < nc; c++)
+            eval_weight_set(out, sel[c], (int)lround(eval_weight_get(&cur, sel[c]) + x[c]));
+        evaluate_all(&s, out);
+        if (log)
+            fprintf(log, "round %d: %d weights; loss %.6f (validation %.6f)\n", round + 1, used,
+                    mean_loss(&s, s.base, s.target, rep->k, 0),
+                    mean_loss(&s, s.base, s.target, rep->k, 1));
+    }
+    rep->train_after = mean_loss(&s, s.base, s.target, rep->k, 0);
+    rep->valid_after = mean_loss(&s, s.base, s.target, rep->k, 1);
+    free(x);
+    set_free(&s);
+    return 0;
+}

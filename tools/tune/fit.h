@@ -1,0 +1,74 @@
+/*
+ * fit.h - fitting the evaluation's weights to training positions (Texel
+ * tuning: Peter Österlund, "Texel's tuning method", TalkChess 2014 and the
+ * Chess Programming Wiki; the logistic regression of Scan, Kingsrow and
+ * Dragon in draughts, reference/hosts-tablebases-tuning.md section 3).
+ *
+ * The model: a position's result (White's half-points / 2) is predicted by
+ * p = sigmoid(K e), e the static evaluation from White's view with the
+ * weights under fit (eval_white_weights()).  The loss is the mean log loss
+ * -(t log p + (1 - t) log(1 - p)) (logistic regression), the target t =
+ * lambda * result + (1 - lambda) * sigmoid(K * search score).  K, in 1 per
+ * hundredth of a man, is fitted first with the start weights (golden
+ * section search) and then held.  The weights are fitted by Adam (Kingma
+ * and Ba, "Adam: a method for stochastic optimization", ICLR 2015) on the
+ * full training set, on the linear model of eval_coefficients() around the
+ * current weights; after each round the weights are rounded to integers
+ * and the model is taken again around them, so the loss reported is always
+ * that of the real evaluation.  A small L2 term pulls each weight toward
+ * its start value, so weights the data hardly sees stay put.
+ *
+ * Weights named by spec->fixed are held, like the untunable ones.
+ * Positions of one variant are fitted (the records of the others are left
+ * out); a record goes to the validation set when a hash of its identity
+ * and the seed says so (valid_percent of them), so the split is the same
+ * on every run and machine.  Single-threaded and in a fixed order:
+ * deterministic for a seed.
+ */
+#ifndef DABLO_TUNE_FIT_H
+#define DABLO_TUNE_FIT_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "data.h"
+#include "search/eval.h"
+
+typedef struct FitSpec {
+    Variant variant;
+    double lambda;     /* 0..1, weight of the game result in the target */
+    int rounds;        /* linearisations, >= 1 */
+    int iterations;    /* Adam steps a round, >= 1 */
+    double rate;       /* Adam step size, score units (> 0) */
+    double l2;         /* pull toward the start weights, loss per unit squared (>= 0) */
+    int valid_percent; /* 0..50 */
+    uint64_t seed;
+    const char *fixed; /* comma-separated name prefixes of weights kept as they are
+                        * ("mopup_,tempo"; eval_weight_name()), NULL = none */
+} FitSpec;
+
+typedef struct FitReport {
+    size_t ntrain, nvalid;
+    int nweights; /* weights the data moves (a non-zero coefficient somewhere) */
+    double k;
+    double train_before, train_after, valid_before, valid_after;
+} FitReport;
+
+/* Default settings (lambda 1, 3 rounds of 300 steps, rate 1, l2 1e-7, 10%
+ * for validation, seed 1). */
+FitSpec fit_defaults(Variant v);
+
+/* Fits the weights of spec->variant starting from start (a whole table),
+ * writing the fitted table to *out (the other fields as in start) and the
+ * figures to *rep; progress lines go to log when it is not NULL.  Returns
+ * 0, or -1 with a one-line reason in err (no records of the variant, a
+ * bad FEN, out of memory). */
+int fit_run(const TuneData *d, const FitSpec *spec, const EvalWeights *start, EvalWeights *out,
+            FitReport *rep, FILE *log, char *err, size_t errlen);
+
+/* The mean log loss of the records of variant v in d with weights w at
+ * scale k (lambda 1: the results alone); for tests and reports.  -1 when
+ * there is no such record. */
+double fit_loss(const TuneData *d, Variant v, const EvalWeights *w, double k);
+
+#endif

@@ -1,0 +1,391 @@
+/*
+ * main.c - dablo-tune: training positions from self-play and the fit of
+ * the evaluation's weights to them (docs/tuning.md).
+ *
+ *   dablo-tune gen   -game G -out FILE [-openings F] [-random-plies N] [-nodes LIST]
+ *                    [-games N] [-seed S] [-shard I/N] [-max-plies N]
+ *   dablo-tune merge -out FILE DATA...
+ *   dablo-tune fit   -variant V [-out FILE] [-lambda L] [-rounds R] [-iterations N]
+ *                    [-rate X] [-l2 X] [-valid P] [-seed S] [-fix LIST] DATA...
+ *   dablo-tune weights
+ *
+ * Every error is one line on stderr; exit status 0 ok, 2 bad usage or
+ * input (a malformed data file names its line), 1 a failure while running.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "datagen.h"
+#include "fit.h"
+#include "rules/version.h"
+#include "weights_out.h"
+
+static const char usage[] =
+    "Usage: dablo-tune gen -game G -out FILE [-openings F] [-random-plies N] [-nodes LIST]\n"
+    "                      [-games N] [-seed S] [-shard I/N] [-max-plies N]\n"
+    "  or:  dablo-tune merge -out FILE DATA...\n"
+    "  or:  dablo-tune fit -variant V [-out FILE] [-lambda L] [-rounds R] [-iterations N]\n"
+    "                      [-rate X] [-l2 X] [-valid P] [-seed S] [-fix LIST] DATA...\n"
+    "  or:  dablo-tune weights\n"
+    "  or:  dablo-tune --help | --version\n"
+    "\n"
+    "Tunes the evaluation of dablo, the engine for Dablot Prejjesne and Permainan-Tabal,\n"
+    "by Texel's method.  gen plays the engine against itself and writes the quiet positions\n"
+    "of its games with their results and search scores, one a line; merge joins data files\n"
+    "and drops repeated positions; fit fits the evaluation's weights of one variant to data\n"
+    "files (logistic regression on the game results) and writes them as the C source the\n"
+    "engine compiles in; weights prints that source for the weights built in.  Every error\n"
+    "is one line on standard error; exit status 2 means bad usage or input, 1 a failure\n"
+    "while running.  docs/tuning.md describes the data format and the method.\n"
+    "\n"
+    "Options:\n"
+    "  -game G           gen: tabal, dablot:classic, dablot:modern or dablot:anti-draw\n"
+    "  -out FILE         gen, merge: the data file to write (must not exist);\n"
+    "                    fit: the weights source to write (e.g. src/search/eval_weights.c)\n"
+    "  -openings F       gen: a FEN file (one a line); a game starts from one of its lines\n"
+    "                    (default: the start position)\n"
+    "  -random-plies N   gen: 0..N random legal plies after the opening, 0..40 (default 4)\n"
+    "  -nodes LIST       gen: node budgets a move, comma-separated; each side of a game\n"
+    "                    takes one at random (default 1000,3000,10000)\n"
+    "  -games N          gen: games of the whole run, all shards (default 100)\n"
+    "  -seed S           gen: the run's seed; fit: the validation split's (default 1)\n"
+    "  -shard I/N        gen: play only the games g with g mod N = I - 1 (default 1/1)\n"
+    "  -max-plies N      gen: drop a game still going after N plies (default 1000)\n"
+    "  -variant V        fit: dablot or tabal, the table to fit\n"
+    "  -lambda L         fit: weight of the result in the target, 0..1; the rest is the\n"
+    "                    search score (default 1)\n"
+    "  -rounds R         fit: linearisations of the evaluation, 1..20 (default 3)\n"
+    "  -iterations N     fit: gradient steps a round, 1..100000 (default 300)\n"
+    "  -rate X           fit: step size in hundredths of a man (default 1)\n"
+    "  -l2 X             fit: pull toward the start weights (default 1e-7)\n"
+    "  -valid P          fit: percent of positions kept for validation, 0..50 (default 10)\n"
+    "  -fix LIST         fit: keep the weights whose names start with one of these\n"
+    "                    comma-separated prefixes (e.g. mopup_,tempo)\n"
+    "  -h, --help        print this help and exit\n"
+    "  --version         print \"dablo-tune VERSION\" and exit\n";
+
+static int bad(const char *fmt, const char *a, const char *b)
+{
+    fprintf(stderr, "dablo-tune: ");
+    fprintf(stderr, fmt, a, b);
+    fputc('\n', stderr);
+    return 2;
+}
+
+static int parse_ll(const char *s, long long lo, long long hi, long long *out)
+{
+    char *end;
+    errno = 0;
+    long long v = strtoll(s, &end, 10);
+    if (errno || end == s || *end || v < lo || v > hi) return -1;
+    *out = v;
+    return 0;
+}
+
+static int parse_double(const char *s, double lo, double hi, double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (errno || end == s || *end || !(v >= lo && v <= hi)) return -1;
+    *out = v;
+    return 0;
+}
+
+/* Opens path for writing a new file: refuses one that exists, so no data
+ * is ever overwritten. */
+static FILE *open_new(const char *path)
+{
+    struct stat st;
+    if (stat(path, &st) == 0) {
+        fprintf(stderr, "dablo-tune: %s exists: remove it or choose another name\n", path);
+        return NULL;
+    }
+    FILE *f = fopen(path, "w");
+    if (!f) fprintf(stderr, "dablo-tune: %s: %s\n", path, strerror(errno));
+    return f;
+}
+
+static int parse_nodes(const char *s, DatagenSpec *g)
+{
+    g->nbudgets = 0;
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", s);
+    for (char *save = NULL, *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+        long long v;
+        if (g->nbudgets == DATAGEN_MAX_BUDGETS || parse_ll(t, 1, 1000000000, &v) != 0) return -1;
+        g->nodes[g->nbudgets++] = (uint64_t)v;
+    }
+    return g->nbudgets ? 0 : -1;
+}
+
+static int cmd_gen(int argc, char **argv)
+{
+    DatagenSpec g = { .random_plies = 4,
+                      .nodes = { 1000, 3000, 10000 },
+                      .nbudgets = 3,
+                      .games = 100,
+                      .seed = 1,
+                      .shard = 1,
+                      .nshards = 1,
+                      .max_plies = 1000 };
+    const char *out = NULL;
+    int have_game = 0;
+    for (int i = 2; i < argc; i += 2) {
+        const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        long long n;
+        if (!v) return bad("%s: needs a value%s", o, "");
+        if (!strcmp(o, "-game")) {
+            if (tune_game_parse(v, &g.game) != 0)
+                return bad(
+                    "-game %s: not one of tabal, dablot:classic, dablot:modern, dablot:anti-draw%s",
+                    v, "");
+            have_game = 1;
+        } else if (!strcmp(o, "-out")) {
+            out = v;
+        } else if (!strcmp(o, "-openings")) {
+            g.openings = v;
+        } else if (!strcmp(o, "-random-plies")) {
+            if (parse_ll(v, 0, 40, &n))
+                return bad("-random-plies %s: not a number in 0..40%s", v, "");
+            g.random_plies = (int)n;
+        } else if (!strcmp(o, "-nodes")) {
+            if (parse_nodes(v, &g))
+                return bad("-nodes %s: not a comma-separated list of 1..16 numbers >= 1%s", v, "");
+        } else if (!strcmp(o, "-games")) {
+            if (parse_ll(v, 1, 100000000, &n))
+                return bad("-games %s: not a number in 1..100000000%s", v, "");
+            g.games = n;
+        } else if (!strcmp(o, "-seed")) {
+            if (parse_ll(v, 0, INT64_MAX, &n)) return bad("-seed %s: not a number >= 0%s", v, "");
+            g.seed = (uint64_t)n;
+        } else if (!strcmp(o, "-shard")) {
+            int a, b, used = 0;
+            if (sscanf(v, "%d/%d%n", &a, &b, &used) != 2 || v[used] || b < 1 || a < 1 || a > b)
+                return bad("-shard %s: not I/N with 1 <= I <= N%s", v, "");
+            g.shard = a;
+            g.nshards = b;
+        } else if (!strcmp(o, "-max-plies")) {
+            if (parse_ll(v, 1, 100000, &n))
+                return bad("-max-plies %s: not a number in 1..100000%s", v, "");
+            g.max_plies = (int)n;
+        } else {
+            return bad("gen: unknown option '%s'%s", o, "");
+        }
+    }
+    if (!have_game) return bad("gen: give the game (-game tabal, dablot:classic, ...)%s%s", "", "");
+    if (!out) return bad("gen: give the data file to write (-out FILE)%s%s", "", "");
+    FILE *f = open_new(out);
+    if (!f) return 2;
+    DatagenStats st;
+    char err[400];
+    int rc = datagen_run(&g, f, &st, err, sizeof err);
+    if (fclose(f) != 0 && rc == 0) {
+        snprintf(err, sizeof err, "%s: %s", out, strerror(errno));
+        rc = -1;
+    }
+    if (rc != 0) {
+        fprintf(stderr, "dablo-tune: %s\n", err);
+        return g.openings && strstr(err, g.openings) ? 2 : 1;
+    }
+    printf("%s: %lld games (1-0 %lld, 1/2 %lld, 0-1 %lld; %lld dropped), %lld positions "
+           "(%lld repeated, %lld with a capture pending left out)\n",
+           out, (long long)st.games, (long long)st.results[2], (long long)st.results[1],
+           (long long)st.results[0], (long long)st.dropped, (long long)st.positions,
+           (long long)st.duplicates, (long long)st.loud);
+    return 0;
+}
+
+/* Reads every data file of argv[first..]; 0, or 2 after the error line. */
+static int read_all(TuneData *d, int argc, char **argv, int first)
+{
+    for (int i = first; i < argc; i++) {
+        char err[600];
+        if (tune_data_read(d, argv[i], err, sizeof err) != 0) {
+            fprintf(stderr, "dablo-tune: %s\n", err);
+            return 2;
+        }
+    }
+    return 0;
+}
+
+static int cmd_merge(int argc, char **argv)
+{
+    const char *out = NULL;
+    int first = 2;
+    while (first + 1 < argc && !strcmp(argv[first], "-out")) {
+        out = argv[first + 1];
+        first += 2;
+    }
+    if (!out) return bad("merge: give the data file to write (-out FILE) first%s%s", "", "");
+    if (first >= argc) return bad("merge: give the data files to merge%s%s", "", "");
+    for (int i = first; i < argc; i++)
+        if (argv[i][0] == '-') return bad("merge: unknown option '%s'%s", argv[i], "");
+    TuneData d = { 0 };
+    int rc = read_all(&d, argc, argv, first);
+    if (rc == 0) {
+        size_t before = d.n, dup = tune_data_dedupe(&d);
+        FILE *f = open_new(out);
+        if (!f) {
+            rc = 2;
+        } else {
+            for (size_t i = 0; i < d.n && rc == 0; i++)
+                if (tune_record_write(f, &d.v[i]) != 0) rc = 1;
+            if (fclose(f) != 0) rc = 1;
+            if (rc)
+                fprintf(stderr, "dablo-tune: %s: write error\n", out);
+            else
+                printf("%s: %zu positions from %d files (%zu repeated left out)\n", out, d.n,
+                       argc - first, dup);
+            (void)before;
+        }
+    }
+    tune_data_free(&d);
+    return rc;
+}
+
+/* Writes the weights source to path through a temporary file renamed at
+ * the end, so a failed write leaves the old file whole. */
+static int write_weights(const char *path, const EvalWeights w[VARIANT_NB],
+                         const char *const origin[VARIANT_NB])
+{
+    char tmp[4096];
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *f = fopen(tmp, "w");
+    if (!f) {
+        fprintf(stderr, "dablo-tune: %s: %s\n", tmp, strerror(errno));
+        return 1;
+    }
+    int rc = weights_write(f, w, origin);
+    if (fclose(f) != 0 || rc != 0 || rename(tmp, path) != 0) {
+        fprintf(stderr, "dablo-tune: %s: write error\n", path);
+        remove(tmp);
+        return 1;
+    }
+    return 0;
+}
+
+static int cmd_fit(int argc, char **argv)
+{
+    FitSpec spec = fit_defaults(VARIANT_DABLOT);
+    const char *out = NULL;
+    int have_variant = 0, first = 2;
+    for (; first < argc && argv[first][0] == '-'; first += 2) {
+        const char *o = argv[first], *v = first + 1 < argc ? argv[first + 1] : NULL;
+        long long n;
+        if (!v) return bad("%s: needs a value%s", o, "");
+        if (!strcmp(o, "-variant")) {
+            int var = geometry_variant_from_name(v);
+            if (var < 0) return bad("-variant %s: not dablot or tabal%s", v, "");
+            spec.variant = (Variant)var;
+            have_variant = 1;
+        } else if (!strcmp(o, "-out")) {
+            out = v;
+        } else if (!strcmp(o, "-lambda")) {
+            if (parse_double(v, 0, 1, &spec.lambda))
+                return bad("-lambda %s: not a number in 0..1%s", v, "");
+        } else if (!strcmp(o, "-rounds")) {
+            if (parse_ll(v, 1, 20, &n)) return bad("-rounds %s: not a number in 1..20%s", v, "");
+            spec.rounds = (int)n;
+        } else if (!strcmp(o, "-iterations")) {
+            if (parse_ll(v, 1, 100000, &n))
+                return bad("-iterations %s: not a number in 1..100000%s", v, "");
+            spec.iterations = (int)n;
+        } else if (!strcmp(o, "-rate")) {
+            if (parse_double(v, 1e-6, 1000, &spec.rate))
+                return bad("-rate %s: not a number in 1e-6..1000%s", v, "");
+        } else if (!strcmp(o, "-l2")) {
+            if (parse_double(v, 0, 1, &spec.l2))
+                return bad("-l2 %s: not a number in 0..1%s", v, "");
+        } else if (!strcmp(o, "-valid")) {
+            if (parse_ll(v, 0, 50, &n)) return bad("-valid %s: not a number in 0..50%s", v, "");
+            spec.valid_percent = (int)n;
+        } else if (!strcmp(o, "-seed")) {
+            if (parse_ll(v, 0, INT64_MAX, &n)) return bad("-seed %s: not a number >= 0%s", v, "");
+            spec.seed = (uint64_t)n;
+        } else if (!strcmp(o, "-fix")) {
+            spec.fixed = v;
+        } else {
+            return bad("fit: unknown option '%s'%s", o, "");
+        }
+    }
+    if (!have_variant)
+        return bad("fit: give the table to fit (-variant dablot or tabal)%s%s", "", "");
+    if (first >= argc) return bad("fit: give the data files%s%s", "", "");
+    TuneData d = { 0 };
+    int rc = read_all(&d, argc, argv, first);
+    if (rc) {
+        tune_data_free(&d);
+        return rc;
+    }
+    size_t dup = tune_data_dedupe(&d);
+    EvalWeights w[VARIANT_NB];
+    memcpy(w, eval_default_weights, sizeof w);
+    FitReport rep;
+    char err[400];
+    if (fit_run(&d, &spec, &eval_default_weights[spec.variant], &w[spec.variant], &rep, stdout, err,
+                sizeof err)
+        != 0) {
+        fprintf(stderr, "dablo-tune: %s\n", err);
+        tune_data_free(&d);
+        return 2;
+    }
+    printf("fit: %zu positions (%zu repeated left out), %d weights, K %.6f; log loss %.6f -> %.6f, "
+           "validation %.6f -> %.6f\n",
+           rep.ntrain + rep.nvalid, dup, rep.nweights, rep.k, rep.train_before, rep.train_after,
+           rep.valid_before, rep.valid_after);
+    for (int i = 0; i < EVAL_WEIGHT_NB; i++) {
+        int a = eval_weight_get(&eval_default_weights[spec.variant], i),
+            b = eval_weight_get(&w[spec.variant], i);
+        if (a == b) continue;
+        char name[64];
+        eval_weight_name(i, name, sizeof name);
+        printf("  %-24s %5d -> %5d\n", name, a, b);
+    }
+    if (out) {
+        char line[600];
+        snprintf(
+            line, sizeof line,
+            "dablo-tune fit -lambda %g -rounds %d -iterations %d -rate %g -l2 %g -valid %d -seed %llu: "
+            "%zu positions, K %.6f, log loss %.6f -> %.6f (validation %.6f -> %.6f)",
+            spec.lambda, spec.rounds, spec.iterations, spec.rate, spec.l2, spec.valid_percent,
+            (unsigned long long)spec.seed, rep.ntrain + rep.nvalid, rep.k, rep.train_before,
+            rep.train_after, rep.valid_before, rep.valid_after);
+        const char *origin[VARIANT_NB];
+        for (int v = 0; v < VARIANT_NB; v++)
+            origin[v] = v == (int)spec.variant ? line : eval_weights_origin[v];
+        rc = write_weights(out, w, origin);
+        if (rc == 0) printf("wrote %s\n", out);
+    }
+    tune_data_free(&d);
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fprintf(stderr, "dablo-tune: give a command: gen, merge, fit or weights (--help)\n");
+        return 2;
+    }
+    const char *cmd = argv[1];
+    if (!strcmp(cmd, "-h") || !strcmp(cmd, "--help")) {
+        fputs(usage, stdout);
+        return 0;
+    }
+    if (!strcmp(cmd, "--version")) {
+        printf("dablo-tune %s\n", DABLO_VERSION);
+        return 0;
+    }
+    if (!strcmp(cmd, "gen")) return cmd_gen(argc, argv);
+    if (!strcmp(cmd, "merge")) return cmd_merge(argc, argv);
+    if (!strcmp(cmd, "fit")) return cmd_fit(argc, argv);
+    if (!strcmp(cmd, "weights")) {
+        if (argc > 2) return bad("weights: unexpected argument '%s'%s", argv[2], "");
+        return weights_write(stdout, eval_default_weights, eval_weights_origin) ? 1 : 0;
+    }
+    return bad("unknown command '%s' (gen, merge, fit, weights)%s", cmd, "");
+}
