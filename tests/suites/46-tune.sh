@@ -7,13 +7,9 @@
 set -u
 cd "$(dirname "$0")/../.."
 BIN=bin/dablo-tune
-pass=0
-fail=0
+. tests/lib.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-
-ok() { pass=$((pass + 1)); echo "ok   $1"; }
-bad() { fail=$((fail + 1)); echo "FAIL $1"; }
 
 if [ ! -x "$BIN" ]; then
     echo "missing $BIN"
@@ -163,5 +159,4 @@ fi
 out=$($BIN --help 2>&1)
 grep -q '^Usage: dablo-tune gen' <<<"$out" && ok "help" || bad "help"
 
-echo "SUITE tune: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+suite_end tune
