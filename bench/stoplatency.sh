@@ -8,7 +8,8 @@
 # writes it with the rest of the report).
 #
 #   STOP_MOVETIME=500 STOP_MOVES=40 STOP_STOPS=100 STOP_OVERHEAD=  (default: the engine's)
-#   STOP_ENGINE=bin/dablo  (another build, to compare)
+#   STOP_ENGINE=bin/dablo  the engine measured
+#   STOP_BASELINE=PATH     another build measured beside it, run for run (rows say which)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 update=0
@@ -18,6 +19,7 @@ MOVES=${STOP_MOVES:-40}
 STOPS=${STOP_STOPS:-100}
 OVERHEAD=${STOP_OVERHEAD:-}
 ENGINE=${STOP_ENGINE:-bin/dablo}
+BASELINE=${STOP_BASELINE:-}
 make --no-print-directory -s build/stoplatency bin/dablo >&2 || exit 1
 ncpu=$(nproc)
 hogs=()
@@ -29,11 +31,12 @@ stop_hogs() {
 }
 trap stop_hogs EXIT
 
-# run LABEL: one measurement, as table rows
+# run LABEL ENGINE: one measurement, as table rows
 run() {
-    local label=$1 out load
+    local label=$1 engine=$2 out load
     load=$(cut -d' ' -f1 /proc/loadavg)
-    out=$(build/stoplatency "$ENGINE" "$MT" "$MOVES" "$STOPS" $OVERHEAD) || return 1
+    [ -z "$BASELINE" ] || label="$label, $engine"
+    out=$(build/stoplatency "$engine" "$MT" "$MOVES" "$STOPS" $OVERHEAD) || return 1
     local ov
     ov=$(awk '$1 == "overhead" {print $2}' <<<"$out")
     awk -v label="$label" -v load="$load" -v mt="$MT" -v ov="$ov" '
@@ -47,20 +50,25 @@ section=$(mktemp)
 {
     echo "## Moves on time under load (\`bench/stoplatency.sh\`)"
     echo ""
-    echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC'), $ncpu cores, dablo $(git rev-parse --short HEAD 2>/dev/null || echo unknown) (engine: $ENGINE)"
+    echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC'), $ncpu cores, dablo $(git rev-parse --short HEAD 2>/dev/null || echo unknown): $ENGINE${BASELINE:+ beside $BASELINE}"
     echo "- $MOVES searches \`go movetime $MT\` and $STOPS \`go infinite\` stopped after 20..200 ms, over pipes"
     echo "  (\`build/stoplatency\`); hogs: $ncpu busy loops at the engine's priority"
-    echo "- load: the 1-minute load average when the run started (other work on the machine counts)"
+    echo "- load: the 1-minute load average when the run started; other work on the machine"
+    echo "  counts, so figures from a shared machine are upper bounds (rerun on a quiet one)"
+    echo "- the host's figure is what a runner charges: above 0, the move came after its movetime."
+    echo "  When the timer thread gives the bestmove (docs/engine.md, \"Time management\"), the"
+    echo "  last info line is the last completed iteration's, so the engine's own time may be"
+    echo "  below its budget"
     echo ""
     echo "| run | load | measure (ms) | n | median | p90 | p99 | max |"
     echo "|---|---:|---|---:|---:|---:|---:|---:|"
-    run "alone" || exit 1
+    for e in $BASELINE "$ENGINE"; do run "alone" "$e" || exit 1; done
     for _ in $(seq "$ncpu"); do
         (while :; do :; done) &
         hogs+=($!)
     done
     sleep 1
-    run "$ncpu hogs" || exit 1
+    for e in $BASELINE "$ENGINE"; do run "$ncpu hogs" "$e" || exit 1; done
     stop_hogs
     echo ""
 } >"$section"
