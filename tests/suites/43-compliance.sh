@@ -28,6 +28,17 @@ check() {   # check NAME COMMAND...: one test in a fresh directory, passes when 
         fail=$((fail + 1))
     fi
 }
+# attempts FUNC ARGS...: a check whose searches have time limits (a
+# loaded machine can make one late), run up to 3 times; each failed
+# attempt has printed what it saw.
+attempts() {
+    local i
+    for i in 1 2 3; do
+        "$@" && { [ $i -eq 1 ] || echo "passed at attempt $i of 3"; return 0; }
+        echo "attempt $i of 3 failed (above: what it saw)"
+    done
+    return 1
+}
 # Waits short enough for a test, long enough for a loaded machine.
 FAST=(-startup-ms 3000 -ping-ms 1500 -stop-ms 1500 -quit-ms 1000)
 STEPS=23
@@ -43,8 +54,8 @@ dablo_passes() {   # dablo_passes VARIANT: every step passes, exit 0
     # the transcript holds the conversation: the variant was set, stop was sent
     grep -q "> setoption name Variant value $1" log && grep -q '> stop' log
 }
-check "bin/dablo passes every step (dablot)" dablo_passes dablot
-check "bin/dablo passes every step (tabal)" dablo_passes tabal
+check "bin/dablo passes every step (dablot)" attempts dablo_passes dablot
+check "bin/dablo passes every step (tabal)" attempts dablo_passes tabal
 
 # breaks STEP MODE [GLOB]: the engine filtered by misbehave.sh MODE [GLOB]
 # fails STEP and no other step; exit 1.
@@ -61,15 +72,15 @@ breaks() {
     [ "$failed" = "$step" ] || { echo "failed: '$failed', not '$step'"; return 1; }
     grep -q "^summary: .* 1 failed" out
 }
-check "no Variant option: fails 'option Variant'" breaks "option Variant" no-variant
-check "illegal bestmove: fails 'go depth 4'" breaks "go depth 4" illegal "go depth 4"
-check "two bestmoves: fails 'go nodes 20000'" breaks "go nodes 20000" two-bestmoves "go nodes*"
-check "no score: fails 'go movetime 300'" breaks "go movetime 300" no-score "go movetime 300"
-check "a move in a finished game: fails 'finished position'" breaks "finished position" finished-move
-check "no readyok during a search: fails 'isready during a search'" breaks "isready during a search" ignore-isready
-check "no bestmove after stop: fails 'go infinite, stop'" breaks "go infinite, stop" drop-stop
-check "does not exit on quit: fails 'quit'" breaks "quit" drop-quit
-check "does not end at EOF: fails 'end of input during a search'" breaks "end of input during a search" ignore-eof
+check "no Variant option: fails 'option Variant'" attempts breaks "option Variant" no-variant
+check "illegal bestmove: fails 'go depth 4'" attempts breaks "go depth 4" illegal "go depth 4"
+check "two bestmoves: fails 'go nodes 20000'" attempts breaks "go nodes 20000" two-bestmoves "go nodes*"
+check "no score: fails 'go movetime 300'" attempts breaks "go movetime 300" no-score "go movetime 300"
+check "a move in a finished game: fails 'finished position'" attempts breaks "finished position" finished-move
+check "no readyok during a search: fails 'isready during a search'" attempts breaks "isready during a search" ignore-isready
+check "no bestmove after stop: fails 'go infinite, stop'" attempts breaks "go infinite, stop" drop-stop
+check "does not exit on quit: fails 'quit'" attempts breaks "quit" drop-quit
+check "does not end at EOF: fails 'end of input during a search'" attempts breaks "end of input during a search" ignore-eof
 
 no_uciok() {   # no uciok: the handshake fails, every other step is skipped, exit 1
     "$M" -compliance cmd="$W" args="no-uciok -- $ROOT/bin/dablo" "${FAST[@]}" >out 2>&1
@@ -78,7 +89,7 @@ no_uciok() {   # no uciok: the handshake fails, every other step is skipped, exi
     [ $rc -eq 1 ] && grep -q '^FAIL  handshake (uci, isready): .*uciok' out &&
         [ "$(grep -c '^skip  ' out)" -eq $((STEPS - 1)) ] && grep -q "^summary: 0 passed, 1 failed, $((STEPS - 1)) skipped" out
 }
-check "no uciok: the handshake fails, the rest is skipped" no_uciok
+check "no uciok: the handshake fails, the rest is skipped" attempts no_uciok
 
 no_engines_left() {   # the killed fakes left nothing running (misbehave.sh's process tree)
     local i
