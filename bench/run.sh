@@ -235,5 +235,9 @@ say "Depth 1 is the worst case for the runner's share: the engines do almost not
 rm -rf "$tmp"
 say ""
 
+# ------------------------------------------------ moves on time under load
+[ "$QUICK" = 1 ] && export STOP_MOVES=5 STOP_STOPS=10
+bash bench/stoplatency.sh | tee -a "$out"
+
 cp "$out" "$REPORT"
 echo "report written to $REPORT"

@@ -6,6 +6,15 @@ build/perft_bench: bench/perft_bench.c $(SRC_HDR) $(RULES_LIB)
 	@mkdir -p build
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $< $(RULES_LIB) -o $@ $(LDLIBS_BASE)
 
+# The overrun of timed searches and the latency of stop, over pipes
+# (bench/stoplatency.sh).  It links the engine-host library of mk/host.mk,
+# loaded after this file: the archive is named directly (HOST_LIB there).
+BENCH_BINS += build/stoplatency
+
+build/stoplatency: bench/stoplatency.c $(SRC_HDR) $(wildcard tools/host/*.h) build/libdablo-host.a $(RULES_LIB)
+	@mkdir -p build
+	$(CC) $(ALL_CFLAGS) -Itools $(LDFLAGS) $< build/libdablo-host.a $(RULES_LIB) -o $@ $(LDLIBS_BASE)
+
 bench: $(BENCH_BINS)
 
 .PHONY: perft-deep

@@ -87,12 +87,21 @@ static void print_bestmove(const Game *g, int rc, const Move *best, const Move *
     output_line("bestmove %s", b);
 }
 
+/* The bestmove given by the search's timer thread when the search thread
+ * is late (search.h, search_set_answer). */
+static void early_bestmove(void *ctx, const Move *best, const Move *ponder)
+{
+    EngineThread *w = ctx;
+    print_bestmove(&w->game, 0, best, ponder);
+}
+
 static void run_search(EngineThread *w)
 {
     Move best, ponder;
     memset(&best, 0, sizeof best);
     memset(&ponder, 0, sizeof ponder);
     search_set_quiet(w->search, w->keep);
+    search_set_answer(w->search, w->keep ? NULL : early_bestmove, w);
     atomic_store(&w->entered, engine_thread_now_ms());
     int rc = search_run(w->search, &w->game, &w->limits, &w->opt, &best, &ponder);
     if (w->keep) {
@@ -100,7 +109,7 @@ static void run_search(EngineThread *w)
         w->answer = best;
         return;
     }
-    print_bestmove(&w->game, rc, &best, &ponder);
+    if (rc != 1) print_bestmove(&w->game, rc, &best, &ponder); /* 1: already given */
 }
 
 /* Subtrees of at most this many plies go to perft() whole: around a

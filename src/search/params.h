@@ -100,6 +100,12 @@ enum {
     TIMER_PERIOD_NS = 1000000,  /* ns: the timer thread checks the clock this often (1 ms) */
 };
 
+/* After a stop or the hard limit the search thread answers itself when it
+ * does so within this many ns (it needs well under 1 ms when it has a
+ * CPU); else the timer thread answers (search.h, search_set_answer;
+ * bench/REPORT.md, "Moves on time under load"). */
+enum { ANSWER_GRACE_NS = 2000000 };
+
 /* ------------------------------------------------------------ evaluation */
 
 enum {

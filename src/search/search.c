@@ -11,6 +11,7 @@
  * helper finished a deeper iteration with a score at least as good, its
  * move is taken (and its line printed last).
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,6 +93,8 @@ Search *search_new(size_t hash_mib)
     pthread_cond_init(&s->timer_cv, &ca);
     pthread_condattr_destroy(&ca);
     pthread_mutex_init(&s->timer_mu, NULL);
+    pthread_mutex_init(&s->answer_mu, NULL);
+    atomic_init(&s->early_ok, false);
     ab_init_tables();
     if (ensure_threads(s, 1) < 1) {
         search_free(s);
@@ -110,6 +113,7 @@ void search_free(Search *s)
     free(s->hist_rev);
     pthread_cond_destroy(&s->timer_cv);
     pthread_mutex_destroy(&s->timer_mu);
+    pthread_mutex_destroy(&s->answer_mu);
     free(s);
 }
 
@@ -128,7 +132,14 @@ void search_clear(Search *s)
 
 void search_stop(Search *s)
 {
+    atomic_store(&s->early_ok, true);
     atomic_store(&s->stop, true);
+}
+
+void search_set_answer(Search *s, SearchAnswerFn fn, void *ctx)
+{
+    s->answer_fn = fn;
+    s->answer_ctx = ctx;
 }
 
 void search_ponderhit(Search *s)
@@ -180,12 +191,41 @@ static int64_t elapsed_ms(Search *s)
     return timeman_now_ms() - clock_start(s);
 }
 
-/* Sets the stop flag when the hard time limit has passed. */
+/* Sets the stop flag when the hard time limit has passed (however late
+ * the caller woke: the clock is read each time). */
 static void check_time(Search *s)
 {
     if (s->tm.timed && !atomic_load_explicit(&s->pondering, memory_order_relaxed)
-        && elapsed_ms(s) >= s->tm.hard)
+        && elapsed_ms(s) >= s->tm.hard) {
+        atomic_store(&s->early_ok, true);
         atomic_store(&s->stop, true);
+    }
+}
+
+/* The timer thread's answer for a search thread that is late (search.h,
+ * search_set_answer): the last completed iteration's move, unless the
+ * search has answered or has nothing to answer. */
+static void answer_early(Search *s)
+{
+    pthread_mutex_lock(&s->answer_mu);
+    if (!s->answered && s->have_early && s->answer_fn) {
+        s->answered = true;
+        s->answer_fn(s->answer_ctx, &s->early_best, &s->early_ponder);
+    }
+    pthread_mutex_unlock(&s->answer_mu);
+}
+
+/* The time ns from now on the monotonic clock (timer_cv's). */
+static struct timespec time_in(long ns)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    ts.tv_nsec += ns;
+    if (ts.tv_nsec >= 1000000000) {
+        ts.tv_sec++;
+        ts.tv_nsec -= 1000000000;
+    }
+    return ts;
 }
 
 void search_check_limits(Thread *t)
@@ -208,14 +248,18 @@ static void *timer_main(void *arg)
     pthread_mutex_lock(&s->timer_mu);
     while (!atomic_load(&s->finished) && !search_stopped(s)) {
         check_time(s);
-        struct timespec ts;
-        clock_gettime(CLOCK_MONOTONIC, &ts);
-        ts.tv_nsec += TIMER_PERIOD_NS;
-        if (ts.tv_nsec >= 1000000000) {
-            ts.tv_sec++;
-            ts.tv_nsec -= 1000000000;
-        }
+        struct timespec ts = time_in(TIMER_PERIOD_NS);
         pthread_cond_timedwait(&s->timer_cv, &s->timer_mu, &ts);
+    }
+    /* A stop or the hard limit: the search thread needs a CPU to unwind
+     * and answer, and on a loaded machine it may wait tens of ms for one
+     * (bench/REPORT.md, "Moves on time under load").  The timer thread
+     * has just woken, so it runs: after a grace it answers itself. */
+    if (!atomic_load(&s->finished) && atomic_load(&s->early_ok)) {
+        struct timespec until = time_in(ANSWER_GRACE_NS);
+        while (!atomic_load(&s->finished)
+               && pthread_cond_timedwait(&s->timer_cv, &s->timer_mu, &until) != ETIMEDOUT) {}
+        if (!atomic_load(&s->finished)) answer_early(s);
     }
     pthread_mutex_unlock(&s->timer_mu);
     return NULL;
@@ -285,7 +329,19 @@ static void print_line(Search *s, Thread *t, int depth, int k)
         "info depth %d seldepth %d multipv %d score %s nodes %llu nps %llu hashfull %d%s time %lld pv %s",
         depth, rm->seldepth > depth ? rm->seldepth : depth, k + 1, sc, (unsigned long long)nodes,
         (unsigned long long)nps, tt_hashfull(&s->tt), tbhits, (long long)ms, pv);
-    output_text(line);
+    /* Nothing after an early bestmove; line 1 is what an early answer
+     * gives (its pv starts with the move, as PROTOCOL.md section 5 says). */
+    pthread_mutex_lock(&s->answer_mu);
+    if (!s->answered) {
+        output_text(line);
+        if (k == 0 && s->opt.skill_weakness <= 0) {
+            Move none = { 0, 0, 0 };
+            s->early_best = rm->move;
+            s->early_ponder = rm->pv_len > 1 ? rm->pv[1] : none;
+            s->have_early = true;
+        }
+    }
+    pthread_mutex_unlock(&s->answer_mu);
     free(line);
     free(pv);
 }
@@ -572,8 +628,8 @@ static int run_threads(Search *s, const SearchLimits *limits)
 {
     atomic_store(&s->finished, false);
     pthread_t timer;
-    bool have_timer = (s->tm.timed || limits->ponder)
-                      && pthread_create(&timer, NULL, timer_main, s) == 0;
+    bool have_timer = (s->tm.timed || limits->ponder || (s->answer_fn && !s->quiet))
+                   && pthread_create(&timer, NULL, timer_main, s) == 0;
     int started = 1;
     for (int i = 1; i < s->nthreads; i++, started++)
         if (pthread_create(&s->threads[i]->handle, NULL, helper_main, s->threads[i]) != 0)
@@ -646,8 +702,9 @@ static bool skill_choose(Search *s, Thread *bt, const Position *root)
 
 /* The answer from thread bt: its first root move and the reply to ponder
  * on, the last info line when the one printed is not bt's final word, and
- * the summary in s->last. */
-static void answer(Search *s, const Game *g, Thread *bt, Move *best, Move *ponder)
+ * the summary in s->last.  Returns true when the timer thread had already
+ * answered (*best and *ponder are then what it gave). */
+static bool answer(Search *s, const Game *g, Thread *bt, Move *best, Move *ponder)
 {
     Thread *main = s->threads[0];
     RootMove *rm = &bt->root_moves[0];
@@ -665,9 +722,15 @@ static void answer(Search *s, const Game *g, Thread *bt, Move *best, Move *ponde
     bool skilled = skill_choose(s, bt, &g->pos);
     if (skilled || bt != main || rm->shown_score == -SCORE_INF || main->aborted)
         print_line(s, bt, bt->completed_depth > 0 ? bt->completed_depth : 1, 0);
+    /* The bestmove is this thread's to give now, unless the timer thread
+     * gave it (search_set_answer). */
+    pthread_mutex_lock(&s->answer_mu);
+    bool early = s->answered;
+    s->answered = true;
+    pthread_mutex_unlock(&s->answer_mu);
 
-    *best = rm->move;
-    *ponder = ponder_move(s, &g->pos, rm);
+    *best = early ? s->early_best : rm->move;
+    *ponder = early ? s->early_ponder : ponder_move(s, &g->pos, rm);
     s->last.depth = bt->completed_depth;
     s->last.seldepth = rm->seldepth;
     s->last.score = shown_score(rm);
@@ -676,6 +739,7 @@ static void answer(Search *s, const Game *g, Thread *bt, Move *best, Move *ponde
     s->last.tbhits = total_tbhits(s);
     s->last.time_ms = timeman_now_ms() - s->start_ms;
     s->last.best = *best;
+    return early;
 }
 
 int search_run(Search *s, const Game *g, const SearchLimits *limits,
@@ -692,6 +756,8 @@ int search_run(Search *s, const Game *g, const SearchLimits *limits,
     atomic_store(&s->stop, false);
     atomic_store(&s->ponderhit, false);
     atomic_store(&s->pondering, limits->ponder);
+    atomic_store(&s->early_ok, false);
+    s->answered = s->have_early = false;
     int want = opt->threads < 1 ? 1 : opt->threads > MAX_THREADS ? MAX_THREADS : opt->threads;
     s->nthreads = ensure_threads(s, want);
 
@@ -700,8 +766,7 @@ int search_run(Search *s, const Game *g, const SearchLimits *limits,
         return -1;
     }
     int started = run_threads(s, limits);
-    answer(s, g, best_thread(s, started), best, ponder);
-    return 0;
+    return answer(s, g, best_thread(s, started), best, ponder) ? 1 : 0;
 }
 
 /* ------------------------------------------------------------------ eval */

@@ -68,7 +68,8 @@ void search_clear(Search *s);
  * expected reply to *ponder (ponder->from == ponder->to == 0 and no capture
  * when there is none).  Returns 0, or -1 when the position has no legal
  * move (then "bestmove (none)" is the answer; one info line with the score
- * of the finished game has been printed). */
+ * of the finished game has been printed), or 1 when the answer function
+ * (search_set_answer) has already given the bestmove. */
 int search_run(Search *s, const Game *g, const SearchLimits *limits,
                const SearchOptions *opt, Move *best, Move *ponder);
 
@@ -104,6 +105,21 @@ typedef struct SearchInfo {
 } SearchInfo;
 
 void search_last_info(const Search *s, SearchInfo *out);
+
+/* Who gives the bestmove when the search thread is late: a stop
+ * (search_stop) or the hard time limit that the search thread has not
+ * answered within ANSWER_GRACE_NS (params.h), because it is
+ * waiting for a CPU, is answered at once by the search's timer thread,
+ * which calls fn(ctx, best, ponder) with the first move and the reply of
+ * the last completed iteration's line 1 (its info line was the last one
+ * printed); search_run() then returns 1 and prints nothing more.  Without
+ * a completed iteration, under Skill Level or in quiet searches, the
+ * search thread answers as always.  The moves belong to the search (copy
+ * them); fn runs on the timer thread.  A node or depth limit is never
+ * answered early, so fixed-node searches stay reproducible.  fn NULL: off
+ * (the default). */
+typedef void (*SearchAnswerFn)(void *ctx, const Move *best, const Move *ponder);
+void search_set_answer(Search *s, SearchAnswerFn fn, void *ctx);
 
 /* quiet = true: search_run() prints no "info" lines (bench, self-play). */
 void search_set_quiet(Search *s, bool quiet);

@@ -92,6 +92,17 @@ struct Search {
     SearchLimits limits;
     SearchOptions opt;
     bool quiet;                    /* no info lines (bench, self-play) */
+    /* The early answer (search.h, search_set_answer): when a stop or the
+     * hard limit finds the search thread without a CPU, the timer thread
+     * answers with the last completed iteration's move.  answer_mu guards
+     * the rest: no line is printed once the bestmove has been given. */
+    SearchAnswerFn answer_fn; /* NULL: no early answer */
+    void *answer_ctx;
+    atomic_bool early_ok; /* the stop came from search_stop() or the clock */
+    pthread_mutex_t answer_mu;
+    bool answered;   /* the bestmove is given: print nothing more */
+    bool have_early; /* early_best holds a completed iteration's move */
+    Move early_best, early_ponder;
     SearchInfo last;               /* result of the last search_run */
     /* Game history before the root, shared read-only by the threads. */
     uint64_t *hist_keys;

@@ -2,7 +2,8 @@
  * test_match.c - unit tests of dablo-match's modules (Check): time
  * controls and clocks, text encodings, info-line parsing, adjudication,
  * the schedule and shards, opening order, results lines, the balance
- * search, the host steal reading.  Time controls, number and word parsing
+ * search, the host steal reading, the positions and bestmove judge of
+ * -compliance.  Time controls, number and word parsing
  * and info lines belong to the engine-host library (tools/host/, tested
  * further by tests/host/test_host.c).  Run by tests/suites/40-match.sh.
  */
@@ -12,6 +13,7 @@
 #include <string.h>
 
 #include "adjudicate.h"
+#include "compliance.h"
 #include "config.h"
 #include "genopen.h"
 #include "host/engine.h"
@@ -20,6 +22,7 @@
 #include "host/util.h"
 #include "openings.h"
 #include "record.h"
+#include "rules/game.h"
 #include "schedule.h"
 #include "steal.h"
 #include "text.h"
@@ -157,13 +160,18 @@ START_TEST(info_lines)
 }
 END_TEST
 
+static Position fen_pos_rules(const char *fen, const Rules *r)
+{
+    Position p;
+    char err[128];
+    ck_assert_int_eq(position_set_fen(&p, r, fen, err, sizeof err), 0);
+    return p;
+}
+
 static Position fen_pos(const char *fen)
 {
     Rules r = rules_default(VARIANT_DABLOT);
-    Position p;
-    char err[128];
-    ck_assert_int_eq(position_set_fen(&p, &r, fen, err, sizeof err), 0);
-    return p;
+    return fen_pos_rules(fen, &r);
 }
 
 START_TEST(adjudication_counts)
@@ -392,6 +400,93 @@ START_TEST(balance_search)
 }
 END_TEST
 
+/* The positions of -compliance, replayed here with the rules library:
+ * the steps are steps, the capture has two jumps and its short form is
+ * the same move, the finished FEN is over, the repetition ends the game
+ * by threefold repetition and nothing earlier. */
+START_TEST(compliance_positions)
+{
+    for (int v = 0; v < VARIANT_NB; v++) {
+        Rules r = rules_default((Variant)v);
+        ComplianceCases k;
+        char err[256];
+        ck_assert_msg(compliance_cases(&k, &r, err, sizeof err) == 0, "%s", err);
+        Position p, q;
+        Move m, n;
+        Undo u;
+        position_start(&p, &r);
+        for (int i = 0; i < 2; i++) {
+            ck_assert_int_eq(notation_parse_move(&p, k.steps[i], &m, err, sizeof err), 0);
+            ck_assert(!move_is_capture(&m));
+            position_make(&p, &m, &u);
+        }
+        for (int i = 0; i < 2; i++)
+            ck_assert_int_eq(notation_parse_move(&p, k.searchmoves[i], &m, err, sizeof err), 0);
+        ck_assert_str_ne(k.searchmoves[0], k.searchmoves[1]);
+        q = fen_pos_rules(k.capture_fen, &r);
+        ck_assert_int_eq(notation_parse_move(&q, k.capture_path, &m, err, sizeof err), 0);
+        ck_assert_int_eq(notation_parse_move(&q, k.capture_short, &n, err, sizeof err), 0);
+        ck_assert(move_equal(&m, &n));
+        ck_assert_int_ge(bb_count(m.captured), 2);
+        ck_assert_str_ne(k.capture_path, k.capture_short);
+        q = fen_pos_rules(k.finished_fen, &r);
+        Game g;
+        EndReason why;
+        ck_assert_int_eq(game_init(&g, &q), 0);
+        ck_assert_int_ne(game_result(&g, &why), RESULT_NONE);
+        game_free(&g);
+        /* The repetition starts from the start (Dablot) or a FEN of kings
+         * (Tabal, whose men cannot step back): try both. */
+        int repeated = 0;
+        for (int from = 0; from < 2 && !repeated; from++) {
+            if (from == 0)
+                position_start(&q, &r);
+            else if (v == VARIANT_TABAL)
+                q = fen_pos_rules("2k/3/5/5/5/5/5/3/K2 w 0 1", &r);
+            else
+                break;
+            ck_assert_int_eq(game_init(&g, &q), 0);
+            int i = 0;
+            for (; i < k.nrepetition
+                   && notation_parse_move(&g.pos, k.repetition[i], &m, err, sizeof err) == 0;
+                 i++) {
+                ck_assert_int_eq(game_result(&g, &why), RESULT_NONE);
+                game_play(&g, &m);
+            }
+            repeated = i == k.nrepetition && game_result(&g, &why) == RESULT_DRAW
+                    && why == END_REPETITION;
+            game_free(&g);
+        }
+        ck_assert_msg(repeated, "variant %d: the repetition moves do not repeat", v);
+    }
+}
+END_TEST
+
+/* The bestmove judge: legal full paths pass; (none), a short form, an
+ * illegal or empty move fail; a finished game wants (none). */
+START_TEST(compliance_judge)
+{
+    Rules r = rules_default(VARIANT_DABLOT);
+    Position p = fen_pos_rules("5k/5/6/m4/6/5/m5/5/M5/5/6/5/5K w 0 1", &r);
+    char why[512];
+    ck_assert_int_eq(compliance_judge_move(&p, 0, "a5xa9xc11", why, sizeof why), 0);
+    /* Captures are optional in Dablot: a prefix of a capture is a move. */
+    ck_assert_int_eq(compliance_judge_move(&p, 0, "a5xa9", why, sizeof why), 0);
+    ck_assert_int_eq(compliance_judge_move(&p, 0, "k1-k3", why, sizeof why), 0);
+    ck_assert_int_eq(compliance_judge_move(&p, 0, "a5xc11", why, sizeof why), -1);
+    ck_assert_ptr_nonnull(strstr(why, "short form"));
+    ck_assert_int_eq(compliance_judge_move(&p, 0, "(none)", why, sizeof why), -1);
+    ck_assert_ptr_nonnull(strstr(why, "9 legal moves"));
+    ck_assert_int_eq(compliance_judge_move(&p, 0, "k13-k11", why, sizeof why), -1);
+    ck_assert_ptr_nonnull(strstr(why, "not a legal move"));
+    ck_assert_int_eq(compliance_judge_move(&p, 0, "", why, sizeof why), -1);
+    ck_assert_int_eq(compliance_judge_move(&p, 0, "0000", why, sizeof why), -1);
+    ck_assert_int_eq(compliance_judge_move(&p, 1, "(none)", why, sizeof why), 0);
+    ck_assert_int_eq(compliance_judge_move(&p, 1, "k1-k3", why, sizeof why), -1);
+    ck_assert_ptr_nonnull(strstr(why, "finished"));
+}
+END_TEST
+
 static Suite *match_suite(void)
 {
     Suite *s = suite_create("match");
@@ -407,6 +502,8 @@ static Suite *match_suite(void)
     tcase_add_test(tc, results_line);
     tcase_add_test(tc, balance_search);
     tcase_add_test(tc, steal_from_proc_stat);
+    tcase_add_test(tc, compliance_positions);
+    tcase_add_test(tc, compliance_judge);
     suite_add_tcase(s, tc);
     return s;
 }

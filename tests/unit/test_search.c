@@ -3,9 +3,13 @@
  * bench: determinism, mate-score bookkeeping, tactics (tests/tactics.txt),
  * draws and game ends scored as RULES.md says, time limits kept.
  */
+#define _GNU_SOURCE
 #include <check.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -539,6 +543,151 @@ START_TEST(stop_ends_an_infinite_search)
 }
 END_TEST
 
+/* ---------------------------------------------------- the early answer */
+
+/* What the answer function of search_set_answer saw. */
+typedef struct EarlyArg {
+    Search *s;
+    Game *g;
+    SearchLimits l;
+    int cpu; /* the CPU the search thread and the busy thread share */
+    int rc;
+    Move best, given;
+    atomic_int answers;
+    atomic_llong answered_ms;
+    atomic_bool busy_stop;
+} EarlyArg;
+
+static void early_fn(void *ctx, const Move *best, const Move *ponder)
+{
+    (void)ponder;
+    EarlyArg *a = ctx;
+    a->given = *best;
+    atomic_store(&a->answered_ms, timeman_now_ms());
+    atomic_fetch_add(&a->answers, 1);
+}
+
+static void pin(int cpu)
+{
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    CPU_SET(cpu, &set);
+    pthread_setaffinity_np(pthread_self(), sizeof set, &set);
+}
+
+static void *early_search(void *p)
+{
+    EarlyArg *a = p;
+    pin(a->cpu);
+    Move ponder;
+    a->rc = search_run(a->s, a->g, &a->l, &one_thread, &a->best, &ponder);
+    return NULL;
+}
+
+static void *busy_loop(void *p)
+{
+    EarlyArg *a = p;
+    pin(a->cpu);
+    while (!atomic_load(&a->busy_stop)) {}
+    return NULL;
+}
+
+/* A search thread without a CPU (SCHED_IDLE, sharing its CPU with a busy
+ * thread) is answered by the timer thread within 100 ms of stop, once, with
+ * the move search_run() then returns, and search_run() returns 1.  It
+ * depends on the scheduler: up to 3 tries, each failed one says what it
+ * saw.  The info lines go to /dev/null. */
+START_TEST(stop_is_answered_for_a_starved_search)
+{
+    Rules r = rules_default(VARIANT_DABLOT);
+    Game g;
+    game_from(&g, &r, position_start_fen(VARIANT_DABLOT));
+    cpu_set_t mine;
+    ck_assert_int_eq(sched_getaffinity(0, sizeof mine, &mine), 0);
+    int cpu = 0;
+    while (!CPU_ISSET(cpu, &mine))
+        cpu++;
+    int out = dup(1), null = open("/dev/null", O_WRONLY);
+    ck_assert_int_ge(null, 0);
+    int ok = 0;
+    for (int attempt = 1; attempt <= 3 && !ok; attempt++) {
+        EarlyArg a;
+        memset(&a, 0, sizeof a);
+        a.s = search_new(16);
+        a.g = &g;
+        a.l = depth_limits(0);
+        a.l.infinite = true;
+        a.cpu = cpu;
+        search_set_answer(a.s, early_fn, &a);
+        dup2(null, 1);
+        pthread_t th, hog;
+        ck_assert_int_eq(pthread_create(&th, NULL, early_search, &a), 0);
+        struct timespec warm = { 0, 100 * 1000000L }, settle = { 0, 20 * 1000000L };
+        nanosleep(&warm, NULL); /* iterations complete: there is a move to give */
+        struct sched_param none = { 0 };
+        int idle = pthread_setschedparam(th, SCHED_IDLE, &none);
+        ck_assert_int_eq(pthread_create(&hog, NULL, busy_loop, &a), 0);
+        nanosleep(&settle, NULL);
+        int64_t t0 = timeman_now_ms();
+        search_stop(a.s);
+        while (atomic_load(&a.answers) == 0 && timeman_now_ms() - t0 < 2000) {
+            struct timespec ts = { 0, 1000000L };
+            nanosleep(&ts, NULL);
+        }
+        atomic_store(&a.busy_stop, true);
+        pthread_join(hog, NULL);
+        pthread_join(th, NULL);
+        fflush(stdout);
+        dup2(out, 1);
+        long long latency = atomic_load(&a.answered_ms) - t0;
+        int answers = atomic_load(&a.answers);
+        ok = idle == 0 && answers == 1 && a.rc == 1 && move_equal(&a.best, &a.given)
+          && is_legal(&g.pos, &a.best) && latency < 100;
+        if (!ok)
+            printf("early answer, attempt %d of 3: SCHED_IDLE %s, %d answers, search_run %d, "
+                   "%lld ms after stop\n",
+                   attempt, idle ? "refused" : "set", answers, a.rc, answers ? latency : -1LL);
+        search_free(a.s);
+    }
+    close(null);
+    close(out);
+    game_free(&g);
+    ck_assert_msg(ok, "no early answer for a starved search in 3 tries (above: what each saw)");
+}
+END_TEST
+
+/* A search that ends by its own limit never calls the answer function
+ * (fixed-depth and fixed-node searches stay the search thread's). */
+START_TEST(a_limited_search_answers_itself)
+{
+    Rules r = rules_default(VARIANT_TABAL);
+    Game g;
+    game_from(&g, &r, position_start_fen(VARIANT_TABAL));
+    EarlyArg a;
+    memset(&a, 0, sizeof a);
+    Search *s = search_new(16);
+    search_set_answer(s, early_fn, &a);
+    int out = dup(1), null = open("/dev/null", O_WRONLY);
+    dup2(null, 1);
+    Move best, ponder;
+    SearchLimits l = depth_limits(5);
+    int rc = search_run(s, &g, &l, &one_thread, &best, &ponder);
+    l = depth_limits(0);
+    l.nodes = 3000;
+    int rc2 = search_run(s, &g, &l, &one_thread, &best, &ponder);
+    fflush(stdout);
+    dup2(out, 1);
+    close(null);
+    close(out);
+    ck_assert_int_eq(rc, 0);
+    ck_assert_int_eq(rc2, 0);
+    ck_assert_int_eq(atomic_load(&a.answers), 0);
+    ck_assert(is_legal(&g.pos, &best));
+    search_free(s);
+    game_free(&g);
+}
+END_TEST
+
 /* ---------------------------------------------------------------- eval */
 
 START_TEST(fast_eval_matches_reference)
@@ -826,6 +975,8 @@ Suite *search_suite(void)
     tcase_add_test(tc, time_limits_from_the_clock);
     tcase_add_test(tc, tiny_clocks_still_answer_in_time);
     tcase_add_test(tc, stop_ends_an_infinite_search);
+    tcase_add_test(tc, stop_is_answered_for_a_starved_search);
+    tcase_add_test(tc, a_limited_search_answers_itself);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("eval");

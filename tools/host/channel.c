@@ -178,12 +178,19 @@ int channel_write(Channel *ch, const char *line, int64_t deadline)
     return rc;
 }
 
-void channel_close(Channel *ch, int grace_ms)
+void channel_close_input(Channel *ch)
 {
-    proc_stop(&ch->proc, grace_ms);
+    if (ch->proc.to_child >= 0) close(ch->proc.to_child);
+    ch->proc.to_child = -1;
+}
+
+int channel_close(Channel *ch, int grace_ms)
+{
+    int status = proc_stop(&ch->proc, grace_ms);
     free(ch->buf);
     ch->buf = NULL;
     ch->start = ch->len = ch->cap = 0;
+    return status;
 }
 
 void channel_kill(Channel *ch)

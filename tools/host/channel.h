@@ -78,9 +78,14 @@ ChannelStatus channel_read_line(Channel *ch, int64_t deadline, char **line);
  * deadline passed with the pipe full, or the host aborted. */
 int channel_write(Channel *ch, const char *line, int64_t deadline);
 
+/* Closes the engine's stdin only (end of input, PROTOCOL.md 1.3); its
+ * output stays readable until it exits.  Later writes fail. */
+void channel_close_input(Channel *ch);
+
 /* Stops the process (see proc_stop: grace_ms for it to exit by itself
- * after its stdin closes, then a kill) and frees the buffer. */
-void channel_close(Channel *ch, int grace_ms);
+ * after its stdin closes, then a kill) and frees the buffer.  Returns
+ * proc_stop()'s wait status, or -1 when it had to be killed. */
+int channel_close(Channel *ch, int grace_ms);
 
 /* Kills the process at once and frees the buffer. */
 void channel_kill(Channel *ch);

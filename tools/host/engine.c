@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/wait.h>
 
 #include "util.h"
 
@@ -487,12 +488,25 @@ void engine_kill(Engine *e)
     e->running = 0;
 }
 
-void engine_quit(Engine *e, int grace_ms)
+void engine_close_input(Engine *e)
 {
+    if (e->running) channel_close_input(&e->ch);
+}
+
+int engine_wait_exit(Engine *e, int grace_ms)
+{
+    int code = -1;
     if (e->running) {
-        engine_send(e, "quit", util_now_ms() + grace_ms);
-        channel_close(&e->ch, grace_ms);
+        int status = channel_close(&e->ch, grace_ms);
+        if (status >= 0) code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
         e->running = 0;
     }
     free_opts(e);
+    return code;
+}
+
+int engine_quit(Engine *e, int grace_ms)
+{
+    if (e->running) engine_send(e, "quit", util_now_ms() + grace_ms);
+    return engine_wait_exit(e, grace_ms);
 }

@@ -188,8 +188,20 @@ EngineStatus engine_read(Engine *e, EngineSearch *s, int64_t deadline, char **li
 EngineStatus engine_search_stop(Engine *e, EngineSearch *s, int64_t stop_ms);
 
 /* "quit", then up to grace_ms for the process to exit, then kill.  Frees
- * what the engine told us.  Safe on an engine that is not running. */
-void engine_quit(Engine *e, int grace_ms);
+ * what the engine told us.  Safe on an engine that is not running.
+ * Returns engine_wait_exit()'s value. */
+int engine_quit(Engine *e, int grace_ms);
+
+/* Ends the engine's input (EOF on its stdin, PROTOCOL.md 1.3: it stops a
+ * running search and exits); its output stays readable with engine_read()
+ * until it closes.  Sending fails from then on. */
+void engine_close_input(Engine *e);
+
+/* Closes the pipes and waits up to grace_ms for the process to exit, then
+ * kills it; frees what the engine told us.  Returns the engine's exit
+ * code (0..255, 128 + the signal when a signal ended it), or -1 when it
+ * had to be killed or was not running. */
+int engine_wait_exit(Engine *e, int grace_ms);
 
 /* Kills the process at once (after a crash, a stall or an abort). */
 void engine_kill(Engine *e);

@@ -1,12 +1,14 @@
 /*
  * main.c - dablo-match: plays matches between engines (match.c), makes
- * opening suites (genopen.c), resumes stopped matches (state.c).
+ * opening suites (genopen.c), resumes stopped matches (state.c), checks
+ * an engine against the protocol (compliance.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "compliance.h"
 #include "config.h"
 #include "genopen.h"
 #include "host/util.h"
@@ -96,6 +98,15 @@ int main(int argc, char **argv)
         printf("dablo-match %s\n", DABLO_VERSION);
         return 0;
     }
+
+    /* -compliance checks one engine instead of playing a match. */
+    int help = 0, compliance = 0;
+    for (int i = 1; i < argc; i++) {
+        help |= !strcmp(argv[i], "--help") || !strcmp(argv[i], "-help") || !strcmp(argv[i], "-h");
+        compliance |= !strcmp(argv[i], "-compliance");
+    }
+    if (compliance && help) cli_help(stdout);
+    if (compliance) return help ? 0 : compliance_main(argc - 1, argv + 1, stdout);
 
     const char *resume = NULL;
     for (int i = 1; i + 1 < argc; i++)
