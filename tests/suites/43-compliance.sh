@@ -11,8 +11,7 @@ W=$ROOT/tests/match/misbehave.sh
 T=$(mktemp -d /tmp/dablo-43-compliance.XXXXXX)
 trap 'rm -rf "$T"' EXIT
 export TMPDIR=$T
-pass=0
-fail=0
+. tests/lib.sh
 n=0
 check() {   # check NAME COMMAND...: one test in a fresh directory, passes when the command succeeds
     local name=$1
@@ -20,12 +19,10 @@ check() {   # check NAME COMMAND...: one test in a fresh directory, passes when 
     n=$((n + 1))
     mkdir -p "$T/$n"
     if (cd "$T/$n" && "$@") >"$T/last.out" 2>&1; then
-        echo "ok   $name"
-        pass=$((pass + 1))
+        ok "$name"
     else
-        echo "FAIL $name"
+        bad "$name"
         sed 's/^/     | /' "$T/last.out" | tail -n 30
-        fail=$((fail + 1))
     fi
 }
 # attempts FUNC ARGS...: a check whose searches have time limits (a
@@ -119,5 +116,4 @@ usage() {   # bad command lines: exit 2 with one line naming the problem
 }
 check "bad command lines exit 2" usage
 
-echo "SUITE compliance: $pass passed, $fail failed, 0 skipped"
-[ "$fail" -eq 0 ]
+suite_end compliance
