@@ -90,7 +90,9 @@ int option_check_value(const OptionDesc *o, const char *value, char *canon, size
         snprintf(canon, canonlen, "%s", "");
         return 0;
     case OPT_STRING:
-        snprintf(canon, canonlen, "%s", value);
+        /* "<empty>" is how `uci` shows an empty default; a host that sends
+         * it back means empty (Stockfish's convention for SyzygyPath). */
+        snprintf(canon, canonlen, "%s", strcmp(value, "<empty>") == 0 ? "" : value);
         return 0;
     case OPT_CHECK:
         if (strcasecmp(value, "true") == 0 || strcasecmp(value, "false") == 0) {

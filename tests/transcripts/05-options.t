@@ -77,5 +77,9 @@ pvcheck
 > setoption name Hash value 1
 > isready
 < readyok
+# the default uci shows for an empty string option, sent back, is empty: no error
+> setoption name TablebasePath value <empty>
+> isready
+< readyok
 close
 exit 0
