@@ -93,6 +93,8 @@ refuse "gen: bad shard" "-shard 3/2" $BIN gen -game tabal -shard 3/2 -out "$tmp/
 printf 'mmm/mmm/mmmmm/mmmmm/5/MMMMM/MMMMM/MMM/MMM w 0 1\nnot a fen\n' >"$tmp/book.fen"
 refuse "gen: a bad openings file names its line" ".*book.fen:2: " \
     $BIN gen -game tabal -openings "$tmp/book.fen" -out "$tmp/x.txt"
+[ ! -e "$tmp/x.txt" ] && ok "  ... and leaves no output file, so it can be run again" ||
+    bad "  ... and leaves no output file, so it can be run again ($(wc -c <"$tmp/x.txt") bytes left)"
 head -5 tests/data/tune-tabal.txt >"$tmp/bad.txt"
 echo 'tabal 1-0 12 mmm/mmm w 0 1' >>"$tmp/bad.txt"
 refuse "merge: a malformed record names file and line" ".*bad.txt:6: bad FEN for tabal: " \

@@ -189,6 +189,9 @@ static int cmd_gen(int argc, char **argv)
         rc = -1;
     }
     if (rc != 0) {
+        /* The file is this run's own (open_new refuses an existing one): a
+         * failed run leaves none, so the same command can be run again. */
+        remove(out);
         fprintf(stderr, "dablo-tune: %s\n", err);
         return g.openings && strstr(err, g.openings) ? 2 : 1;
     }
@@ -236,11 +239,13 @@ static int cmd_merge(int argc, char **argv)
             for (size_t i = 0; i < d.n && rc == 0; i++)
                 if (tune_record_write(f, &d.v[i]) != 0) rc = 1;
             if (fclose(f) != 0) rc = 1;
-            if (rc)
+            if (rc) {
+                remove(out); /* this run's own file, as in gen */
                 fprintf(stderr, "dablo-tune: %s: write error\n", out);
-            else
+            } else {
                 printf("%s: %zu positions from %d files (%zu repeated left out)\n", out, d.n,
                        argc - first, dup);
+            }
             (void)before;
         }
     }
