@@ -265,19 +265,35 @@ game_pids() {   # game_pids BGPID: once both engines of the game run, "RUNNER EN
     done
     return 1
 }
+freeze() {   # freeze PID...: stops them 300 ms, counted from when every thread is stopped (a starved thread may take long to stop)
+    local i t s
+    kill -STOP "$@" 2>/dev/null
+    for i in $(seq 200); do
+        s=stopped
+        for t in $(printf '/proc/%s/task/* ' "$@"); do
+            [ -r "$t/stat" ] || continue
+            case "$(sed 's/.*) //' "$t/stat" 2>/dev/null)" in [Tt]*) ;; *) s=running;; esac
+        done
+        [ $s = stopped ] && break
+        sleep 0.01
+    done
+    echo "froze $* ($s after $i polls, load $(cut -d' ' -f1 /proc/loadavg))" >>freeze.log
+    sleep 0.3; kill -CONT "$@" 2>/dev/null
+}
 frozen() {   # frozen [-stallcredit]: st=0.1 games of 20 ms moves; the runner and its engines stopped twice for 300 ms, as a host freezes a virtual machine
     two "--think-ms 20" "--think-ms 20" -each st=0.1 -games 2 -maxmoves 30 -results r.txt -pgnout g.pgn "$@" >out.txt 2>&1 &
     local bg=$! pids i
     for i in 1 2; do
         pids=$(game_pids $bg) || { [ $i = 2 ] && break; return 1; }   # the match may be over before a second freeze
-        kill -STOP $pids 2>/dev/null; sleep 0.3; kill -CONT $pids 2>/dev/null
+        freeze $pids
     done
     wait $bg || { cat out.txt; return 1; }
-    grep -Eq '^Host: [12] freezes? of 15 ms or more \(longest (2[5-9][0-9]|[34][0-9][0-9])\.' out.txt || { cat out.txt; return 1; }
+    # At least the 300 ms stop; longer when the machine was slow to stop every thread.
+    grep -Eq '^Host: [12] freezes? of 15 ms or more \(longest (2[5-9][0-9]|[3-9][0-9][0-9]|[0-9]{4,})\.' out.txt || { cat freeze.log out.txt; return 1; }
 }
 freeze_charged() {
     frozen || return 1
-    grep -q 'termination=time' r.txt && grep -q 'loses on time (.*; the machine was frozen for [234][0-9][0-9] ms during the move)' g.pgn ||
+    grep -q 'termination=time' r.txt && grep -Eq 'loses on time \(.*; the machine was frozen for (2[5-9][0-9]|[3-9][0-9][0-9]|[0-9]{4,}) ms during the move\)' g.pgn ||
         { cat r.txt; grep 'loses' g.pgn; return 1; }
 }
 check "machine frozen 300 ms: a loss on time that says so" attempts 3 freeze_charged
@@ -291,7 +307,7 @@ engine_stopped() {   # only the engines stopped for 300 ms: their own stall, nev
     two "--think-ms 20" "--think-ms 20" -each st=0.1 -games 1 -maxmoves 30 -results r.txt -pgnout g.pgn -stallcredit >out.txt 2>&1 &
     local bg=$! pids
     pids=$(game_pids $bg) || return 1
-    kill -STOP ${pids#* } 2>/dev/null; sleep 0.3; kill -CONT ${pids#* } 2>/dev/null
+    freeze ${pids#* }
     wait $bg || { cat out.txt; return 1; }
     grep -q 'termination=time' r.txt && grep -q 'loses on time (no bestmove within 100 ms)' g.pgn && grep -q '^Host: no freeze' out.txt ||
         { cat r.txt out.txt; grep loses g.pgn; return 1; }
