@@ -91,11 +91,20 @@ help_ok() {
     h=$("$M" --help) || return 1
     for o in -engine -each cmd= name= dir= args= option. tc= st= depth= nodes= timemargin= -variant -rules -option \
              -games -rounds -repeat -concurrency -gauntlet -openings -srand -genopenings -draw -resign -maxmoves \
-             -pgnout -results -log -recover -resume -shard -sprt; do
+             -pgnout -results -log -recover -resume -shard -sprt -startup-ms -ucinewgame-ms -ping-ms -search-ms \
+             -stop-ms -quit-ms; do
         grep -q -- "$o" <<<"$h" || { echo "help lacks $o"; return 1; }
     done
+    # The files and waits nobody asks for by an option: the state a stopped
+    # run writes, and the compliance checker's wait for a limited search.
+    for o in RESULTS.resume PGN.resume dablo-match.resume 'go depth or go nodes search 10000 (fixed)'; do
+        grep -q -- "$o" <<<"$h" || { echo "help lacks '$o'"; return 1; }
+    done
+    for o in '`RESULTS.resume`' '`PGN.resume`' '`dablo-match.resume`' '`-search-ms`' 'end within 10000 ms'; do
+        grep -q -- "$o" "$ROOT/docs/match.md" || { echo "docs/match.md lacks '$o'"; return 1; }
+    done
 }
-check "--help documents every option" help_ok
+check "--help and docs/match.md document every option, the .resume file and the compliance waits" help_ok
 usage_errors() {
     "$M" -engine cmd="$F" depth=1 && return 1
     [ $? -eq 2 ] || return 1
@@ -123,6 +132,11 @@ bounds() {
     refused "start must be an integer from 1 to" -openings file=x start=99999999999999999999 || return 1
     refused "srand must be an integer from 0" -openings file=x srand=99999999999999999999 || return 1
     refused "bad time control '1:99': the seconds of m:ss must be below 60" -each tc=1:99 || return 1
+    refused "^dablo-match: -repeat plays each opening twice: -games must be even, not 1$" -repeat -games 1 || return 1
+    refused "^dablo-match: -repeat plays each opening twice: -games must be even, not 1$" -games 1 -repeat || return 1
+    [ "$(timeout 20 "$M" -engine cmd="$F" name=a depth=1 -engine cmd="$F" name=b depth=1 -repeat -games 1 2>&1 | wc -l)" -eq 1 ] || return 1
+    "$M" -engine cmd="$F" name=a depth=1 -engine cmd="$F" name=b depth=1 -repeat -maxmoves 1 -quiet -results rep.txt >/dev/null 2>&1 &&
+        [ "$(wc -l <rep.txt)" -eq 2 ] || { echo "-repeat without -games:"; cat rep.txt; return 1; }
     "$M" -engine cmd="$F" name=a tc=1:59.5 -engine cmd="$F" name=b depth=1 -games 1 -maxmoves 1 -srand 18446744073709551615 \
         -results ok.txt >out.txt 2>&1 && grep -q 'seed 18446744073709551615' out.txt
 }
@@ -323,6 +337,34 @@ untimed_hang() {
     [ $? -eq 1 ] && grep -q 'result=1-0 termination=stalls plies=3 ' r.txt && grep -q 'B > isready' log.txt
 }
 check "untimed search that stops answering pings: loss by stalls" untimed_hang
+silent_go() {   # silent_go ARGS...: B answers every ping but never the go of its second move; -search-ms bounds it (timeout: a hang fails)
+    timeout 60 "$M" -engine cmd="$F" name=A args="--seed 1" -engine cmd="$F" name=B args="--seed 2 --random --silent-go-at 2" \
+        -each depth=1 -ping-ms 100 -search-ms 600 -stop-ms 200 -results r.txt -pgnout g.pgn -log log.txt "$@" >out.txt 2>&1
+}
+untimed_silent() {
+    silent_go -games 1
+    local rc=$?
+    [ $rc -eq 1 ] && grep -q 'result=1-0 termination=stalls plies=3 ' r.txt &&
+        grep -q '{Black B stalls (no bestmove within 600 ms of an untimed search, the bound of -search-ms)}' g.pgn &&
+        grep -q 'game 1: Black B stalls (no bestmove within 600 ms .*use -recover' out.txt &&
+        [ "$(grep -c 'B < readyok' log.txt)" -ge 3 ] || { echo "exit $rc"; cat r.txt out.txt; tail -n 5 log.txt; return 1; }
+}
+check "untimed search that answers pings but never its go: loss by stalls after -search-ms" untimed_silent
+untimed_silent_recover() {   # with -recover the killed engine is restarted and the match goes on
+    silent_go -games 2 -recover || { echo "exit $?"; cat out.txt; return 1; }
+    [ "$(grep -c 'termination=stalls' r.txt)" -eq 2 ] && grep -q '^game=2 .*white=B black=A result=0-1 termination=stalls plies=2 ' r.txt ||
+        { cat r.txt; return 1; }
+}
+check "the same under -recover: both games lost by stalls, the run completes" untimed_silent_recover
+search_ms_range() {
+    local v
+    for v in -1 86400001 x 1.5; do
+        two "" "" -each depth=1 -search-ms "$v" >out.txt 2>&1
+        [ $? -eq 2 ] && [ "$(wc -l <out.txt)" -eq 1 ] && grep -q "^dablo-match: -search-ms needs 0..86400000 ms, not '$v'" out.txt ||
+            { echo "-search-ms $v:"; cat out.txt; return 1; }
+    done
+}
+check "-search-ms out of range: one line, exit 2" search_ms_range
 restart_hangs() {
     two "--crash-at 2 --starts-file starts --hang-uci-after-starts 2" "" -each depth=1 -startup-ms 300 -recover -games 2 -results r.txt >/dev/null 2>&1 || return 1
     grep -q '^game=1 .*termination=disconnect' r.txt && grep -q '^game=2 .*white=B black=A result=1-0 termination=stalls plies=0 ' r.txt
