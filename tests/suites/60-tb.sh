@@ -119,6 +119,8 @@ bm=$(grep -o '^bestmove [^ ]*' <<<"$out" | awk '{print $2}')
 if $TB probe -variant dablot -fen "$fen" -dir "$tmp/a" | sed -n 2p | tr ' ' '\n' | grep -qx "$bm"; then ok "engine plays a best move of the tables ($bm)"; else bad "engine played '$bm'"; fi
 out=$( (printf '%s\n' "setoption name TablebasePath value $tmp/nowhere" isready) | bin/dablo 2>&1)
 if grep -q "info string error: tablebase folder '$tmp/nowhere' cannot be read" <<<"$out" && grep -q readyok <<<"$out"; then ok "engine: a bad folder is one error line"; else bad "bad folder: $out"; fi
+out=$( (printf '%s\n' "setoption name TablebasePath value $tmp/a" "setoption name TablebasePath value $tmp/nowhere" "position fen $fen" d isready) | bin/dablo 2>&1)
+same "engine: a bad folder keeps the tables open" "Tablebase: win $d" "$(grep -o "^Tablebase: win [0-9]*" <<<"$out")"
 
 # dablo-match -tb: a game that enters the tables ends there, with their result.
 printf '%s\n' "5m/5/6/5/6/5/6/5/6/5/6/5/KP4 b 0 1" "5m/5/6/5/6/5/6/5/6/5/6/m4/KP4 w 0 1" >"$tmp/open.fen"
