@@ -8,6 +8,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "helpers.h"
+#include "rules/movequery.h"
 #include "tb/tb_index.h"
 #include "tb/tb_probe.h"
 
@@ -147,6 +149,67 @@ START_TEST(file_round_trip_and_refusals)
 }
 END_TEST
 
+/* movequery_step_legal() answers exactly as movegen_legal() lists steps:
+ * every (from, to) pair of positions drawn from several signatures, with
+ * every rule set that changes steps or captures. */
+START_TEST(step_query_matches_movegen)
+{
+    static const struct {
+        Variant v;
+        const char *sig, *opt, *val;
+    } cases[] = {
+        { VARIANT_DABLOT, "KPMvkm", NULL, NULL },
+        { VARIANT_DABLOT, "KPMMvkpm", "Rules", "modern" },
+        { VARIANT_DABLOT, "KPMMvkpm", "Rules", "anti-draw" },
+        { VARIANT_DABLOT, "KMMMvpmm", "Captures", "compulsory-men" },
+        { VARIANT_DABLOT, "KPMMvkpm", "ForwardOnlyMen", "true" },
+        { VARIANT_DABLOT, "PMvm", "KingCaptureEnds", "true" },
+        { VARIANT_DABLOT, "Kvk", NULL, NULL },
+        { VARIANT_TABAL, "KMMvkm", NULL, NULL },
+        { VARIANT_TABAL, "KKMMvkmm", "MaxCapture", "true" },
+        { VARIANT_TABAL, "MMMvmmm", NULL, NULL },
+    };
+    static MoveList list;
+    int checked = 0, legal = 0;
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        TbSig s;
+        char err[200];
+        ck_assert_msg(tb_sig_parse(&s, cases[c].v, cases[c].sig, err, sizeof err) == 0, "%s", err);
+        Rules r = rules_default(cases[c].v);
+        if (cases[c].opt)
+            ck_assert_int_eq(rules_set(&r, cases[c].opt, cases[c].val, err, sizeof err), 0);
+        uint64_t n = tb_index_size(&s), rng = 0x243f6a8885a308d3ull + c;
+        int samples = test_quick() ? 300 : 3000;
+        for (int k = 0; k < samples; k++) {
+            rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+            Position p;
+            tb_index_position(&s, rng % n, &r, &p);
+            movegen_legal(&p, &list);
+            ck_assert(!movequery_step_legal(&p, -1, 0) && !movequery_step_legal(&p, 0, MAX_POINTS));
+            for (int from = 0; from < p.geo->npoints; from++)
+                for (int to = 0; to < p.geo->npoints; to++) {
+                    bool want = false;
+                    for (int i = 0; i < list.n && !want; i++)
+                        want = !list.moves[i].captured && list.moves[i].from == from
+                            && list.moves[i].to == to;
+                    bool got = movequery_step_legal(&p, from, to);
+                    if (got != want) {
+                        char fen[160];
+                        position_fen(&p, fen, sizeof fen);
+                        ck_abort_msg("%s %s: step %d-%d: query %d, movegen %d", cases[c].sig, fen,
+                                     from, to, got, want);
+                    }
+                    checked++;
+                    legal += want;
+                }
+        }
+    }
+    /* Both answers came up many times. */
+    ck_assert_int_gt(legal, 1000);
+    ck_assert_int_gt(checked - legal, 1000);
+}
+END_TEST
+
 Suite *tb_suite(void)
 {
     Suite *s = suite_create("tb");
@@ -156,6 +219,7 @@ Suite *tb_suite(void)
     tcase_add_test(tc, index_round_trip);
     tcase_add_test(tc, entries_and_their_order);
     tcase_add_test(tc, file_round_trip_and_refusals);
+    tcase_add_test(tc, step_query_matches_movegen);
     suite_add_tcase(s, tc);
     return s;
 }

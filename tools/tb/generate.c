@@ -41,7 +41,7 @@ typedef struct Build {
     Bucket *buckets; /* [TB_DTZ_MAX + 2] */
     int nbuckets;
     MoveList list;
-    Position preds[UNMOVE_MAX];
+    uint64_t preds[UNMOVE_MAX]; /* indices of predecessors */
     int oom;
     bool cur_lost; /* pass 2: the position whose predecessors are */
     int cur_next;  /* sought is lost; the distance they would get */
@@ -83,11 +83,12 @@ static int pass1_init(Build *b, Bucket *queue, char *err, size_t errlen)
         uint16_t e;
         uint8_t v = V_UNKNOWN, extdraw = 0;
         int cnt = 0;
-        if (tb_probe_terminal(&pos, &e) == 0) {
+        /* No legal move: over by the rules (tb_probe_terminal says how);
+         * one move generation serves both questions. */
+        if (movegen_legal(&pos, &b->list) == 0 && tb_probe_terminal(&pos, &e) == 0) {
             TbWdl w = tb_entry_wdl(e);
             v = w == TB_WIN ? V_WIN : w == TB_LOSS ? V_LOSS : V_DRAW;
         } else {
-            movegen_legal(&pos, &b->list);
             for (int k = 0; k < b->list.n && v != V_WIN; k++) {
                 const Move *m = &b->list.moves[k];
                 if (internal_move(&pos, m)) {
@@ -128,16 +129,17 @@ static int pass1_init(Build *b, Bucket *queue, char *err, size_t errlen)
 
 /* Candidates worth checking: pass 1 wants undecided positions, pass 2
  * those whose distance is still open. */
-static bool wanted_pass1(void *ctx, const Position *p)
+static bool wanted_pass1(void *ctx, const Position *p, uint64_t *idx)
 {
     Build *b = ctx;
-    return (b->state[tb_index_of(b->sig, p)] & V_MASK) == V_UNKNOWN;
+    *idx = tb_index_of(b->sig, p);
+    return (b->state[*idx] & V_MASK) == V_UNKNOWN;
 }
 
-static bool wanted_pass2(void *ctx, const Position *p)
+static bool wanted_pass2(void *ctx, const Position *p, uint64_t *idx)
 {
     Build *b = ctx;
-    uint64_t i = tb_index_of(b->sig, p);
+    uint64_t i = *idx = tb_index_of(b->sig, p);
     uint8_t st = b->state[i];
     int v = st & V_MASK;
     if (st & FINAL) return false;
@@ -154,7 +156,7 @@ static int pass1_propagate(Build *b, Bucket *queue)
         bool lost = (b->state[qidx] & V_MASK) == V_LOSS;
         int np = unmove_predecessors(&q, true, wanted_pass1, b, b->preds);
         for (int k = 0; k < np; k++) {
-            uint64_t p = tb_index_of(b->sig, &b->preds[k]);
+            uint64_t p = b->preds[k];
             if ((b->state[p] & V_MASK) != V_UNKNOWN) continue;
             if (lost) {
                 b->state[p] = (uint8_t)((b->state[p] & ~V_MASK) | V_WIN);
@@ -194,12 +196,11 @@ static int pass2_init(Build *b)
         Position pos;
         tb_index_position(b->sig, i, b->rules, &pos);
         uint16_t e;
-        if (tb_probe_terminal(&pos, &e) == 0) {
+        if (movegen_legal(&pos, &b->list) == 0 && tb_probe_terminal(&pos, &e) == 0) {
             b->dist[i] = 0;
             if (to_bucket(b, 0, (uint32_t)i) != 0) return -1;
             continue;
         }
-        movegen_legal(&pos, &b->list);
         int cnt = 0, best = NO_DIST, worst = 0;
         for (int k = 0; k < b->list.n; k++) {
             const Move *m = &b->list.moves[k];
@@ -252,7 +253,7 @@ static int pass2_propagate(Build *b)
             b->cur_next = nd;
             int np = unmove_predecessors(&q, false, wanted_pass2, b, b->preds);
             for (int k = 0; k < np; k++) {
-                uint64_t p = tb_index_of(b->sig, &b->preds[k]);
+                uint64_t p = b->preds[k];
                 if (b->state[p] & FINAL) continue;
                 int pv = b->state[p] & V_MASK;
                 if (pv == V_WIN && lost && nd < b->dist[p]) {
