@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tb/tb_mirror.h"
 #include "tb/tb_probe.h"
 #include "unmove.h"
 
@@ -41,7 +42,7 @@ typedef struct Build {
     Bucket *buckets; /* [TB_DTZ_MAX + 2] */
     int nbuckets;
     MoveList list;
-    uint64_t preds[UNMOVE_MAX]; /* indices of predecessors */
+    uint64_t preds[2 * UNMOVE_MAX]; /* indices of predecessors */
     int oom;
     bool cur_lost; /* pass 2: the position whose predecessors are */
     int cur_next;  /* sought is lost; the distance they would get */
@@ -132,6 +133,7 @@ static int pass1_init(Build *b, Bucket *queue, char *err, size_t errlen)
 static bool wanted_pass1(void *ctx, const Position *p, uint64_t *idx)
 {
     Build *b = ctx;
+    if (!tb_index_stored(b->sig, p)) return false;
     *idx = tb_index_of(b->sig, p);
     return (b->state[*idx] & V_MASK) == V_UNKNOWN;
 }
@@ -139,11 +141,27 @@ static bool wanted_pass1(void *ctx, const Position *p, uint64_t *idx)
 static bool wanted_pass2(void *ctx, const Position *p, uint64_t *idx)
 {
     Build *b = ctx;
+    if (!tb_index_stored(b->sig, p)) return false;
     uint64_t i = *idx = tb_index_of(b->sig, p);
     uint8_t st = b->state[i];
     int v = st & V_MASK;
     if (st & FINAL) return false;
     return b->cur_lost ? v == V_WIN && b->cur_next < b->dist[i] : v == V_LOSS;
+}
+
+/* The stored predecessors of stored position q: those of q, and those of
+ * its mirror when the mirror is indexed as q (tb_index.h).  Each move of a
+ * stored position into q or its mirror is found once; the candidates that
+ * are not stored themselves are skipped (wanted_pass1/2), their mirrors
+ * being found through the other half. */
+static int predecessors(Build *b, const Position *q, bool with_men, UnmoveWanted wanted)
+{
+    int np = unmove_predecessors(q, with_men, wanted, b, b->preds);
+    Position mq;
+    tb_mirror_position(q, &mq);
+    if (!tb_index_stored(b->sig, &mq))
+        np += unmove_predecessors(&mq, with_men, wanted, b, b->preds + np);
+    return np;
 }
 
 /* Pass 1, second half: from each decided position to its predecessors. */
@@ -154,7 +172,7 @@ static int pass1_propagate(Build *b, Bucket *queue)
         Position q;
         tb_index_position(b->sig, qidx, b->rules, &q);
         bool lost = (b->state[qidx] & V_MASK) == V_LOSS;
-        int np = unmove_predecessors(&q, true, wanted_pass1, b, b->preds);
+        int np = predecessors(b, &q, true, wanted_pass1);
         for (int k = 0; k < np; k++) {
             uint64_t p = b->preds[k];
             if ((b->state[p] & V_MASK) != V_UNKNOWN) continue;
@@ -251,7 +269,7 @@ static int pass2_propagate(Build *b)
             int nd = d + 1 > TB_DTZ_MAX ? TB_DTZ_MAX : d + 1;
             b->cur_lost = lost;
             b->cur_next = nd;
-            int np = unmove_predecessors(&q, false, wanted_pass2, b, b->preds);
+            int np = predecessors(b, &q, false, wanted_pass2);
             for (int k = 0; k < np; k++) {
                 uint64_t p = b->preds[k];
                 if (b->state[p] & FINAL) continue;
@@ -321,7 +339,7 @@ int gen_build(const Rules *r, const TbSig *s, const GenLookup *deps, uint16_t **
             d = 0;
         }
         e[i] = tb_entry(w, d);
-        st->count[i >= b->n / 2][w]++;
+        st->count[i >= b->n / 2][w] += (uint64_t)tb_index_weight(b->sig, i);
         if (w == TB_WIN && d > st->longest_win) st->longest_win = d;
         if (v == V_WIN && d > st->longest_any) st->longest_any = d;
     }
