@@ -45,7 +45,11 @@ typedef struct Shifts {
     Bitboard jump_src[DIR_NB];    /* p whose short jump in d lands on p + 2 off[d] */
     int nodd_steps[DIR_NB];
     OddStep odd_steps[DIR_NB][16];
-    uint64_t odd_from;             /* Tabal: every p with a jump off the 5 x 5 offsets */
+    /* Tabal jumps off the 5 x 5 offsets (the triangles), in two groups by
+     * the half of the board the jumped point lies in: the points p with
+     * such a jump, and the points they jump; a group is looked at only
+     * when it has a mover and a victim. */
+    uint64_t odd_from[2], odd_over_any[2];
     uint64_t odd_over[MAX_POINTS]; /* the `over` points of those jumps from p */
     int nodd_sets[DIR_NB];         /* Tabal: the odd steps of each direction, by offset */
     OffsetSet odd_sets[DIR_NB][MAX_STEP_SETS];
@@ -115,12 +119,14 @@ static void build_shifts(Variant v)
             if (l == NO_POINT) continue;
             if (q == p + sh->off[d] && l == q + sh->off[d]) sh->jump_src[d] |= bb_bit(p);
             else {
-                sh->odd_from |= (uint64_t)1 << p;
+                int half = g->rank[q] >= g->nranks / 2;
+                sh->odd_from[half] |= (uint64_t)1 << p;
+                sh->odd_over_any[half] |= (uint64_t)1 << q;
                 sh->odd_over[p] |= (uint64_t)1 << q;
             }
         }
     }
-    if (!room || (v == VARIANT_TABAL && g->npoints > 64)) {
+    if (!room || (v == VARIANT_TABAL && g->npoints > 64) || (sh->odd_from[0] & sh->odd_from[1])) {
         fprintf(stderr, "movegen: the Tabal board has more than 64 points or too many offsets\n");
         abort();
     }
@@ -409,10 +415,16 @@ static Bitboard jump_candidates(Variant v, Bitboard movers, Bitboard victims, Bi
         int off = const_off[VARIANT_TABAL][d];
         cand |= (uint64_t)sh->jump_src[d] & shift64(vic, -off) & shift64(emp, -2 * off);
     }
-    Bitboard odd = movers & ~(Bitboard)cand & (Bitboard)sh->odd_from;
-    while (odd) {
-        int p = bb_pop(&odd);
-        if (has_short_jump(VARIANT_TABAL, p, victims, empty)) cand |= (uint64_t)1 << p;
+    for (int half = 0; half < 2; half++) {
+        if (!(vic & sh->odd_over_any[half])) continue;
+        for (uint64_t m = (uint64_t)movers & ~cand & sh->odd_from[half]; m; m &= m - 1) {
+            int p = __builtin_ctzll(m);
+            for (uint64_t over = sh->odd_over[p] & vic; over; over &= over - 1)
+                if ((emp >> jump_land[VARIANT_TABAL][p][__builtin_ctzll(over)]) & 1) {
+                    cand |= (uint64_t)1 << p;
+                    break;
+                }
+        }
     }
     return (Bitboard)cand & movers;
 }
@@ -644,7 +656,7 @@ count_dablot_rule(const Position *pos, MoveCount *mc, bool forward_only)
             if (t == MAN) by_men += c.count - before;
         }
     }
-    mc->captures = c.unsure ? -1 : c.count;
+    mc->captures = c.unsure || c.count > c.limit ? -1 : c.count;
     mc->steps_allowed = rule == CAPTURES_OPTIONAL
                      || (rule == CAPTURES_COMPULSORY ? c.count : by_men) == 0;
 }
@@ -667,6 +679,20 @@ static void count_dablot(const Position *pos, MoveCount *mc)
         count_dablot_free_men(pos, mc);
 }
 
+/* Counting: the Tabal man on `from` jumps `over` onto `to` (empty).  Where
+ * no other victim stands next to `to` the sequence ends there: one move. */
+static inline void tabal_first_jump(Capture *c, int from, int over, int to, uint64_t empty)
+{
+    uint64_t taken = (uint64_t)1 << over;
+    if (!((uint64_t)jump_over[VARIANT_TABAL][to] & (uint64_t)c->capturable & ~taken)) {
+        c->count++;
+        return;
+    }
+    c->start = from;
+    c->empty = empty | ((uint64_t)1 << from);
+    enter_tabal_short(c, to, taken);
+}
+
 static void count_tabal(const Position *pos, MoveCount *mc)
 {
     const Variant v = VARIANT_TABAL;
@@ -677,7 +703,8 @@ static void count_tabal(const Position *pos, MoveCount *mc)
     uint64_t empty = (uint64_t)g->all & ~(own | enemy);
     uint64_t men = own & (uint64_t)pos->by_type[MAN], kings = own & ~men;
     unsigned step_dirs = man_dirs[v][us];
-    uint64_t land[DIR_NB], any = 0;
+    uint64_t land[DIR_NB];
+    unsigned land_dirs = 0;
     int steps = 0;
 #pragma GCC unroll 8
     for (int d = 0; d < DIR_NB; d++) {
@@ -691,7 +718,7 @@ static void count_tabal(const Position *pos, MoveCount *mc)
             }
         }
         land[d] = shift64(next & enemy & (uint64_t)sh->step_src[d], off) & empty;
-        any |= land[d];
+        land_dirs |= (unsigned)(land[d] != 0) << d;
     }
     for (uint64_t k = kings; k; k &= k - 1) {
         int p = __builtin_ctzll(k);
@@ -702,26 +729,21 @@ static void count_tabal(const Position *pos, MoveCount *mc)
 
     Capture c = { .pos = pos, .limit = MAX_MOVES, .capturable = enemy };
     memo_new_generation();
-    if (any) {
-#pragma GCC unroll 8
-        for (int d = 0; d < DIR_NB; d++) {
-            int off = const_off[v][d];
-            for (uint64_t l = land[d]; l; l &= l - 1) {
-                int to = __builtin_ctzll(l);
-                c.start = to - 2 * off;
-                c.empty = empty | bb_bit(c.start);
-                enter_tabal_short(&c, to, bb_bit(to - off));
-            }
+    while (land_dirs) {
+        int d = __builtin_ctz(land_dirs), off = const_off[v][d];
+        land_dirs &= land_dirs - 1;
+        for (uint64_t l = land[d]; l; l &= l - 1) {
+            int to = __builtin_ctzll(l);
+            tabal_first_jump(&c, to - 2 * off, to - off, to, empty);
         }
     }
-    for (uint64_t m = men & sh->odd_from; m; m &= m - 1) {
-        int p = __builtin_ctzll(m);
-        for (uint64_t over = sh->odd_over[p] & enemy; over; over &= over - 1) {
-            int q = __builtin_ctzll(over), to = jump_land[v][p][q];
-            if ((empty >> to) & 1) {
-                c.start = p;
-                c.empty = empty | bb_bit(p);
-                enter_tabal_short(&c, to, bb_bit(q));
+    for (int half = 0; half < 2; half++) {
+        if (!(enemy & sh->odd_over_any[half])) continue;
+        for (uint64_t m = men & sh->odd_from[half]; m; m &= m - 1) {
+            int p = __builtin_ctzll(m);
+            for (uint64_t over = sh->odd_over[p] & enemy; over; over &= over - 1) {
+                int q = __builtin_ctzll(over), to = jump_land[v][p][q];
+                if ((empty >> to) & 1) tabal_first_jump(&c, p, q, to, empty);
             }
         }
     }
@@ -732,7 +754,8 @@ static void count_tabal(const Position *pos, MoveCount *mc)
         jumps_from(&c, p, 0, JUMP_TABAL_FLYING);
     }
     /* MaxCapture keeps only the longest captures: a list tells how many */
-    mc->captures = c.unsure || (pos->rules.max_capture && c.count) ? -1 : c.count;
+    mc->captures = c.unsure || c.count > c.limit || (pos->rules.max_capture && c.count) ? -1
+                                                                                        : c.count;
     mc->steps = steps;
     mc->steps_allowed = c.count == 0;
 }
