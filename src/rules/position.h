@@ -74,7 +74,7 @@ typedef struct Position {
 
 /* What position_unmake() needs to restore a position exactly. */
 typedef struct Undo {
-    Bitboard captured_type[PIECE_TYPE_NB];
+    Bitboard captured_type[PIECE_TYPE_NB]; /* captures only: the taken pieces by type */
     uint64_t key;
     int draw_plies;
     int move_number;
