@@ -61,6 +61,11 @@ static void zobrist_init(void)
     geometry_init();
 }
 
+void position_init_tables(void)
+{
+    zobrist_init();
+}
+
 static const char *const start_fens[VARIANT_NB] = {
     "mmmmmm/mmmmm/mmmmmm/mmmmm/mmmmmm/p4/k4K/4P/MMMMMM/MMMMM/MMMMMM/MMMMM/MMMMMM w 0 1",
     "mmm/mmm/mmmmm/mmmmm/5/MMMMM/MMMMM/MMM/MMM w 0 1",
