@@ -674,6 +674,16 @@ openings_changed() {   # the state records the openings file's hash: a changed f
         { echo "$out"; return 1; }
 }
 check "-resume refuses an openings file changed since the match began (exit 2); an old state resumes with a note" openings_changed
+genopen_exists() {   # -genopenings out= refuses an existing file, exit 2; a failed run leaves no file
+    local out rc
+    "$M" -genopenings 6 plies=5 -srand 3 out=o.fen 2>/dev/null && cp o.fen o.orig || return 1
+    out=$("$M" -genopenings 2 plies=5 -srand 4 out=o.fen 2>&1); rc=$?
+    [ $rc -eq 2 ] && grep -q 'out=o.fen exists: remove it or choose another name' <<<"$out" && cmp o.fen o.orig ||
+        { echo "rc $rc: $out"; return 1; }
+    "$M" -genopenings 50 plies=1 -srand 4 out=few.fen >/dev/null 2>&1 && return 1
+    [ ! -e few.fen ] && [ -z "$(ls | grep tmp)" ] || { echo "a failed run left:"; ls; return 1; }
+}
+check "-genopenings out= refuses an existing file (exit 2); a failed run leaves no file" genopen_exists
 shards() {
     rm -f s*.txt
     for i in 1 2 3; do

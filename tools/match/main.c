@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "compliance.h"
@@ -76,6 +77,12 @@ static int resume_command_line(int argc, char **argv, const char *resume, StateD
 static int generate_openings(MatchConfig *c, GenSpec *g)
 {
     char err[1024];
+    if (g->out && access(g->out, F_OK) == 0) {
+        fprintf(stderr,
+                "dablo-match: -genopenings out=%s exists: remove it or choose another name\n",
+                g->out);
+        return 2;
+    }
     uint64_t seed = c->seed_given ? c->seed : 1;
     int n = genopenings(g, &c->rules, seed, err, sizeof err);
     if (n < 0) {
