@@ -652,6 +652,80 @@ corrupt_state() {
     cp good s.state && "$M" -resume s.state -quiet >/dev/null && cmp r.txt "$T/wf.txt"
 }
 check "a corrupt state (duplicate game, game beyond the match, wrong engine, bad numbers): refused with the line" corrupt_state
+# ---- one run a file, no file two options ------------------------------------------
+in_use() {   # a running match holds its state, results and PGN: a second run refuses at once, touching nothing
+    two_bg "--think-ms 20" "--think-ms 20" -each depth=1 -repeat -games 2 -rounds 2 -maxmoves 30 -quiet \
+        -pgnout g.pgn -results r.txt -resume s.state >a.out 2>&1
+    local a=$bg i out rc
+    for i in $(seq 100); do grep -q '^begin$' s.state 2>/dev/null && break; sleep 0.05; done
+    grep -q '^begin$' s.state 2>/dev/null || { echo "no state header after 5 s"; kill "$a"; return 1; }
+    cp s.state s.before
+    out=$(timeout 20 "$M" -resume s.state -quiet 2>&1); rc=$?
+    [ $rc -eq 2 ] && grep -q 'state file s.state is in use by another dablo-match run' <<<"$out" ||
+        { echo "second resume: rc $rc: $out"; kill "$a"; return 1; }
+    out=$(timeout 20 "$M" -engine cmd="$F" name=A depth=1 -engine cmd="$F" name=B depth=1 -games 2 \
+        -results r.txt -resume other.state 2>&1); rc=$?
+    [ $rc -eq 2 ] && grep -q 'results file r.txt is in use by another dablo-match run' <<<"$out" && [ ! -e other.state ] ||
+        { echo "second run on r.txt: rc $rc: $out"; kill "$a"; return 1; }
+    out=$(timeout 20 "$M" -engine cmd="$F" name=A depth=1 -engine cmd="$F" name=B depth=1 -games 2 \
+        -pgnout g.pgn 2>&1); rc=$?
+    [ $rc -eq 2 ] && grep -q 'PGN file g.pgn is in use by another dablo-match run' <<<"$out" ||
+        { echo "second run on g.pgn: rc $rc: $out"; kill "$a"; return 1; }
+    wait "$a" || { echo "the first run failed:"; cat a.out; return 1; }
+    [ "$(wc -l <r.txt)" -eq 4 ] && [ "$(grep -c '^\[Event ' g.pgn)" -eq 4 ] || { echo "$(wc -l <r.txt) results"; return 1; }
+    out=$("$M" -resume s.state 2>&1) && grep -q '4 games already recorded, 0 to play' <<<"$out" || { echo "$out"; return 1; }
+}
+check "a second run on a running match's state, results or PGN refuses at once (exit 2), the first completes" in_use
+same_files() {   # two options naming one file: refused before any game, nothing written
+    local out rc
+    "$M" -genopenings 4 plies=5 -srand 3 format=fen out=o.fen 2>/dev/null && cp o.fen o.orig && ln o.fen hard.fen || return 1
+    same_refused() {   # same_refused PATTERN ARGS...
+        local pat=$1
+        shift
+        out=$(timeout 20 "$M" -engine cmd="$F" name=a depth=1 -engine cmd="$F" name=b depth=1 -games 2 "$@" 2>&1); rc=$?
+        [ $rc -eq 2 ] && grep -q -- "$pat" <<<"$out" && ! grep -q Summary <<<"$out" || { echo "rc $rc for $*: $out"; return 1; }
+    }
+    same_refused '-results y and -resume y are the same file' -results y -resume y || return 1
+    [ ! -e y ] || { echo "y was left behind"; return 1; }
+    same_refused '-openings file o.fen and -pgnout o.fen are the same file' -openings file=o.fen -pgnout o.fen || return 1
+    same_refused '-openings file o.fen and -results hard.fen are the same file' -openings file=o.fen -results hard.fen || return 1
+    same_refused '-results r.txt and -pgnout ./r.txt are the same file' -results r.txt -pgnout ./r.txt || return 1
+    same_refused '-pgnout g.pgn and -log ../'"${PWD##*/}"'/g.pgn are the same file' -pgnout g.pgn -log "../${PWD##*/}/g.pgn" || return 1
+    cmp o.fen o.orig && [ ! -e r.txt ] && [ ! -e g.pgn ] || { echo "a file was touched"; ls -l; return 1; }
+    # /dev/null may take several outputs.
+    "$M" -engine cmd="$F" name=a depth=1 -engine cmd="$F" name=b depth=1 -games 2 -results /dev/null -pgnout /dev/null >/dev/null
+}
+check "-results y -resume y, -pgnout onto the openings (also by a hard link): refused naming both options" same_files
+
+openings_changed() {   # the state records the openings file's hash: a changed file is refused on resume
+    "$M" -genopenings 4 plies=5 -srand 3 format=fen out=b.fen 2>/dev/null && cp b.fen b.orig || return 1
+    two "" "" -each depth=1 -openings file=b.fen -repeat -games 2 -rounds 2 -maxmoves 30 -quiet -results r.txt -resume s.state >/dev/null || return 1
+    cp r.txt r.full
+    local keep out rc
+    keep=$(grep -n '^done ' s.state | sed -n 2p | cut -d: -f1)
+    head -n $((keep - 1)) s.state >s2 && mv s2 s.state && cp s.state s.saved
+    rm b.fen && "$M" -genopenings 4 plies=5 -srand 4 format=fen out=b.fen 2>/dev/null || return 1
+    out=$("$M" -resume s.state 2>&1); rc=$?
+    [ $rc -eq 2 ] && grep -q 'openings file b.fen has changed since the match began' <<<"$out" && ! grep -q Summary <<<"$out" ||
+        { echo "rc $rc: $out"; return 1; }
+    cmp s.state s.saved || return 1
+    cp b.orig b.fen
+    # A state without the line (an older runner's) is resumed with a note.
+    grep -v '^openings-sum ' s.saved >s.state
+    out=$("$M" -resume s.state -quiet 2>&1) && grep -q 'does not record the openings file' <<<"$out" && cmp r.txt r.full ||
+        { echo "$out"; return 1; }
+}
+check "-resume refuses an openings file changed since the match began (exit 2); an old state resumes with a note" openings_changed
+genopen_exists() {   # -genopenings out= refuses an existing file, exit 2; a failed run leaves no file
+    local out rc
+    "$M" -genopenings 6 plies=5 -srand 3 out=o.fen 2>/dev/null && cp o.fen o.orig || return 1
+    out=$("$M" -genopenings 2 plies=5 -srand 4 out=o.fen 2>&1); rc=$?
+    [ $rc -eq 2 ] && grep -q 'out=o.fen exists: remove it or choose another name' <<<"$out" && cmp o.fen o.orig ||
+        { echo "rc $rc: $out"; return 1; }
+    "$M" -genopenings 50 plies=1 -srand 4 out=few.fen >/dev/null 2>&1 && return 1
+    [ ! -e few.fen ] && [ -z "$(ls | grep tmp)" ] || { echo "a failed run left:"; ls; return 1; }
+}
+check "-genopenings out= refuses an existing file (exit 2); a failed run leaves no file" genopen_exists
 shards() {
     rm -f s*.txt
     for i in 1 2 3; do
