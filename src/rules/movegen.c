@@ -22,11 +22,8 @@ static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
  * (Dablot: every line, since point = (11 * rank + file) / 2 on the doubled
  * grid; Tabal: the 5 x 5 square) moves a set of points one step along
  * their lines at once; the few lines with another offset (the Tabal
- * triangles) are listed apart.  Used to count steps and to find the pieces
+ * triangles) are kept apart.  Used to count steps and to find the pieces
  * that have a capture without looking at each piece. */
-typedef struct OddStep {
-    int8_t from, to;
-} OddStep;
 
 /* Tabal fits in 64 bits (37 points), so its sets are shifted as uint64_t;
  * the triangles' steps that leave the 5 x 5 offsets are grouped by offset,
@@ -43,8 +40,7 @@ typedef struct Shifts {
     int8_t off[DIR_NB];
     Bitboard step_src[DIR_NB];    /* p with ray[p][d] == p + off[d] */
     Bitboard jump_src[DIR_NB];    /* p whose short jump in d lands on p + 2 off[d] */
-    int nodd_steps[DIR_NB];
-    OddStep odd_steps[DIR_NB][16];
+    Bitboard odd_step_src[DIR_NB]; /* p with a line in d whose neighbour is not p + off[d] */
     /* Tabal jumps off the 5 x 5 offsets (the triangles), in two groups by
      * the half of the board the jumped point lies in: the points p with
      * such a jump, and the points they jump; a group is looked at only
@@ -112,7 +108,7 @@ static void build_shifts(Variant v)
             if (q == NO_POINT) continue;
             if (q == p + sh->off[d]) sh->step_src[d] |= bb_bit(p);
             else {
-                sh->odd_steps[d][sh->nodd_steps[d]++] = (OddStep){ (int8_t)p, (int8_t)q };
+                sh->odd_step_src[d] |= bb_bit(p);
                 room &= add_to_set(sh->odd_sets[d], &sh->nodd_sets[d], q - p, p);
             }
             int l = g->ray[q][d];
@@ -136,7 +132,8 @@ static void check_offsets(void)
 {
     for (int v = 0; v < VARIANT_NB; v++)
         for (int d = 0; d < DIR_NB; d++)
-            if (shifts[v].off[d] != const_off[v][d] || (v == VARIANT_DABLOT && shifts[v].nodd_steps[d])) {
+            if (shifts[v].off[d] != const_off[v][d]
+                || (v == VARIANT_DABLOT && shifts[v].odd_step_src[d])) {
                 fprintf(stderr, "movegen: point numbering does not match the shift table\n");
                 abort();
             }
@@ -555,25 +552,33 @@ static void add_step(MoveList *list, int from, int to)
     list->moves[list->n++] = (Move){ 0, (uint8_t)from, (uint8_t)to };
 }
 
-/* Steps of non-flying pieces in direction order, then flying kings. */
-static void gen_steps(const Position *pos, MoveList *list)
+/* Steps of non-flying pieces in direction order (in each, the steps by
+ * the whole-board offset by landing point, then the others by start
+ * point), then flying kings.  With v a constant, Tabal's sets are shifted
+ * in 64 bits. */
+static inline __attribute__((always_inline)) void gen_steps_of(const Position *pos, MoveList *list,
+                                                               Variant v)
 {
     const Geometry *g = pos->geo;
-    const Shifts *sh = &shifts[pos->rules.variant];
+    const Shifts *sh = &shifts[v];
     Bitboard empty = g->all & ~(pos->by_color[WHITE] | pos->by_color[BLACK]);
     Steppers st = steppers(pos);
     for (int d = 0; d < DIR_NB; d++) {
         Bitboard m = st.free | (((st.restricted_dirs >> d) & 1) ? st.restricted : 0);
-        int off = sh->off[d];
-        Bitboard t = shift_by(m & sh->step_src[d], off) & empty;
+        int off = const_off[v][d];
+        Bitboard t = v == VARIANT_TABAL
+                       ? shift64((uint64_t)(m & sh->step_src[d]), off) & (uint64_t)empty
+                       : shift_by(m & sh->step_src[d], off) & empty;
+        JumpKind k = v == VARIANT_TABAL ? JUMP_TABAL_SHORT : JUMP_DABLOT;
         while (t) {
-            int to = bb_pop(&t);
+            int to = pop_point(&t, k);
             add_step(list, to - off, to);
         }
-        for (int i = 0; i < sh->nodd_steps[d]; i++) {
-            OddStep o = sh->odd_steps[d][i];
-            if (bb_test(m, o.from) && bb_test(empty, o.to)) add_step(list, o.from, o.to);
-        }
+        if (v == VARIANT_TABAL)
+            for (Bitboard o = m & sh->odd_step_src[d]; o;) {
+                int from = pop_point(&o, k), to = g->ray[from][d];
+                if (has_point(empty, to, k)) add_step(list, from, to);
+            }
     }
     Bitboard flyers = st.flyers;
     while (flyers) {
@@ -582,6 +587,14 @@ static void gen_steps(const Position *pos, MoveList *list)
             for (int q = g->ray[p][d]; q != NO_POINT && bb_test(empty, q); q = g->ray[q][d])
                 add_step(list, p, q);
     }
+}
+
+static void gen_steps(const Position *pos, MoveList *list)
+{
+    if (pos->rules.variant == VARIANT_TABAL)
+        gen_steps_of(pos, list, VARIANT_TABAL);
+    else
+        gen_steps_of(pos, list, VARIANT_DABLOT);
 }
 
 /* Counting without a list (movegen_count): the steps and captures of the
@@ -595,7 +608,7 @@ static void gen_steps(const Position *pos, MoveList *list)
  * offsets (the triangles) point by point. */
 typedef struct MoveCount {
     int captures;       /* -1: only a list can tell (Capture.unsure) */
-    int steps;          /* every step, legal or not */
+    int steps;          /* every step, legal or not (Tabal: 0 once a capture is found) */
     bool steps_allowed; /* when captures >= 0 */
 } MoveCount;
 
@@ -693,32 +706,25 @@ static inline void tabal_first_jump(Capture *c, int from, int over, int to, uint
     enter_tabal_short(c, to, taken);
 }
 
-static void count_tabal(const Position *pos, MoveCount *mc)
+/* The steps of the side to move's Tabal pieces: the men's from the shifts
+ * `next` of count_tabal() (next[d]: the men moved one step in d by the
+ * 5 x 5 offset) and the triangles' offset sets, the kings' along their
+ * lines. */
+static int count_tabal_steps(const Position *pos, const uint64_t next[DIR_NB], uint64_t men,
+                             uint64_t kings, uint64_t empty)
 {
-    const Variant v = VARIANT_TABAL;
-    const Shifts *sh = &shifts[v];
+    const Shifts *sh = &shifts[VARIANT_TABAL];
     const Geometry *g = pos->geo;
-    Color us = pos->stm;
-    uint64_t own = (uint64_t)pos->by_color[us], enemy = (uint64_t)pos->by_color[us ^ 1];
-    uint64_t empty = (uint64_t)g->all & ~(own | enemy);
-    uint64_t men = own & (uint64_t)pos->by_type[MAN], kings = own & ~men;
-    unsigned step_dirs = man_dirs[v][us];
-    uint64_t land[DIR_NB];
-    unsigned land_dirs = 0;
+    unsigned step_dirs = man_dirs[VARIANT_TABAL][pos->stm];
     int steps = 0;
 #pragma GCC unroll 8
     for (int d = 0; d < DIR_NB; d++) {
-        int off = const_off[v][d];
-        uint64_t next = shift64(men & (uint64_t)sh->step_src[d], off);
-        if ((step_dirs >> d) & 1) {
-            steps += __builtin_popcountll(next & empty);
-            for (int i = 0; i < sh->nodd_sets[d]; i++) {
-                const OffsetSet *o = &sh->odd_sets[d][i];
-                steps += __builtin_popcountll(shift64(men & o->src, o->off) & empty);
-            }
+        if (!((step_dirs >> d) & 1)) continue;
+        steps += __builtin_popcountll(next[d] & empty);
+        for (int i = 0; i < sh->nodd_sets[d]; i++) {
+            const OffsetSet *o = &sh->odd_sets[d][i];
+            steps += __builtin_popcountll(shift64(men & o->src, o->off) & empty);
         }
-        land[d] = shift64(next & enemy & (uint64_t)sh->step_src[d], off) & empty;
-        land_dirs |= (unsigned)(land[d] != 0) << d;
     }
     for (uint64_t k = kings; k; k &= k - 1) {
         int p = __builtin_ctzll(k);
@@ -726,13 +732,29 @@ static void count_tabal(const Position *pos, MoveCount *mc)
             for (int q = g->ray[p][d]; q != NO_POINT && ((empty >> q) & 1); q = g->ray[q][d])
                 steps++;
     }
+    return steps;
+}
 
+/* Captures are compulsory in Tabal, so the steps are counted only when
+ * the capture search found none (in the perft trees most positions have a
+ * capture). */
+static void count_tabal(const Position *pos, MoveCount *mc)
+{
+    const Variant v = VARIANT_TABAL;
+    const Shifts *sh = &shifts[v];
+    Color us = pos->stm;
+    uint64_t own = (uint64_t)pos->by_color[us], enemy = (uint64_t)pos->by_color[us ^ 1];
+    uint64_t empty = (uint64_t)pos->geo->all & ~(own | enemy);
+    uint64_t men = own & (uint64_t)pos->by_type[MAN], kings = own & ~men;
+    uint64_t next[DIR_NB];
     Capture c = { .pos = pos, .limit = MAX_MOVES, .capturable = enemy };
     memo_new_generation();
-    while (land_dirs) {
-        int d = __builtin_ctz(land_dirs), off = const_off[v][d];
-        land_dirs &= land_dirs - 1;
-        for (uint64_t l = land[d]; l; l &= l - 1) {
+#pragma GCC unroll 8
+    for (int d = 0; d < DIR_NB; d++) {
+        int off = const_off[v][d];
+        next[d] = shift64(men & (uint64_t)sh->step_src[d], off);
+        uint64_t land = shift64(next[d] & enemy & (uint64_t)sh->step_src[d], off) & empty;
+        for (uint64_t l = land; l; l &= l - 1) {
             int to = __builtin_ctzll(l);
             tabal_first_jump(&c, to - 2 * off, to - off, to, empty);
         }
@@ -756,8 +778,8 @@ static void count_tabal(const Position *pos, MoveCount *mc)
     /* MaxCapture keeps only the longest captures: a list tells how many */
     mc->captures = c.unsure || c.count > c.limit || (pos->rules.max_capture && c.count) ? -1
                                                                                         : c.count;
-    mc->steps = steps;
     mc->steps_allowed = c.count == 0;
+    mc->steps = mc->steps_allowed ? count_tabal_steps(pos, next, men, kings, empty) : 0;
 }
 
 static void count_moves(const Position *pos, MoveCount *mc)
