@@ -5,6 +5,7 @@
 #include "movegen.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,9 +14,6 @@
 static Bitboard jump_over[VARIANT_NB][MAX_POINTS];   /* every `over` of a point */
 static int8_t jump_land[VARIANT_NB][MAX_POINTS][MAX_POINTS];  /* [p][over] -> landing point */
 static Bitboard step_to[VARIANT_NB][MAX_POINTS];              /* the neighbours of a point */
-/* Dablot: whether a piece of code `mover` may jump one of code `victim`,
- * an enemy of equal or lower rank (RULES.md section 1 "Moves"). */
-static bool may_jump[PIECE_CODE_NB][PIECE_CODE_NB];
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 
 /* Whole-board shifts.  For each direction the most common point offset
@@ -159,15 +157,23 @@ static void build_tables(void)
             }
         }
     }
-    for (int m = 1; m < PIECE_CODE_NB; m++)
-        for (int e = 1; e < PIECE_CODE_NB; e++)
-            may_jump[m][e] = piece_color(m) != piece_color(e) && piece_type(e) <= piece_type(m);
     check_offsets();
+}
+
+/* Set once the tables are built: the fast test of tables_init(), which
+ * every generator call makes. */
+static atomic_bool tables_ready;
+
+static void build_tables_once(void)
+{
+    build_tables();
+    atomic_store_explicit(&tables_ready, true, memory_order_release);
 }
 
 static inline void tables_init(void)
 {
-    pthread_once(&tables_once, build_tables);
+    if (!atomic_load_explicit(&tables_ready, memory_order_acquire))
+        pthread_once(&tables_once, build_tables_once);
 }
 
 /* The capture searches of one position.  The pieces of the side to move
@@ -341,7 +347,8 @@ static inline __attribute__((always_inline)) void enter_state(Capture *c, int p,
     /* One jump has a single path to its state; two or more may have been
      * reached before by another order of the same jumps. */
     bool fresh = true;
-    if (captured & (captured - 1)) {
+    uint64_t low = (uint64_t)captured; /* Tabal's sets lie in the low half */
+    if (k == JUMP_DABLOT ? (captured & (captured - 1)) != 0 : (low & (low - 1)) != 0) {
         int m = memo_check(c->start, p, captured);
         if (m == MEMO_SEEN) return;
         fresh = m == MEMO_NEW;
@@ -365,13 +372,20 @@ static void enter_tabal_flying(Capture *c, int p, Bitboard captured)
     enter_state(c, p, captured, JUMP_TABAL_FLYING);
 }
 
-/* Enemy pieces a piece of this type may jump (Dablot rank rule, section 1). */
+/* Of the enemy pieces `enemy`, those a piece of type t may jump (Dablot
+ * rank rule, section 1); by_type: the pieces by type. */
+static inline Bitboard capturable_in(Variant v, Bitboard enemy, const Bitboard *by_type,
+                                     PieceType t)
+{
+    if (v == VARIANT_TABAL || t == KING) return enemy;
+    if (t == PRINCE) return enemy & (by_type[MAN] | by_type[PRINCE]);
+    return enemy & by_type[MAN];
+}
+
+/* Enemy pieces a piece of this type may jump in pos. */
 static Bitboard capturable_by(const Position *pos, PieceType t)
 {
-    Bitboard enemy = pos->by_color[pos->stm ^ 1];
-    if (pos->rules.variant == VARIANT_TABAL || t == KING) return enemy;
-    if (t == PRINCE) return enemy & (pos->by_type[MAN] | pos->by_type[PRINCE]);
-    return enemy & pos->by_type[MAN];
+    return capturable_in(pos->rules.variant, pos->by_color[pos->stm ^ 1], pos->by_type, t);
 }
 
 static inline uint64_t shift64(uint64_t b, int off)
@@ -614,14 +628,14 @@ typedef struct MoveCount {
 
 /* forward_only: ForwardOnlyMen, a constant in each of the two callers. */
 static inline __attribute__((always_inline)) void
-count_dablot_rule(const Position *pos, MoveCount *mc, bool forward_only)
+count_dablot_rule(const Position *pos, const PieceSets *s, MoveCount *mc, bool forward_only)
 {
     const Variant v = VARIANT_DABLOT;
     const Shifts *sh = &shifts[v];
-    Color us = pos->stm;
-    Bitboard own = pos->by_color[us], enemy = pos->by_color[us ^ 1];
+    Color us = s->stm;
+    Bitboard own = s->by_color[us], enemy = s->by_color[us ^ 1];
     Bitboard empty = pos->geo->all & ~(own | enemy);
-    Bitboard men = own & pos->by_type[MAN];
+    Bitboard men = own & s->by_type[MAN];
     Bitboard land[DIR_NB];
     unsigned land_dirs = 0;
     int steps = 0;
@@ -643,6 +657,9 @@ count_dablot_rule(const Position *pos, MoveCount *mc, bool forward_only)
     CaptureRule rule = pos->rules.captures;
     Capture c = { .pos = pos, .limit = MAX_MOVES - DABLOT_MAX_STEPS };
     memo_new_generation();
+    Bitboard capturable[PIECE_TYPE_NB];
+    for (int t = 0; t < PIECE_TYPE_NB; t++)
+        capturable[t] = capturable_in(v, enemy, s->by_type, (PieceType)t);
     int by_men = 0;
     while (land_dirs) {
         int d = __builtin_ctz(land_dirs), off = const_off[v][d];
@@ -650,20 +667,19 @@ count_dablot_rule(const Position *pos, MoveCount *mc, bool forward_only)
         for (Bitboard l = land[d]; l;) {
             int to = bb_pop(&l);
             int from = to - 2 * off, over = to - off;
-            int mover = pos->board[from];
-            if (!may_jump[mover][pos->board[over]]) continue;
-            PieceType t = piece_type(mover);
+            Bitboard fb = bb_bit(from), taken = bb_bit(over);
+            PieceType t = (men & fb) ? MAN : (s->by_type[PRINCE] & fb) ? PRINCE : KING;
+            if (!(capturable[t] & taken)) continue;
             int before = c.count;
-            c.capturable = capturable_by(pos, t);
+            c.capturable = capturable[t];
             c.prefixes = t == MAN ? rule == CAPTURES_OPTIONAL : rule != CAPTURES_COMPULSORY;
             /* Most first jumps cannot go on: with no victim next to the
              * landing point the state is one move, whatever the rule. */
-            Bitboard taken = bb_bit(over);
             if (!(jump_over[v][to] & c.capturable & ~taken)) {
                 c.count++;
             } else {
                 c.start = from;
-                c.empty = empty | bb_bit(from);
+                c.empty = empty | fb;
                 enter_dablot(&c, to, taken);
             }
             if (t == MAN) by_men += c.count - before;
@@ -674,22 +690,24 @@ count_dablot_rule(const Position *pos, MoveCount *mc, bool forward_only)
                      || (rule == CAPTURES_COMPULSORY ? c.count : by_men) == 0;
 }
 
-static __attribute__((noinline)) void count_dablot_free_men(const Position *pos, MoveCount *mc)
+static __attribute__((noinline)) void count_dablot_free_men(const Position *pos, const PieceSets *s,
+                                                            MoveCount *mc)
 {
-    count_dablot_rule(pos, mc, false);
+    count_dablot_rule(pos, s, mc, false);
 }
 
-static __attribute__((noinline)) void count_dablot_forward_only(const Position *pos, MoveCount *mc)
+static __attribute__((noinline)) void count_dablot_forward_only(const Position *pos,
+                                                                const PieceSets *s, MoveCount *mc)
 {
-    count_dablot_rule(pos, mc, true);
+    count_dablot_rule(pos, s, mc, true);
 }
 
-static void count_dablot(const Position *pos, MoveCount *mc)
+static void count_dablot(const Position *pos, const PieceSets *s, MoveCount *mc)
 {
     if (pos->rules.forward_only_men)
-        count_dablot_forward_only(pos, mc);
+        count_dablot_forward_only(pos, s, mc);
     else
-        count_dablot_free_men(pos, mc);
+        count_dablot_free_men(pos, s, mc);
 }
 
 /* Counting: the Tabal man on `from` jumps `over` onto `to` (empty).  Where
@@ -710,12 +728,12 @@ static inline void tabal_first_jump(Capture *c, int from, int over, int to, uint
  * `next` of count_tabal() (next[d]: the men moved one step in d by the
  * 5 x 5 offset) and the triangles' offset sets, the kings' along their
  * lines. */
-static int count_tabal_steps(const Position *pos, const uint64_t next[DIR_NB], uint64_t men,
-                             uint64_t kings, uint64_t empty)
+static int count_tabal_steps(const Position *pos, Color us, const uint64_t next[DIR_NB],
+                             uint64_t men, uint64_t kings, uint64_t empty)
 {
     const Shifts *sh = &shifts[VARIANT_TABAL];
     const Geometry *g = pos->geo;
-    unsigned step_dirs = man_dirs[VARIANT_TABAL][pos->stm];
+    unsigned step_dirs = man_dirs[VARIANT_TABAL][us];
     int steps = 0;
 #pragma GCC unroll 8
     for (int d = 0; d < DIR_NB; d++) {
@@ -738,14 +756,14 @@ static int count_tabal_steps(const Position *pos, const uint64_t next[DIR_NB], u
 /* Captures are compulsory in Tabal, so the steps are counted only when
  * the capture search found none (in the perft trees most positions have a
  * capture). */
-static void count_tabal(const Position *pos, MoveCount *mc)
+static void count_tabal(const Position *pos, const PieceSets *s, MoveCount *mc)
 {
     const Variant v = VARIANT_TABAL;
     const Shifts *sh = &shifts[v];
-    Color us = pos->stm;
-    uint64_t own = (uint64_t)pos->by_color[us], enemy = (uint64_t)pos->by_color[us ^ 1];
+    Color us = s->stm;
+    uint64_t own = (uint64_t)s->by_color[us], enemy = (uint64_t)s->by_color[us ^ 1];
     uint64_t empty = (uint64_t)pos->geo->all & ~(own | enemy);
-    uint64_t men = own & (uint64_t)pos->by_type[MAN], kings = own & ~men;
+    uint64_t men = own & (uint64_t)s->by_type[MAN], kings = own & ~men;
     uint64_t next[DIR_NB];
     Capture c = { .pos = pos, .limit = MAX_MOVES, .capturable = enemy };
     memo_new_generation();
@@ -779,15 +797,17 @@ static void count_tabal(const Position *pos, MoveCount *mc)
     mc->captures = c.unsure || c.count > c.limit || (pos->rules.max_capture && c.count) ? -1
                                                                                         : c.count;
     mc->steps_allowed = c.count == 0;
-    mc->steps = mc->steps_allowed ? count_tabal_steps(pos, next, men, kings, empty) : 0;
+    mc->steps = mc->steps_allowed ? count_tabal_steps(pos, us, next, men, kings, empty) : 0;
 }
 
-static void count_moves(const Position *pos, MoveCount *mc)
+/* The moves of the position with the rules and board of pos and the
+ * pieces of s counted (pos's own pieces, or those after a move). */
+static void count_moves(const Position *pos, const PieceSets *s, MoveCount *mc)
 {
     if (pos->rules.variant == VARIANT_DABLOT)
-        count_dablot(pos, mc);
+        count_dablot(pos, s, mc);
     else
-        count_tabal(pos, mc);
+        count_tabal(pos, s, mc);
 }
 
 bool movegen_is_capture_path(const Position *pos, const int *pts, int n, Move *m)
@@ -864,7 +884,10 @@ static bool count_legal(const Position *pos, MoveCount *mc)
 {
     tables_init();
     if (game_over(pos)) return false;
-    count_moves(pos, mc);
+    PieceSets s = { { pos->by_color[WHITE], pos->by_color[BLACK] },
+                    { pos->by_type[MAN], pos->by_type[PRINCE], pos->by_type[KING] },
+                    pos->stm };
+    count_moves(pos, &s, mc);
     if (mc->captures < 0) {
         MoveList list;
         list_captures(pos, &list, &mc->steps_allowed);
@@ -878,6 +901,23 @@ int movegen_count(const Position *pos)
     MoveCount mc;
     if (!count_legal(pos, &mc)) return 0;
     return mc.captures + (mc.steps_allowed ? mc.steps : 0);
+}
+
+int movegen_count_after(const Position *pos, const Move *m)
+{
+    tables_init();
+    PieceSets s;
+    position_sets_after(pos, m, &s);
+    if (!position_sets_may_end_by_rule(&pos->rules, s.by_color)) {
+        MoveCount mc;
+        count_moves(pos, &s, &mc);
+        if (mc.captures >= 0) return mc.captures + (mc.steps_allowed ? mc.steps : 0);
+    }
+    /* A game that may have ended, or a count only a list can settle. */
+    Position child = *pos;
+    Undo u;
+    position_make(&child, m, &u);
+    return movegen_count(&child);
 }
 
 int movegen_has_capture(const Position *pos)

@@ -57,6 +57,12 @@ int movegen_captures(const Position *pos, MoveList *list);
  * without building the step list (perft's bulk count at the last ply). */
 int movegen_count(const Position *pos);
 
+/* movegen_count() of the position after the legal move m of pos, without
+ * playing m in full (perft's last two plies): only the pieces' sets of
+ * the child are built (position_sets_after), unless the game may have
+ * ended there or the count needs a list.  pos is not changed. */
+int movegen_count_after(const Position *pos, const Move *m);
+
 /* 1 if the side to move has at least one legal capture. */
 int movegen_has_capture(const Position *pos);
 

@@ -23,7 +23,7 @@ static pthread_once_t zobrist_once = PTHREAD_ONCE_INIT;
  * the piece: the code of a piece after its move ends on a point (a Tabal
  * man on its far base is crowned, RULES.md section 2), and whether a step
  * by it starts the DrawPlies count again (a Tabal man's, section 3). */
-static uint8_t code_after[VARIANT_NB][PIECE_CODE_NB][MAX_POINTS];
+uint8_t position_code_after[VARIANT_NB][PIECE_CODE_NB][MAX_POINTS];
 static bool step_resets_draw[VARIANT_NB][PIECE_CODE_NB];
 
 static uint64_t splitmix64(uint64_t *s)
@@ -48,9 +48,9 @@ static void zobrist_fill(void)
             bool man = piece_type(c) == MAN, tabal = v == VARIANT_TABAL;
             step_resets_draw[v][c] = tabal && man;
             for (int p = 0; p < MAX_POINTS; p++)
-                code_after[v][c][p] = (uint8_t)(tabal && man && bb_test(g->far_base[us], p)
-                                                    ? piece_make(us, KING)
-                                                    : c);
+                position_code_after[v][c][p] = (uint8_t)(tabal && man && bb_test(g->far_base[us], p)
+                                                             ? piece_make(us, KING)
+                                                             : c);
         }
     }
 }
@@ -317,7 +317,7 @@ void position_make(Position *pos, const Move *m, Undo *u)
 
     /* The piece leaves `from` and lands on `to` (the same point after a
      * circuit: then the two changes cancel). */
-    int moved = code_after[v][piece][to];
+    int moved = position_code_after[v][piece][to];
     key ^= zobrist_piece[piece][from] ^ zobrist_piece[moved][to];
     pos->board[from] = EMPTY;
     pos->board[to] = (uint8_t)moved;

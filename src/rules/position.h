@@ -102,6 +102,38 @@ void position_fen(const Position *pos, char *buf, size_t len);
  * Tabal man that ends on its far base, updates the counters and the key. */
 void position_make(Position *pos, const Move *m, Undo *u);
 
+/* The piece sets of a position without its board array, counters and
+ * key: what counting the moves (movegen_count_after) reads. */
+typedef struct PieceSets {
+    Bitboard by_color[2];
+    Bitboard by_type[PIECE_TYPE_NB];
+    Color stm;
+} PieceSets;
+
+/* position_code_after[v][code][p]: the code of a piece of `code` after
+ * its move ends on p (a Tabal man on its far base is crowned, RULES.md
+ * section 2).  Filled once by position_init_tables(), read-only after. */
+extern uint8_t position_code_after[VARIANT_NB][PIECE_CODE_NB][MAX_POINTS];
+
+/* Fills *s with the sets position_make(pos, m) would leave in pos, for a
+ * legal move m of pos (captures removed, a Tabal man on its far base
+ * crowned, the other side to move); pos is not changed.  Inline: the
+ * move counter calls it at every child of perft's last two plies. */
+static inline void position_sets_after(const Position *pos, const Move *m, PieceSets *s)
+{
+    int from = m->from, to = m->to;
+    int piece = pos->board[from], moved = position_code_after[pos->rules.variant][piece][to];
+    Color us = pos->stm, them = (Color)(us ^ 1);
+    Bitboard keep = ~m->captured, fb = bb_bit(from), tb = bb_bit(to);
+    PieceType before = piece_type(piece), after = piece_type(moved);
+    for (int t = 0; t < PIECE_TYPE_NB; t++)
+        s->by_type[t] = (pos->by_type[t] & keep) ^ (t == (int)before ? fb : 0)
+                      ^ (t == (int)after ? tb : 0);
+    s->by_color[us] = pos->by_color[us] ^ fb ^ tb;
+    s->by_color[them] = pos->by_color[them] & keep;
+    s->stm = them;
+}
+
 /* Takes back the move made with position_make(m, u). */
 void position_unmake(Position *pos, const Move *m, const Undo *u);
 
@@ -137,12 +169,17 @@ EndReason position_end_by_rule(const Position *pos, int *loser);
 /* False when position_end_by_rule() is sure to return END_NONE: Tabal, or
  * Dablot without a game-ending option and with more than two pieces.  An
  * inline test, so the move generator calls the full one only where a game
- * may have ended. */
+ * may have ended; the first form reads the rules and the two colours'
+ * sets (PieceSets.by_color) alone. */
+static inline bool position_sets_may_end_by_rule(const Rules *rules, const Bitboard by_color[2])
+{
+    return rules->variant == VARIANT_DABLOT
+        && (rules->king_capture_ends || rules->king_and_prince_capture_ends
+            || bb_count(by_color[WHITE] | by_color[BLACK]) <= 2);
+}
 static inline bool position_may_end_by_rule(const Position *pos)
 {
-    return pos->rules.variant == VARIANT_DABLOT
-        && (pos->rules.king_capture_ends || pos->rules.king_and_prince_capture_ends
-            || bb_count(pos->by_color[WHITE] | pos->by_color[BLACK]) <= 2);
+    return position_sets_may_end_by_rule(&pos->rules, pos->by_color);
 }
 
 /* Short English name of an end reason ("no legal move", ...). */

@@ -399,44 +399,43 @@ START_TEST(crowded_king_overflows_the_list)
 }
 END_TEST
 
-/* movegen_count() and movegen_has_capture() find the moves their own way
- * (the men's steps and first jumps by whole-board shifts, no list): along
- * random games of every rule set they agree with movegen_legal() and
- * movegen_captures() at every position.  The games are the same on every
- * run (a fixed-seed generator); random moves reach the crowded middle
- * games, kings and promotions that the start positions do not. */
-START_TEST(count_agrees_with_the_list)
+/* Random games of every rule set, the same on every run (a fixed-seed
+ * generator): random moves reach the crowded middle games, kings and
+ * promotions that the start positions do not.  check() is called at every
+ * position of `games` games a rule set with its legal moves and returns
+ * whether it had captures. */
+static const struct {
+    Variant v;
+    const char *options;
+} walk_sets[] = {
+    { VARIANT_DABLOT, "" },
+    { VARIANT_DABLOT, "Rules=modern" },
+    { VARIANT_DABLOT, "Rules=anti-draw" },
+    { VARIANT_DABLOT, "Captures=compulsory-men" },
+    { VARIANT_DABLOT, "ForwardOnlyMen=true" },
+    { VARIANT_DABLOT, "Captures=compulsory KingAndPrinceCaptureEnds=true" },
+    { VARIANT_TABAL, "" },
+    { VARIANT_TABAL, "MaxCapture=true" },
+};
+
+static void walk_random_games(int games, bool (*check)(const Position *pos, const MoveList *list,
+                                                       const char *where, int ply))
 {
-    static const struct {
-        Variant v;
-        const char *options;
-    } sets[] = {
-        { VARIANT_DABLOT, "" },
-        { VARIANT_DABLOT, "Rules=modern" },
-        { VARIANT_DABLOT, "Rules=anti-draw" },
-        { VARIANT_DABLOT, "Captures=compulsory-men" },
-        { VARIANT_DABLOT, "ForwardOnlyMen=true" },
-        { VARIANT_DABLOT, "Captures=compulsory KingAndPrinceCaptureEnds=true" },
-        { VARIANT_TABAL, "" },
-        { VARIANT_TABAL, "MaxCapture=true" },
-    };
-    static MoveList list, caps;
+    static MoveList list;
     uint64_t seed = 0x9E3779B97F4A7C15ull;
     int positions = 0, with_captures = 0;
-    for (size_t s = 0; s < sizeof sets / sizeof sets[0]; s++) {
-        Rules r = test_rules(sets[s].v, sets[s].options);
-        for (int game = 0; game < (test_quick() ? 4 : 24); game++) {
+    for (size_t s = 0; s < sizeof walk_sets / sizeof walk_sets[0]; s++) {
+        Rules r = test_rules(walk_sets[s].v, walk_sets[s].options);
+        char where[96];
+        snprintf(where, sizeof where, "%s %s", walk_sets[s].options,
+                 geometry_of(walk_sets[s].v)->name);
+        for (int game = 0; game < games; game++) {
             Position pos;
             position_start(&pos, &r);
             for (int ply = 0; ply < 200; ply++) {
                 int n = movegen_legal(&pos, &list);
-                int nc = movegen_captures(&pos, &caps);
-                ck_assert_msg(movegen_count(&pos) == n, "%s %s ply %d: count %d, list %d",
-                              sets[s].options, geometry_of(sets[s].v)->name, ply,
-                              movegen_count(&pos), n);
-                ck_assert_int_eq(movegen_has_capture(&pos), nc > 0);
                 positions++;
-                with_captures += nc > 0;
+                with_captures += check(&pos, &list, where, ply);
                 if (n == 0) break;
                 seed ^= seed << 13;
                 seed ^= seed >> 7;
@@ -448,6 +447,53 @@ START_TEST(count_agrees_with_the_list)
     }
     /* the games reach captures often, so both ways of counting are tried */
     ck_assert_int_gt(with_captures, positions / 10);
+}
+
+/* movegen_count() and movegen_has_capture() find the moves their own way
+ * (the men's steps and first jumps by whole-board shifts, no list): they
+ * agree with movegen_legal() and movegen_captures() at every position. */
+static bool count_matches_list(const Position *pos, const MoveList *list, const char *where,
+                               int ply)
+{
+    static MoveList caps;
+    int nc = movegen_captures(pos, &caps);
+    ck_assert_msg(movegen_count(pos) == list->n, "%s ply %d: count %d, list %d", where, ply,
+                  movegen_count(pos), list->n);
+    ck_assert_int_eq(movegen_has_capture(pos), nc > 0);
+    return nc > 0;
+}
+
+START_TEST(count_agrees_with_the_list)
+{
+    walk_random_games(test_quick() ? 4 : 24, count_matches_list);
+}
+END_TEST
+
+/* movegen_count_after() counts a child's moves from its piece sets alone:
+ * for every move of every position it equals movegen_count() of the
+ * position made, and it leaves the parent as it was. */
+static bool count_after_matches_make(const Position *pos, const MoveList *list, const char *where,
+                                     int ply)
+{
+    Position before = *pos;
+    for (int i = 0; i < list->n; i++) {
+        Position child = *pos;
+        Undo u;
+        position_make(&child, &list->moves[i], &u);
+        int after = movegen_count_after(pos, &list->moves[i]), made = movegen_count(&child);
+        ck_assert_msg(after == made, "%s ply %d move %d: count after %d, made %d", where, ply, i,
+                      after, made);
+    }
+    ck_assert(memcmp(before.board, pos->board, sizeof before.board) == 0);
+    ck_assert(memcmp(before.by_color, pos->by_color, sizeof before.by_color) == 0);
+    ck_assert(memcmp(before.by_type, pos->by_type, sizeof before.by_type) == 0);
+    ck_assert(before.stm == pos->stm && before.key == pos->key);
+    return movegen_has_capture(pos);
+}
+
+START_TEST(count_after_agrees_with_make)
+{
+    walk_random_games(test_quick() ? 2 : 6, count_after_matches_make);
 }
 END_TEST
 
@@ -472,5 +518,9 @@ Suite *movegen_suite(void)
     tcase_add_test(tc, crowded_king_overflows_the_list);
     tcase_add_test(tc, count_agrees_with_the_list);
     suite_add_tcase(s, tc);
+    TCase *after = tcase_create("count_after");
+    tcase_set_timeout(after, 120);
+    tcase_add_test(after, count_after_agrees_with_make);
+    suite_add_tcase(s, after);
     return s;
 }
