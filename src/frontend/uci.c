@@ -150,26 +150,37 @@ static void apply_rules(Session *e, const Rules *r)
     e->game = g;
 }
 
-/* (Re)opens the tables of TablebasePath for the current rules; says how
- * many were found and names a refused file (tb_probe.h). */
-static void open_tablebases(Session *e)
+/* Puts the set opened by tb_set_open() (n its result) in place of the
+ * engine's tables and says how many were found and which files were
+ * refused (tb_probe.h); n < 0 leaves the engine without tables, and so
+ * does an empty TablebasePath (without a word). */
+static void install_tablebases(Session *e, TbSet *fresh, int n, const char *err)
 {
     engine_thread_wait(&e->worker, WAIT_STOP_SEARCH);
     e->sopt.tb = NULL;
     tb_set_close(&e->tb);
+    e->tb = *fresh;
     if (!e->tb_path[0]) return;
-    char err[512];
-    int n = tb_set_open(&e->tb, e->tb_path, &e->rules, err, sizeof err);
     if (n < 0) {
         output_line("info string error: %s", err);
         return;
     }
     if (e->tb.nrefused)
-        output_line("info string error: %d table file(s) refused; first: %s", e->tb.nrefused,
+        output_line("info string error: %d table file(s) refused: %s", e->tb.nrefused,
                     e->tb.refused);
     output_line("info string tablebases: %d tables of up to %d pieces in %s", n, e->tb.max_pieces,
                 e->tb_path);
     if (n > 0) e->sopt.tb = &e->tb;
+}
+
+/* Opens the tables of TablebasePath again for the current rules (after a
+ * change of Variant or of a rule option: tables of the old rules go). */
+static void open_tablebases(Session *e)
+{
+    TbSet fresh = { 0 };
+    char err[512];
+    int n = tb_set_open(&fresh, e->tb_path, &e->rules, err, sizeof err);
+    install_tablebases(e, &fresh, n, err);
 }
 
 void session_set_variant(Session *e, const char *name)
@@ -227,17 +238,17 @@ static void set_option(Session *e, const OptionDesc *o, const char *canon)
                         sizeof e->tb_path - 1);
             return;
         }
-        if (canon[0]) { /* a folder that cannot be read changes nothing (README "Options") */
-            TbSet probe = { 0 };
-            int n = tb_set_open(&probe, canon, &e->rules, err, sizeof err);
-            tb_set_close(&probe);
-            if (n < 0) {
-                output_line("info string error: %s; TablebasePath stays '%s'", err, e->tb_path);
-                return;
-            }
+        /* Opened once; a folder that cannot be read changes nothing
+         * (README "Options"); "" closes the tables. */
+        TbSet fresh = { 0 };
+        int n = canon[0] ? tb_set_open(&fresh, canon, &e->rules, err, sizeof err) : 0;
+        if (n < 0) {
+            tb_set_close(&fresh);
+            output_line("info string error: %s; TablebasePath stays '%s'", err, e->tb_path);
+            return;
         }
         snprintf(e->tb_path, sizeof e->tb_path, "%s", canon);
-        open_tablebases(e);
+        install_tablebases(e, &fresh, n, err);
         break;
     }
 }

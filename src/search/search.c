@@ -601,7 +601,8 @@ static int setup_root(Search *s, const Game *g, const SearchLimits *limits)
         nroot = root_moves(main, &g->pos, &(SearchLimits){ .nsearchmoves = 0 }, roots);
     /* In the endgame tables only the moves that keep the best value and
      * reach the next zeroing move soonest are searched (tbprobe.h). */
-    nroot = tbprobe_root(s->opt.tb, &g->pos, roots, nroot);
+    bool root_hit;
+    nroot = tbprobe_root(s->opt.tb, &g->pos, roots, nroot, &root_hit);
     if (nroot == 0 || load_history(s, g) < 0) {
         if (nroot == 0 && roots)
             report_game_over(s, &g->pos);
@@ -615,6 +616,7 @@ static int setup_root(Search *s, const Game *g, const SearchLimits *limits)
         if (thread_prepare(s->threads[i], g, roots, nroot) < 0)
             break;
     s->nthreads = ready > 0 ? ready : 1;
+    if (root_hit) atomic_store(&main->tbhits, 1); /* after thread_prepare's reset */
     free(roots);
     return nroot;
 }

@@ -32,13 +32,15 @@ bool tbprobe_node(Thread *t, int ply, int *score)
     return true;
 }
 
-int tbprobe_root(const TbSet *tb, const Position *pos, RootMove *roots, int n)
+int tbprobe_root(const TbSet *tb, const Position *pos, RootMove *roots, int n, bool *hit)
 {
+    *hit = false;
     if (!tb || bb_count(pos->by_color[WHITE] | pos->by_color[BLACK]) > tb->max_pieces) return n;
     TbRootMove *tm = malloc(MAX_MOVES * sizeof *tm);
     int nt = tm ? tb_set_root(tb, pos, tm, MAX_MOVES) : -1;
     int kept = 0;
     if (nt > 0) {
+        *hit = true;
         for (int i = 0; i < n; i++)
             for (int k = 0; k < nt && tm[k].e == tm[0].e; k++)
                 if (move_equal(&roots[i].move, &tm[k].move)) {

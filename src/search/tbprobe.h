@@ -22,6 +22,7 @@ int tbprobe_score(uint16_t e, int ply, const Rules *r);
 /* In the tree: true with *score when pos is in the tables (counts a hit). */
 bool tbprobe_node(Thread *t, int ply, int *score);
 /* At the root: keeps the moves of roots[0..n) with the best entry, in their
- * order; returns how many are left (n when pos is not in the tables). */
-int tbprobe_root(const struct TbSet *tb, const Position *pos, RootMove *roots, int n);
+ * order; returns how many are left (n when pos is not in the tables).
+ * *hit says whether the tables answered (a hit the caller counts). */
+int tbprobe_root(const struct TbSet *tb, const Position *pos, RootMove *roots, int n, bool *hit);
 #endif

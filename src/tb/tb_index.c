@@ -249,7 +249,6 @@ void tb_index_position(const TbSig *s, uint64_t idx, const Rules *r, Position *p
 {
     Layout l = layout_of(s);
     const Geometry *geo = geometry_of(s->variant);
-    position_init_tables(); /* position_make() reads them */
     memset(pos, 0, sizeof *pos);
     pos->rules = *r;
     pos->geo = geo;

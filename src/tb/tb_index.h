@@ -42,6 +42,8 @@ bool tb_index_stored(const TbSig *s, const Position *pos);
  * tb_index_placements(). */
 int tb_index_weight(const TbSig *s, uint64_t idx);
 /* Builds the stored position of index idx (< tb_index_size) with rules r
- * (r->variant == s->variant) into *pos. */
+ * (r->variant == s->variant) into *pos, field by field: a program that
+ * plays moves in it (position_make) calls position_init_tables() once
+ * before (position.h). */
 void tb_index_position(const TbSig *s, uint64_t idx, const Rules *r, Position *pos);
 #endif

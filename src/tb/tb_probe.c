@@ -13,6 +13,24 @@ static int name_cmp(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* Adds msg to set->refused, or counts it in "(and N more)" when it does
+ * not fit. */
+static void note_refused(TbSet *set, const char *msg)
+{
+    enum { MORE = 24 }; /* room kept for "; (and N more)" */
+    size_t len = strlen(set->refused);
+    set->nrefused++;
+    if (set->nrefused == set->nshown + 1 && len + strlen(msg) + 2 + MORE < sizeof set->refused) {
+        snprintf(set->refused + len, sizeof set->refused - len, "%s%s", len ? "; " : "", msg);
+        set->nshown++;
+        return;
+    }
+    char *more = strstr(set->refused, "; (and ");
+    if (more) len = (size_t)(more - set->refused);
+    snprintf(set->refused + len, sizeof set->refused - len, "; (and %d more)",
+             set->nrefused - set->nshown);
+}
+
 int tb_set_open(TbSet *set, const char *dir, const Rules *r, char *err, size_t errlen)
 {
     memset(set, 0, sizeof *set);
@@ -56,7 +74,7 @@ int tb_set_open(TbSet *set, const char *dir, const Rules *r, char *err, size_t e
                 tb_file_close(&f);
             }
         } else {
-            if (!set->nrefused++) snprintf(set->refused, sizeof set->refused, "%s", msg);
+            note_refused(set, msg);
         }
         free(names[i]);
     }

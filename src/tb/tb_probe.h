@@ -4,8 +4,9 @@
  * tb_set_open() scans a directory for the files of its rules tag
  * (tb_file.h: "<tag>-<signature>.dtb"), maps and checks each one, and keeps
  * those that pass; a file that fails is refused (counted, its message
- * kept) and never read.  The set is then read-only: probes from several
- * threads need no lock (each thread keeps its own decompressed blocks).
+ * kept in refused) and never read.  The set is then read-only: probes
+ * from several threads need no lock (each thread keeps its own
+ * decompressed blocks).
  *
  * A position is "in the tables" when its signature has a table, or its
  * game is over by the rules (no legal move, RULES.md sections 1-2; the
@@ -20,10 +21,12 @@
 
 typedef struct TbSet {
     Rules rules;
-    int n, nrefused;
+    int n, nrefused, nshown; /* tables kept; files refused; of those, named */
     int max_pieces; /* most pieces of any table, 0 if none */
     TbFile *files;
-    char refused[600]; /* the first refusal message */
+    /* The refusal messages, each naming its file, joined by "; "; those
+     * that do not fit are counted: "(and N more)". */
+    char refused[2048];
 } TbSet;
 
 /* Opens the tables for rules r in dir.  Returns the number kept (0 is

@@ -153,4 +153,28 @@ for args in "frobnicate" "build -variant chess" "build -pieces 99" "build -varia
     rc=$?
     if [ $rc -eq 2 ] && [ "$(wc -l <<<"$msg")" -eq 1 ] && [[ $msg == dablo-tb:* ]]; then ok "bad input: $args"; else bad "bad input '$args': rc $rc: $msg"; fi
 done
+# An unknown option is named on its one line; an output folder that cannot
+# be used is bad usage too, found before anything is built.
+msg=$($TB probe -Bogus 1 -dir "$tmp/a" 2>&1)
+same "probe -Bogus: one line naming it" "dablo-tb: -Bogus is not an option (--help)" "$msg"
+for d in /dev/full /proc/x "$tmp/a/tabal-Kvk.dtb"; do
+    msg=$($TB build -variant tabal -pieces 2 -dir "$d" 2>&1 >/dev/null)
+    rc=$?
+    if [ $rc -eq 2 ] && [ "$(wc -l <<<"$msg")" -eq 1 ] && [[ $msg == *"$d"* ]]; then ok "build -dir $d: exit 2, one line"; else bad "build -dir $d: rc $rc: $msg"; fi
+done
+msg=$($TB 2>&1)
+same "no command: exit 2" 2 $?
+for c in build verify probe list sample; do
+    grep -qw "$c" <<<"$msg" || bad "no command: '$c' not listed in: $msg"
+done
+# Several refused files: each is named (the set of $tmp/c holds two).
+printf 'not a table' >"$tmp/c/tabal-Kvm.dtb"
+msg=$($TB verify -variant tabal -sig Kvk -dir "$tmp/c" 2>&1)
+if grep -q "2 table files refused: .*tabal-Kvk.dtb: refused.*; .*tabal-Kvm.dtb: refused" <<<"$msg"; then ok "two refused files, both named"; else bad "two refused: $msg"; fi
+out=$( (printf '%s\n' "setoption name Variant value tabal" "setoption name TablebasePath value $tmp/c" isready) | bin/dablo 2>&1)
+if grep -q "info string error: 2 table file(s) refused: .*tabal-Kvk.dtb.*tabal-Kvm.dtb" <<<"$out"; then ok "engine names both refused files"; else bad "engine refused: $(grep refused <<<"$out")"; fi
+# tbhits counts the root itself: a search of depth 1 from a table position.
+out=$( (printf '%s\n' "setoption name TablebasePath value $tmp/a" "position fen $fen" 'go depth 1'; sleep 1) | bin/dablo 2>&1)
+hits=$(grep -o 'tbhits [0-9]*' <<<"$out" | tail -1 | awk '{print $2}')
+if [ "${hits:-0}" -ge 1 ]; then ok "tbhits counts a root in the tables ($hits)"; else bad "root tbhits: ${hits:-none}"; fi
 finish

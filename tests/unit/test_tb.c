@@ -152,6 +152,43 @@ START_TEST(file_round_trip_and_refusals)
 }
 END_TEST
 
+/* Every refused file of a folder is named, or counted when the names do
+ * not fit: "(and N more)". */
+START_TEST(every_refusal_named)
+{
+    char dir[] = "/tmp/dablo-tb-unit-XXXXXX", path[4200], err[600];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    enum { NBAD = 60 };
+    for (int i = 0; i < NBAD; i++) {
+        snprintf(path, sizeof path, "%s/tabal-X%02d.dtb", dir, i);
+        FILE *fp = fopen(path, "w");
+        ck_assert_ptr_nonnull(fp);
+        fputs("bad", fp);
+        fclose(fp);
+    }
+    TbSet set;
+    Rules r = rules_default(VARIANT_TABAL);
+    ck_assert_int_eq(tb_set_open(&set, dir, &r, err, sizeof err), 0);
+    ck_assert_int_eq(set.nrefused, NBAD);
+    ck_assert_int_gt(set.nshown, 1);
+    ck_assert_int_lt(set.nshown, NBAD);
+    for (int i = 0; i < set.nshown; i++) {
+        snprintf(path, sizeof path, "tabal-X%02d.dtb: refused", i);
+        ck_assert_msg(strstr(set.refused, path), "%s not named in %s", path, set.refused);
+    }
+    char more[40];
+    snprintf(more, sizeof more, "; (and %d more)", NBAD - set.nshown);
+    size_t len = strlen(set.refused);
+    ck_assert_str_eq(set.refused + len - strlen(more), more);
+    tb_set_close(&set);
+    for (int i = 0; i < NBAD; i++) {
+        snprintf(path, sizeof path, "%s/tabal-X%02d.dtb", dir, i);
+        unlink(path);
+    }
+    rmdir(dir);
+}
+END_TEST
+
 /* Signatures whose random positions exercise every rule set that changes
  * steps, captures or the end of the game. */
 typedef struct RuleCase {
@@ -331,11 +368,14 @@ Suite *tb_suite(void)
     /* The rules and mirror checks draw thousands of positions: seconds of
      * CPU, more on a loaded machine. */
     tcase_set_timeout(tc, 120);
+    /* tb_index_position() builds positions field by field (tb_index.h). */
+    tcase_add_unchecked_fixture(tc, position_init_tables, NULL);
     tcase_add_test(tc, signature_names);
     tcase_add_test(tc, signature_order_and_counts);
     tcase_add_test(tc, index_round_trip);
     tcase_add_test(tc, entries_and_their_order);
     tcase_add_test(tc, file_round_trip_and_refusals);
+    tcase_add_test(tc, every_refusal_named);
     tcase_add_test(tc, step_query_matches_movegen);
     tcase_add_test(tc, mirror_geometry);
     tcase_add_test(tc, mirror_moves);

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "build.h"
 #include "rules/notation.h"
@@ -88,7 +89,8 @@ static int parse_args(int argc, char **argv, Args *a)
     a->seed = 1;
     a->rules = rules_default(VARIANT_DABLOT);
     if (argc < 2) {
-        fprintf(stderr, "dablo-tb: give a command: build, verify or probe (--help)\n");
+        fprintf(stderr,
+                "dablo-tb: give a command: build, verify, probe, list or sample (--help)\n");
         return 2;
     }
     a->cmd = argv[1];
@@ -160,8 +162,10 @@ static int parse_args(int argc, char **argv, Args *a)
         } else {
             int rc = rules_set(&a->rules, o + 1, v, err, sizeof err);
             if (rc != 0) {
-                fprintf(stderr, "dablo-tb: %s\n", rc > 0 ? "unknown option" : err);
-                if (rc > 0) fprintf(stderr, "dablo-tb: %s is not an option (--help)\n", o);
+                if (rc > 0)
+                    fprintf(stderr, "dablo-tb: %s is not an option (--help)\n", o);
+                else
+                    fprintf(stderr, "dablo-tb: %s\n", err);
                 return 2;
             }
         }
@@ -194,8 +198,19 @@ static int cmd_build(const Args *a)
     static TbSig sigs[1024];
     int n = select_sigs(a, sigs, 1024);
     if (n < 0) return 2;
+    /* An output folder that cannot be used is bad input, found before
+     * any table is built. */
+    struct stat st;
     if (mkdir(a->dir, 0777) != 0 && errno != EEXIST) {
         fprintf(stderr, "dablo-tb: cannot make folder %s: %s\n", a->dir, strerror(errno));
+        return 2;
+    }
+    if (stat(a->dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        fprintf(stderr, "dablo-tb: -dir %s: not a folder\n", a->dir);
+        return 2;
+    }
+    if (access(a->dir, W_OK | X_OK) != 0) {
+        fprintf(stderr, "dablo-tb: -dir %s: cannot write there: %s\n", a->dir, strerror(errno));
         return 2;
     }
     return build_set(&a->rules, sigs, n, a->dir, a->threads, stdout) == 0 ? 0 : 1;
@@ -208,7 +223,9 @@ static int open_set(const Args *a, TbSet *set)
         fprintf(stderr, "dablo-tb: %s\n", err);
         return -1;
     }
-    if (set->nrefused) fprintf(stderr, "dablo-tb: %s\n", set->refused);
+    if (set->nrefused)
+        fprintf(stderr, "dablo-tb: %d table file%s refused: %s\n", set->nrefused,
+                set->nrefused == 1 ? "" : "s", set->refused);
     return 0;
 }
 
@@ -382,6 +399,8 @@ int main(int argc, char **argv)
     Args a;
     int rc = parse_args(argc, argv, &a);
     if (rc) return rc == 1 ? 0 : rc;
+    /* Once for every position built from an index (tb_index.h). */
+    position_init_tables();
     if (!strcmp(a.cmd, "build")) return cmd_build(&a);
     if (!strcmp(a.cmd, "verify")) return cmd_verify(&a);
     if (!strcmp(a.cmd, "list")) return cmd_list(&a);
