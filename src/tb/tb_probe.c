@@ -59,7 +59,7 @@ int tb_set_open(TbSet *set, const char *dir, const Rules *r, char *err, size_t e
         names[nn++] = strdup(de->d_name);
     }
     closedir(d);
-    qsort(names, (size_t)nn, sizeof *names, name_cmp);
+    if (nn > 1) qsort(names, (size_t)nn, sizeof *names, name_cmp);
     set->files = calloc((size_t)(nn ? nn : 1), sizeof *set->files);
     for (int i = 0; i < nn; i++) {
         char path[4096], msg[512];

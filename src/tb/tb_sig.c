@@ -175,5 +175,5 @@ static int sig_cmp(const void *pa, const void *pb)
 
 void tb_sig_order(TbSig *s, int n)
 {
-    qsort(s, (size_t)n, sizeof *s, sig_cmp);
+    if (n > 1) qsort(s, (size_t)n, sizeof *s, sig_cmp);
 }

@@ -189,6 +189,23 @@ START_TEST(every_refusal_named)
 }
 END_TEST
 
+/* A folder without a table of the rules opens as an empty set (no file
+ * list is built, so nothing is sorted: the sanitizer build checks it). */
+START_TEST(empty_folder_opens_empty)
+{
+    char dir[] = "/tmp/dablo-tb-unit-XXXXXX", err[600];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    TbSet set;
+    Rules r = rules_default(VARIANT_DABLOT);
+    ck_assert_int_eq(tb_set_open(&set, dir, &r, err, sizeof err), 0);
+    ck_assert_int_eq(set.n, 0);
+    ck_assert_int_eq(set.nrefused, 0);
+    ck_assert_int_eq(set.max_pieces, 0);
+    tb_set_close(&set);
+    rmdir(dir);
+}
+END_TEST
+
 /* Signatures whose random positions exercise every rule set that changes
  * steps, captures or the end of the game. */
 typedef struct RuleCase {
@@ -376,6 +393,7 @@ Suite *tb_suite(void)
     tcase_add_test(tc, entries_and_their_order);
     tcase_add_test(tc, file_round_trip_and_refusals);
     tcase_add_test(tc, every_refusal_named);
+    tcase_add_test(tc, empty_folder_opens_empty);
     tcase_add_test(tc, step_query_matches_movegen);
     tcase_add_test(tc, mirror_geometry);
     tcase_add_test(tc, mirror_moves);
