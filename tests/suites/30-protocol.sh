@@ -62,6 +62,13 @@ bench_args() {
     grep -q '^Nodes searched *: *[1-9][0-9]*$' <<<"$out"
 }
 check "bin/dablo bench 3 runs and exits 0" bench_args
+bench_stop() {   # stop ends a bench (a deep one, hours long): no totals, the engine answers on
+    local out
+    out=$( (echo 'bench 30'; sleep 1; echo stop; echo isready) | timeout 60 bin/dablo 2>&1) || return 1
+    grep -q '^info string bench stopped after [0-9]* of [0-9]* positions$' <<<"$out" &&
+        ! grep -q '^Nodes searched' <<<"$out" && grep -q '^readyok$' <<<"$out" || { echo "$out"; return 1; }
+}
+check "stop ends a running bench" bench_stop
 cli_flags() {
     bin/dablo --version | grep -qx 'dablo [0-9][0-9.]*' || return 1
     bin/dablo --help | grep -q '^Usage: dablo' || return 1
