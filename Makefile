@@ -187,7 +187,8 @@ build/man/%.1: bin/%
 DOC_FILES := RULES.md LICENSE protocol/PROTOCOL.md protocol/BOARDS.md protocol/board-dablot.svg protocol/board-tabal.svg
 
 install:
-	@for b in $(BINS); do [ -x $$b ] || { echo "$$b is not built: run make first" >&2; exit 1; }; done
+	@missing=; for b in $(BINS); do [ -x $$b ] || missing="$$missing $$b"; done; \
+	[ -z "$$missing" ] || { echo "not built:$$missing: run make first" >&2; exit 1; }
 	$(INSTALL) -d $(DESTDIR)$(BINDIR)
 	$(INSTALL) -m 755 $(BINS) $(DESTDIR)$(BINDIR)/
 	@pages=; for p in $(MAN_PAGES); do \

@@ -1,12 +1,15 @@
 # dablo-tune: training positions from self-play and the fit of the
 # evaluation's weights (tools/tune/, docs/tuning.md).  It links the search
-# library in-process, and the opening reader and PRNG of dablo-match
-# (tools/match/openings.c, prng.c; the host library's util.c).
+# library in-process, and the opening reader, PRNG and whole-file writer
+# of dablo-match (tools/match/openings.c, prng.c, newfile.c with
+# durable.c; the host library's util.c).
 #
 #   make tune      the data of tools/tune/manifest.txt, then the fit, which
 #                  rewrites src/search/eval_weights.c (tools/tune/tune.sh)
-TUNE_SRC := $(filter-out tools/tune/main.c,$(wildcard tools/tune/*.c)) tools/match/openings.c tools/match/prng.c
-TUNE_HDR := $(wildcard tools/tune/*.h) tools/match/openings.h tools/match/prng.h $(SRC_HDR)
+TUNE_SRC := $(filter-out tools/tune/main.c,$(wildcard tools/tune/*.c)) tools/match/openings.c tools/match/prng.c \
+            tools/match/newfile.c tools/match/durable.c
+TUNE_HDR := $(wildcard tools/tune/*.h) tools/match/openings.h tools/match/prng.h tools/match/newfile.h \
+            tools/match/durable.h $(SRC_HDR)
 TUNE_CFLAGS := -Itools/tune -Itools/match -Itools -Itools/host -Itools/stats
 TUNE_LIBS := $(SEARCH_LIB) $(TB_LIB) $(RULES_LIB) build/libdablo-host.a
 

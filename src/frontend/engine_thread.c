@@ -172,7 +172,7 @@ static void run_job(EngineThread *w)
     switch (w->kind) {
     case JOB_SEARCH: run_search(w); break;
     case JOB_PERFT: run_perft(w); break;
-    case JOB_BENCH: search_bench(w->depth); break;
+    case JOB_BENCH: search_bench_run(w->bench, w->depth, &w->stop); break;
     case JOB_NONE: break;
     }
     job_done(w);
@@ -268,15 +268,29 @@ void engine_thread_perft(EngineThread *w, const Position *pos, int depth)
 void engine_thread_bench(EngineThread *w, int depth)
 {
     engine_thread_wait(w, WAIT_STOP_SEARCH);
+    /* Made here and freed by engine_thread_wait(), both in the command
+     * loop's thread, so a stop from that thread never meets a freed one. */
+    w->bench = search_new(SEARCH_BENCH_HASH_MIB);
+    if (!w->bench) {
+        output_line("info string error: bench: out of memory");
+        return;
+    }
     w->depth = depth;
     launch(w, JOB_BENCH);
+}
+
+/* The search a stop goes to: the running search's, or the bench's. */
+static Search *stoppable(EngineThread *w)
+{
+    return w->kind == JOB_SEARCH ? w->search : w->kind == JOB_BENCH ? w->bench : NULL;
 }
 
 void engine_thread_interrupt(EngineThread *w)
 {
     if (!atomic_load(&w->busy)) return;
     atomic_store(&w->stop, 1);
-    if (w->kind == JOB_SEARCH) search_stop(w->search);
+    Search *s = stoppable(w);
+    if (s) search_stop(s);
 }
 
 void engine_thread_stop(EngineThread *w)
@@ -296,14 +310,15 @@ void engine_thread_ponderhit(EngineThread *w)
 
 int engine_thread_pending(EngineThread *w)
 {
-    if (!atomic_load(&w->busy) || w->kind != JOB_SEARCH) return 0;
+    if (!atomic_load(&w->busy) || !stoppable(w)) return 0;
     return atomic_load(&w->stop) || atomic_load(&w->ponderhit);
 }
 
 void engine_thread_poll(EngineThread *w)
 {
-    if (!atomic_load(&w->busy) || w->kind != JOB_SEARCH) return;
-    if (atomic_load(&w->stop)) search_stop(w->search);
+    if (!atomic_load(&w->busy) || !stoppable(w)) return;
+    if (atomic_load(&w->stop)) search_stop(stoppable(w));
+    if (w->kind != JOB_SEARCH) return;
     int64_t entered = atomic_load(&w->entered);
     if (atomic_load(&w->ponderhit) && entered && engine_thread_now_ms() >= entered + ENGINE_SETTLE_MS) {
         atomic_store(&w->ponderhit, 0);
@@ -334,4 +349,6 @@ void engine_thread_wait(EngineThread *w, WaitMode mode)
         pthread_join(w->tid, NULL);
         w->joinable = 0;
     }
+    search_free(w->bench);
+    w->bench = NULL;
 }

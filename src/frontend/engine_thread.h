@@ -61,6 +61,7 @@ typedef struct EngineThread {
     SearchOptions opt;
     Position pos;              /* perft job */
     int depth;                 /* perft / bench depth */
+    Search *bench;             /* bench job: its own search (owned), NULL otherwise */
     bool keep;     /* search job: keep the answer (engine_thread_answer), print nothing */
     int answer_rc; /* search_run()'s return of the last kept search */
     Move answer;   /* its best move */
@@ -99,7 +100,10 @@ int engine_thread_answer(const EngineThread *w, Move *best);
  * (the count is split into subtrees of at most 4 plies). */
 void engine_thread_perft(EngineThread *w, const Position *pos, int depth);
 
-/* Starts search_bench(depth) (depth 0 = its default).  It cannot be stopped. */
+/* Starts the bench (search_bench_run(), depth 0 = its default) with a
+ * search of its own.  Stop (and Ctrl-C at the terminal) ends it within a
+ * search's stop latency: "info string bench stopped after I of N
+ * positions", no totals. */
 void engine_thread_bench(EngineThread *w, int depth);
 
 /* "stop": asks the running job to end (no effect when idle). */
@@ -117,9 +121,9 @@ int engine_thread_pending(EngineThread *w);
 
 /* What engine_thread_wait() stops before waiting. */
 typedef enum {
-    WAIT_ONLY,          /* let the job end by itself */
-    WAIT_STOP_SEARCH,   /* stop a search; let perft and bench finish */
-    WAIT_STOP_ALL       /* stop a search or a perft (a bench cannot stop) */
+    WAIT_ONLY,        /* let the job end by itself */
+    WAIT_STOP_SEARCH, /* stop a search; let perft and bench finish */
+    WAIT_STOP_ALL     /* stop a search or a perft (a bench is left to the exit) */
 } WaitMode;
 
 /* Waits until no job runs, stopping it first as mode says. */

@@ -130,11 +130,17 @@ int main(int argc, char **argv)
             break;
         }
     }
-    if (first < argc && (!strcmp(argv[first], "--version") || !strcmp(argv[first], "-v"))) {
+    bool version = first < argc
+                && (!strcmp(argv[first], "--version") || !strcmp(argv[first], "-v"));
+    bool help = first < argc && (!strcmp(argv[first], "--help") || !strcmp(argv[first], "-h"));
+    if ((version || help) && first + 1 < argc) {
+        complain("unexpected argument '%s' after --version or --help\n", argv[first + 1]);
+        return 2;
+    }
+    if (version) {
         printf("dablo %s\n", DABLO_VERSION);
         return 0;
     }
-    bool help = first < argc && (!strcmp(argv[first], "--help") || !strcmp(argv[first], "-h"));
     if (help)
         fputs(usage, stdout);
     else if (first < argc && argv[first][0] == '-') {

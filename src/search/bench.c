@@ -21,7 +21,7 @@
 #include "search.h"
 #include "timeman.h"
 
-enum { BENCH_DEPTH = 9, BENCH_HASH_MIB = 16 };
+enum { BENCH_DEPTH = 9 };
 
 typedef struct BenchPosition {
     const char *variant;   /* "dablot" or "tabal" */
@@ -84,19 +84,30 @@ static int bench_setup(const BenchPosition *b, Game *g)
 
 uint64_t search_bench(int depth)
 {
-    if (depth <= 0)
-        depth = BENCH_DEPTH;
-    Search *s = search_new(BENCH_HASH_MIB);
+    Search *s = search_new(SEARCH_BENCH_HASH_MIB);
     if (!s) {
         output_line("info string error: bench: out of memory");
         return 0;
     }
+    uint64_t total = search_bench_run(s, depth, NULL);
+    search_free(s);
+    return total;
+}
+
+uint64_t search_bench_run(Search *s, int depth, const atomic_int *stop)
+{
+    if (depth <= 0) depth = BENCH_DEPTH;
     search_set_quiet(s, true);
     SearchOptions opt = { .threads = 1, .multipv = 1, .move_overhead = 0 };
     uint64_t total = 0;
     int64_t total_ms = 0;
 
     for (int i = 0; i < BENCH_COUNT; i++) {
+        if (stop && atomic_load(stop)) {
+            /* A position cut short is not printed: its count is no figure. */
+            output_line("info string bench stopped after %d of %d positions", i, BENCH_COUNT);
+            return total;
+        }
         const BenchPosition *b = &bench_positions[i];
         Game g;
         if (bench_setup(b, &g) != 0)
@@ -110,6 +121,10 @@ uint64_t search_bench(int depth)
         int64_t t0 = timeman_now_ms();
         int rc = search_run(s, &g, &l, &opt, &best, &ponder);
         int64_t ms = timeman_now_ms() - t0;
+        if (stop && atomic_load(stop)) {
+            game_free(&g);
+            continue;
+        }
         SearchInfo info;
         search_last_info(s, &info);
         char mv[MOVE_STR_MAX] = "(none)", sc[32];
@@ -126,7 +141,6 @@ uint64_t search_bench(int depth)
         total_ms += ms;
         game_free(&g);
     }
-    search_free(s);
 
     uint64_t nps = total_ms > 0 ? total * 1000 / (uint64_t)total_ms : total * 1000;
     output_line("===========================");

@@ -15,6 +15,7 @@
 #ifndef DABLO_SEARCH_H
 #define DABLO_SEARCH_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -128,5 +129,18 @@ void search_set_quiet(Search *s, bool quiet);
  * 16 MiB hash, one thread; prints per-position results and the totals
  * (see bench.c).  depth 0 = the default.  Returns the total node count. */
 uint64_t search_bench(int depth);
+
+/* The table size of the bench, MiB (its node counts hold for this size). */
+enum { SEARCH_BENCH_HASH_MIB = 16 };
+
+/* search_bench() on the caller's search s (made with
+ * search_new(SEARCH_BENCH_HASH_MIB) for the standard counts; cleared
+ * before each position, left quiet), so that another thread can stop it:
+ * when *stop (NULL: never) is set, the position being searched is not
+ * printed (search_stop(s) ends its search early), no later one is
+ * searched, and "info string bench stopped after I of N positions" is
+ * printed instead of the totals.  Returns the nodes of the positions
+ * printed. */
+uint64_t search_bench_run(Search *s, int depth, const atomic_int *stop);
 
 #endif

@@ -3,7 +3,7 @@
  * controls and clocks, text encodings, info-line parsing, adjudication,
  * the schedule and shards, opening order, results lines, the balance
  * search, the host steal reading, the positions and bestmove judge of
- * -compliance.  Time controls, number and word parsing
+ * -compliance, new files written whole or not at all.  Time controls, number and word parsing
  * and info lines belong to the engine-host library (tools/host/, tested
  * further by tests/host/test_host.c).  Run by tests/suites/40-match.sh.
  */
@@ -11,6 +11,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "adjudicate.h"
 #include "compliance.h"
@@ -20,6 +22,7 @@
 #include "host/strbuf.h"
 #include "host/tc.h"
 #include "host/util.h"
+#include "newfile.h"
 #include "openings.h"
 #include "record.h"
 #include "rules/game.h"
@@ -388,6 +391,71 @@ START_TEST(steal_from_proc_stat)
 }
 END_TEST
 
+/* Counts the names in dir that start with prefix. */
+static int names_starting(const char *dir, const char *prefix)
+{
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "ls -a '%s' | grep -c '^%s'", dir, prefix);
+    FILE *p = popen(cmd, "r");
+    int n = -1;
+    if (p && fscanf(p, "%d", &n) != 1) n = -1;
+    if (p) pclose(p);
+    return n;
+}
+
+/* newfile.h: FILE appears only whole, never replaces a file, and a failed
+ * or abandoned run leaves neither FILE nor its temporary name. */
+START_TEST(new_file_whole_or_nothing)
+{
+    char dir[] = "/tmp/dablo-newfile.XXXXXX", path[600], err[600];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/out.txt", dir);
+    NewFile nf;
+    ck_assert_int_eq(newfile_open(&nf, path, err, sizeof err), 0);
+    fputs("half", nf.f);
+    fflush(nf.f);
+    ck_assert_int_eq(access(path, F_OK), -1); /* not there while being written */
+    ck_assert_int_eq(names_starting(dir, "out.txt.tmp."), 1);
+    ck_assert_int_eq(newfile_commit(&nf, err, sizeof err), 0);
+    struct stat st;
+    ck_assert_int_eq(stat(path, &st), 0);
+    ck_assert_int_eq(st.st_size, 4);
+    ck_assert_int_eq(names_starting(dir, "out.txt.tmp."), 0);
+    /* An existing file is refused, by name, and left as it was. */
+    ck_assert_int_eq(newfile_open(&nf, path, err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "out.txt exists: remove it or choose another name"));
+    ck_assert_int_eq(stat(path, &st), 0);
+    ck_assert_int_eq(st.st_size, 4);
+    /* A file that appears while the run writes is kept; the commit fails. */
+    char other[700];
+    snprintf(other, sizeof other, "%s/late.txt", dir);
+    ck_assert_int_eq(newfile_open(&nf, other, err, sizeof err), 0);
+    fputs("new", nf.f);
+    FILE *late = fopen(other, "w");
+    ck_assert_ptr_nonnull(late);
+    fputs("someone else's", late);
+    fclose(late);
+    ck_assert_int_eq(newfile_commit(&nf, err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "late.txt: File exists"));
+    ck_assert_int_eq(stat(other, &st), 0);
+    ck_assert_int_eq(st.st_size, 14);
+    ck_assert_int_eq(names_starting(dir, "late.txt.tmp."), 0);
+    /* Abandoned: nothing left. */
+    snprintf(other, sizeof other, "%s/gone.txt", dir);
+    ck_assert_int_eq(newfile_open(&nf, other, err, sizeof err), 0);
+    newfile_abandon(&nf);
+    ck_assert_int_eq(names_starting(dir, "gone.txt"), 0);
+    /* A folder that is not there: refused, nothing created. */
+    snprintf(other, sizeof other, "%s/no/such.txt", dir);
+    ck_assert_int_eq(newfile_open(&nf, other, err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "No such file or directory"));
+    unlink(path);
+    snprintf(other, sizeof other, "%s/late.txt", dir);
+    unlink(other);
+    ck_assert_int_eq(rmdir(dir), 0);
+}
+END_TEST
+
 START_TEST(balance_search)
 {
     Rules r = rules_default(VARIANT_DABLOT);
@@ -501,6 +569,7 @@ static Suite *match_suite(void)
     tcase_add_test(tc, openings_order);
     tcase_add_test(tc, results_line);
     tcase_add_test(tc, balance_search);
+    tcase_add_test(tc, new_file_whole_or_nothing);
     tcase_add_test(tc, steal_from_proc_stat);
     tcase_add_test(tc, compliance_positions);
     tcase_add_test(tc, compliance_judge);

@@ -62,6 +62,13 @@ bench_args() {
     grep -q '^Nodes searched *: *[1-9][0-9]*$' <<<"$out"
 }
 check "bin/dablo bench 3 runs and exits 0" bench_args
+bench_stop() {   # stop ends a bench (a deep one, hours long): no totals, the engine answers on
+    local out
+    out=$( (echo 'bench 30'; sleep 1; echo stop; echo isready) | timeout 60 bin/dablo 2>&1) || return 1
+    grep -q '^info string bench stopped after [0-9]* of [0-9]* positions$' <<<"$out" &&
+        ! grep -q '^Nodes searched' <<<"$out" && grep -q '^readyok$' <<<"$out" || { echo "$out"; return 1; }
+}
+check "stop ends a running bench" bench_stop
 cli_flags() {
     bin/dablo --version | grep -qx 'dablo [0-9][0-9.]*' || return 1
     bin/dablo --help | grep -q '^Usage: dablo' || return 1
@@ -72,9 +79,13 @@ cli_flags() {
     err=$(timeout 5 bin/dablo go depth abc 2>&1); [ $? -eq 2 ] && grep -q "^dablo: go: depth: 'abc' is not an integer" <<<"$err" || return 1
     # argv is quoted with control bytes and invalid UTF-8 as '?'
     err=$(bin/dablo $'--x\xff\x1b[1m' 2>&1); [ $? -eq 2 ] && grep -q "unknown option '--x??\[1m'" <<<"$err" || return 1
-    err=$(timeout 5 bin/dablo go 2>&1); [ $? -eq 2 ]
+    err=$(timeout 5 bin/dablo go 2>&1); [ $? -eq 2 ] || return 1
+    # --version and --help take nothing after them
+    err=$(timeout 5 bin/dablo --version extra 2>&1); [ $? -eq 2 ] &&
+        [ "$err" = "dablo: unexpected argument 'extra' after --version or --help" ] || { echo "$err"; return 1; }
+    err=$(timeout 5 bin/dablo --help uci 2>&1); [ $? -eq 2 ] && grep -q "^dablo: unexpected argument 'uci'" <<<"$err"
 }
-check "bin/dablo --version, --help, unknown flags, endless one-shot go refused" cli_flags
+check "bin/dablo --version, --help, unknown flags, extra arguments, endless one-shot go refused" cli_flags
 cli_status() {
     local err
     bin/dablo go perft 2 >/dev/null || return 1

@@ -2,6 +2,7 @@
 # bin/dablo at a real terminal: a pseudo-terminal driven by tmux (send-keys,
 # capture-pane).  Checks the prompt, tab completion of commands, option
 # names and values and legal moves, a search stopped by "stop" and by Ctrl-C,
+# a bench and a perft stopped by Ctrl-C,
 # history kept across runs in $HOME/.dablo_history, Ctrl-D, and that a
 # history file that cannot be written is no error.  Then the play mode:
 # the banner, help, a move and the engine's answer, an illegal move, undo,
@@ -111,6 +112,22 @@ if [ "$n_after" -eq $((n_before + 1)) ]; then ok "Ctrl-C stops a search (bestmov
 fresh
 keys 'isready' Enter
 expect "the engine lives on after Ctrl-C" '^readyok$'
+
+# Ctrl-C stops a bench and a perft as it stops a search.
+fresh
+keys 'bench' Enter
+expect "bench at the terminal" '^bench  1/'
+keys C-c
+expect "Ctrl-C stops a bench" '^(\^C)?info string bench stopped after [0-9]+ of [0-9]+ positions$'
+expect "... and the prompt comes back" '^dablo> $'
+fresh
+keys 'perft 14' Enter
+sleep 0.5
+keys C-c
+expect "Ctrl-C stops a perft" '^(\^C)?info string perft stopped after [0-9]+ of [0-9]+ root moves$'
+fresh
+keys 'isready' Enter
+expect "the engine lives on after Ctrl-C of a bench and a perft" '^readyok$'
 
 fresh
 keys 'setoption name Hash value 8'

@@ -548,10 +548,17 @@ dev_full() {
     rc=$?
     [ $rc -eq 1 ] && grep -q 'cannot write game 1 to the PGN file /dev/full: No space left on device' err.txt || { echo "rc $rc"; cat err.txt; return 1; }
     [ ! -s r.txt ] && grep -q '^=== Summary: 0 of 20 games' out.txt && [ "$(grep -c 'cannot write' err.txt)" -eq 1 ] || { cat out.txt; return 1; }
+    rm -f /dev/full.resume 2>/dev/null
     two "" "" "${WF_ARGS[@]}" -results /dev/full >out.txt 2>err.txt
-    [ $? -eq 1 ] && grep -q 'to the results file /dev/full' err.txt
+    [ $? -eq 1 ] && grep -q 'to the results file /dev/full' err.txt || return 1
+    # No state file beside a device: the next default, in the current folder.
+    [ ! -e /dev/full.resume ] && grep -q -- '-resume dablo-match.resume$' out.txt && [ -s dablo-match.resume ] ||
+        { echo "state: $(ls /dev/full.resume 2>&1); $(tail -n 1 out.txt)"; rm -f /dev/full.resume 2>/dev/null; return 1; }
+    rm -f dablo-match.resume
+    two "" "" "${WF_ARGS[@]}" -results /dev/full -pgnout g.pgn >out.txt 2>err.txt
+    grep -q -- '-resume g.pgn.resume$' out.txt && [ -s g.pgn.resume ] || { tail -n 1 out.txt; return 1; }
 }
-check "-pgnout /dev/full, -results /dev/full: nothing recorded, exit 1 naming the file" dev_full
+check "-pgnout /dev/full, -results /dev/full: nothing recorded, exit 1 naming the file; no state file beside a device" dev_full
 file_limit() {   # RLIMIT_FSIZE: a write past 6 KiB fails with EFBIG
     wf_reference || return 1
     mkdir d
@@ -661,21 +668,34 @@ in_use() {   # a running match holds its state, results and PGN: a second run re
     grep -q '^begin$' s.state 2>/dev/null || { echo "no state header after 5 s"; kill "$a"; return 1; }
     cp s.state s.before
     out=$(timeout 20 "$M" -resume s.state -quiet 2>&1); rc=$?
-    [ $rc -eq 2 ] && grep -q 'state file s.state is in use by another dablo-match run' <<<"$out" ||
+    [ $rc -eq 2 ] && grep -q "state file s.state is in use by another dablo-match run (pid $a: [^ ]*dablo-match -engine " <<<"$out" ||
         { echo "second resume: rc $rc: $out"; kill "$a"; return 1; }
     out=$(timeout 20 "$M" -engine cmd="$F" name=A depth=1 -engine cmd="$F" name=B depth=1 -games 2 \
         -results r.txt -resume other.state 2>&1); rc=$?
-    [ $rc -eq 2 ] && grep -q 'results file r.txt is in use by another dablo-match run' <<<"$out" && [ ! -e other.state ] ||
+    [ $rc -eq 2 ] && grep -q "results file r.txt is in use by another dablo-match run (pid $a: " <<<"$out" && [ ! -e other.state ] ||
         { echo "second run on r.txt: rc $rc: $out"; kill "$a"; return 1; }
     out=$(timeout 20 "$M" -engine cmd="$F" name=A depth=1 -engine cmd="$F" name=B depth=1 -games 2 \
         -pgnout g.pgn 2>&1); rc=$?
-    [ $rc -eq 2 ] && grep -q 'PGN file g.pgn is in use by another dablo-match run' <<<"$out" ||
+    [ $rc -eq 2 ] && grep -q "PGN file g.pgn is in use by another dablo-match run (pid $a: " <<<"$out" ||
         { echo "second run on g.pgn: rc $rc: $out"; kill "$a"; return 1; }
     wait "$a" || { echo "the first run failed:"; cat a.out; return 1; }
     [ "$(wc -l <r.txt)" -eq 4 ] && [ "$(grep -c '^\[Event ' g.pgn)" -eq 4 ] || { echo "$(wc -l <r.txt) results"; return 1; }
     out=$("$M" -resume s.state 2>&1) && grep -q '4 games already recorded, 0 to play' <<<"$out" || { echo "$out"; return 1; }
 }
-check "a second run on a running match's state, results or PGN refuses at once (exit 2), the first completes" in_use
+check "a second run on a running match's state, results or PGN refuses at once (exit 2) naming the holder's pid, the first completes" in_use
+default_state_in_use() {   # without -resume, the RESULTS.resume a stop would write is the run's own, locked like its other files
+    two_bg "--think-ms 20" "--think-ms 20" -each depth=1 -repeat -games 2 -rounds 2 -maxmoves 30 -quiet -results r.txt >a.out 2>&1
+    local a=$bg i out rc
+    for i in $(seq 100); do [ -e r.txt.resume ] && break; sleep 0.05; done
+    out=$(timeout 20 "$M" -engine cmd="$F" name=A depth=1 -engine cmd="$F" name=B depth=1 -games 2 \
+        -results other.txt -resume r.txt.resume 2>&1); rc=$?
+    [ $rc -eq 2 ] && grep -q "state file r.txt.resume is in use by another dablo-match run (pid $a: " <<<"$out" &&
+        [ ! -e other.txt ] || { echo "a run on r.txt.resume: rc $rc: $out"; kill "$a"; return 1; }
+    wait "$a" || { echo "the first run failed:"; cat a.out; return 1; }
+    # A run that completes leaves no state file.
+    [ "$(wc -l <r.txt)" -eq 4 ] && [ ! -e r.txt.resume ] || { echo "$(wc -l <r.txt) results; $(ls)"; return 1; }
+}
+check "without -resume, the default state file RESULTS.resume is locked too (exit 2 naming the holder), and removed by a complete run" default_state_in_use
 same_files() {   # two options naming one file: refused before any game, nothing written
     local out rc
     "$M" -genopenings 4 plies=5 -srand 3 format=fen out=o.fen 2>/dev/null && cp o.fen o.orig && ln o.fen hard.fen || return 1
@@ -780,6 +800,20 @@ no_zombies() {
     [ "$(ps -eo stat=,args= | grep -c '^Z.*fake_engine.*tag-zz')" -eq 0 ] && [ "$(live_fakes tag-zz)" -eq 0 ]
 }
 check "a finished run leaves no engine process behind" no_zombies
+tb_opening() {   # -tb: an opening already in the tables ends before the first move, with the tables' result
+    "$ROOT/bin/dablo-tb" build -variant tabal -pieces 2 -dir tb >/dev/null 2>&1 || { echo "dablo-tb build failed"; return 1; }
+    printf '%s\n' "m2/3/5/5/5/5/5/3/2K w 0 1" "3/1m1/5/5/5/5/5/3/1M1 b 0 1" "mmm/mmm/mmmmm/mmmmm/5/MMMMM/MMMMM/MMM/MMM w 0 1" >tbo.fen
+    "$M" -variant tabal -engine cmd="$F" name=A -engine cmd="$F" name=B -each depth=1 -openings file=tbo.fen \
+        -games 3 -maxmoves 20 -tb tb -results r.txt -pgnout g.pgn >out.txt 2>&1 || { cat out.txt; return 1; }
+    grep -q '^game=1 .* result=1-0 termination=tablebase plies=0 opening=1$' r.txt &&
+        grep -q '^game=2 .* result=1/2-1/2 termination=tablebase plies=0 opening=2$' r.txt &&
+        grep -q '^game=3 .* plies=[1-9][0-9]* opening=3$' r.txt || { cat r.txt; return 1; }
+    grep -q '^{tablebase: White wins (win 7 for the side to move)} 1-0$' g.pgn && [ "$(grep -c '^\[PlyCount "0"\]' g.pgn)" -eq 2 ] ||
+        { cat g.pgn; return 1; }
+    [ -x "$ROOT/bin/dablo-stats" ] || return 0
+    "$ROOT/bin/dablo-stats" -results r.txt -engine A | grep -q '^Games: 3 '
+}
+check "-tb: an opening already in the tables ends with no ply played (termination tablebase)" tb_opening
 
 # ---- the real engine, when it plays -----------------------------------------------
 real_engine() {

@@ -108,11 +108,20 @@ expect "normalized [-1000, 1000] against pentanomial 1,2,3,4,5: H1 accepted" \
 expect "one game won: +1129.65, not the bound" 'Elo \(logistic\): \+1129\.65 \+- 376\.02 \(95%\)$' $BIN -wdl 1,0,0
 expect "two games won: the bound +1199.83" 'Elo \(logistic\): \+1199\.83 .*\(bound: one-sided result\)' $BIN -wdl 2,0,0
 expect "three pairs won: the bound +1199.83" 'Elo \(logistic\): \+1199\.83 .*\(bound' $BIN -penta 0,0,0,0,3
+# ... and no normalized Elo: a one-sided result has no finite one (it printed +10984.46).
+expect "five games won: no normalized Elo" '^Elo \(normalized\): none \(one-sided result: no finite estimate\)$' $BIN -wdl 5,0,0
+expect "five games lost: no normalized Elo" '^Elo \(normalized\): none \(one-sided' $BIN -wdl 0,0,5
+expect "three pairs won: no normalized Elo" '^Elo \(normalized\): none \(one-sided' $BIN -penta 0,0,0,0,3
+expect "one game won keeps its regularised normalized Elo" '^Elo \(normalized\): \+4908\.08 \+- 680\.28 \(95%\)$' $BIN -wdl 1,0,0
 misuse "unknown sprt key" $BIN -wdl 1,2,3 -sprt elo2=5
 misuse "model bayes" $BIN -wdl 1,2,3 -sprt model=bayes
 misuse "no source" $BIN
 misuse "two sources" $BIN -wdl 1,2,3 -results /dev/null
 refuse "missing results file" $BIN -results "$tmp/none.txt"
+refuse "a folder as results file" $BIN -results "$tmp"
+err=$($BIN -results "$tmp" 2>&1 >/dev/null)
+[ "$err" = "dablo-stats: $tmp: is a folder, not a results file" ] && ok "  ... says it is a folder" ||
+    bad "  ... says it is a folder ($err)"
 misuse "more pairs than games" $BIN -wdl 1,1,1 -penta 1,1,1,1,1
 misuse "unknown option" $BIN -wdl 1,2,3 -bogus
 misuse "-results without its file" $BIN -results

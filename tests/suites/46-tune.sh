@@ -2,8 +2,10 @@
 # End-to-end tests of bin/dablo-tune (docs/tuning.md): its unit tests
 # (optimised and under ASan + UBSan), data generation (deterministic,
 # shards that together are the unsplit run, every rule preset), merging,
-# the one-line errors of bad input, the fit on the fixed sample, and the
-# weights source, which the built-in tables must write back exactly.
+# the one-line errors of bad input (fit's -out and -fix checked before any
+# work), a gen stopped by SIGINT or SIGTERM (no file left, so it runs
+# again), the fit on the fixed sample, and the weights source, which the
+# built-in tables must write back exactly.
 set -u
 cd "$(dirname "$0")/../.."
 BIN=bin/dablo-tune
@@ -114,6 +116,58 @@ refuse "fit: control bytes of a data line are shown as '?'" ".*ctl.txt:1: bad FE
 refuse "fit: no positions of the variant" "no positions of dablot" $BIN fit -variant dablot tests/data/tune-tabal.txt
 refuse "fit: bad option value" "-lambda 2: not a number in 0..1" $BIN fit -variant tabal -lambda 2 tests/data/tune-tabal.txt
 refuse "unknown command" "unknown command 'tune'" $BIN tune
+
+# ---- fit checks its -out and -fix before any work ------------------------
+cp tests/data/tune-tabal.txt "$tmp/in.txt"
+refuse "fit -out in a folder that does not exist" "-out $tmp/nodir/w.c: the folder $tmp/nodir does not exist" \
+    $BIN fit -variant tabal -out "$tmp/nodir/w.c" "$tmp/in.txt"
+refuse "fit -out naming a folder" "-out $tmp: is a folder" $BIN fit -variant tabal -out "$tmp" "$tmp/in.txt"
+refuse "fit -out naming a data file" "-out $tmp/in.txt: the same file as the data file $tmp/in.txt" \
+    $BIN fit -variant tabal -out "$tmp/in.txt" "$tmp/in.txt"
+cmp -s "$tmp/in.txt" tests/data/tune-tabal.txt && ok "  ... and the data file is unchanged" ||
+    bad "  ... and the data file is unchanged"
+refuse "fit -out naming a device" "-out /dev/null: not a regular file" $BIN fit -variant tabal -out /dev/null "$tmp/in.txt"
+refuse "fit -fix with a prefix that matches no weight" "-fix tempo,nosuch: prefix 'nosuch' matches no weight" \
+    $BIN fit -variant tabal -fix tempo,nosuch "$tmp/in.txt"
+refuse "fit -fix with an empty prefix" "-fix tempo,: an empty prefix" $BIN fit -variant tabal -fix tempo, "$tmp/in.txt"
+# The checks come first: a fit of hours is refused at once (within 20 s
+# on a loaded machine; it ran to its end before writing).
+timeout 20 $BIN fit -variant tabal -rounds 20 -iterations 100000 -out "$tmp" "$tmp/in.txt" >"$tmp/long.out" 2>&1
+rc=$?
+[ $rc -eq 2 ] && [ ! -s "$tmp/long.out" -o "$(wc -l <"$tmp/long.out")" -eq 1 ] &&
+    ok "fit: a bad -out is refused before the fit starts" ||
+    bad "fit: a bad -out is refused before the fit starts (exit $rc)"
+
+# ---- gen interrupted: no file left, the same command runs again ----------
+# interrupted SIGNAL STATUS: a long gen stopped by SIGNAL once its
+# temporary file exists exits STATUS with one line naming the file, and
+# leaves neither the file nor the temporary one.
+interrupted() {
+    local sig=$1 want=$2 pid rc i err
+    rm -f "$tmp/int.txt"*
+    $BIN gen -game tabal -nodes 3000 -games 100000 -out "$tmp/int.txt" >/dev/null 2>"$tmp/int.err" &
+    pid=$!
+    for i in $(seq 200); do compgen -G "$tmp/int.txt.tmp.*" >/dev/null && break; sleep 0.05; done
+    sleep 0.3
+    kill -"$sig" "$pid"
+    for i in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    kill -0 "$pid" 2>/dev/null && { echo "     | still running 10 s after SIG$sig: killed"; kill -KILL "$pid"; }
+    wait "$pid"
+    rc=$?
+    err=$(cat "$tmp/int.err")
+    if [ $rc -eq "$want" ] && [ "$err" = "dablo-tune: interrupted by SIG$sig: $tmp/int.txt not written" ] &&
+        ! compgen -G "$tmp/int.txt*" >/dev/null; then
+        ok "gen stopped by SIG$sig: exit $want, one line, no file left"
+    else
+        bad "gen stopped by SIG$sig: exit $rc (want $want): $err; left: $(ls "$tmp" | grep int.txt | tr '\n' ' ')"
+    fi
+}
+interrupted INT 130
+interrupted TERM 143
+out=$($BIN gen -game tabal -nodes 100 -games 2 -out "$tmp/int.txt" 2>&1)
+[ $? -eq 0 ] && [ -s "$tmp/int.txt" ] && ! compgen -G "$tmp/int.txt.tmp.*" >/dev/null &&
+    ok "gen after an interruption: the same command runs ($(wc -l <"$tmp/int.txt") positions)" ||
+    bad "gen after an interruption: the same command runs ($out)"
 
 # ---- the fit and the weights source -------------------------------------
 if $BIN weights | cmp -s - src/search/eval_weights.c; then

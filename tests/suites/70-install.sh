@@ -151,15 +151,15 @@ else
     bad "BINDIR/MANDIR/DOCDIR: $n_bin programs, $n_man pages, $n_doc documents, $n_all files"; show "$tmp/alt.log"
 fi
 
-# A program that was not built: one clear line, exit status non-zero,
-# nothing installed.
-out=$(mk install DESTDIR="$tmp/refused" BINDIR=/bin BINS="bin/${progs[0]:-dablo} bin/no-such-program" 2>&1)
+# Programs that were not built: one clear line naming every one of them,
+# exit status non-zero, nothing installed.
+out=$(mk install DESTDIR="$tmp/refused" BINDIR=/bin BINS="bin/${progs[0]:-dablo} bin/no-such-program bin/no-such-tool" 2>&1)
 rc=$?
-if [ $rc -ne 0 ] && grep -q '^bin/no-such-program is not built: run make first$' <<<"$out" \
+if [ $rc -ne 0 ] && grep -q '^not built: bin/no-such-program bin/no-such-tool: run make first$' <<<"$out" \
     && [ ! -e "$tmp/refused" ]; then
-    ok "make install refuses a program that is not built, installing nothing"
+    ok "make install refuses programs that are not built, naming all, installing nothing"
 else
-    bad "make install with an unbuilt program: exit $rc, output: $out"
+    bad "make install with unbuilt programs: exit $rc, output: $out"
 fi
 
 suite_end install

@@ -322,6 +322,25 @@ START_TEST(fit_refuses_data_without_the_variant)
 }
 END_TEST
 
+/* -fix: every prefix must start some weight's name (a typing error would
+ * otherwise hold nothing, silently). */
+START_TEST(fix_prefixes_are_checked)
+{
+    char err[300];
+    ck_assert_int_eq(fit_check_fixed(NULL, err, sizeof err), 0);
+    ck_assert_int_eq(fit_check_fixed("tempo", err, sizeof err), 0);
+    ck_assert_int_eq(fit_check_fixed("mopup_,tempo,piece", err, sizeof err), 0);
+    ck_assert_int_eq(fit_check_fixed("tempo,nosuch", err, sizeof err), -1);
+    ck_assert_str_eq(err, "-fix tempo,nosuch: prefix 'nosuch' matches no weight "
+                          "(dablo-tune weights shows the names)");
+    ck_assert_int_eq(fit_check_fixed("tempoo", err, sizeof err), -1);
+    ck_assert_int_eq(fit_check_fixed("", err, sizeof err), -1);
+    ck_assert_int_eq(fit_check_fixed("tempo,,piece", err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "an empty prefix"));
+    ck_assert_int_eq(fit_check_fixed(",tempo", err, sizeof err), -1);
+}
+END_TEST
+
 START_TEST(weight_names_and_flat_access)
 {
     int np;
@@ -359,6 +378,7 @@ Suite *tune_suite(void)
     tcase_add_test(tc, wrong_start_weights_move_the_right_way);
     tcase_add_test(tc, fit_refuses_data_without_the_variant);
     tcase_add_test(tc, weight_names_and_flat_access);
+    tcase_add_test(tc, fix_prefixes_are_checked);
     suite_add_tcase(s, tc);
     return s;
 }

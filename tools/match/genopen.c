@@ -3,15 +3,13 @@
  */
 #include "genopen.h"
 
-#include <unistd.h>
-
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "host/strbuf.h"
 #include "host/util.h"
+#include "newfile.h"
 #include "prng.h"
 #include "rules/game.h"
 #include "rules/movegen.h"
@@ -96,11 +94,10 @@ int genopen_search(const Position *pos, int depth)
 int genopenings(const GenSpec *g, const Rules *rules, uint64_t seed, char *err, size_t errlen)
 {
     FILE *out = stdout;
-    char tmp[4096] = "";
-    if (g->out) snprintf(tmp, sizeof tmp, "%s.tmp.%ld", g->out, (long)getpid());
-    if (g->out && !(out = fopen(tmp, "wxe"))) {
-        snprintf(err, errlen, "cannot write %s: %s", tmp, strerror(errno));
-        return -1;
+    NewFile nf;
+    if (g->out) {
+        if (newfile_open(&nf, g->out, err, errlen) < 0) return -1;
+        out = nf.f;
     }
     uint64_t st = seed;
     uint64_t *keys = util_xmalloc((size_t)g->n * sizeof *keys);
@@ -152,29 +149,18 @@ int genopenings(const GenSpec *g, const Rules *rules, uint64_t seed, char *err, 
     free(ml);
     free(keys);
     strbuf_free(&moves);
-    int werr = ferror(out) ? EIO : 0;
-    if (out != stdout) {
-        if (fflush(out) != 0 || fsync(fileno(out)) != 0) werr = errno;
-        if (fclose(out) != 0 && !werr) werr = errno;
-    } else if (fflush(out) != 0)
-        werr = errno;
-    if (kept < g->n || werr) {
-        if (werr)
-            snprintf(err, errlen, "cannot write %s: %s", g->out ? tmp : "stdout", strerror(werr));
-        else
-            snprintf(
-                err, errlen,
-                "only %d balanced openings found in %ld tries (try fewer plies or a larger maxscore)",
-                kept, tries);
-        if (g->out) unlink(tmp);
+    if (kept < g->n) {
+        snprintf(
+            err, errlen,
+            "only %d balanced openings found in %ld tries (try fewer plies or a larger maxscore)",
+            kept, tries);
+        if (g->out) newfile_abandon(&nf);
         return -1;
     }
-    /* link() never replaces a file: one that appeared meanwhile is kept. */
-    if (g->out && link(tmp, g->out) < 0) {
-        snprintf(err, errlen, "cannot write %s: %s", g->out, strerror(errno));
-        unlink(tmp);
+    if (g->out) return newfile_commit(&nf, err, errlen) < 0 ? -1 : kept;
+    if (ferror(out) || fflush(out) != 0) {
+        snprintf(err, errlen, "cannot write stdout: %s", strerror(ferror(out) ? EIO : errno));
         return -1;
     }
-    if (g->out) unlink(tmp);
     return kept;
 }

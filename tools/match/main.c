@@ -14,6 +14,7 @@
 #include "genopen.h"
 #include "host/util.h"
 #include "match.h"
+#include "newfile.h"
 #include "outputs.h"
 #include "rules/geometry.h"
 #include "rules/version.h"
@@ -84,6 +85,7 @@ static int generate_openings(MatchConfig *c, GenSpec *g)
         return 2;
     }
     uint64_t seed = c->seed_given ? c->seed : 1;
+    newfile_catch_signals("dablo-match");
     int n = genopenings(g, &c->rules, seed, err, sizeof err);
     if (n < 0) {
         fprintf(stderr, "dablo-match: %s\n", err);

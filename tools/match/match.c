@@ -27,6 +27,7 @@ const char *match_program = "dablo-match";
 #include "host/util.h"
 #include "hoststall.h"
 #include "openings.h"
+#include "outputs.h"
 #include "play.h"
 #include "record.h"
 #include "report.h"
@@ -371,13 +372,6 @@ static FILE *open_out(const char *path, int64_t cut, const char *what)
     return f;
 }
 
-static const char *default_state_path(const MatchConfig *c, char *buf, size_t len)
-{
-    if (c->resume) return c->resume;
-    snprintf(buf, len, "%s.resume", c->results ? c->results : c->pgnout ? c->pgnout : "dablo-match");
-    return buf;
-}
-
 /* Signals: blocked in every thread but the signal thread.  A shell
  * starts background jobs with SIGINT ignored; the runner takes SIGINT and
  * SIGTERM anyway (an ignored signal would be discarded even while
@@ -647,7 +641,7 @@ static void offer_resume(Match *m, int argc, char *const argv[])
 {
     const MatchConfig *c = m->cfg;
     char buf[4096];
-    const char *path = default_state_path(c, buf, sizeof buf);
+    const char *path = outputs_state_path(c, buf, sizeof buf);
     if (!c->resume && write_late_state(m, path, argc, argv) < 0) return;
     /* The command as this run was invoked, and where: the state keeps the
      * paths exactly as they were given. */

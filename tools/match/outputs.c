@@ -13,9 +13,46 @@
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include "host/util.h"
+
+/* Who holds the flock(2) lock on the file open as fd: " (pid N: COMMAND)"
+ * from /proc/locks and /proc/N/cmdline into buf, or, where those do not
+ * say (another system, another pid namespace), how to find out. */
+static void lock_holder(int fd, const char *path, char *buf, size_t len)
+{
+    snprintf(buf, len, " (`fuser %s` shows which process)", path);
+    struct stat st;
+    FILE *f = fstat(fd, &st) == 0 ? fopen("/proc/locks", "re") : NULL;
+    if (!f) return;
+    char line[256], kind[16];
+    long pid = 0;
+    while (pid == 0 && fgets(line, sizeof line, f)) {
+        long p;
+        unsigned maj, min;
+        unsigned long ino;
+        if (sscanf(line, "%*d: %15s %*s %*s %ld %x:%x:%lu", kind, &p, &maj, &min, &ino) == 5
+            && strcmp(kind, "FLOCK") == 0 && p > 0 && ino == (unsigned long)st.st_ino
+            && maj == major(st.st_dev) && min == minor(st.st_dev))
+            pid = p;
+    }
+    fclose(f);
+    if (pid == 0) return;
+    char cmd[120] = "", name[64];
+    snprintf(name, sizeof name, "/proc/%ld/cmdline", pid);
+    int cfd = open(name, O_RDONLY | O_CLOEXEC);
+    ssize_t n = cfd >= 0 ? read(cfd, cmd, sizeof cmd - 1) : 0;
+    if (cfd >= 0) close(cfd);
+    if (n < 0) n = 0;
+    cmd[n] = '\0';
+    for (ssize_t i = 0; i < n; i++)
+        if (cmd[i] == '\0' || cmd[i] < ' ' || cmd[i] == 127) cmd[i] = ' ';
+    util_rtrim(cmd);
+    snprintf(buf, len, " (pid %ld%s%s%s)", pid, *cmd ? ": " : "", cmd,
+             n == (ssize_t)sizeof cmd - 1 ? " ..." : "");
+}
 
 int outputs_lock(OutputLocks *l, const char *path, const char *what, char *err, size_t errlen)
 {
@@ -37,13 +74,15 @@ int outputs_lock(OutputLocks *l, const char *path, const char *what, char *err, 
     }
     if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
         int e = errno;
+        char who[300] = "";
+        if (e == EWOULDBLOCK) lock_holder(fd, path, who, sizeof who);
         if (created) unlink(path);
         close(fd);
         if (e == EWOULDBLOCK)
             snprintf(err, errlen,
-                     "%s %s is in use by another dablo-match run (it holds the file's lock); "
-                     "nothing was written",
-                     what, path);
+                     "%s %s is in use by another dablo-match run%s, which holds the file's "
+                     "lock; nothing was written",
+                     what, path, who);
         else
             snprintf(err, errlen, "cannot lock %s %s: %s", what, path, strerror(e));
         return -1;
@@ -128,17 +167,43 @@ int outputs_distinct(const OutputName *f, int n, char *err, size_t errlen)
     return rc;
 }
 
+/* Whether a resume file may be written beside path: it names a regular
+ * file, or none yet (not a device such as /dev/full, a pipe, a folder). */
+static int file_or_none(const char *path)
+{
+    struct stat st;
+    return path && (stat(path, &st) != 0 ? errno == ENOENT : S_ISREG(st.st_mode));
+}
+
+const char *outputs_state_path(const MatchConfig *c, char *buf, size_t len)
+{
+    if (c->resume) return c->resume;
+    const char *beside = file_or_none(c->results) ? c->results
+                       : file_or_none(c->pgnout)  ? c->pgnout
+                                                  : "dablo-match";
+    snprintf(buf, len, "%s.resume", beside);
+    return buf;
+}
+
 int outputs_guard_match(const MatchConfig *c, OutputLocks *l, char *err, size_t errlen)
 {
+    char buf[4096];
+    const char *state = outputs_state_path(c, buf, sizeof buf);
     const OutputName files[] = {
         { "-openings file", c->openings.file },
         { "-results", c->results },
         { "-pgnout", c->pgnout },
-        { "-resume", c->resume },
+        { c->resume ? "-resume" : "the default state file", state },
         { "-log", c->logfile },
     };
     if (outputs_distinct(files, (int)(sizeof files / sizeof *files), err, errlen) < 0) return -1;
     if (c->results && outputs_lock(l, c->results, "results file", err, errlen) < 0) return -1;
     if (c->pgnout && outputs_lock(l, c->pgnout, "PGN file", err, errlen) < 0) return -1;
+    /* Without -resume, a run that stops early writes its state there: it
+     * is this run's as the others are (match.c, offer_resume). */
+    if (!c->resume
+        && outputs_lock(l, state, "state file (the default of a run without -resume)", err, errlen)
+               < 0)
+        return -1;
     return 0;
 }

@@ -37,7 +37,9 @@ typedef struct OutputLocks {
  * for messages), creating it empty when it does not exist.  A path that
  * names no regular file (a device, a pipe) is not locked.  Returns 0, or
  * -1 with a one-line reason naming the file in err ("r.txt is in use by
- * another dablo-match run"); nothing is created then.  At most
+ * another dablo-match run (pid 4242: bin/dablo-match -engine ...)": the
+ * holder as /proc/locks names it, else a hint to run fuser); nothing is
+ * created then.  At most
  * OUTPUTS_MAX files. */
 int outputs_lock(OutputLocks *l, const char *path, const char *what, char *err, size_t errlen);
 
@@ -57,10 +59,19 @@ typedef struct OutputName {
  * with a one-line reason naming both options and the path in err. */
 int outputs_distinct(const OutputName *f, int n, char *err, size_t errlen);
 
+/* The state file of the run: -resume's, else the one a run that stops
+ * early writes (docs/match.md): RESULTS.resume beside the results file,
+ * else PGN.resume beside the PGN file, else dablo-match.resume in the
+ * current folder; a results or PGN path that names no regular file (a
+ * device such as /dev/full or /dev/null, a pipe) gets none beside it.
+ * Returns c->resume or buf (len bytes, holding the name). */
+const char *outputs_state_path(const MatchConfig *c, char *buf, size_t len);
+
 /* The match's guard, before any game: its openings, results, PGN, state
  * and log files distinct (outputs_distinct), then its results and PGN
- * files locked in l (the state file was locked before it was read).
- * Returns 0, or -1 with a one-line reason in err. */
+ * files locked in l, and, without -resume, the default state file of
+ * outputs_state_path() (a -resume state file was locked before it was
+ * read).  Returns 0, or -1 with a one-line reason in err. */
 int outputs_guard_match(const MatchConfig *c, OutputLocks *l, char *err, size_t errlen);
 
 #endif

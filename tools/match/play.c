@@ -318,15 +318,22 @@ static void record_move(Table *t, Color mover, const Move *m, const ThinkResult 
     t->result = game_result(&t->g, &t->why);
 }
 
+/* -tb: the game ends as soon as its position is in the tables, the
+ * opening's too (then with no ply played).  1 when it ended. */
+static int end_by_tables(Table *t)
+{
+    GameResult r;
+    char d[160];
+    if (!t->cfg->tb || !tbadj_judge(t->cfg->tb, &t->g.pos, &r, d, sizeof d)) return 0;
+    set_end(t->rec, r, TERM_TABLEBASE, d);
+    return 1;
+}
+
 /* Adjudication after a move the rules did not end the game with. */
 static Step adjudicate(Table *t, Color mover, const Position *before, const EngineInfo *si)
 {
     GameResult ar;
-    char tbd[160];
-    if (t->cfg->tb && tbadj_judge(t->cfg->tb, &t->g.pos, &ar, tbd, sizeof tbd)) {
-        set_end(t->rec, ar, TERM_TABLEBASE, tbd);
-        return STEP_OVER;
-    }
+    if (end_by_tables(t)) return STEP_OVER;
     AdjKind k = adj_after_move(&t->adj, before, &t->g.pos, si->has_score, engine_info_cp(si), &ar);
     if (k == ADJ_DRAW) set_end(t->rec, ar, TERM_ADJ_DRAW, "draw by adjudication");
     else if (k == ADJ_MAXMOVES) set_end(t->rec, ar, TERM_MAX_MOVES, "draw by the move limit");
@@ -384,7 +391,9 @@ PlayStatus play_game(Worker *w, const GameSpec *gs, GameRecord *rec, int *engine
     t.eng[BLACK] = &w->engines[gs->black];
     Step s = start_engines(&t);
     if (s == STEP_ON && (s = set_table(&t)) == STEP_ON) {
-        while (!end_by_rules(&t) && (s = play_move(&t)) == STEP_ON) {}
+        int over = end_by_rules(&t) || end_by_tables(&t);
+        while (!over && (s = play_move(&t)) == STEP_ON)
+            over = end_by_rules(&t);
         strbuf_free(&t.line);
         game_free(&t.g);
     }

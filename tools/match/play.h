@@ -20,6 +20,8 @@
  * of the game after the move, then adjudication.  A crash (EOF) is a loss
  * by "disconnect"; no answer to a ping or to the start-up exchange, or an
  * untimed search that stops answering pings, is a loss by "stalls".
+ * With -tb, an opening position that is already in the tables ends the
+ * game before the first move (termination "tablebase", plies=0).
  */
 #ifndef DABLO_MATCH_PLAY_H
 #define DABLO_MATCH_PLAY_H

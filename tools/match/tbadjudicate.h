@@ -1,7 +1,8 @@
 /*
  * tbadjudicate.h - -tb PATH: a game ends as soon as its position is in the
  * endgame tables (docs/tablebases.md), with the tables' result
- * (termination "tablebase").
+ * (termination "tablebase"); an opening in the tables ends it before
+ * the first move (play.c).
  *
  * The tables of the judge's rules are opened once and shared read-only by
  * every game thread.  A position with the side to move winning is a win

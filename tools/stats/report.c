@@ -49,8 +49,13 @@ size_t stats_format_line(char *buf, size_t n, const Stats *s, const StatsSprtPar
     append(buf, n, &len, "W-D-L %" PRIu64 "-%" PRIu64 "-%" PRIu64, s->wdl[STATS_WIN],
            s->wdl[STATS_DRAW], s->wdl[STATS_LOSS]);
     if (stats_elo(s, &e) == 0) {
-        append(buf, n, &len, " score %.1f%% Elo %+.1f +- %.1f nElo %+.1f +- %.1f LOS %.1f%%",
-               100 * e.score, nz(e.elo, 1), e.elo_err, nz(e.nelo, 1), e.nelo_err, 100 * e.los);
+        append(buf, n, &len, " score %.1f%% Elo %+.1f +- %.1f", 100 * e.score, nz(e.elo, 1),
+               e.elo_err);
+        if (e.clamped)
+            append(buf, n, &len, " nElo none");
+        else
+            append(buf, n, &len, " nElo %+.1f +- %.1f", nz(e.nelo, 1), e.nelo_err);
+        append(buf, n, &len, " LOS %.1f%%", 100 * e.los);
         if (games > 0)
             append(buf, n, &len, " DR %.1f%%", 100 * e.draw_ratio);
     }
@@ -98,7 +103,13 @@ size_t stats_format_report(char *buf, size_t n, const Stats *s, const StatsSprtP
         append(buf, n, &len, "Score: %.2f%%\n", 100 * e.score);
         append(buf, n, &len, "Elo (logistic): %+.2f +- %.2f (95%%)%s\n", nz(e.elo, 2), e.elo_err,
                e.clamped ? " (bound: one-sided result)" : "");
-        append(buf, n, &len, "Elo (normalized): %+.2f +- %.2f (95%%)\n", nz(e.nelo, 2), e.nelo_err);
+        /* A one-sided result has no spread to measure the score in: no
+         * finite normalized Elo (docs/stats.md). */
+        if (e.clamped)
+            append(buf, n, &len, "Elo (normalized): none (one-sided result: no finite estimate)\n");
+        else
+            append(buf, n, &len, "Elo (normalized): %+.2f +- %.2f (95%%)\n", nz(e.nelo, 2),
+                   e.nelo_err);
         append(buf, n, &len, "LOS: %.2f%%\n", 100 * e.los);
         if (games > 0)
             append(buf, n, &len, "Draw ratio: %.2f%%\n", 100 * e.draw_ratio);

@@ -9,6 +9,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 typedef struct {
     long long game;  /* game number (file order when absent) */
@@ -202,6 +203,12 @@ static int read_games(const char *path, GameList *out, char *err, size_t errlen)
         snprintf(err, errlen, "%s: %s", path, strerror(errno));
         return -1;
     }
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+        snprintf(err, errlen, "%s: is a folder, not a results file", path);
+        fclose(f);
+        return -1;
+    }
     char *line = NULL;
     size_t cap = 0, lineno = 0;
     ssize_t len;
@@ -244,7 +251,7 @@ static int read_games(const char *path, GameList *out, char *err, size_t errlen)
         out->v[out->n++] = g;
     }
     if (rc == 0 && ferror(f)) {
-        snprintf(err, errlen, "%s: read error", path);
+        snprintf(err, errlen, "%s: read error: %s", path, strerror(errno));
         rc = -1;
     }
     free(line);

@@ -92,7 +92,8 @@ typedef struct {
     double draw_ratio;  /* draws / games over all games, 0..1 (0 if unknown) */
     int clamped;        /* 1 when the mean score lies outside [0.001, 0.999]
                            (e.g. every game won): elo is then only the
-                           bound +-1199.8 (400*log10(999)) of stat_util.elo */
+                           bound +-1199.8 (400*log10(999)) of stat_util.elo,
+                           and nelo no estimate (the reports print "none") */
 } StatsElo;
 
 /* Parameters of an SPRT.  Valid ranges (checked by stats_sprt_check):

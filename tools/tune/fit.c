@@ -213,6 +213,34 @@ static bool is_fixed(const char *fixed, int i)
     return false;
 }
 
+int fit_check_fixed(const char *fixed, char *err, size_t errlen)
+{
+    if (!fixed) return 0;
+    const char *p = fixed;
+    for (;;) {
+        size_t n = strcspn(p, ",");
+        bool found = false;
+        for (int i = 0; i < EVAL_WEIGHT_NB && !found && n; i++) {
+            char name[64];
+            eval_weight_name(i, name, sizeof name);
+            found = strncmp(name, p, n) == 0;
+        }
+        if (n == 0) {
+            snprintf(err, errlen, "-fix %s: an empty prefix (two commas, or one at an end)", fixed);
+            return -1;
+        }
+        if (!found) {
+            snprintf(
+                err, errlen,
+                "-fix %s: prefix '%.*s' matches no weight (dablo-tune weights shows the names)",
+                fixed, (int)n, p);
+            return -1;
+        }
+        if (!p[n]) return 0;
+        p += n + 1;
+    }
+}
+
 int fit_run(const TuneData *d, const FitSpec *spec, const EvalWeights *start, EvalWeights *out,
             FitReport *rep, FILE *log, char *err, size_t errlen)
 {

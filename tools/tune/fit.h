@@ -58,6 +58,12 @@ typedef struct FitReport {
  * for validation, seed 1). */
 FitSpec fit_defaults(Variant v);
 
+/* Checks a -fix list (FitSpec.fixed; NULL is none): every comma-separated
+ * prefix is non-empty and starts the name of at least one weight
+ * (eval_weight_name(): "tempo", "mopup_edge[2]").  Returns 0, or -1 with a
+ * one-line reason naming the list and the prefix in err. */
+int fit_check_fixed(const char *fixed, char *err, size_t errlen);
+
 /* Fits the weights of spec->variant starting from start (a whole table),
  * writing the fitted table to *out (the other fields as in start) and the
  * figures to *rep; progress lines go to log when it is not NULL.  Returns

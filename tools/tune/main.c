@@ -19,9 +19,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "datagen.h"
 #include "fit.h"
+#include "newfile.h"
 #include "rules/version.h"
 #include "search/output.h"
 #include "weights_out.h"
@@ -114,18 +116,24 @@ static int parse_double(const char *s, double lo, double hi, double *out)
     return 0;
 }
 
-/* Opens path for writing a new file: refuses one that exists, so no data
- * is ever overwritten. */
-static FILE *open_new(const char *path)
+/* Starts the new file path (newfile.h: refuses one that exists, so no
+ * data is ever overwritten; written whole or not at all, also when the
+ * run is interrupted).  0, or 2 after the error line. */
+static int open_new(NewFile *nf, const char *path)
 {
-    struct stat st;
-    if (stat(path, &st) == 0) {
-        say_error("%s exists: remove it or choose another name", path);
-        return NULL;
-    }
-    FILE *f = fopen(path, "w");
-    if (!f) say_error("%s: %s", path, strerror(errno));
-    return f;
+    char err[4200];
+    if (newfile_open(nf, path, err, sizeof err) == 0) return 0;
+    say_error("%s", err);
+    return 2;
+}
+
+/* Puts the new file in place; 0, or 1 after the error line. */
+static int commit_new(NewFile *nf)
+{
+    char err[4200];
+    if (newfile_commit(nf, err, sizeof err) == 0) return 0;
+    say_error("%s", err);
+    return 1;
 }
 
 static int parse_nodes(const char *s, DatagenSpec *g)
@@ -197,22 +205,17 @@ static int cmd_gen(int argc, char **argv)
     }
     if (!have_game) return bad("gen: give the game (-game tabal, dablot:classic, ...)%s%s", "", "");
     if (!out) return bad("gen: give the data file to write (-out FILE)%s%s", "", "");
-    FILE *f = open_new(out);
-    if (!f) return 2;
+    NewFile nf;
+    if (open_new(&nf, out)) return 2;
     DatagenStats st;
     char err[400];
-    int rc = datagen_run(&g, f, &st, err, sizeof err);
-    if (fclose(f) != 0 && rc == 0) {
-        snprintf(err, sizeof err, "%s: %s", out, strerror(errno));
-        rc = -1;
-    }
-    if (rc != 0) {
-        /* The file is this run's own (open_new refuses an existing one): a
-         * failed run leaves none, so the same command can be run again. */
-        remove(out);
+    if (datagen_run(&g, nf.f, &st, err, sizeof err) != 0) {
+        /* A failed run leaves no file, so the same command can be run again. */
+        newfile_abandon(&nf);
         say_error("%s", err);
         return g.openings && strstr(err, g.openings) ? 2 : 1;
     }
+    if (commit_new(&nf)) return 1;
     printf("%s: %lld games (1-0 %lld, 1/2 %lld, 0-1 %lld; %lld dropped), %lld positions "
            "(%lld repeated, %lld with a capture pending left out)\n",
            out, (long long)st.games, (long long)st.results[2], (long long)st.results[1],
@@ -249,22 +252,17 @@ static int cmd_merge(int argc, char **argv)
     TuneData d = { 0 };
     int rc = read_all(&d, argc, argv, first);
     if (rc == 0) {
-        size_t before = d.n, dup = tune_data_dedupe(&d);
-        FILE *f = open_new(out);
-        if (!f) {
-            rc = 2;
-        } else {
-            for (size_t i = 0; i < d.n && rc == 0; i++)
-                if (tune_record_write(f, &d.v[i]) != 0) rc = 1;
-            if (fclose(f) != 0) rc = 1;
-            if (rc) {
-                remove(out); /* this run's own file, as in gen */
-                say_error("%s: write error", out);
-            } else {
-                printf("%s: %zu positions from %d files (%zu repeated left out)\n", out, d.n,
-                       argc - first, dup);
-            }
-            (void)before;
+        size_t dup = tune_data_dedupe(&d);
+        NewFile nf;
+        rc = open_new(&nf, out);
+        for (size_t i = 0; i < d.n && rc == 0; i++)
+            if (tune_record_write(nf.f, &d.v[i]) != 0) rc = 1;
+        if (rc == 1) {
+            newfile_abandon(&nf); /* as in gen */
+            say_error("%s: write error", out);
+        } else if (rc == 0 && (rc = commit_new(&nf)) == 0) {
+            printf("%s: %zu positions from %d files (%zu repeated left out)\n", out, d.n,
+                   argc - first, dup);
         }
     }
     tune_data_free(&d);
@@ -289,6 +287,30 @@ static int write_weights(const char *path, const EvalWeights w[VARIANT_NB],
         remove(tmp);
         return 1;
     }
+    return 0;
+}
+
+/* fit -out PATH, before any work: the file write_weights() can write.  Its
+ * folder exists and is writable (the temporary file and the rename go
+ * there), PATH is no folder or device, and no data file of argv[first..]
+ * is the same file.  0, or 2 after the error line. */
+static int check_fit_out(const char *path, int argc, char **argv, int first)
+{
+    const char *slash = strrchr(path, '/');
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) + (slash == path) : 1,
+             slash ? path : ".");
+    struct stat st, in;
+    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
+        return bad("-out %s: the folder %s does not exist", path, dir);
+    if (access(dir, W_OK | X_OK) != 0)
+        return bad("-out %s: the folder %s is not writable", path, dir);
+    if (stat(path, &st) != 0) return 0;
+    if (S_ISDIR(st.st_mode)) return bad("-out %s: is a folder%s", path, "");
+    if (!S_ISREG(st.st_mode)) return bad("-out %s: not a regular file%s", path, "");
+    for (int i = first; i < argc; i++)
+        if (stat(argv[i], &in) == 0 && in.st_dev == st.st_dev && in.st_ino == st.st_ino)
+            return bad("-out %s: the same file as the data file %s", path, argv[i]);
     return 0;
 }
 
@@ -339,6 +361,9 @@ static int cmd_fit(int argc, char **argv)
     if (!have_variant)
         return bad("fit: give the table to fit (-variant dablot or tabal)%s%s", "", "");
     if (first >= argc) return bad("fit: give the data files%s%s", "", "");
+    char err[400];
+    if (fit_check_fixed(spec.fixed, err, sizeof err) != 0) return bad("%s%s", err, "");
+    if (out && check_fit_out(out, argc, argv, first)) return 2;
     TuneData d = { 0 };
     int rc = read_all(&d, argc, argv, first);
     if (rc) {
@@ -349,7 +374,6 @@ static int cmd_fit(int argc, char **argv)
     EvalWeights w[VARIANT_NB];
     memcpy(w, eval_default_weights, sizeof w);
     FitReport rep;
-    char err[400];
     if (fit_run(&d, &spec, &eval_default_weights[spec.variant], &w[spec.variant], &rep, stdout, err,
                 sizeof err)
         != 0) {
@@ -395,6 +419,7 @@ int main(int argc, char **argv)
         return 2;
     }
     const char *cmd = argv[1];
+    newfile_catch_signals("dablo-tune");
     if (!strcmp(cmd, "-h") || !strcmp(cmd, "--help")) {
         fputs(usage, stdout);
         return 0;

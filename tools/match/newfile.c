@@ -1,0 +1,161 @@
+/*
+ * newfile.c - a new output file that appears only when it is whole (see
+ * newfile.h).
+ */
+#define _GNU_SOURCE
+#include "newfile.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "durable.h"
+#include "host/util.h"
+
+/* What the signal handler removes and says: set with SIGINT and SIGTERM
+ * blocked, so the handler sees all of it or none. */
+static const char *sig_program = "dablo";
+static char sig_tmp[4096];
+static char sig_msg[2][4200]; /* [0] SIGINT, [1] SIGTERM */
+static volatile sig_atomic_t sig_armed;
+
+static void on_signal(int sig)
+{
+    if (sig_armed) {
+        unlink(sig_tmp);
+        const char *m = sig_msg[sig == SIGTERM];
+        ssize_t r = write(STDERR_FILENO, m, strlen(m));
+        (void)r;
+    }
+    _exit(128 + sig);
+}
+
+/* Runs with SIGINT and SIGTERM blocked: *set_old receives the mask before. */
+static void block_signals(sigset_t *old)
+{
+    sigset_t s;
+    sigemptyset(&s);
+    sigaddset(&s, SIGINT);
+    sigaddset(&s, SIGTERM);
+    sigprocmask(SIG_BLOCK, &s, old);
+}
+
+static void arm(const NewFile *nf)
+{
+    sigset_t old;
+    block_signals(&old);
+    snprintf(sig_tmp, sizeof sig_tmp, "%s", nf->tmp);
+    const char *name[2] = { "SIGINT", "SIGTERM" };
+    for (int i = 0; i < 2; i++)
+        snprintf(sig_msg[i], sizeof sig_msg[i], "%s: interrupted by %s: %s not written\n",
+                 sig_program, name[i], nf->path);
+    sig_armed = 1;
+    sigprocmask(SIG_SETMASK, &old, NULL);
+}
+
+static void disarm(void)
+{
+    sigset_t old;
+    block_signals(&old);
+    sig_armed = 0;
+    sigprocmask(SIG_SETMASK, &old, NULL);
+}
+
+void newfile_catch_signals(const char *program)
+{
+    sig_program = program;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+}
+
+int newfile_open(NewFile *nf, const char *path, char *err, size_t errlen)
+{
+    memset(nf, 0, sizeof *nf);
+    struct stat st;
+    if (lstat(path, &st) == 0) {
+        snprintf(err, errlen, "%s exists: remove it or choose another name", path);
+        return -1;
+    }
+    size_t n = strlen(path) + 32;
+    nf->tmp = util_xmalloc(n);
+    snprintf(nf->tmp, n, "%s.tmp.%ld", path, (long)getpid());
+    nf->path = util_xstrdup(path);
+    arm(nf);
+    nf->f = fopen(nf->tmp, "wxe");
+    if (!nf->f) {
+        snprintf(err, errlen, "cannot write %s: %s", nf->tmp, strerror(errno));
+        disarm();
+        free(nf->tmp);
+        free(nf->path);
+        memset(nf, 0, sizeof *nf);
+        return -1;
+    }
+    return 0;
+}
+
+/* fsync of the folder that holds path, so a new name in it is on disk. */
+static int sync_folder(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    char *dir = slash ? strndup(path, (size_t)(slash - path) + (slash == path)) : strdup(".");
+    if (!dir) return -1;
+    int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    free(dir);
+    if (fd < 0) return -1;
+    int rc = durable_sync(fd);
+    int e = errno;
+    close(fd);
+    errno = e;
+    return rc;
+}
+
+static void nf_free(NewFile *nf)
+{
+    free(nf->tmp);
+    free(nf->path);
+    memset(nf, 0, sizeof *nf);
+}
+
+void newfile_abandon(NewFile *nf)
+{
+    if (nf->f) fclose(nf->f);
+    unlink(nf->tmp);
+    disarm();
+    nf_free(nf);
+}
+
+int newfile_commit(NewFile *nf, char *err, size_t errlen)
+{
+    int e = ferror(nf->f) ? EIO : 0;
+    if (!e && (fflush(nf->f) != 0 || durable_sync(fileno(nf->f)) != 0)) e = errno;
+    if (fclose(nf->f) != 0 && !e) e = errno;
+    nf->f = NULL;
+    if (e) {
+        snprintf(err, errlen, "cannot write %s: %s", nf->tmp, strerror(e));
+        newfile_abandon(nf);
+        return -1;
+    }
+    /* link() never replaces a file: one that appeared meanwhile is kept. */
+    if (link(nf->tmp, nf->path) < 0) {
+        snprintf(err, errlen, "cannot write %s: %s", nf->path, strerror(errno));
+        newfile_abandon(nf);
+        return -1;
+    }
+    disarm();
+    unlink(nf->tmp);
+    int rc = 0;
+    if (sync_folder(nf->path) < 0) {
+        snprintf(err, errlen, "cannot sync the folder of %s: %s", nf->path, strerror(errno));
+        rc = -1;
+    }
+    nf_free(nf);
+    return rc;
+}

@@ -1,0 +1,53 @@
+/*
+ * newfile.h - a new output file that appears only when it is whole.
+ *
+ * The programs that write a file of their own from nothing (dablo-match
+ * -genopenings out=FILE, dablo-tune gen and merge) never leave a partial
+ * FILE behind, which would make the same command refuse to run again
+ * ("FILE exists"):
+ *   - newfile_open() refuses a FILE that exists and writes to a temporary
+ *     file in FILE's folder, FILE.tmp.PID, created exclusively;
+ *   - newfile_commit() flushes and fsyncs it, links it to FILE (link(2)
+ *     never replaces a file: one that appeared meanwhile is kept and the
+ *     commit fails), removes the temporary name and fsyncs the folder, so
+ *     FILE is on disk whole once the call returns 0;
+ *   - newfile_abandon() closes and removes the temporary file.
+ * After newfile_catch_signals(), SIGINT and SIGTERM remove the temporary
+ * file of the NewFile open at that moment (one at a time), print one line
+ * on stderr and end the program with exit status 130 or 143 (128 + the
+ * signal).  Only a SIGKILL or a crash can leave FILE.tmp.PID behind; it
+ * never blocks a new run (another PID, another name).
+ */
+#ifndef DABLO_MATCH_NEWFILE_H
+#define DABLO_MATCH_NEWFILE_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+typedef struct NewFile {
+    char *path; /* FILE, owned */
+    char *tmp;  /* FILE.tmp.PID, owned */
+    FILE *f;    /* open on tmp until commit or abandon */
+} NewFile;
+
+/* Starts FILE = path.  Returns 0 with nf->f open for writing, or -1 with a
+ * one-line reason naming the file in err ("PATH exists: remove it or
+ * choose another name", "PATH: No such file or directory", ...); nothing
+ * is created then.  *nf is owned by the caller until commit or abandon. */
+int newfile_open(NewFile *nf, const char *path, char *err, size_t errlen);
+
+/* Makes FILE whole on disk (see above) and frees nf.  Returns 0, or -1
+ * with a reason naming the file in err (a write, sync or link error); the
+ * temporary file is removed then too and FILE does not exist (or is the
+ * file that appeared meanwhile, untouched). */
+int newfile_commit(NewFile *nf, char *err, size_t errlen);
+
+/* Closes and removes the temporary file and frees nf (a failed run). */
+void newfile_abandon(NewFile *nf);
+
+/* SIGINT and SIGTERM: remove the open NewFile's temporary file, print
+ * "PROGRAM: interrupted by SIGINT: FILE not written" and _exit(128 + the
+ * signal).  program is kept (not copied): a string literal. */
+void newfile_catch_signals(const char *program);
+
+#endif
