@@ -52,6 +52,9 @@ static const EvalParam eval_param_list[] = {
     EVAL_PARAM(mopup_all_men, true),
     EVAL_PARAM(mopup_kingless, false),
     EVAL_PARAM(tempo, true),
+    EVAL_PARAM(safe_step, true),
+    EVAL_PARAM(spare_own_move, true),
+    EVAL_PARAM(spare_their_move, true),
 };
 #undef EVAL_PARAM
 #undef WORDS
@@ -108,8 +111,8 @@ void eval_weight_name(int i, char *buf, size_t len)
 }
 
 static const char *const term_names[TERM_NB] = {
-    "material", "immunity", "mobility", "safety", "advance",
-    "centre", "runaway", "triangle", "mop-up", "tempo",
+    "material", "immunity", "mobility", "safety", "spare", "advance",
+    "centre",   "runaway",  "triangle", "mop-up", "tempo",
 };
 
 const char *eval_term_name(EvalTerm t)
@@ -117,9 +120,33 @@ const char *eval_term_name(EvalTerm t)
     return (unsigned)t < TERM_NB ? term_names[t] : "?";
 }
 
+EvalTable eval_table_of(const Rules *r)
+{
+    if (r->variant == VARIANT_TABAL) return EVAL_TABLE_TABAL;
+    return r->captures == CAPTURES_OPTIONAL ? EVAL_TABLE_DABLOT : EVAL_TABLE_DABLOT_COMPULSORY;
+}
+
+static const char *const table_names[EVAL_TABLE_NB] = {
+    [EVAL_TABLE_DABLOT] = "dablot",
+    [EVAL_TABLE_TABAL] = "tabal",
+    [EVAL_TABLE_DABLOT_COMPULSORY] = "dablot-compulsory",
+};
+
+const char *eval_table_name(EvalTable t)
+{
+    return (unsigned)t < EVAL_TABLE_NB ? table_names[t] : "?";
+}
+
+int eval_table_from_name(const char *name)
+{
+    for (int t = 0; t < EVAL_TABLE_NB; t++)
+        if (!strcmp(name, table_names[t])) return t;
+    return -1;
+}
+
 int eval_piece_value(Variant v, PieceType t)
 {
-    return eval_default_weights[v].piece[t];
+    return eval_default_weights[v == VARIANT_TABAL ? EVAL_TABLE_TABAL : EVAL_TABLE_DABLOT].piece[t];
 }
 
 /* Tables derived from the geometry, built once. */
@@ -330,15 +357,36 @@ static inline Bitboard shift(Bitboard b, int off)
     return off >= 0 ? b << off : b >> -off;
 }
 
-/* Pieces of v that an attacker of a (short-jumping) can jump at once:
- * for some direction d the attacker stands on the line before the victim
- * and the point after it is empty (Dablot, whole-board shifts). */
-static Bitboard jumpable(const EvalTables *tb, Bitboard v, Bitboard a, Bitboard empty)
+/* The points on which a piece could be jumped at once by one of the
+ * attackers a (short jumps): for some direction d an attacker stands on the
+ * line before the point and the point after it is empty (Dablot,
+ * whole-board shifts). */
+static Bitboard jump_targets(const EvalTables *tb, Bitboard a, Bitboard empty)
 {
     Bitboard hit = 0;
     for (int d = 0; d < DIR_NB; d++)
-        hit |= tb->through[d] & shift(a & tb->has_dir[d], dablot_off[d]) & shift(empty, -dablot_off[d]);
-    return v & hit;
+        hit |= tb->through[d] & shift(a & tb->has_dir[d], dablot_off[d])
+             & shift(empty, -dablot_off[d]);
+    return hit;
+}
+
+/* The pieces of v that an attacker of a can jump at once. */
+static Bitboard jumpable(const EvalTables *tb, Bitboard v, Bitboard a, Bitboard empty)
+{
+    return v & jump_targets(tb, a, empty);
+}
+
+/* The spare-moves term of a side with safe[t] safe steps of each rank
+ * (eval_safe_steps()), own_move when it is that side's move. */
+static int spare_term(const EvalWeights *w, const int safe[PIECE_TYPE_NB], bool own_move)
+{
+    int v = 0, n = 0;
+    for (int t = 0; t < PIECE_TYPE_NB; t++) {
+        v += w->safe_step[t] * safe[t];
+        n += safe[t];
+    }
+    if (n < EVAL_SPARE_NB) v += own_move ? w->spare_own_move[n] : w->spare_their_move[n];
+    return v;
 }
 
 /* Sum of the centre values of the points in b. */
@@ -388,35 +436,75 @@ static void dablot_terms(const Position *pos, const EvalWeights *w, const EvalTa
         term[TERM_CENTRE][c] += w->centre[t] * centre_sum(tb, set[t]);
     }
 
-    /* Mobility: men by shifts; the prince and the king one by one. */
-    int men_steps = 0;
-    for (int d = 0; d < DIR_NB; d++)
-        if (!pos->rules.forward_only_men || (tb->man_dirs[c] >> d & 1))
-            men_steps += bb_count(shift(set[MAN] & tb->has_dir[d], dablot_off[d]) & empty);
-    term[TERM_MOBILITY][c] += w->mobility[MAN] * men_steps;
-    *steps = men_steps;
-    for (int t = PRINCE; t <= KING; t++) {
-        Bitboard b = set[t];
-        while (b) {
-            int n = bb_count(tb->adj[bb_pop(&b)] & empty);
-            *steps += n;
-            term[TERM_MOBILITY][c] += w->mobility[t] * n;
-        }
+    /* Safety: a piece is jumped only by an enemy of equal or higher rank,
+     * attackers[t] for a piece of rank t; hit[t] the points where it
+     * could be jumped at once. */
+    Bitboard attackers[PIECE_TYPE_NB] = { enemy,
+                                          enemy & (pos->by_type[PRINCE] | pos->by_type[KING]),
+                                          enemy & pos->by_type[KING] };
+    Bitboard hit[PIECE_TYPE_NB];
+    const int *hang = own_move ? w->hanging_own_move : w->hanging_their_move;
+    for (int t = 0; t < PIECE_TYPE_NB; t++) {
+        hit[t] = set[t] && attackers[t] ? jump_targets(tb, attackers[t], empty) : 0;
+        term[TERM_SAFETY][c] += hang[t] * bb_count(set[t] & hit[t]);
     }
 
-    /* Safety: a piece is jumped only by an enemy of equal or higher rank. */
-    Bitboard royal_enemy = enemy & (pos->by_type[PRINCE] | pos->by_type[KING]);
-    Bitboard king_enemy = enemy & pos->by_type[KING];
-    const int *hang = own_move ? w->hanging_own_move : w->hanging_their_move;
-    term[TERM_SAFETY][c] += hang[MAN] * bb_count(jumpable(tb, set[MAN], enemy, empty))
-                          + hang[PRINCE] * bb_count(jumpable(tb, set[PRINCE], royal_enemy, empty))
-                          + hang[KING] * bb_count(jumpable(tb, set[KING], king_enemy, empty));
+    /* Mobility and safe steps, a direction at a time: a step in d to t is
+     * unsafe when the moved piece could be jumped on t (hit), or by an
+     * attacker just beyond t on the same line, which lands on the point
+     * the piece left. */
+    int safe[PIECE_TYPE_NB];
+    *steps = 0;
+    for (int t = 0; t < PIECE_TYPE_NB; t++) {
+        int n = 0;
+        safe[t] = 0;
+        for (int d = 0; d < DIR_NB && set[t]; d++) {
+            if (t == MAN && pos->rules.forward_only_men && !(tb->man_dirs[c] >> d & 1)) continue;
+            Bitboard to = shift(set[t] & tb->has_dir[d], dablot_off[d]) & empty;
+            n += bb_count(to);
+            if (attackers[t])
+                to &= ~(hit[t] | shift(attackers[t] & tb->has_dir[(d + 4) & 7], -dablot_off[d]));
+            safe[t] += bb_count(to);
+        }
+        *steps += n;
+        term[TERM_MOBILITY][c] += w->mobility[t] * n;
+    }
+    term[TERM_SPARE][c] += spare_term(w, safe, own_move);
 
     for (int r = 1; r < pos->geo->nranks; r++)
         if (w->advance[r])
             term[TERM_ADVANCE][c] += w->advance[r] * bb_count(set[MAN] & tb->rank_mask[c][r]);
 
     term[TERM_IMMUNITY][c] += immunity(pos, w, c);
+}
+
+/* Safe steps of colour c, piece by piece (eval_safe_steps(), Dablot). */
+static void safe_steps_by_piece(const Position *pos, const EvalTables *tb, Color c, Bitboard empty,
+                                int safe[PIECE_TYPE_NB])
+{
+    for (int t = 0; t < PIECE_TYPE_NB; t++)
+        safe[t] = 0;
+    for (Bitboard b = pos->by_color[c]; b;) {
+        int p = bb_pop(&b);
+        PieceType t = piece_type(pos->board[p]);
+        Bitboard to = (t == MAN && pos->rules.forward_only_men ? tb->men_step[c][p] : tb->adj[p])
+                    & empty;
+        while (to) {
+            int q = bb_pop(&to);
+            if (!is_hanging(pos, tb, q, c, t, (empty & ~bb_bit(q)) | bb_bit(p))) safe[t]++;
+        }
+    }
+}
+
+int eval_safe_steps(const Position *pos, Color c, int safe[PIECE_TYPE_NB])
+{
+    for (int t = 0; t < PIECE_TYPE_NB; t++)
+        safe[t] = 0;
+    if (pos->rules.variant != VARIANT_DABLOT) return 0;
+    const EvalTables *tb = tables_of(VARIANT_DABLOT);
+    safe_steps_by_piece(pos, tb, c, pos->geo->all & ~(pos->by_color[WHITE] | pos->by_color[BLACK]),
+                        safe);
+    return safe[MAN] + safe[PRINCE] + safe[KING];
 }
 
 /* The terms of colour c piece by piece: Tabal always; Dablot only if its
@@ -453,6 +541,9 @@ static void piece_terms(const Position *pos, const EvalWeights *w, const EvalTab
     }
     if (v == VARIANT_DABLOT) {
         term[TERM_IMMUNITY][c] += immunity(pos, w, c);
+        int safe[PIECE_TYPE_NB];
+        safe_steps_by_piece(pos, tb, c, empty, safe);
+        term[TERM_SPARE][c] += spare_term(w, safe, own_move);
     } else {
         Bitboard men = own & pos->by_type[MAN];
         term[TERM_TRIANGLE][c] += w->base_guard * bb_count(men & tb->home_base[c])
@@ -649,17 +740,17 @@ static int evaluate(const Position *pos, const EvalWeights *w, EvalTrace *tr, in
 
 int eval_position(const Position *pos, int *stm_steps)
 {
-    return evaluate(pos, &eval_default_weights[pos->rules.variant], NULL, stm_steps, false);
+    return evaluate(pos, &eval_default_weights[eval_table_of(&pos->rules)], NULL, stm_steps, false);
 }
 
 int eval_position_reference(const Position *pos)
 {
-    return evaluate(pos, &eval_default_weights[pos->rules.variant], NULL, NULL, true);
+    return evaluate(pos, &eval_default_weights[eval_table_of(&pos->rules)], NULL, NULL, true);
 }
 
 void eval_trace(const Position *pos, EvalTrace *t)
 {
-    evaluate(pos, &eval_default_weights[pos->rules.variant], t, NULL, false);
+    evaluate(pos, &eval_default_weights[eval_table_of(&pos->rules)], t, NULL, false);
 }
 
 int eval_white_weights(const Position *pos, const EvalWeights *w)
