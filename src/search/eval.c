@@ -55,6 +55,7 @@ static const EvalParam eval_param_list[] = {
     EVAL_PARAM(safe_step, true),
     EVAL_PARAM(spare_own_move, true),
     EVAL_PARAM(spare_their_move, true),
+    EVAL_PARAM(trade_down, true),
 };
 #undef EVAL_PARAM
 #undef WORDS
@@ -169,12 +170,14 @@ typedef struct EvalTables {
     int8_t off[DIR_NB];
     Bitboard has_dir[DIR_NB];            /* points with a line in direction d */
     Bitboard through[DIR_NB];            /* points a straight line d runs through */
+    Bitboard two_away[MAX_POINTS];       /* points two steps from p along one line */
     uint8_t man_dirs[2];                 /* bit d: a restricted man may step in d */
     Bitboard rank_mask[2][MAX_RANKS];    /* points of each rank counted from a colour's side */
     Bitboard centre_plane[3];            /* bit b of centre[p] */
     uint8_t dist[MAX_POINTS][MAX_POINTS];/* fewest steps between two points along the lines */
     int max_dist;                        /* the largest of them */
     int max_centre;                      /* the largest centre[p] */
+    int start_pieces;                    /* pieces on the board at the start (both sides) */
 } EvalTables;
 
 static EvalTables tables[VARIANT_NB];
@@ -241,6 +244,8 @@ static void build_shifts(EvalTables *t, const Geometry *g, Variant v)
             if (g->ray[p][d] != p + off || (v == VARIANT_DABLOT && off != dablot_off[d]))
                 t->uniform = false;
             if (g->ray[p][(d + 4) & 7] != NO_POINT) t->through[d] |= bb_bit(p);
+            int q = g->ray[g->ray[p][d]][d];
+            if (q != NO_POINT) t->two_away[p] |= bb_bit(q);
         }
         for (int c = 0; c < 2; c++)
             if (is_man_dir(v, (Color)c, d)) t->man_dirs[c] |= (uint8_t)(1u << d);
@@ -303,6 +308,10 @@ static void build_tables(void)
         build_points(t, g, (Variant)v);
         build_shifts(t, g, (Variant)v);
         build_distances(t, g);
+        Rules r = rules_default((Variant)v);
+        Position start;
+        position_start(&start, &r);
+        t->start_pieces = bb_count(start.by_color[WHITE] | start.by_color[BLACK]);
         if (v == VARIANT_TABAL)
             build_tabal(t, g);
     }
@@ -374,6 +383,17 @@ static Bitboard jump_targets(const EvalTables *tb, Bitboard a, Bitboard empty)
 static Bitboard jumpable(const EvalTables *tb, Bitboard v, Bitboard a, Bitboard empty)
 {
     return v & jump_targets(tb, a, empty);
+}
+
+/* Whether w weighs the safe steps at all (else they are not counted). */
+static inline bool weighs_spare(const EvalWeights *w)
+{
+    int any = 0;
+    for (int t = 0; t < PIECE_TYPE_NB; t++)
+        any |= w->safe_step[t];
+    for (int k = 0; k < EVAL_SPARE_NB; k++)
+        any |= w->spare_own_move[k] | w->spare_their_move[k];
+    return any != 0;
 }
 
 /* The spare-moves term of a side with safe[t] safe steps of each rank
@@ -449,25 +469,39 @@ static void dablot_terms(const Position *pos, const EvalWeights *w, const EvalTa
         term[TERM_SAFETY][c] += hang[t] * bb_count(set[t] & hit[t]);
     }
 
-    /* Mobility and safe steps, a direction at a time: a step in d to t is
-     * unsafe when the moved piece could be jumped on t (hit), or by an
-     * attacker just beyond t on the same line, which lands on the point
-     * the piece left. */
-    int safe[PIECE_TYPE_NB];
-    *steps = 0;
-    for (int t = 0; t < PIECE_TYPE_NB; t++) {
-        int n = 0;
-        safe[t] = 0;
-        for (int d = 0; d < DIR_NB && set[t]; d++) {
-            if (t == MAN && pos->rules.forward_only_men && !(tb->man_dirs[c] >> d & 1)) continue;
-            Bitboard to = shift(set[t] & tb->has_dir[d], dablot_off[d]) & empty;
-            n += bb_count(to);
-            if (attackers[t])
-                to &= ~(hit[t] | shift(attackers[t] & tb->has_dir[(d + 4) & 7], -dablot_off[d]));
+    /* Mobility and safe steps (only when the table weighs them).  A step
+     * to q is unsafe when the moved piece could be jumped on q (hit), or
+     * by an attacker just beyond q on the same line, which lands on the
+     * point the piece left.  Men a direction at a time, by shifts; the
+     * prince and the king one by one. */
+    bool count_safe = weighs_spare(w);
+    int safe[PIECE_TYPE_NB] = { 0 };
+    int men_steps = 0;
+    for (int d = 0; d < DIR_NB; d++) {
+        if (pos->rules.forward_only_men && !(tb->man_dirs[c] >> d & 1)) continue;
+        Bitboard to = shift(set[MAN] & tb->has_dir[d], dablot_off[d]) & empty;
+        men_steps += bb_count(to);
+        if (count_safe)
+            safe[MAN] += bb_count(
+                to & ~(hit[MAN] | shift(enemy & tb->has_dir[(d + 4) & 7], -dablot_off[d])));
+    }
+    term[TERM_MOBILITY][c] += w->mobility[MAN] * men_steps;
+    *steps = men_steps;
+    for (int t = PRINCE; t <= KING; t++) {
+        for (Bitboard b = set[t]; b;) {
+            int p = bb_pop(&b);
+            Bitboard to = tb->adj[p] & empty;
+            int n = bb_count(to);
+            *steps += n;
+            term[TERM_MOBILITY][c] += w->mobility[t] * n;
+            if (!count_safe) continue;
+            /* An attacker two points away on a line: the point between is
+             * p + off = (p + far) / 2 (whole-board shifts). */
+            to &= ~hit[t];
+            for (Bitboard far = attackers[t] & tb->two_away[p]; far;)
+                to &= ~bb_bit((p + bb_pop(&far)) / 2);
             safe[t] += bb_count(to);
         }
-        *steps += n;
-        term[TERM_MOBILITY][c] += w->mobility[t] * n;
     }
     term[TERM_SPARE][c] += spare_term(w, safe, own_move);
 
@@ -541,9 +575,11 @@ static void piece_terms(const Position *pos, const EvalWeights *w, const EvalTab
     }
     if (v == VARIANT_DABLOT) {
         term[TERM_IMMUNITY][c] += immunity(pos, w, c);
-        int safe[PIECE_TYPE_NB];
-        safe_steps_by_piece(pos, tb, c, empty, safe);
-        term[TERM_SPARE][c] += spare_term(w, safe, own_move);
+        if (weighs_spare(w)) {
+            int safe[PIECE_TYPE_NB];
+            safe_steps_by_piece(pos, tb, c, empty, safe);
+            term[TERM_SPARE][c] += spare_term(w, safe, own_move);
+        }
     } else {
         Bitboard men = own & pos->by_type[MAN];
         term[TERM_TRIANGLE][c] += w->base_guard * bb_count(men & tb->home_base[c])
@@ -679,6 +715,19 @@ static int mopup(const Position *pos, const EvalWeights *w, const EvalTables *tb
     return v + bonus;
 }
 
+/* Trading down: the side ahead by lead (score units of material) is paid
+ * trade_down per man of lead for the share of the start position's pieces
+ * gone from the board, so each exchange raises its score.  Under optional
+ * captures a side behind declines every exchange it can, and a full board
+ * locks into DrawPlies draws; fewer pieces also leave the defender fewer
+ * spare moves (the rule of thumb of draughts and chess players). */
+static int trade_down(const Position *pos, const EvalWeights *w, const EvalTables *tb, int lead)
+{
+    int gone = tb->start_pieces - bb_count(pos->by_color[WHITE] | pos->by_color[BLACK]);
+    if (gone <= 0) return 0;
+    return (int)((long)w->trade_down * lead * gone / (100L * tb->start_pieces));
+}
+
 /* The whole evaluation; fills tr when not NULL.  by_piece forces the
  * piece-by-piece path. */
 static int evaluate(const Position *pos, const EvalWeights *w, EvalTrace *tr, int *stm_steps,
@@ -697,6 +746,10 @@ static int evaluate(const Position *pos, const EvalWeights *w, EvalTrace *tr, in
             piece_terms(pos, w, tb, (Color)c, empty, term, &steps[c]);
     }
     int lead = term[TERM_MATERIAL][WHITE] - term[TERM_MATERIAL][BLACK];
+    if (w->trade_down && lead) {
+        Color leader = lead > 0 ? WHITE : BLACK;
+        term[TERM_MATERIAL][leader] += trade_down(pos, w, tb, lead > 0 ? lead : -lead);
+    }
     if (lead >= w->mopup_margin)
         term[TERM_MOPUP][WHITE] += mopup(pos, w, tb, WHITE, steps[BLACK]);
     else if (-lead >= w->mopup_margin)
