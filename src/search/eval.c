@@ -55,7 +55,6 @@ static const EvalParam eval_param_list[] = {
     EVAL_PARAM(safe_step, true),
     EVAL_PARAM(spare_own_move, true),
     EVAL_PARAM(spare_their_move, true),
-    EVAL_PARAM(trade_down, true),
 };
 #undef EVAL_PARAM
 #undef WORDS
@@ -177,7 +176,6 @@ typedef struct EvalTables {
     uint8_t dist[MAX_POINTS][MAX_POINTS];/* fewest steps between two points along the lines */
     int max_dist;                        /* the largest of them */
     int max_centre;                      /* the largest centre[p] */
-    int start_pieces;                    /* pieces on the board at the start (both sides) */
 } EvalTables;
 
 static EvalTables tables[VARIANT_NB];
@@ -308,10 +306,6 @@ static void build_tables(void)
         build_points(t, g, (Variant)v);
         build_shifts(t, g, (Variant)v);
         build_distances(t, g);
-        Rules r = rules_default((Variant)v);
-        Position start;
-        position_start(&start, &r);
-        t->start_pieces = bb_count(start.by_color[WHITE] | start.by_color[BLACK]);
         if (v == VARIANT_TABAL)
             build_tabal(t, g);
     }
@@ -715,19 +709,6 @@ static int mopup(const Position *pos, const EvalWeights *w, const EvalTables *tb
     return v + bonus;
 }
 
-/* Trading down: the side ahead by lead (score units of material) is paid
- * trade_down per man of lead for the share of the start position's pieces
- * gone from the board, so each exchange raises its score.  Under optional
- * captures a side behind declines every exchange it can, and a full board
- * locks into DrawPlies draws; fewer pieces also leave the defender fewer
- * spare moves (the rule of thumb of draughts and chess players). */
-static int trade_down(const Position *pos, const EvalWeights *w, const EvalTables *tb, int lead)
-{
-    int gone = tb->start_pieces - bb_count(pos->by_color[WHITE] | pos->by_color[BLACK]);
-    if (gone <= 0) return 0;
-    return (int)((long)w->trade_down * lead * gone / (100L * tb->start_pieces));
-}
-
 /* The whole evaluation; fills tr when not NULL.  by_piece forces the
  * piece-by-piece path. */
 static int evaluate(const Position *pos, const EvalWeights *w, EvalTrace *tr, int *stm_steps,
@@ -746,10 +727,6 @@ static int evaluate(const Position *pos, const EvalWeights *w, EvalTrace *tr, in
             piece_terms(pos, w, tb, (Color)c, empty, term, &steps[c]);
     }
     int lead = term[TERM_MATERIAL][WHITE] - term[TERM_MATERIAL][BLACK];
-    if (w->trade_down && lead) {
-        Color leader = lead > 0 ? WHITE : BLACK;
-        term[TERM_MATERIAL][leader] += trade_down(pos, w, tb, lead > 0 ? lead : -lead);
-    }
     if (lead >= w->mopup_margin)
         term[TERM_MOPUP][WHITE] += mopup(pos, w, tb, WHITE, steps[BLACK]);
     else if (-lead >= w->mopup_margin)

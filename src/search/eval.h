@@ -17,9 +17,7 @@
  * spare moves (safe steps, by rank, and a side with fewer than
  * EVAL_SPARE_NB of them: under optional captures the defender of a
  * locked position declines every exchange and waits, so the side that runs
- * out of safe steps first must concede a piece); trading down (the side
- * ahead in material paid for each piece gone from the board, so it seeks
- * exchanges before the board locks); men's advancement; centre.
+ * out of safe steps first must concede a piece); men's advancement; centre.
  * Tabal (section 2): men and kings; men's advancement; runaway men (no
  * enemy piece can stand in their way to the far base); the triangles (men
  * on the home base deny promotion, pieces in the home triangle guard it);
@@ -95,8 +93,6 @@ typedef struct EvalWeights {
     int spare_own_move[EVAL_SPARE_NB];   /* Dablot: a side with k < EVAL_SPARE_NB safe steps,
                                             that side to move (it must concede if k = 0) */
     int spare_their_move[EVAL_SPARE_NB]; /* the same with the opponent to move */
-    int trade_down; /* per man of material lead, for all the pieces of the start position
-                       gone from the board (paid in proportion to the share gone) */
 } EvalWeights;
 
 enum { EVAL_WEIGHT_NB = (int)(sizeof(EvalWeights) / sizeof(int)) };

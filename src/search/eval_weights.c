@@ -45,7 +45,6 @@ const EvalWeights eval_default_weights[EVAL_TABLE_NB] = {
         .safe_step = { 2, 2, 2 },
         .spare_own_move = { -60, -24, -10, -4 },
         .spare_their_move = { -30, -12, -5, -2 },
-        .trade_down = 150,
     },
     [EVAL_TABLE_TABAL] = {
         .piece = { 100, 0, 320 },
@@ -76,7 +75,6 @@ const EvalWeights eval_default_weights[EVAL_TABLE_NB] = {
         .safe_step = { 0, 0, 0 },
         .spare_own_move = { 0, 0, 0, 0 },
         .spare_their_move = { 0, 0, 0, 0 },
-        .trade_down = 0,
     },
     [EVAL_TABLE_DABLOT_COMPULSORY] = {
         .piece = { 100, 260, 420 },
@@ -107,6 +105,5 @@ const EvalWeights eval_default_weights[EVAL_TABLE_NB] = {
         .safe_step = { 0, 0, 0 },
         .spare_own_move = { 0, 0, 0, 0 },
         .spare_their_move = { 0, 0, 0, 0 },
-        .trade_down = 0,
     },
 };

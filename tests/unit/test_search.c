@@ -903,31 +903,6 @@ START_TEST(weight_tables_by_capture_rule)
 }
 END_TEST
 
-/* White's lead in the material term of a Dablot position. */
-static int white_material_lead(const char *fen)
-{
-    Position p;
-    set_preset_fen(&p, VARIANT_DABLOT, fen, NULL);
-    EvalTrace t;
-    eval_trace(&p, &t);
-    return t.term[TERM_MATERIAL][WHITE] - t.term[TERM_MATERIAL][BLACK];
-}
-
-START_TEST(trading_down_pays_the_side_ahead)
-{
-    /* A man ahead with kings on the board: 4 men against 3 scores above 10
-     * against 9 (more of the start position's pieces gone), both above the
-     * man alone; level material scores the same either way. */
-    int few = white_material_lead("k5/5/mmm3/5/6/5/6/5/6/5/MMMM2/5/5K w 0 1");
-    int many = white_material_lead("k5/5/mmmmmm/mmm2/6/5/6/5/6/5/MMMMMM/MMMM1/5K w 0 1");
-    ck_assert_int_gt(few, many);
-    ck_assert_int_gt(many, 100);
-    ck_assert_int_eq(white_material_lead("k5/5/mmm3/5/6/5/6/5/6/5/MMM3/5/5K w 0 1"), 0);
-    /* The same for Black ahead, from Black's side. */
-    ck_assert_int_eq(white_material_lead("k5/5/mmmm2/5/6/5/6/5/6/5/MMM3/5/5K w 0 1"), -few);
-}
-END_TEST
-
 /* --------------------------------------------------------- multithreading */
 
 START_TEST(threads_and_multipv_give_legal_moves)
@@ -1093,7 +1068,6 @@ Suite *search_suite(void)
     tcase_add_test(tc, eval_is_symmetric);
     tcase_add_test(tc, safe_steps_and_spare_moves);
     tcase_add_test(tc, weight_tables_by_capture_rule);
-    tcase_add_test(tc, trading_down_pays_the_side_ahead);
     tcase_add_test(tc, mopup_walls_in_the_enemy_king);
     tcase_add_test(tc, mopup_region_and_lost_king);
     suite_add_tcase(s, tc);
