@@ -36,6 +36,6 @@ build/test_match_san: tests/match/test_match.c $(MATCH_LIB_SRC) $(MATCH_HDR) $(H
 # A short engine-vs-engine match of both games (README.md, "Three commands").
 .PHONY: match
 match:
-	@bash tools/install-deps.sh
+	@bash tools/install-deps.sh build
 	@$(MAKE) --no-print-directory all
 	@bash tools/match/demo.sh

@@ -39,6 +39,6 @@ fuzz-records: $(RECORDS_FUZZ_BINS)
 	@for t in $(RECORDS_FUZZ); do \
 	    mkdir -p build/fuzz/corpus-$$t; \
 	    echo "build/fuzz/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) build/fuzz/corpus-$$t tests/fuzz/seeds-$$t"; \
-	    build/fuzz/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 \
+	    build/fuzz/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -timeout=$(FUZZ_TIMEOUT) -rss_limit_mb=4096 -print_final_stats=1 \
 	        build/fuzz/corpus-$$t tests/fuzz/seeds-$$t || exit 1; \
 	done

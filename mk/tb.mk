@@ -11,15 +11,20 @@ bin/dablo-tb: $(TB_TOOL_SRC) $(wildcard tools/tb/*.h) $(SRC_HDR) $(TB_LIB) $(RUL
 	$(CC) $(ALL_CFLAGS) -Itools $(LDFLAGS) $(TB_TOOL_SRC) $(TB_LIB) $(RULES_LIB) -o $@ $(LDLIBS_BASE)
 
 # The default set (docs/tablebases.md): Tabal to TB_TABAL_PIECES pieces,
-# Dablot (Rules classic) to TB_DABLOT_PIECES.
+# Dablot (Rules classic) to TB_DABLOT_PIECES, then the Dablot tables of
+# TB_DABLOT_MORE, built from those (by default king and three men against
+# a lone king, both colours, with the 4-piece tables they reach; empty:
+# none).  The larger sets: TB_TABAL_PIECES=5, TB_DABLOT_PIECES=4.
 TB_DIR           ?= tb
 TB_THREADS       ?= 2
 TB_TABAL_PIECES  ?= 4
 TB_DABLOT_PIECES ?= 3
+TB_DABLOT_MORE   ?= KMMvk,MMMvk,KMMMvk,Kvkmm,Kvmmm,Kvkmmm
 .PHONY: tablebases tablebases-verify
 tablebases: bin/dablo-tb
 	bin/dablo-tb build -variant tabal -pieces $(TB_TABAL_PIECES) -dir $(TB_DIR) -threads $(TB_THREADS)
 	bin/dablo-tb build -variant dablot -pieces $(TB_DABLOT_PIECES) -dir $(TB_DIR) -threads $(TB_THREADS)
+	$(if $(TB_DABLOT_MORE),bin/dablo-tb build -variant dablot -sig $(TB_DABLOT_MORE) -dir $(TB_DIR) -threads $(TB_THREADS))
 
 # The verifier on TB_VERIFY_SAMPLE positions of each table (every position
 # of a smaller one; 0 = all), and the full-width solve of Tabal's tables up

@@ -39,11 +39,11 @@ ifneq ($(filter bin/dablo-web,$(BINS)),)
 endif
 uninstall-web-page:
 	rm -f $(addprefix $(DESTDIR)$(WEBDIR)/,$(notdir $(WEB_PAGE)))
-	-rmdir $(DESTDIR)$(WEBDIR) 2>/dev/null
+	-rmdir $(DESTDIR)$(WEBDIR) $(dir $(DESTDIR)$(WEBDIR)) 2>/dev/null
 
 .PHONY: play
 play:
-	@bash tools/install-deps.sh
+	@bash tools/install-deps.sh build
 	@$(MAKE) --no-print-directory all
 	bin/dablo-web -engine cmd=bin/dablo name=dablo
 

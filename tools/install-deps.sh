@@ -1,22 +1,29 @@
 #!/usr/bin/env bash
-# Installs the Debian packages dablo needs for building and testing, only
-# when one is missing.  As root it runs apt-get; otherwise it prints the exact
-# command to run (or uses sudo when that works without a password).
+# Installs the Debian packages dablo needs, only when one is missing.  As
+# root it runs apt-get; otherwise it prints the exact command to run (or
+# uses sudo when that works without a password).
 #
-#   tools/install-deps.sh          build + test packages
+#   tools/install-deps.sh build    what `make` needs (make match, make play)
+#   tools/install-deps.sh          build + test packages (make test, CI)
 #   tools/install-deps.sh bench    also what `make bench` needs (stockfish, hyperfine)
 #
-# dablo-web's browser tests also need Node.js with npm (Debian nodejs and
-# npm, unless a node and npm are already on PATH) and puppeteer-core, the
-# version pinned in tests/web/package-lock.json: `npm ci` installs it into
-# tests/web/node_modules (ignored by git), never globally.
+# The tests also need, for dablo-web's browser tests, Node.js with npm
+# (Debian nodejs and npm, unless a node and npm are already on PATH) and
+# puppeteer-core, the version pinned in tests/web/package-lock.json: `npm
+# ci` installs it into tests/web/node_modules (ignored by git), never
+# globally.  `build` installs neither.
 set -euo pipefail
-pkgs=(build-essential pkg-config check libreadline-dev libzstd-dev tmux clang librsvg2-bin libxml2-utils parallel
-      help2man groff-base man-db clang-format git libmicrohttpd-dev curl jq chromium)
-# A node and npm from elsewhere (e.g. NodeSource) are used as they are.
-command -v node >/dev/null || pkgs+=(nodejs)
-command -v npm >/dev/null || pkgs+=(npm)
-if [ "${1:-}" = bench ]; then
+purpose=${1:-test}
+case $purpose in build|test|bench) ;; *) echo "usage: tools/install-deps.sh [build|test|bench]" >&2; exit 2;; esac
+pkgs=(build-essential pkg-config libreadline-dev libzstd-dev libmicrohttpd-dev help2man)
+if [ "$purpose" != build ]; then
+    pkgs+=(check tmux clang librsvg2-bin libxml2-utils parallel groff-base man-db clang-format git
+           curl jq chromium)
+    # A node and npm from elsewhere (e.g. NodeSource) are used as they are.
+    command -v node >/dev/null || pkgs+=(nodejs)
+    command -v npm >/dev/null || pkgs+=(npm)
+fi
+if [ "$purpose" = bench ]; then
     pkgs+=(stockfish hyperfine)
 fi
 missing=()
@@ -25,6 +32,7 @@ for p in "${pkgs[@]}"; do
 done
 # puppeteer-core for the browser tests, once the packages are there.
 web_npm() {
+    [ "$purpose" != build ] || return 0
     local dir
     dir="$(dirname "$0")/../tests/web"
     [ -f "$dir/node_modules/puppeteer-core/package.json" ] && return 0

@@ -21,6 +21,7 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "options.h"
 #include "search/output.h"
 #include "terminal.h"
 #include "uci.h"
@@ -139,6 +140,17 @@ int main(int argc, char **argv)
     else if (first < argc && argv[first][0] == '-') {
         complain("unknown option '%s' (try --help)\n", argv[first]);
         return 2;
+    }
+    if (variant) {
+        /* A bad game is a command-line error (stderr, exit 2), judged by the
+         * option's own check, so the two can never disagree. */
+        char canon[64], why[256];
+        if (option_check_value(option_find("Variant"), variant, canon, sizeof canon, why,
+                               sizeof why)
+            < 0) {
+            complain("%s\n", why);
+            return 2;
+        }
     }
     Session e;
     if (session_init(&e, job_done, NULL) < 0) return 1;

@@ -227,6 +227,15 @@ static void set_option(Session *e, const OptionDesc *o, const char *canon)
                         sizeof e->tb_path - 1);
             return;
         }
+        if (canon[0]) { /* a folder that cannot be read changes nothing (README "Options") */
+            TbSet probe = { 0 };
+            int n = tb_set_open(&probe, canon, &e->rules, err, sizeof err);
+            tb_set_close(&probe);
+            if (n < 0) {
+                output_line("info string error: %s; TablebasePath stays '%s'", err, e->tb_path);
+                return;
+            }
+        }
         snprintf(e->tb_path, sizeof e->tb_path, "%s", canon);
         open_tablebases(e);
         break;

@@ -41,12 +41,17 @@ static inline int bb_lsb(Bitboard b)
     return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(b >> 64));
 }
 
-/* Removes and returns the lowest point of a non-empty set. */
+/* Removes and returns the lowest point of a non-empty set (one 64-bit
+ * half changes: cheaper than the 128-bit b & (b - 1)). */
 static inline int bb_pop(Bitboard *b)
 {
-    int p = bb_lsb(*b);
-    *b &= *b - 1;
-    return p;
+    uint64_t lo = (uint64_t)*b, hi = (uint64_t)(*b >> 64);
+    if (lo) {
+        *b = (Bitboard)hi << 64 | (lo & (lo - 1));
+        return __builtin_ctzll(lo);
+    }
+    *b = (Bitboard)(hi & (hi - 1)) << 64;
+    return 64 + __builtin_ctzll(hi);
 }
 
 #endif

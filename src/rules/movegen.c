@@ -12,6 +12,10 @@
 
 static Bitboard jump_over[VARIANT_NB][MAX_POINTS];   /* every `over` of a point */
 static int8_t jump_land[VARIANT_NB][MAX_POINTS][MAX_POINTS];  /* [p][over] -> landing point */
+static Bitboard step_to[VARIANT_NB][MAX_POINTS];              /* the neighbours of a point */
+/* Dablot: whether a piece of code `mover` may jump one of code `victim`,
+ * an enemy of equal or lower rank (RULES.md section 1 "Moves"). */
+static bool may_jump[PIECE_CODE_NB][PIECE_CODE_NB];
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 
 /* Whole-board shifts.  For each direction the most common point offset
@@ -41,7 +45,11 @@ typedef struct Shifts {
     Bitboard jump_src[DIR_NB];    /* p whose short jump in d lands on p + 2 off[d] */
     int nodd_steps[DIR_NB];
     OddStep odd_steps[DIR_NB][16];
-    uint64_t odd_from;             /* Tabal: every p with a jump off the 5 x 5 offsets */
+    /* Tabal jumps off the 5 x 5 offsets (the triangles), in two groups by
+     * the half of the board the jumped point lies in: the points p with
+     * such a jump, and the points they jump; a group is looked at only
+     * when it has a mover and a victim. */
+    uint64_t odd_from[2], odd_over_any[2];
     uint64_t odd_over[MAX_POINTS]; /* the `over` points of those jumps from p */
     int nodd_sets[DIR_NB];         /* Tabal: the odd steps of each direction, by offset */
     OffsetSet odd_sets[DIR_NB][MAX_STEP_SETS];
@@ -111,12 +119,14 @@ static void build_shifts(Variant v)
             if (l == NO_POINT) continue;
             if (q == p + sh->off[d] && l == q + sh->off[d]) sh->jump_src[d] |= bb_bit(p);
             else {
-                sh->odd_from |= (uint64_t)1 << p;
+                int half = g->rank[q] >= g->nranks / 2;
+                sh->odd_from[half] |= (uint64_t)1 << p;
+                sh->odd_over_any[half] |= (uint64_t)1 << q;
                 sh->odd_over[p] |= (uint64_t)1 << q;
             }
         }
     }
-    if (!room || (v == VARIANT_TABAL && g->npoints > 64)) {
+    if (!room || (v == VARIANT_TABAL && g->npoints > 64) || (sh->odd_from[0] & sh->odd_from[1])) {
         fprintf(stderr, "movegen: the Tabal board has more than 64 points or too many offsets\n");
         abort();
     }
@@ -141,6 +151,7 @@ static void build_tables(void)
             for (int d = 0; d < DIR_NB; d++) {
                 int q = g->ray[p][d];
                 if (q == NO_POINT) continue;
+                step_to[v][p] |= bb_bit(q);
                 for (int c = 0; c < 2; c++)
                     if (man_dir((Variant)v, (Color)c, d))
                         man_dirs[v][c] |= (uint8_t)(1u << d);
@@ -151,6 +162,9 @@ static void build_tables(void)
             }
         }
     }
+    for (int m = 1; m < PIECE_CODE_NB; m++)
+        for (int e = 1; e < PIECE_CODE_NB; e++)
+            may_jump[m][e] = piece_color(m) != piece_color(e) && piece_type(e) <= piece_type(m);
     check_offsets();
 }
 
@@ -159,127 +173,199 @@ static inline void tables_init(void)
     pthread_once(&tables_once, build_tables);
 }
 
-/* State of one capture search: one moving piece from `start`. */
+/* The capture searches of one position.  The pieces of the side to move
+ * jump one at a time from `start`; the moves found go into list, or, when
+ * list is NULL, are only counted (movegen_count). */
 typedef struct Capture {
     const Position *pos;
-    MoveList *list;
+    MoveList *list;        /* NULL: count only */
+    int count;             /* moves counted when list is NULL */
+    bool unsure;           /* counting met what only a list can settle: use one */
+    bool halt;             /* the list is full (or counting unsure): search no more */
     int first;             /* index of this piece's first capture in list */
     int start;
     Bitboard capturable;   /* enemy pieces the mover may jump */
     Bitboard empty;        /* empty points plus the start point */
     int limit;             /* list capacity for captures (room kept for steps) */
-    bool immediate;        /* Dablot: jumped pieces are removed at once */
-    bool flying;           /* Tabal king: long jumps */
     bool prefixes;         /* every prefix of a sequence is a move */
 } Capture;
 
+/* How a piece jumps: Dablot short jumps, its jumped pieces removed at once;
+ * Tabal men's short jumps and Tabal kings' long ones, the jumped pieces
+ * removed at the end (RULES.md sections 1, 2 and 4). */
+typedef enum { JUMP_DABLOT, JUMP_TABAL_SHORT, JUMP_TABAL_FLYING } JumpKind;
+
 /* Adds the capture ending on `to` having taken `captured`.  check_dup: the
  * same move may already be listed (found by another path, RULES.md section
- * 4); without it the caller knows the move is new. */
+ * 4); without it the caller knows the move is new.  Counting, such a move
+ * cannot be told from a new one: the count is marked unsure. */
 static void add_capture(Capture *c, int to, Bitboard captured, bool check_dup)
 {
     MoveList *l = c->list;
+    if (!l) {
+        /* more than the list would hold: the list's count is the answer */
+        c->unsure |= check_dup || ++c->count > c->limit;
+        c->halt = c->unsure;
+        return;
+    }
     if (check_dup)
         for (int i = c->first; i < l->n; i++)
             if (l->moves[i].to == to && l->moves[i].captured == captured)
                 return;   /* another path of the same move */
     if (l->n >= c->limit) {
         l->overflow = 1;
+        c->halt = true;
         return;
     }
     l->moves[l->n++] = (Move){ captured, (uint8_t)c->start, (uint8_t)to };
 }
 
-/* Capture states already searched for the current piece.  The moves found
- * from a state depend only on where the piece stands and which pieces it
- * has captured (with the piece and the position fixed), so a state reached
- * again by another order of the same jumps adds nothing: skipping it keeps
- * the search to distinct states instead of every path, which grows
- * factorially for a Dablot king inside a crowd of men (measured: a
- * middle-game position whose depth-4 search took 2.9 s, 99% of it here).
- * A thread-local table with a generation stamp, so nothing is cleared
- * between pieces; when a probe finds no room the state is simply searched
- * again (never wrong, only slower). */
+/* Capture states already searched in this position.  The moves found from
+ * a state depend only on the moving piece's start, where it stands and
+ * which pieces it has captured, so a state reached again by another order
+ * of the same jumps adds nothing: skipping it keeps the search to distinct
+ * states instead of every path, which grows factorially for a Dablot king
+ * inside a crowd of men (measured: a middle-game position whose depth-4
+ * search took 2.9 s, 99% of it here).  A thread-local table with a
+ * generation stamp, so nothing is cleared between positions; when a probe
+ * finds no room the state is simply searched again (never wrong, only
+ * slower). */
 enum { MEMO_SIZE = 4096, MEMO_PROBES = 8 };
 typedef struct MemoEntry {
     Bitboard captured;
     uint32_t gen;
-    int32_t point;
+    int16_t point, start;
 } MemoEntry;
 static _Thread_local MemoEntry memo[MEMO_SIZE];
 static _Thread_local uint32_t memo_gen;
 
 enum { MEMO_NEW, MEMO_SEEN, MEMO_FULL };
 
-/* MEMO_SEEN when (p, captured) was met before for this piece; else records
- * it and answers MEMO_NEW, or MEMO_FULL when there was no room. */
-static int memo_check(int p, Bitboard captured)
+/* Forgets every state: a new position. */
+static void memo_new_generation(void)
+{
+    if (++memo_gen == 0) { /* wrapped: forget every stamp */
+        memset(memo, 0, sizeof memo);
+        memo_gen = 1;
+    }
+}
+
+/* MEMO_SEEN when (start, p, captured) was met before; else records it and
+ * answers MEMO_NEW, or MEMO_FULL when there was no room. */
+static int memo_check(int start, int p, Bitboard captured)
 {
     uint64_t lo = (uint64_t)captured, hi = (uint64_t)(captured >> 64);
-    uint64_t h = (lo ^ (hi * 0x9E3779B97F4A7C15ull) ^ ((uint64_t)p << 7)) * 0xD6E8FEB86659FD93ull;
+    uint64_t h = (lo ^ (hi * 0x9E3779B97F4A7C15ull) ^ ((uint64_t)p << 7) ^ ((uint64_t)start << 14))
+               * 0xD6E8FEB86659FD93ull;
     size_t i = (size_t)(h >> 52) & (MEMO_SIZE - 1);
     for (int k = 0; k < MEMO_PROBES; k++, i = (i + 1) & (MEMO_SIZE - 1)) {
         MemoEntry *e = &memo[i];
         if (e->gen != memo_gen) {
-            *e = (MemoEntry){ captured, memo_gen, p };
+            *e = (MemoEntry){ captured, memo_gen, (int16_t)p, (int16_t)start };
             return MEMO_NEW;
         }
-        if (e->point == p && e->captured == captured)
-            return MEMO_SEEN;
+        if (e->point == p && e->start == start && e->captured == captured) return MEMO_SEEN;
     }
     return MEMO_FULL;
 }
 
-/* The capture sequences of c's piece standing on p having taken `captured`
- * (0 at the start).  A state is a move of its own: every one when prefixes
- * count, the ones that cannot jump on otherwise.  A full list (MAX_MOVES,
- * overflow flag set) ends the search. */
-static void capture_from(Capture *c, int p, Bitboard captured)
+/* Set operations where Tabal's 37 points lie in the low 64 bits: with the
+ * kind a constant, each compiles to the 64-bit form there. */
+static inline bool has_point(Bitboard b, int p, JumpKind k)
 {
-    if (c->list->overflow)
-        return;
+    return k == JUMP_DABLOT ? (b & bb_bit(p)) != 0 : (((uint64_t)b >> p) & 1) != 0;
+}
+
+static inline int pop_point(Bitboard *b, JumpKind k)
+{
+    if (k == JUMP_DABLOT) return bb_pop(b);
+    uint64_t lo = (uint64_t)*b;
+    *b = lo & (lo - 1);
+    return __builtin_ctzll(lo);
+}
+
+static void enter_dablot(Capture *c, int p, Bitboard captured);
+static void enter_tabal_short(Capture *c, int p, Bitboard captured);
+static void enter_tabal_flying(Capture *c, int p, Bitboard captured);
+
+static inline void enter(Capture *c, int p, Bitboard captured, JumpKind k)
+{
+    if (k == JUMP_DABLOT)
+        enter_dablot(c, p, captured);
+    else if (k == JUMP_TABAL_SHORT)
+        enter_tabal_short(c, p, captured);
+    else
+        enter_tabal_flying(c, p, captured);
+}
+
+/* The jumps of c's piece standing on p having taken `captured`, each
+ * entering the state after it; true when there was one. */
+static inline __attribute__((always_inline)) bool jumps_from(Capture *c, int p, Bitboard captured,
+                                                             JumpKind k)
+{
+    Bitboard empty = k == JUMP_DABLOT ? c->empty | captured : c->empty;
+    Bitboard victims = c->capturable & ~captured;
+    bool jumped = false;
+    if (k != JUMP_TABAL_FLYING) {
+        Variant v = k == JUMP_DABLOT ? VARIANT_DABLOT : VARIANT_TABAL;
+        Bitboard next = jump_over[v][p] & victims;   /* adjacent victims, one per line */
+        while (next) {
+            int over = pop_point(&next, k);
+            int land = jump_land[v][p][over];
+            if (has_point(empty, land, k)) {
+                jumped = true;
+                enter(c, land, captured | bb_bit(over), k);
+            }
+        }
+        return jumped;
+    }
+    const Geometry *g = c->pos->geo;
+    for (int d = 0; d < DIR_NB; d++) {
+        int q = g->ray[p][d];
+        while (q != NO_POINT && has_point(empty, q, k))
+            q = g->ray[q][d];
+        if (q == NO_POINT || !has_point(victims, q, k)) continue;
+        Bitboard now = captured | bb_bit(q);
+        for (int l = g->ray[q][d]; l != NO_POINT && has_point(empty, l, k); l = g->ray[l][d]) {
+            jumped = true;
+            enter(c, l, now, k);
+        }
+    }
+    return jumped;
+}
+
+/* The state of c's piece on p having taken `captured` (not empty), reached
+ * by a jump.  It is a move of its own: every one when prefixes count, the
+ * ones that cannot jump on otherwise.  A full list ends the search. */
+static inline __attribute__((always_inline)) void enter_state(Capture *c, int p, Bitboard captured,
+                                                              JumpKind k)
+{
+    if (c->halt) return;
     /* One jump has a single path to its state; two or more may have been
      * reached before by another order of the same jumps. */
     bool fresh = true;
     if (captured & (captured - 1)) {
-        int m = memo_check(p, captured);
-        if (m == MEMO_SEEN)
-            return;
+        int m = memo_check(c->start, p, captured);
+        if (m == MEMO_SEEN) return;
         fresh = m == MEMO_NEW;
     }
-    if (captured && c->prefixes)
-        add_capture(c, p, captured, !fresh);
-    const Geometry *g = c->pos->geo;
-    Bitboard empty = c->immediate ? c->empty | captured : c->empty;
-    Bitboard victims = c->capturable & ~captured;
-    bool jumped = false;
+    if (c->prefixes) add_capture(c, p, captured, !fresh);
+    if (!jumps_from(c, p, captured, k) && !c->prefixes) add_capture(c, p, captured, !fresh);
+}
 
-    if (!c->flying) {
-        Variant v = g->variant;
-        Bitboard next = jump_over[v][p] & victims;   /* adjacent victims, one per line */
-        while (next) {
-            int over = bb_pop(&next);
-            int land = jump_land[v][p][over];
-            if (bb_test(empty, land)) {
-                Bitboard now = captured | bb_bit(over);
-                jumped = true;
-                capture_from(c, land, now);
-            }
-        }
-    } else {
-        for (int d = 0; d < DIR_NB; d++) {
-            int q = g->ray[p][d];
-            while (q != NO_POINT && bb_test(empty, q)) q = g->ray[q][d];
-            if (q == NO_POINT || !bb_test(victims, q)) continue;
-            Bitboard now = captured | bb_bit(q);
-            for (int l = g->ray[q][d]; l != NO_POINT && bb_test(empty, l); l = g->ray[l][d]) {
-                jumped = true;
-                capture_from(c, l, now);
-            }
-        }
-    }
-    if (!jumped && captured && !c->prefixes)
-        add_capture(c, p, captured, !fresh);
+static void enter_dablot(Capture *c, int p, Bitboard captured)
+{
+    enter_state(c, p, captured, JUMP_DABLOT);
+}
+
+static void enter_tabal_short(Capture *c, int p, Bitboard captured)
+{
+    enter_state(c, p, captured, JUMP_TABAL_SHORT);
+}
+
+static void enter_tabal_flying(Capture *c, int p, Bitboard captured)
+{
+    enter_state(c, p, captured, JUMP_TABAL_FLYING);
 }
 
 /* Enemy pieces a piece of this type may jump (Dablot rank rule, section 1). */
@@ -296,31 +382,21 @@ static inline uint64_t shift64(uint64_t b, int off)
     return off >= 0 ? b << off : b >> -off;
 }
 
-/* Tabal: the pieces among movers with a jump off the 5 x 5 offsets (the
- * triangles) over a piece of vic onto an empty point: only those next to
- * a victim along one of them are looked at. */
-static uint64_t odd_jump_candidates(uint64_t movers, uint64_t vic, uint64_t emp)
+/* Whether the short-jumping piece on p has a first jump over a piece of
+ * victims onto an empty point. */
+static bool has_short_jump(Variant v, int p, Bitboard victims, Bitboard empty)
 {
-    const Shifts *sh = &shifts[VARIANT_TABAL];
-    uint64_t cand = 0, from = movers & sh->odd_from;
-    while (from) {
-        int p = __builtin_ctzll(from);
-        from &= from - 1;
-        uint64_t over = sh->odd_over[p] & vic;
-        while (over) {
-            int q = __builtin_ctzll(over);
-            over &= over - 1;
-            if ((emp >> jump_land[VARIANT_TABAL][p][q]) & 1) {
-                cand |= (uint64_t)1 << p;
-                break;
-            }
-        }
+    Bitboard next = jump_over[v][p] & victims;
+    while (next) {
+        int over = bb_pop(&next);
+        if (bb_test(empty, jump_land[v][p][over])) return true;
     }
-    return cand;
+    return false;
 }
 
 /* The pieces among movers with at least one short jump over a piece of
- * `victims` onto an empty point: all directions at once by shifts. */
+ * `victims` onto an empty point: all directions at once by shifts, the
+ * Tabal triangles' jumps (off the 5 x 5 offsets) point by point. */
 static Bitboard jump_candidates(Variant v, Bitboard movers, Bitboard victims, Bitboard empty)
 {
     const Shifts *sh = &shifts[v];
@@ -339,43 +415,62 @@ static Bitboard jump_candidates(Variant v, Bitboard movers, Bitboard victims, Bi
         int off = const_off[VARIANT_TABAL][d];
         cand |= (uint64_t)sh->jump_src[d] & shift64(vic, -off) & shift64(emp, -2 * off);
     }
-    return (cand | odd_jump_candidates((uint64_t)movers & ~cand, vic, emp)) & movers;
+    for (int half = 0; half < 2; half++) {
+        if (!(vic & sh->odd_over_any[half])) continue;
+        for (uint64_t m = (uint64_t)movers & ~cand & sh->odd_from[half]; m; m &= m - 1) {
+            int p = __builtin_ctzll(m);
+            for (uint64_t over = sh->odd_over[p] & vic; over; over &= over - 1)
+                if ((emp >> jump_land[VARIANT_TABAL][p][__builtin_ctzll(over)]) & 1) {
+                    cand |= (uint64_t)1 << p;
+                    break;
+                }
+        }
+    }
+    return (Bitboard)cand & movers;
 }
 
-/* Generates the captures of the pieces in `movers` into list.  Returns the
- * number added. */
+/* Searches the captures of the pieces in `movers` into c's list.  Returns
+ * the number added. */
 static int gen_captures_of(const Position *pos, Bitboard movers, bool prefixes_men,
-                           bool prefixes_others, int limit, MoveList *list)
+                           bool prefixes_others, int limit, Capture *c)
 {
-    int before = list->n;
+    int before = c->list->n;
     Variant v = pos->rules.variant;
     Bitboard empty = pos->geo->all & ~(pos->by_color[WHITE] | pos->by_color[BLACK]);
-    /* Only pieces that can make a first short jump over an enemy piece
-     * start a capture search (the rank rule is checked by the search);
-     * Tabal kings (long jumps) are always searched. */
-    Bitboard flyers = v == VARIANT_TABAL ? movers & pos->by_type[KING] : 0;
-    movers = jump_candidates(v, movers & ~flyers, pos->by_color[pos->stm ^ 1], empty) | flyers;
-    if (!movers)
-        return 0;
-    Capture c = { .pos = pos, .list = list, .empty = empty, .immediate = v == VARIANT_DABLOT,
-                  .limit = limit };
-    while (movers) {
-        int p = bb_pop(&movers);
-        PieceType t = piece_type(pos->board[p]);
-        c.capturable = capturable_by(pos, t);
-        if (!c.capturable) continue;
-        c.start = p;
-        c.first = list->n;
-        c.empty = empty | bb_bit(p);
-        c.flying = v == VARIANT_TABAL && t == KING;
-        c.prefixes = t == MAN ? prefixes_men : prefixes_others;
-        if (++memo_gen == 0) {   /* wrapped: forget every stamp */
-            memset(memo, 0, sizeof memo);
-            memo_gen = 1;
+    c->limit = limit;
+    memo_new_generation();
+    /* Only pieces that can make a first short jump over a piece they may
+     * capture start a search (Dablot men: over enemy men; the prince and
+     * the king are looked at one by one); Tabal kings (long jumps) are
+     * always searched. */
+    Bitboard men = movers & pos->by_type[MAN], others = movers & ~men;
+    Bitboard cand;
+    if (v == VARIANT_DABLOT) {
+        cand = jump_candidates(v, men, capturable_by(pos, MAN), empty);
+        for (Bitboard o = others; o;) {
+            int p = bb_pop(&o);
+            if (has_short_jump(v, p, capturable_by(pos, piece_type(pos->board[p])), empty))
+                cand |= bb_bit(p);
         }
-        capture_from(&c, p, 0);
+    } else {
+        cand = jump_candidates(v, men, pos->by_color[pos->stm ^ 1], empty) | others;
     }
-    return list->n - before;
+    while (cand && !c->halt) {
+        int p = bb_pop(&cand);
+        PieceType t = piece_type(pos->board[p]);
+        c->capturable = capturable_by(pos, t);
+        c->start = p;
+        c->first = c->list->n;
+        c->empty = empty | bb_bit(p);
+        c->prefixes = t == MAN ? prefixes_men : prefixes_others;
+        if (v == VARIANT_DABLOT)
+            jumps_from(c, p, 0, JUMP_DABLOT);
+        else if (t == KING)
+            jumps_from(c, p, 0, JUMP_TABAL_FLYING);
+        else
+            jumps_from(c, p, 0, JUMP_TABAL_SHORT);
+    }
+    return c->list->n - before;
 }
 
 /* Keeps only the captures that take the most pieces (MaxCapture). */
@@ -391,35 +486,35 @@ static void keep_max_captures(MoveList *list)
     list->n = n;
 }
 
-/* Generates the legal captures; *steps_allowed says whether steps are legal
- * too (no capture, or captures optional for the side to move). */
+/* Generates the legal captures into list; *steps_allowed says whether
+ * steps are legal too (no capture, or captures optional for the side to
+ * move). */
 static void gen_legal_captures(const Position *pos, MoveList *list, bool *steps_allowed)
 {
     Bitboard own = pos->by_color[pos->stm];
-    list->n = 0;
-    list->overflow = 0;
+    Capture c = { .pos = pos, .list = list };
+    list->n = list->overflow = 0;
     /* Where steps may follow the captures, room is kept for all of them. */
     const int with_steps = MAX_MOVES - DABLOT_MAX_STEPS;
     if (pos->rules.variant == VARIANT_TABAL) {
-        gen_captures_of(pos, own, false, false, MAX_MOVES, list);
+        gen_captures_of(pos, own, false, false, MAX_MOVES, &c);
         if (pos->rules.max_capture && list->n) keep_max_captures(list);
         *steps_allowed = list->n == 0;
         return;
     }
     switch (pos->rules.captures) {
     case CAPTURES_OPTIONAL:
-        gen_captures_of(pos, own, true, true, with_steps, list);
+        gen_captures_of(pos, own, true, true, with_steps, &c);
         *steps_allowed = true;
         break;
     case CAPTURES_COMPULSORY:
-        gen_captures_of(pos, own, false, false, MAX_MOVES, list);
-        *steps_allowed = list->n == 0;
+        *steps_allowed = gen_captures_of(pos, own, false, false, MAX_MOVES, &c) == 0;
         break;
     case CAPTURES_COMPULSORY_MEN: {
         /* Men must complete their sequences; king and prince may stop after
          * any jump.  If any man can capture, the move must be a capture. */
-        int by_men = gen_captures_of(pos, own & pos->by_type[MAN], false, true, with_steps, list);
-        gen_captures_of(pos, own & ~pos->by_type[MAN], false, true, with_steps, list);
+        int by_men = gen_captures_of(pos, own & pos->by_type[MAN], false, true, with_steps, &c);
+        gen_captures_of(pos, own & ~pos->by_type[MAN], false, true, with_steps, &c);
         *steps_allowed = by_men == 0;
         break;
     }
@@ -489,40 +584,188 @@ static void gen_steps(const Position *pos, MoveList *list)
     }
 }
 
-static int count_steps(const Position *pos)
+/* Counting without a list (movegen_count): the steps and captures of the
+ * side to move.  The men's steps and first jumps come from the same
+ * whole-board shifts, one pass over the directions: the points next to the
+ * men in direction d are empty (a step) or hold a victim, and past the
+ * victim lies an empty point (a first jump, whose state is then searched on
+ * like any other).  A man's first jump has a single path, so it needs no
+ * duplicate check.  The other pieces (Dablot prince and king, Tabal kings)
+ * are counted one by one, and the Tabal men's jumps off the whole-board
+ * offsets (the triangles) point by point. */
+typedef struct MoveCount {
+    int captures;       /* -1: only a list can tell (Capture.unsure) */
+    int steps;          /* every step, legal or not */
+    bool steps_allowed; /* when captures >= 0 */
+} MoveCount;
+
+/* forward_only: ForwardOnlyMen, a constant in each of the two callers. */
+static inline __attribute__((always_inline)) void
+count_dablot_rule(const Position *pos, MoveCount *mc, bool forward_only)
 {
-    const Geometry *g = pos->geo;
-    const Shifts *sh = &shifts[pos->rules.variant];
-    Bitboard empty = g->all & ~(pos->by_color[WHITE] | pos->by_color[BLACK]);
-    Steppers st = steppers(pos);
-    int n = 0;
-    if (pos->rules.variant == VARIANT_DABLOT) {
-#pragma GCC unroll 8
-        for (int d = 0; d < DIR_NB; d++) {
-            Bitboard m = st.free | (((st.restricted_dirs >> d) & 1) ? st.restricted : 0);
-            n += bb_count(shift_by(m & sh->step_src[d], const_off[VARIANT_DABLOT][d]) & empty);
-        }
-        return n;
-    }
-    uint64_t emp = (uint64_t)empty;
+    const Variant v = VARIANT_DABLOT;
+    const Shifts *sh = &shifts[v];
+    Color us = pos->stm;
+    Bitboard own = pos->by_color[us], enemy = pos->by_color[us ^ 1];
+    Bitboard empty = pos->geo->all & ~(own | enemy);
+    Bitboard men = own & pos->by_type[MAN];
+    Bitboard land[DIR_NB];
+    unsigned land_dirs = 0;
+    int steps = 0;
+    /* Every piece: steps, and first jumps over any enemy piece (the rank
+     * rule is applied to the few found). */
 #pragma GCC unroll 8
     for (int d = 0; d < DIR_NB; d++) {
-        uint64_t m = (uint64_t)(st.free | (((st.restricted_dirs >> d) & 1) ? st.restricted : 0));
-        n += __builtin_popcountll(
-            shift64(m & (uint64_t)sh->step_src[d], const_off[VARIANT_TABAL][d]) & emp);
-        for (int i = 0; i < sh->nodd_sets[d]; i++) {
-            const OffsetSet *o = &sh->odd_sets[d][i];
-            n += __builtin_popcountll(shift64(m & o->src, o->off) & emp);
+        int off = const_off[v][d];
+        Bitboard next = shift_by(own & sh->step_src[d], off);
+        if (forward_only && !((man_dirs[v][us] >> d) & 1))
+            steps += bb_count(shift_by(own & ~men & sh->step_src[d], off) & empty);
+        else
+            steps += bb_count(next & empty);
+        land[d] = shift_by(next & enemy & sh->step_src[d], off) & empty;
+        land_dirs |= (unsigned)(land[d] != 0) << d;
+    }
+    mc->steps = steps;
+
+    CaptureRule rule = pos->rules.captures;
+    Capture c = { .pos = pos, .limit = MAX_MOVES - DABLOT_MAX_STEPS };
+    memo_new_generation();
+    int by_men = 0;
+    while (land_dirs) {
+        int d = __builtin_ctz(land_dirs), off = const_off[v][d];
+        land_dirs &= land_dirs - 1;
+        for (Bitboard l = land[d]; l;) {
+            int to = bb_pop(&l);
+            int from = to - 2 * off, over = to - off;
+            int mover = pos->board[from];
+            if (!may_jump[mover][pos->board[over]]) continue;
+            PieceType t = piece_type(mover);
+            int before = c.count;
+            c.capturable = capturable_by(pos, t);
+            c.prefixes = t == MAN ? rule == CAPTURES_OPTIONAL : rule != CAPTURES_COMPULSORY;
+            /* Most first jumps cannot go on: with no victim next to the
+             * landing point the state is one move, whatever the rule. */
+            Bitboard taken = bb_bit(over);
+            if (!(jump_over[v][to] & c.capturable & ~taken)) {
+                c.count++;
+            } else {
+                c.start = from;
+                c.empty = empty | bb_bit(from);
+                enter_dablot(&c, to, taken);
+            }
+            if (t == MAN) by_men += c.count - before;
         }
     }
-    Bitboard flyers = st.flyers;
-    while (flyers) {
-        int p = bb_pop(&flyers);
-        for (int d = 0; d < DIR_NB; d++)
-            for (int q = g->ray[p][d]; q != NO_POINT && bb_test(empty, q); q = g->ray[q][d])
-                n++;
+    mc->captures = c.unsure || c.count > c.limit ? -1 : c.count;
+    mc->steps_allowed = rule == CAPTURES_OPTIONAL
+                     || (rule == CAPTURES_COMPULSORY ? c.count : by_men) == 0;
+}
+
+static __attribute__((noinline)) void count_dablot_free_men(const Position *pos, MoveCount *mc)
+{
+    count_dablot_rule(pos, mc, false);
+}
+
+static __attribute__((noinline)) void count_dablot_forward_only(const Position *pos, MoveCount *mc)
+{
+    count_dablot_rule(pos, mc, true);
+}
+
+static void count_dablot(const Position *pos, MoveCount *mc)
+{
+    if (pos->rules.forward_only_men)
+        count_dablot_forward_only(pos, mc);
+    else
+        count_dablot_free_men(pos, mc);
+}
+
+/* Counting: the Tabal man on `from` jumps `over` onto `to` (empty).  Where
+ * no other victim stands next to `to` the sequence ends there: one move. */
+static inline void tabal_first_jump(Capture *c, int from, int over, int to, uint64_t empty)
+{
+    uint64_t taken = (uint64_t)1 << over;
+    if (!((uint64_t)jump_over[VARIANT_TABAL][to] & (uint64_t)c->capturable & ~taken)) {
+        c->count++;
+        return;
     }
-    return n;
+    c->start = from;
+    c->empty = empty | ((uint64_t)1 << from);
+    enter_tabal_short(c, to, taken);
+}
+
+static void count_tabal(const Position *pos, MoveCount *mc)
+{
+    const Variant v = VARIANT_TABAL;
+    const Shifts *sh = &shifts[v];
+    const Geometry *g = pos->geo;
+    Color us = pos->stm;
+    uint64_t own = (uint64_t)pos->by_color[us], enemy = (uint64_t)pos->by_color[us ^ 1];
+    uint64_t empty = (uint64_t)g->all & ~(own | enemy);
+    uint64_t men = own & (uint64_t)pos->by_type[MAN], kings = own & ~men;
+    unsigned step_dirs = man_dirs[v][us];
+    uint64_t land[DIR_NB];
+    unsigned land_dirs = 0;
+    int steps = 0;
+#pragma GCC unroll 8
+    for (int d = 0; d < DIR_NB; d++) {
+        int off = const_off[v][d];
+        uint64_t next = shift64(men & (uint64_t)sh->step_src[d], off);
+        if ((step_dirs >> d) & 1) {
+            steps += __builtin_popcountll(next & empty);
+            for (int i = 0; i < sh->nodd_sets[d]; i++) {
+                const OffsetSet *o = &sh->odd_sets[d][i];
+                steps += __builtin_popcountll(shift64(men & o->src, o->off) & empty);
+            }
+        }
+        land[d] = shift64(next & enemy & (uint64_t)sh->step_src[d], off) & empty;
+        land_dirs |= (unsigned)(land[d] != 0) << d;
+    }
+    for (uint64_t k = kings; k; k &= k - 1) {
+        int p = __builtin_ctzll(k);
+        for (int d = 0; d < DIR_NB; d++)
+            for (int q = g->ray[p][d]; q != NO_POINT && ((empty >> q) & 1); q = g->ray[q][d])
+                steps++;
+    }
+
+    Capture c = { .pos = pos, .limit = MAX_MOVES, .capturable = enemy };
+    memo_new_generation();
+    while (land_dirs) {
+        int d = __builtin_ctz(land_dirs), off = const_off[v][d];
+        land_dirs &= land_dirs - 1;
+        for (uint64_t l = land[d]; l; l &= l - 1) {
+            int to = __builtin_ctzll(l);
+            tabal_first_jump(&c, to - 2 * off, to - off, to, empty);
+        }
+    }
+    for (int half = 0; half < 2; half++) {
+        if (!(enemy & sh->odd_over_any[half])) continue;
+        for (uint64_t m = men & sh->odd_from[half]; m; m &= m - 1) {
+            int p = __builtin_ctzll(m);
+            for (uint64_t over = sh->odd_over[p] & enemy; over; over &= over - 1) {
+                int q = __builtin_ctzll(over), to = jump_land[v][p][q];
+                if ((empty >> to) & 1) tabal_first_jump(&c, p, q, to, empty);
+            }
+        }
+    }
+    for (uint64_t k = kings; k; k &= k - 1) {
+        int p = __builtin_ctzll(k);
+        c.start = p;
+        c.empty = empty | bb_bit(p);
+        jumps_from(&c, p, 0, JUMP_TABAL_FLYING);
+    }
+    /* MaxCapture keeps only the longest captures: a list tells how many */
+    mc->captures = c.unsure || c.count > c.limit || (pos->rules.max_capture && c.count) ? -1
+                                                                                        : c.count;
+    mc->steps = steps;
+    mc->steps_allowed = c.count == 0;
+}
+
+static void count_moves(const Position *pos, MoveCount *mc)
+{
+    if (pos->rules.variant == VARIANT_DABLOT)
+        count_dablot(pos, mc);
+    else
+        count_tabal(pos, mc);
 }
 
 bool movegen_is_capture_path(const Position *pos, const int *pts, int n, Move *m)
@@ -564,45 +807,59 @@ bool movegen_is_capture_path(const Position *pos, const int *pts, int n, Move *m
     return true;
 }
 
-int movegen_legal(const Position *pos, MoveList *list)
+/* The legal captures of pos into list, with *steps set when steps are
+ * legal too; false (list emptied) when the game is over. */
+static bool list_captures(const Position *pos, MoveList *list, bool *steps)
 {
     tables_init();
-    bool steps = false;
+    *steps = false;
     if (game_over(pos)) {
         list->n = list->overflow = 0;
-        return 0;
+        return false;
     }
-    gen_legal_captures(pos, list, &steps);
-    if (steps)
-        gen_steps(pos, list);
+    gen_legal_captures(pos, list, steps);
+    return true;
+}
+
+int movegen_legal(const Position *pos, MoveList *list)
+{
+    bool steps;
+    if (list_captures(pos, list, &steps) && steps) gen_steps(pos, list);
     return list->n;
 }
 
 int movegen_captures(const Position *pos, MoveList *list)
 {
-    tables_init();
-    bool steps = false;
-    if (game_over(pos)) {
-        list->n = list->overflow = 0;
-        return 0;
-    }
-    gen_legal_captures(pos, list, &steps);
+    bool steps;
+    list_captures(pos, list, &steps);
     return list->n;
+}
+
+/* The legal moves of pos counted: captures (exact, from a list where
+ * counting cannot tell) and whether steps are legal; false when the game
+ * is over. */
+static bool count_legal(const Position *pos, MoveCount *mc)
+{
+    tables_init();
+    if (game_over(pos)) return false;
+    count_moves(pos, mc);
+    if (mc->captures < 0) {
+        MoveList list;
+        list_captures(pos, &list, &mc->steps_allowed);
+        mc->captures = list.n;
+    }
+    return true;
 }
 
 int movegen_count(const Position *pos)
 {
-    tables_init();
-    MoveList list;
-    bool steps = false;
-    if (game_over(pos))
-        return 0;
-    gen_legal_captures(pos, &list, &steps);
-    return list.n + (steps ? count_steps(pos) : 0);
+    MoveCount mc;
+    if (!count_legal(pos, &mc)) return 0;
+    return mc.captures + (mc.steps_allowed ? mc.steps : 0);
 }
 
 int movegen_has_capture(const Position *pos)
 {
-    MoveList list;
-    return movegen_captures(pos, &list) > 0;
+    MoveCount mc;
+    return count_legal(pos, &mc) && mc.captures > 0;
 }

@@ -19,6 +19,13 @@ static uint64_t zobrist_piece[PIECE_CODE_NB][MAX_POINTS];
 static uint64_t zobrist_black;
 static pthread_once_t zobrist_once = PTHREAD_ONCE_INIT;
 
+/* What position_make() reads by table instead of testing the variant and
+ * the piece: the code of a piece after its move ends on a point (a Tabal
+ * man on its far base is crowned, RULES.md section 2), and whether a step
+ * by it starts the DrawPlies count again (a Tabal man's, section 3). */
+static uint8_t code_after[VARIANT_NB][PIECE_CODE_NB][MAX_POINTS];
+static bool step_resets_draw[VARIANT_NB][PIECE_CODE_NB];
+
 static uint64_t splitmix64(uint64_t *s)
 {
     uint64_t z = (*s += 0x9E3779B97F4A7C15ULL);
@@ -34,12 +41,29 @@ static void zobrist_fill(void)
         for (int p = 0; p < MAX_POINTS; p++)
             zobrist_piece[c][p] = splitmix64(&seed);
     zobrist_black = splitmix64(&seed);
+    for (int v = 0; v < VARIANT_NB; v++) {
+        const Geometry *g = geometry_of((Variant)v);
+        for (int c = 1; c < PIECE_CODE_NB; c++) {
+            Color us = piece_color(c);
+            bool man = piece_type(c) == MAN, tabal = v == VARIANT_TABAL;
+            step_resets_draw[v][c] = tabal && man;
+            for (int p = 0; p < MAX_POINTS; p++)
+                code_after[v][c][p] = (uint8_t)(tabal && man && bb_test(g->far_base[us], p)
+                                                    ? piece_make(us, KING)
+                                                    : c);
+        }
+    }
 }
 
 static void zobrist_init(void)
 {
     pthread_once(&zobrist_once, zobrist_fill);
     geometry_init();
+}
+
+void position_init_tables(void)
+{
+    zobrist_init();
 }
 
 static const char *const start_fens[VARIANT_NB] = {
@@ -265,7 +289,7 @@ void position_make(Position *pos, const Move *m, Undo *u)
     int from = m->from, to = m->to;
     int piece = pos->board[from];
     Color us = pos->stm, them = (Color)(us ^ 1);
-    PieceType type = piece_type(piece);
+    Variant v = pos->rules.variant;
     uint64_t key = pos->key ^ zobrist_black;
 
     u->piece = (uint8_t)piece;
@@ -273,6 +297,7 @@ void position_make(Position *pos, const Move *m, Undo *u)
     u->draw_plies = pos->draw_plies;
     u->move_number = pos->move_number;
 
+    /* captured_type is written (and read by unmake) for captures only */
     if (m->captured) {
         Bitboard cap = m->captured;
         for (int t = 0; t < PIECE_TYPE_NB; t++) {
@@ -287,21 +312,20 @@ void position_make(Position *pos, const Move *m, Undo *u)
         }
         pos->draw_plies = 0;
     } else {
-        for (int t = 0; t < PIECE_TYPE_NB; t++) u->captured_type[t] = 0;
-        pos->draw_plies = (pos->rules.variant == VARIANT_TABAL && type == MAN) ? 0 : pos->draw_plies + 1;
+        pos->draw_plies = step_resets_draw[v][piece] ? 0 : pos->draw_plies + 1;
     }
 
-    int moved = piece;
-    if (type == MAN && pos->rules.variant == VARIANT_TABAL && bb_test(pos->geo->far_base[us], to))
-        moved = piece_make(us, KING);
+    /* The piece leaves `from` and lands on `to` (the same point after a
+     * circuit: then the two changes cancel). */
+    int moved = code_after[v][piece][to];
     key ^= zobrist_piece[piece][from] ^ zobrist_piece[moved][to];
     pos->board[from] = EMPTY;
     pos->board[to] = (uint8_t)moved;
-    pos->by_color[us] = (pos->by_color[us] & ~bb_bit(from)) | bb_bit(to);   /* from == to is possible */
-    pos->by_type[type] &= ~bb_bit(from);
-    pos->by_type[piece_type(moved)] |= bb_bit(to);
+    pos->by_color[us] ^= bb_bit(from) ^ bb_bit(to);
+    pos->by_type[piece_type(piece)] ^= bb_bit(from);
+    pos->by_type[piece_type(moved)] ^= bb_bit(to);
 
-    if (us == BLACK) pos->move_number++;
+    pos->move_number += us; /* after Black's move */
     pos->stm = them;
     pos->key = key;
 }
@@ -312,9 +336,9 @@ void position_unmake(Position *pos, const Move *m, const Undo *u)
     Color them = pos->stm, us = (Color)(them ^ 1);
     int moved = pos->board[to];
 
-    pos->by_type[piece_type(moved)] &= ~bb_bit(to);
-    pos->by_type[piece_type(u->piece)] |= bb_bit(from);
-    pos->by_color[us] = (pos->by_color[us] & ~bb_bit(to)) | bb_bit(from);
+    pos->by_type[piece_type(moved)] ^= bb_bit(to);
+    pos->by_type[piece_type(u->piece)] ^= bb_bit(from);
+    pos->by_color[us] ^= bb_bit(to) ^ bb_bit(from);
     pos->board[to] = EMPTY;
     pos->board[from] = u->piece;
 

@@ -74,7 +74,7 @@ typedef struct Position {
 
 /* What position_unmake() needs to restore a position exactly. */
 typedef struct Undo {
-    Bitboard captured_type[PIECE_TYPE_NB];
+    Bitboard captured_type[PIECE_TYPE_NB]; /* captures only: the taken pieces by type */
     uint64_t key;
     int draw_plies;
     int move_number;
@@ -104,6 +104,11 @@ void position_make(Position *pos, const Move *m, Undo *u);
 
 /* Takes back the move made with position_make(m, u). */
 void position_unmake(Position *pos, const Move *m, const Undo *u);
+
+/* Fills the tables position_make() and the keys read (once, thread-safe).
+ * position_set_fen() and position_start() call it; code that builds a
+ * Position field by field (the endgame table index) calls it first. */
+void position_init_tables(void);
 
 /* Zobrist key computed from scratch (for tests and for set_fen). */
 uint64_t position_compute_key(const Position *pos);

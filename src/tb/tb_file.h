@@ -27,7 +27,7 @@
 #include "tb_sig.h"
 
 typedef enum { TB_LOSS = 0, TB_BLESSED_LOSS = 1, TB_DRAW = 2, TB_CURSED_WIN = 3, TB_WIN = 4 } TbWdl;
-enum { TB_DRAW_PLIES = 100, TB_DTZ_MAX = 8191, TB_BLOCK = 8192, TB_FORMAT = 2 };
+enum { TB_DRAW_PLIES = 100, TB_DTZ_MAX = 8191, TB_BLOCK = 8192, TB_FORMAT = 3 };
 
 static inline uint16_t tb_entry(TbWdl w, int dtz)
 {

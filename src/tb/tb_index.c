@@ -1,8 +1,15 @@
-/* tb_index.c - combinadic ranking of the placements of a signature. */
+/* tb_index.c - combinadic ranking of the placements of a signature, with
+ * the first group folded by the mirror (tb_index.h). */
 #include "tb_index.h"
 
 #include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
+#ifdef __BMI2__
+#include <immintrin.h>
+#endif
+
+#include "tb_mirror.h"
 
 static uint64_t binom[MAX_POINTS + 1][TB_MAX_PIECES + 1];
 static pthread_once_t binom_once = PTHREAD_ONCE_INIT;
@@ -16,20 +23,153 @@ static void binom_init(void)
     }
 }
 
+/* The n-th (0-based) point of a set of more than n points. */
+static inline int select_point(Bitboard b, int n)
+{
+    uint64_t lo = (uint64_t)b;
+    int base = 0, c = __builtin_popcountll(lo);
+    if (n >= c) {
+        lo = (uint64_t)(b >> 64);
+        n -= c;
+        base = 64;
+    }
+#ifdef __BMI2__
+    return base + __builtin_ctzll(_pdep_u64(1ull << n, lo));
+#else
+    while (n--)
+        lo &= lo - 1;
+    return base + __builtin_ctzll(lo);
+#endif
+}
+
+/* Rank of the k points of b among the points not in taken (combinadic). */
+static inline uint64_t comb_rank(Bitboard b, Bitboard taken, int k, int npoints)
+{
+    uint64_t rank = 0;
+    if (npoints <= 64) {
+        /* Tabal's 37 points: the same in one 64-bit word. */
+        uint64_t b64 = (uint64_t)b, t64 = (uint64_t)taken;
+        for (int i = 0; i < k; i++) {
+            int p = __builtin_ctzll(b64);
+            b64 &= b64 - 1;
+            rank += binom[p - __builtin_popcountll(t64 & ((1ull << p) - 1))][i + 1];
+        }
+        return rank;
+    }
+    for (int i = 0; i < k; i++) {
+        int p = bb_pop(&b);
+        rank += binom[p - bb_count(taken & (bb_bit(p) - 1))][i + 1];
+    }
+    return rank;
+}
+
+/* The k points of rank `rank` among the free points (inverse of comb_rank). */
+static Bitboard comb_unrank(uint64_t rank, int k, Bitboard free, int npoints)
+{
+    Bitboard placed = 0;
+    for (int i = k; i >= 1; i--) {
+        /* The largest rel with binom[rel][i] <= rank. */
+        int rel;
+        if (i == 1) {
+            rel = (int)rank;
+        } else {
+            int lo = i - 1, hi = npoints - 1;
+            while (lo < hi) {
+                int mid = (lo + hi + 1) / 2;
+                if (binom[mid][i] <= rank)
+                    lo = mid;
+                else
+                    hi = mid - 1;
+            }
+            rel = lo;
+        }
+        rank -= binom[rel][i];
+        placed |= bb_bit(select_point(free, rel));
+    }
+    return placed;
+}
+
 /* Groups in index order: White K, P, M, then Black K, P, M. */
 static const PieceType group_type[3] = { KING, PRINCE, MAN };
 
-uint64_t tb_index_half(const TbSig *s)
+/* The first group's placements folded by the mirror, per board and size:
+ * kept are the combinations whose rank is at most their mirror's. */
+enum { FOLD_MAX_COMBINATIONS = 1 << 22, DROPPED = UINT32_MAX };
+typedef struct Fold {
+    int ready; /* read with acquire, set with release once built */
+    uint32_t nkept;
+    uint32_t *compact; /* [binom] kept rank, or DROPPED */
+    uint32_t *expand;  /* [nkept] the combination's rank */
+    uint8_t *sym;      /* [nkept] 1 if the combination is its own mirror */
+} Fold;
+static Fold folds[VARIANT_NB][TB_MAX_PIECES + 1];
+static pthread_mutex_t fold_mu = PTHREAD_MUTEX_INITIALIZER;
+
+static const Fold *fold_get(Variant v, int k)
+{
+    const Geometry *g = geometry_of(v);
+    if (k < 1 || binom[g->npoints][k] > FOLD_MAX_COMBINATIONS) return NULL;
+    Fold *f = &folds[v][k];
+    if (__atomic_load_n(&f->ready, __ATOMIC_ACQUIRE)) return f;
+    pthread_mutex_lock(&fold_mu);
+    if (!f->ready) {
+        uint32_t n = (uint32_t)binom[g->npoints][k], kept = 0;
+        uint32_t *compact = malloc(n * sizeof *compact), *expand = malloc(n * sizeof *expand);
+        uint8_t *sym = malloc(n);
+        if (!compact || !expand || !sym) abort(); /* a few MB at most */
+        for (uint32_t r = 0; r < n; r++) {
+            Bitboard b = comb_unrank(r, k, g->all, g->npoints);
+            uint64_t rm = comb_rank(tb_mirror_bb(v, b), 0, k, g->npoints);
+            if (r > rm) {
+                compact[r] = DROPPED;
+                continue;
+            }
+            sym[kept] = r == rm;
+            expand[kept] = r;
+            compact[r] = kept++;
+        }
+        f->nkept = kept;
+        f->compact = compact;
+        f->expand = expand;
+        f->sym = sym;
+        __atomic_store_n(&f->ready, 1, __ATOMIC_RELEASE);
+    }
+    pthread_mutex_unlock(&fold_mu);
+    return f;
+}
+
+/* The layout of a signature's index: group sizes, the first group (always
+ * White's: both sides have pieces) and its fold (NULL: not folded). */
+typedef struct Layout {
+    int ks[6], first, npoints;
+    const Fold *fold;
+    uint64_t base0; /* values of the first digit */
+} Layout;
+
+static Layout layout_of(const TbSig *s)
 {
     pthread_once(&binom_once, binom_init);
-    int free_pts = geometry_of(s->variant)->npoints;
-    uint64_t n = 1;
-    for (int c = 0; c < 2; c++)
-        for (int g = 0; g < 3; g++) {
-            int k = s->count[c][group_type[g]];
-            n *= binom[free_pts][k];
-            free_pts -= k;
-        }
+    Layout l;
+    l.npoints = geometry_of(s->variant)->npoints;
+    l.first = -1;
+    for (int g = 0; g < 6; g++) {
+        l.ks[g] = s->count[g / 3][group_type[g % 3]];
+        if (l.ks[g] && l.first < 0) l.first = g;
+    }
+    l.fold = l.first >= 0 ? fold_get(s->variant, l.ks[l.first]) : NULL;
+    l.base0 = l.fold ? l.fold->nkept : l.first >= 0 ? binom[l.npoints][l.ks[l.first]] : 1;
+    return l;
+}
+
+uint64_t tb_index_half(const TbSig *s)
+{
+    Layout l = layout_of(s);
+    uint64_t n = l.base0;
+    int free_pts = l.npoints - (l.first >= 0 ? l.ks[l.first] : 0);
+    for (int g = l.first + 1; g < 6; g++) {
+        n *= binom[free_pts][l.ks[g]];
+        free_pts -= l.ks[g];
+    }
     return n;
 }
 
@@ -38,35 +178,78 @@ uint64_t tb_index_size(const TbSig *s)
     return 2 * tb_index_half(s);
 }
 
-uint64_t tb_index_of(const TbSig *s, const Position *pos)
+uint64_t tb_index_placements(const TbSig *s)
 {
     pthread_once(&binom_once, binom_init);
-    int free_pts = pos->geo->npoints;
-    Bitboard taken = 0;
-    uint64_t idx = 0, half = 1;
-    for (int c = 0; c < 2; c++)
-        for (int g = 0; g < 3; g++) {
-            int k = s->count[c][group_type[g]];
-            if (!k) continue;
-            Bitboard b = pos->by_color[c] & pos->by_type[group_type[g]];
-            uint64_t rank = 0;
-            for (int i = 0; i < k; i++) {
-                int p = bb_pop(&b);
-                int rel = p - bb_count(taken & (bb_bit(p) - 1));
-                rank += binom[rel][i + 1];
-            }
-            taken |= pos->by_color[c] & pos->by_type[group_type[g]];
-            idx = idx * binom[free_pts][k] + rank;
-            half *= binom[free_pts][k];
-            free_pts -= k;
-        }
+    int free_pts = geometry_of(s->variant)->npoints;
+    uint64_t n = 2;
+    for (int g = 0; g < 6; g++) {
+        int k = s->count[g / 3][group_type[g % 3]];
+        n *= binom[free_pts][k];
+        free_pts -= k;
+    }
+    return n;
+}
+
+static void groups_of(const Position *pos, Bitboard gb[6])
+{
+    for (int g = 0; g < 6; g++)
+        gb[g] = pos->by_color[g / 3] & pos->by_type[group_type[g % 3]];
+}
+
+bool tb_index_stored(const TbSig *s, const Position *pos)
+{
+    Layout l = layout_of(s);
+    if (!l.fold) return true;
+    Bitboard gb[6];
+    groups_of(pos, gb);
+    uint64_t r0 = comb_rank(gb[l.first], 0, l.ks[l.first], l.npoints);
+    return l.fold->compact[r0] != DROPPED;
+}
+
+uint64_t tb_index_of(const TbSig *s, const Position *pos)
+{
+    Layout l = layout_of(s);
+    if (l.first < 0) return 0;
+    Bitboard gb[6];
+    groups_of(pos, gb);
+    int k0 = l.ks[l.first];
+    uint64_t d0 = comb_rank(gb[l.first], 0, k0, l.npoints);
+    if (l.fold && l.fold->compact[d0] == DROPPED) {
+        /* Its mirror is the stored one. */
+        for (int g = l.first; g < 6; g++)
+            gb[g] = tb_mirror_bb(s->variant, gb[g]);
+        d0 = comb_rank(gb[l.first], 0, k0, l.npoints);
+    }
+    if (l.fold) d0 = l.fold->compact[d0];
+    uint64_t idx = d0, half = l.base0;
+    Bitboard taken = gb[l.first];
+    int free_pts = l.npoints - k0;
+    for (int g = l.first + 1; g < 6; g++) {
+        int k = l.ks[g];
+        if (!k) continue;
+        idx = idx * binom[free_pts][k] + comb_rank(gb[g], taken, k, l.npoints);
+        half *= binom[free_pts][k];
+        taken |= gb[g];
+        free_pts -= k;
+    }
     return (uint64_t)pos->stm * half + idx;
+}
+
+int tb_index_weight(const TbSig *s, uint64_t idx)
+{
+    Layout l = layout_of(s);
+    if (!l.fold) return 1;
+    uint64_t half = tb_index_half(s);
+    uint64_t d0 = (idx % half) / (half / l.base0);
+    return l.fold->sym[d0] ? 1 : 2;
 }
 
 void tb_index_position(const TbSig *s, uint64_t idx, const Rules *r, Position *pos)
 {
-    pthread_once(&binom_once, binom_init);
+    Layout l = layout_of(s);
     const Geometry *geo = geometry_of(s->variant);
+    position_init_tables(); /* position_make() reads them */
     memset(pos, 0, sizeof *pos);
     pos->rules = *r;
     pos->geo = geo;
@@ -74,39 +257,30 @@ void tb_index_position(const TbSig *s, uint64_t idx, const Rules *r, Position *p
     pos->stm = idx >= half ? BLACK : WHITE;
     idx %= half;
     pos->move_number = 1;
-    /* The ranks of the groups, last group in the lowest digits. */
+    if (l.first < 0) return;
+    /* The digits of the groups, last group in the lowest digits. */
     uint64_t ranks[6];
-    int sizes[6], ks[6], free_pts = geo->npoints;
+    int sizes[6], free_pts = geo->npoints;
     for (int g = 0; g < 6; g++) {
-        ks[g] = s->count[g / 3][group_type[g % 3]];
         sizes[g] = free_pts;
-        free_pts -= ks[g];
+        free_pts -= l.ks[g];
     }
-    for (int g = 5; g >= 0; g--) {
-        uint64_t m = binom[sizes[g]][ks[g]];
+    for (int g = 5; g > l.first; g--) {
+        if (!l.ks[g]) continue;
+        uint64_t m = binom[sizes[g]][l.ks[g]];
         ranks[g] = idx % m;
         idx /= m;
     }
+    ranks[l.first] = l.fold ? l.fold->expand[idx] : idx;
     Bitboard taken = 0;
-    for (int g = 0; g < 6; g++) {
-        int k = ks[g];
+    for (int g = l.first; g < 6; g++) {
+        int k = l.ks[g];
         if (!k) continue;
         Color c = (Color)(g / 3);
         PieceType t = group_type[g % 3];
-        Bitboard placed = 0;
-        uint64_t rank = ranks[g];
-        for (int i = k; i >= 1; i--) {
-            int rel = i - 1;
-            while (binom[rel + 1][i] <= rank)
-                rel++;
-            rank -= binom[rel][i];
-            /* The rel-th free point (0-based). */
-            int p = 0, seen = -1;
-            for (;; p++)
-                if (!bb_test(taken, p) && ++seen == rel) break;
-            placed |= bb_bit(p);
-            pos->board[p] = (uint8_t)piece_make(c, t);
-        }
+        Bitboard placed = comb_unrank(ranks[g], k, geo->all & ~taken, geo->npoints);
+        for (Bitboard b = placed; b;)
+            pos->board[bb_pop(&b)] = (uint8_t)piece_make(c, t);
         taken |= placed;
         pos->by_color[c] |= placed;
         pos->by_type[t] |= placed;

@@ -1,28 +1,47 @@
 /*
- * tb_index.h - a perfect index of the positions of one signature.
+ * tb_index.h - a perfect index of the positions of one signature, one of
+ * each mirrored pair.
  *
  * index = stm * half + placement, where placement ranks the points of each
  * group of like pieces (White king, prince, men, then Black's) in turn as a
  * combination of the points the groups before it left free (combinadic
- * ranking).  Every index names one placement and every placement one
- * index: no gaps, no duplicates, so a table is a plain array.  The board's
- * left-right mirror is not folded in (see docs/tablebases.md).
+ * ranking), the first group in the highest digit.  The first group (always
+ * White's) is folded by the left-right mirror (tb_mirror.h): of a
+ * combination and its mirror only the one of the lower rank is kept, and a
+ * position whose first group is the dropped one is indexed as its mirror.
+ * Where the first group is its own mirror (a lone king on the middle file)
+ * both the position and its mirror are stored.  So about half of all
+ * placements are stored (Dablot 39 of 72 points for a lone first piece,
+ * Tabal 23 of 37), every index names one stored position and every
+ * position one index.  First groups of more than 4,194,304 combinations
+ * (Dablot 5 or more White men) are not folded.
  * The positions built from an index have DrawPlies counter 0, move
  * number 1 and no Zobrist key (0: nothing here needs it); the index
  * ignores all three.
  */
 #ifndef DABLO_TB_INDEX_H
 #define DABLO_TB_INDEX_H
+#include <stdbool.h>
 #include <stdint.h>
 #include "tb_sig.h"
 
-/* Positions of the signature with one side to move (its half of the table). */
+/* Stored positions of the signature with one side to move. */
 uint64_t tb_index_half(const TbSig *s);
-/* Positions of the table: 2 * tb_index_half(). */
+/* Stored positions of the table: 2 * tb_index_half(). */
 uint64_t tb_index_size(const TbSig *s);
-/* Index of pos, whose pieces must be of signature s. */
+/* Every placement of the pieces with either side to move (no folding). */
+uint64_t tb_index_placements(const TbSig *s);
+/* Index of pos, whose pieces must be of signature s: its own, or its
+ * mirror's when its mirror is the one stored. */
 uint64_t tb_index_of(const TbSig *s, const Position *pos);
-/* Builds the position of index idx (< tb_index_size) with rules r
+/* Whether pos itself is stored (tb_index_position(tb_index_of(pos)) gives
+ * pos back), not only its mirror. */
+bool tb_index_stored(const TbSig *s, const Position *pos);
+/* How many placements index idx stands for: 2 when its mirror is another
+ * position that is not stored, else 1.  The weights of a table add up to
+ * tb_index_placements(). */
+int tb_index_weight(const TbSig *s, uint64_t idx);
+/* Builds the stored position of index idx (< tb_index_size) with rules r
  * (r->variant == s->variant) into *pos. */
 void tb_index_position(const TbSig *s, uint64_t idx, const Rules *r, Position *pos);
 #endif

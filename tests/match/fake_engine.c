@@ -12,6 +12,8 @@
  *   --garbage-move-at N   answer go number N with an unparsable move
  *   --crash-at N          exit without a word at go number N
  *   --hang-go-at N        stop reading and never answer from go number N
+ *   --silent-go-at N      from go number N on, never send bestmove (nor
+ *                         after stop) but go on answering isready
  *   --slow-go-at N        sleep --slow-ms MS before answering go number N
  *   --hang-uciok          never send uciok
  *   --no-readyok-after N  stop answering isready after N readyok
@@ -53,7 +55,7 @@
 static struct {
     const char *name;
     uint64_t seed;
-    long illegal_at, garbage_at, crash_at, hang_go_at, slow_at, slow_ms;
+    long illegal_at, garbage_at, crash_at, hang_go_at, silent_go_at, slow_at, slow_ms;
     int hang_uciok, garbage, noflush, crlf, trailing, big_nodes, utf8, no_options, random;
     long no_readyok_after, huge_info, think_ms, burn_ms;
     int has_score;
@@ -139,6 +141,7 @@ static void parse_args(int argc, char **argv)
         NUM("--garbage-move-at", garbage_at)
         NUM("--crash-at", crash_at)
         NUM("--hang-go-at", hang_go_at)
+        NUM("--silent-go-at", silent_go_at)
         NUM("--slow-go-at", slow_at)
         NUM("--slow-ms", slow_ms)
         NUM("--no-readyok-after", no_readyok_after)
@@ -215,6 +218,7 @@ static void go(long number)
 {
     if (opt.crash_at && number == opt.crash_at) exit(3);
     if (opt.hang_go_at && number >= opt.hang_go_at) hang();
+    if (opt.silent_go_at && number >= opt.silent_go_at) return;
     long t0 = now_ms();
     if (opt.slow_at && number == opt.slow_at) sleep_ms(opt.slow_ms);
     if (opt.think_ms) sleep_ms(opt.think_ms);

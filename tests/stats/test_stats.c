@@ -150,6 +150,37 @@ START_TEST(test_lopsided_fastchess_879)
 }
 END_TEST
 
+/* Bounds far from the data in the normalized model: the LLR is defined
+ * for every bound in [-1000, 1000] (the t-value of a distribution over the
+ * scores is unbounded), and continuous in the bound.  nElo 600 against
+ * 10-5-3 had no answer from the uniform start of the fixed point (every
+ * b_i negative): found by continuation. */
+START_TEST(test_far_normalized_bounds)
+{
+    const double tri[3] = { 3, 5, 10 }, pen[5] = { 1, 2, 3, 4, 5 }, won[3] = { 0, 0, 100 };
+    const double *const counts[3] = { tri, pen, won };
+    const int n[3] = { 3, 5, 3 };
+    for (int k = 0; k < 3; k++) {
+        double prev = 0;
+        for (int e1 = -990; e1 <= 1000; e1 += 10) {
+            double v;
+            ck_assert_msg(stats_llr_counts(counts[k], n[k], STATS_MODEL_NORMALIZED, -1000, e1, &v)
+                              == 0,
+                          "sample %d, elo1 %d: no LLR", k, e1);
+            ck_assert(isfinite(v));
+            /* LLR(-1000, e1) moves on smoothly with e1: no jump to another fixed point. */
+            if (e1 > -990)
+                ck_assert_msg(fabs(v - prev) < 5, "sample %d, elo1 %d: %g after %g", k, e1, v,
+                              prev);
+            prev = v;
+        }
+    }
+    /* 10-5-3 (nElo about +170) is far below nElo 1000 and nearer +1000 than -1000. */
+    ck_assert(llr(tri, 3, STATS_MODEL_NORMALIZED, 0, 1000) < -2.944);
+    ck_assert(llr(tri, 3, STATS_MODEL_NORMALIZED, -1000, 1000) > 2.944);
+}
+END_TEST
+
 /* Every pair won: the LLR grows with the pairs (fishtest's expectation
  * MLE still allows an unseen LL bin, so slowly: about 0.0143 a pair for
  * [0, 5] logistic) and the test ends with H1, never NaN. */
@@ -630,6 +661,7 @@ Suite *stats_suite(void)
     tcase_add_test(tc, test_trinomial_classic_llr);
     tcase_add_test(tc, test_pentanomial_llr_reference);
     tcase_add_test(tc, test_zero_bins);
+    tcase_add_test(tc, test_far_normalized_bounds);
     tcase_add_test(tc, test_lopsided_fastchess_879);
     tcase_add_test(tc, test_one_sided_ends);
     tcase_add_test(tc, test_even_score);

@@ -89,7 +89,11 @@ cli_variant() {
     grep -qx 'Nodes searched: 1227162' <<<"$out" || return 1   # the piped count below
     out=$(bin/dablo --plain --variant dablot go perft 3) || return 1
     grep -qx 'Nodes searched: 4361' <<<"$out" || return 1
-    err=$(bin/dablo --variant chess go perft 2 2>&1); [ $? -eq 2 ] && grep -q "invalid value 'chess' for option Variant" <<<"$err" || return 1
+    # A bad game is a command-line error like a missing one: one line on stderr, nothing on stdout, exit 2.
+    local so
+    so=$(bin/dablo --variant chess go perft 2 2>/dev/null); [ $? -eq 2 ] && [ -z "$so" ] || { echo "stdout: $so"; return 1; }
+    err=$(bin/dablo --variant chess go perft 2 2>&1 >/dev/null)
+    [ "$(wc -l <<<"$err")" -eq 1 ] && grep -q "^dablo: invalid value 'chess' for option Variant" <<<"$err" || { echo "stderr: $err"; return 1; }
     err=$(bin/dablo --variant 2>&1); [ $? -eq 2 ] && [ "$(wc -l <<<"$err")" -eq 1 ] && grep -q "^dablo: --variant needs a game" <<<"$err"
 }
 check "bin/dablo --variant tabal go perft 9 counts what the piped Variant setting counts; a bad game exits 2" cli_variant

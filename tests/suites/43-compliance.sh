@@ -113,6 +113,15 @@ usage() {   # bad command lines: exit 2 with one line naming the problem
     [ $rc -eq 2 ] && [ "$(wc -l <out)" -eq 1 ] || { cat out; return 1; }
     "$M" -compliance cmd="$ROOT/bin/dablo" -stop-ms 0 >out 2>&1; rc=$?
     [ $rc -eq 2 ] && grep -q -- '-stop-ms needs' out || { cat out; return 1; }
+    # An option.NAME=VALUE the engine has not, or a value it does not take:
+    # the command line is wrong, not the engine (one line on stderr, no steps).
+    local o want
+    for o in "option.NoSuch=1|has no option 'NoSuch'" "option.Hash=abc|option Hash needs an integer in 1\.\.[0-9]*, not 'abc'"; do
+        want=${o#*|}
+        "$M" -compliance cmd="$ROOT/bin/dablo" variant=tabal "${o%%|*}" >out 2>err; rc=$?
+        [ $rc -eq 2 ] && [ "$(wc -l <err)" -eq 1 ] && grep -q "^dablo-match: engine .*$want" err &&
+            ! grep -q '^\(pass\|FAIL\|skip\|summary\)' out || { echo "${o%%|*}: exit $rc"; cat out err; return 1; }
+    done
 }
 check "bad command lines exit 2" usage
 

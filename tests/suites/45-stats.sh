@@ -98,6 +98,16 @@ misuse "two counts for -wdl" $BIN -wdl 1,2
 misuse "negative count" $BIN -wdl 1,-2,3
 misuse "all counts zero" $BIN -penta 0,0,0,0,0
 misuse "elo0 above elo1" $BIN -wdl 1,2,3 -sprt elo0=5 elo1=0
+misuse "elo1 beyond 1000" $BIN -wdl 1,2,3 -sprt elo1=1000.5
+# Every bound in [-1000, 1000] has an LLR (docs/stats.md, SPRT), far from the data too.
+expect "normalized elo1=1000 against 10-5-3: an LLR, H0 accepted" \
+    'LLR: -[0-9]+\.[0-9]{3} \[-2\.944, 2\.944\] H0 accepted' $BIN -wdl 10,5,3 -sprt elo1=1000
+expect "normalized [-1000, 1000] against pentanomial 1,2,3,4,5: H1 accepted" \
+    'LLR: [0-9]+\.[0-9]{3} \[-2\.944, 2\.944\] H1 accepted' $BIN -penta 1,2,3,4,5 -sprt elo0=-1000 elo1=1000
+# The clamp of an all-won match (docs/stats.md, Score and Elo): 2 games or 3 pairs.
+expect "one game won: +1129.65, not the bound" 'Elo \(logistic\): \+1129\.65 \+- 376\.02 \(95%\)$' $BIN -wdl 1,0,0
+expect "two games won: the bound +1199.83" 'Elo \(logistic\): \+1199\.83 .*\(bound: one-sided result\)' $BIN -wdl 2,0,0
+expect "three pairs won: the bound +1199.83" 'Elo \(logistic\): \+1199\.83 .*\(bound' $BIN -penta 0,0,0,0,3
 misuse "unknown sprt key" $BIN -wdl 1,2,3 -sprt elo2=5
 misuse "model bayes" $BIN -wdl 1,2,3 -sprt model=bayes
 misuse "no source" $BIN

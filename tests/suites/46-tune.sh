@@ -32,13 +32,15 @@ for bin in build/test_tune build/test_tune_san; do
     fi
 done
 
-# refuse NAME PATTERN CMD...: CMD exits 2 with one line on stderr matching PATTERN.
+# refuse NAME PATTERN CMD...: CMD exits 2 with one line on stderr matching
+# PATTERN, with no control byte in it (bad input is quoted with '?').
 refuse() {
     local name=$1 pat=$2 err rc
     shift 2
     err=$("$@" 2>&1 >/dev/null)
     rc=$?
-    if [ $rc -eq 2 ] && [ "$(wc -l <<<"$err")" -eq 1 ] && grep -Eq -- "^dablo-tune: $pat" <<<"$err"; then
+    if [ $rc -eq 2 ] && [ "$(wc -l <<<"$err")" -eq 1 ] && grep -Eq -- "^dablo-tune: $pat" <<<"$err" &&
+        ! LC_ALL=C grep -q '[[:cntrl:]]' <<<"$err"; then
         ok "$name"
     else
         bad "$name (exit $rc)"
@@ -102,6 +104,13 @@ refuse "merge: a malformed record names file and line" ".*bad.txt:6: bad FEN for
 [ ! -e "$tmp/y.txt" ] && ok "  ... and writes nothing" || bad "  ... and writes nothing"
 refuse "fit: a malformed record names file and line" ".*bad.txt:6: " $BIN fit -variant tabal "$tmp/bad.txt"
 refuse "fit: a missing data file" ".*none.txt: No such file" $BIN fit -variant tabal "$tmp/none.txt"
+refuse "fit: control bytes of a bad argument are shown as '?'" "-rounds 7\?\[31m\?: not a number" \
+    $BIN fit -variant tabal -rounds $'7\e[31m\a' "$tmp/none.txt"
+refuse "fit: control bytes of a file name are shown as '?'" ".*no\?ne\?.txt: No such file" \
+    $BIN fit -variant tabal "$tmp/no"$'\a'"ne"$'\x01'".txt"
+printf 'tabal 1-0 0 mmm/mmm/mm\x01mm/mmmmm/5/MMMMM/MMMMM/MMM/MMM w 0 1\n' >"$tmp/ctl.txt"
+refuse "fit: control bytes of a data line are shown as '?'" ".*ctl.txt:1: bad FEN for tabal: .*'\?'" \
+    $BIN fit -variant tabal "$tmp/ctl.txt"
 refuse "fit: no positions of the variant" "no positions of dablot" $BIN fit -variant dablot tests/data/tune-tabal.txt
 refuse "fit: no positions of the table (Dablot's compulsory presets)" "no positions of dablot-compulsory in the data" $BIN fit -variant dablot-compulsory tests/data/tune-dablot.txt
 refuse "fit: an unknown table" "-variant chess: not dablot, dablot-compulsory or tabal" $BIN fit -variant chess tests/data/tune-tabal.txt

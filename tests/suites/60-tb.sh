@@ -38,7 +38,7 @@ for spec in "16 16 tabal" "11 9 dablot -full-width 2" "1 1 dablot -sig MMvm"; do
     same "verify $*: full-width solves" "$solved" "$(grep -c 'full-width solve: ok' <<<"$out")"
 done
 out=$($TB verify -variant tabal -sig KKvk -sample 500 -dir "$tmp/a" 2>&1)
-same "verify a sample" "checked 500 of 46620" "$(grep -o 'checked [0-9]* of [0-9]*' <<<"$out")"
+same "verify a sample" "checked 500 of 25060" "$(grep -o 'checked [0-9]* of [0-9]*' <<<"$out")"
 
 # Deterministic: the same bytes again, with one thread or two.
 $TB build -variant tabal -pieces 3 -threads 1 -dir "$tmp/b" >/dev/null 2>&1
@@ -62,6 +62,15 @@ out2=$($TB probe -variant dablot -fen "$after" -dir "$tmp/a" | head -1)
 same "probe after the best move" "loss $((d - 1))" "$out2"
 out=$($TB probe -variant tabal -fen "3/3/5/5/2k2/2K2/4K/3/3 w 0 1" -dir "$tmp/a" | head -1)
 same "probe tabal KKvk" "win" "${out%% *}"
+# The mirror reads the same entry; its best moves are the mirrored ones (files
+# a..k reversed on the Dablot board).
+outm=$($TB probe -variant tabal -fen "3/3/5/5/2k2/2K2/K4/3/3 w 0 1" -dir "$tmp/a" | head -1)
+same "probe tabal KKvk mirrored: the same value and distance" "$out" "$outm"
+mirror_moves() { tr 'abcdefghijk' 'kjihgfedcba'; }
+b1=$($TB probe -variant dablot -fen "$fen" -dir "$tmp/a" | sed -n 2p | tr ' ' '\n' | tail -n +2 | mirror_moves | sort | tr '\n' ' ')
+mfen="m5/5/6/5/6/5/6/5/6/5/6/5/4PK w 0 1"
+b2=$($TB probe -variant dablot -fen "$mfen" -dir "$tmp/a" | sed -n 2p | tr ' ' '\n' | tail -n +2 | sort | tr '\n' ' ')
+same "probe: the mirror's best moves are the mirrored best moves" "$b1" "$b2"
 msg=$($TB probe -variant tabal -fen "mmm/mmm/mmmmm/mmmmm/5/MMMMM/MMMMM/MMM/MMM w 0 1" -dir "$tmp/a" 2>&1)
 rc=$?
 same "probe outside the tables: exit 1" 1 $rc
@@ -105,6 +114,11 @@ rc=$?
 same "corrupted: probe not answered" 1 $rc
 if grep -q "tabal-KKvk.dtb: refused: checksum mismatch" <<<"$msg"; then ok "corrupted: refused by name"; else bad "corrupted: $msg"; fi
 cp "$tmp/a/tabal-KKvk.dtb" "$f"
+# A file of format version 2 (before the mirror folding): refused by its version.
+printf '\x02' | dd of="$f" bs=1 seek=8 conv=notrunc 2>/dev/null
+msg=$($TB probe -variant tabal -fen "3/3/5/5/2k2/2K2/4K/3/3 w 0 1" -dir "$tmp/c" 2>&1)
+if grep -q "tabal-KKvk.dtb: refused: another table format version" <<<"$msg"; then ok "format 2 refused by its version"; else bad "format 2: $msg"; fi
+cp "$tmp/a/tabal-KKvk.dtb" "$f"
 printf 'not a table' >"$tmp/c/tabal-Kvk.dtb"
 msg=$($TB verify -variant tabal -sig Kvk -dir "$tmp/c" 2>&1)
 if grep -q "tabal-Kvk.dtb: refused" <<<"$msg"; then ok "garbage file refused"; else bad "garbage: $msg"; fi
@@ -119,6 +133,8 @@ bm=$(grep -o '^bestmove [^ ]*' <<<"$out" | awk '{print $2}')
 if $TB probe -variant dablot -fen "$fen" -dir "$tmp/a" | sed -n 2p | tr ' ' '\n' | grep -qx "$bm"; then ok "engine plays a best move of the tables ($bm)"; else bad "engine played '$bm'"; fi
 out=$( (printf '%s\n' "setoption name TablebasePath value $tmp/nowhere" isready) | bin/dablo 2>&1)
 if grep -q "info string error: tablebase folder '$tmp/nowhere' cannot be read" <<<"$out" && grep -q readyok <<<"$out"; then ok "engine: a bad folder is one error line"; else bad "bad folder: $out"; fi
+out=$( (printf '%s\n' "setoption name TablebasePath value $tmp/a" "setoption name TablebasePath value $tmp/nowhere" "position fen $fen" d isready) | bin/dablo 2>&1)
+same "engine: a bad folder keeps the tables open" "Tablebase: win $d" "$(grep -o "^Tablebase: win [0-9]*" <<<"$out")"
 
 # dablo-match -tb: a game that enters the tables ends there, with their result.
 printf '%s\n' "5m/5/6/5/6/5/6/5/6/5/6/5/KP4 b 0 1" "5m/5/6/5/6/5/6/5/6/5/6/m4/KP4 w 0 1" >"$tmp/open.fen"

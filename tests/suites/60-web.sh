@@ -108,9 +108,10 @@ suite() {
     echo "--- $BIN"
     # Command-line errors: one line, exit status 2, nothing served.
     local args
-    for args in "-port 70000" "-port" "-sessions 0" "-engine name=x" "-engine cmd=/no/such/engine" "-colour red"; do
+    for args in "-port 70000" "-port" "-sessions 0" "-engine name=x" "-engine cmd=/no/such/engine" "-colour red" \
+                "-bind 1.2.3.4.5" "-page /no/such/folder" "-page README.md" "-engine cmd=bin/dablo option.Hash=0"; do
         # shellcheck disable=SC2086
-        "$BIN" $args >"$tmp/out" 2>"$tmp/err"
+        timeout 60 "$BIN" $args >"$tmp/out" 2>"$tmp/err"   # a server that starts instead fails, not hangs
         same "$tag: '$args' refused" "2 1 0" "$? $(wc -l <"$tmp/err") $(wc -c <"$tmp/out")"
     done
     "$BIN" --help >"$tmp/out" 2>&1
@@ -173,6 +174,38 @@ suite() {
     same "$tag: unknown action" "404" "$CODE"
     req GET /api/move
     same "$tag: GET of an action" "405" "$CODE"
+    # A declared body over the limit is refused before it is sent (the
+    # server does not wait for 99999999999 bytes).
+    req POST /api/move '{}' -H 'Content-Length: 99999999999' --max-time 20
+    same "$tag: declared body over -max-body refused at once" "413" "$CODE"
+    # Slow clients do not lock the others out: 70 connections that never
+    # finish their request, then a normal one.
+    local slow=() i
+    for i in $(seq 70); do
+        { exec 3<>"/dev/tcp/127.0.0.1/$PORT" && printf 'GET / HTTP/1.1\r\n' >&3 && sleep 30; } 2>/dev/null &
+        slow+=($!)
+    done
+    sleep 0.5
+    CODE=$(curl -s -o /dev/null -w '%{http_code}' --max-time 20 "$B/style.css")
+    same "$tag: served beside 70 unfinished requests" "200" "$CODE"
+    kill "${slow[@]}" 2>/dev/null
+    wait "${slow[@]}" 2>/dev/null
+    # Event streams of one session are bounded: the 5th and 6th end the
+    # two oldest, the newest 4 stay open.
+    local ev=() ended=""
+    for i in 1 2 3 4 5 6; do
+        curl -s -N --max-time 30 -o /dev/null "$B/api/events?session=$SID&token=$TOKEN" &
+        ev+=($!)
+        sleep 0.3
+    done
+    for i in $(seq 50); do
+        kill -0 "${ev[0]}" 2>/dev/null || kill -0 "${ev[1]}" 2>/dev/null || break
+        sleep 0.1
+    done
+    for i in 0 1 2 3 4 5; do kill -0 "${ev[$i]}" 2>/dev/null || ended+="$((i + 1)) "; done
+    same "$tag: a 5th and 6th event stream end the 2 oldest" "1 2 " "$ended"
+    kill "${ev[@]}" 2>/dev/null
+    wait "${ev[@]}" 2>/dev/null
     req POST /api/move "{\"session\":\"$SID\",\"move\":42}"
     same "$tag: move not a string" "400" "$CODE"
 
@@ -258,6 +291,21 @@ suite() {
     contains "$tag: ... naming the ply" "PGN ply" "$(cat "$tmp/body")"
     req GET "/api/state?session=$SID"
     same "$tag: ... and the game unchanged" "$loaded" "$(jget "$tmp/body" '.moves | join(" ")')"
+    # A PGN's Rules tag lists options; loaded back, the preset they equal is named.
+    req POST /api/new "{\"session\":\"$SID\",\"variant\":\"dablot\",\"options\":{\"Rules\":\"anti-draw\"},\"white\":-1,\"black\":-1}"
+    same "$tag: a person given as -1, as the state reports one" "200 anti-draw" "$CODE $(jget "$tmp/body" .options.Rules)"
+    req GET "/api/pgn?session=$SID"
+    cp "$tmp/body" "$tmp/ad.pgn"
+    req POST /api/new "{\"session\":\"$SID\",\"variant\":\"dablot\"}"
+    pgn_request "$tmp/ad.pgn" >"$tmp/pgn.json"
+    req POST /api/pgn "$(cat "$tmp/pgn.json")"
+    same "$tag: an anti-draw PGN loads as Rules anti-draw" "200 anti-draw compulsory-men" \
+        "$CODE $(jget "$tmp/body" .options.Rules) $(jget "$tmp/body" .options.Captures)"
+    req POST /api/move '{"move":"c5-c7"}'
+    same "$tag: no session member: 400 saying so" "400 session: missing" "$CODE $(jget "$tmp/body" .error)"
+    req POST /api/move "{\"session\":\"$SID\",\"move\":\"c5-c7\",\"move\":\"b2-b3\"}"
+    same "$tag: a member given twice refused" "400" "$CODE"
+    contains "$tag: ... saying so" "given twice" "$(cat "$tmp/body")"
 
     # Analysis with two lines, over the event stream.
     curl -sN --max-time 4 "$B/api/events?session=$SID&token=$TOKEN" >"$tmp/sse" &

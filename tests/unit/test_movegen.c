@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "board_helpers.h"
+#include "helpers.h"
 #include "rules/game.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"
@@ -371,6 +372,10 @@ START_TEST(crowded_king_overflows_the_list)
         for (int j = 0; j < i; j++)
             ck_assert(!move_equal(&list.moves[i], &list.moves[j]));
 
+    /* the count without a list agrees with the list, overflow and all */
+    ck_assert_int_eq(movegen_count(&pos), n);
+    ck_assert_int_eq(movegen_has_capture(&pos), 1);
+
     Move m, back;
     ck_assert_msg(notation_parse_move(&pos, "g7xi5xe5xa5xa9", &m, err, sizeof err) == 0, "%s", err);
     ck_assert_int_eq(bb_count(m.captured), 4);
@@ -394,6 +399,58 @@ START_TEST(crowded_king_overflows_the_list)
 }
 END_TEST
 
+/* movegen_count() and movegen_has_capture() find the moves their own way
+ * (the men's steps and first jumps by whole-board shifts, no list): along
+ * random games of every rule set they agree with movegen_legal() and
+ * movegen_captures() at every position.  The games are the same on every
+ * run (a fixed-seed generator); random moves reach the crowded middle
+ * games, kings and promotions that the start positions do not. */
+START_TEST(count_agrees_with_the_list)
+{
+    static const struct {
+        Variant v;
+        const char *options;
+    } sets[] = {
+        { VARIANT_DABLOT, "" },
+        { VARIANT_DABLOT, "Rules=modern" },
+        { VARIANT_DABLOT, "Rules=anti-draw" },
+        { VARIANT_DABLOT, "Captures=compulsory-men" },
+        { VARIANT_DABLOT, "ForwardOnlyMen=true" },
+        { VARIANT_DABLOT, "Captures=compulsory KingAndPrinceCaptureEnds=true" },
+        { VARIANT_TABAL, "" },
+        { VARIANT_TABAL, "MaxCapture=true" },
+    };
+    static MoveList list, caps;
+    uint64_t seed = 0x9E3779B97F4A7C15ull;
+    int positions = 0, with_captures = 0;
+    for (size_t s = 0; s < sizeof sets / sizeof sets[0]; s++) {
+        Rules r = test_rules(sets[s].v, sets[s].options);
+        for (int game = 0; game < (test_quick() ? 4 : 24); game++) {
+            Position pos;
+            position_start(&pos, &r);
+            for (int ply = 0; ply < 200; ply++) {
+                int n = movegen_legal(&pos, &list);
+                int nc = movegen_captures(&pos, &caps);
+                ck_assert_msg(movegen_count(&pos) == n, "%s %s ply %d: count %d, list %d",
+                              sets[s].options, geometry_of(sets[s].v)->name, ply,
+                              movegen_count(&pos), n);
+                ck_assert_int_eq(movegen_has_capture(&pos), nc > 0);
+                positions++;
+                with_captures += nc > 0;
+                if (n == 0) break;
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                Undo u;
+                position_make(&pos, &list.moves[seed % (uint64_t)n], &u);
+            }
+        }
+    }
+    /* the games reach captures often, so both ways of counting are tried */
+    ck_assert_int_gt(with_captures, positions / 10);
+}
+END_TEST
+
 Suite *movegen_suite(void)
 {
     Suite *s = suite_create("movegen");
@@ -413,6 +470,7 @@ Suite *movegen_suite(void)
     tcase_add_test(tc, repetition_and_draw_plies);
     tcase_add_test(tc, rules_options);
     tcase_add_test(tc, crowded_king_overflows_the_list);
+    tcase_add_test(tc, count_agrees_with_the_list);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -8,7 +8,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "helpers.h"
+#include "rules/movequery.h"
 #include "tb/tb_index.h"
+#include "tb/tb_mirror.h"
 #include "tb/tb_probe.h"
 
 START_TEST(signature_names)
@@ -73,7 +76,9 @@ START_TEST(index_round_trip)
     TbSig s;
     char err[100];
     tb_sig_parse(&s, VARIANT_DABLOT, "KMvk", err, sizeof err);
-    ck_assert_uint_eq(tb_index_size(&s), 2ull * 72 * 71 * 70);
+    ck_assert_uint_eq(tb_index_placements(&s), 2ull * 72 * 71 * 70);
+    /* The White king on 33 points left of file f or on its 6 points. */
+    ck_assert_uint_eq(tb_index_size(&s), 2ull * 39 * 71 * 70);
 }
 END_TEST
 
@@ -147,15 +152,194 @@ START_TEST(file_round_trip_and_refusals)
 }
 END_TEST
 
+/* Signatures whose random positions exercise every rule set that changes
+ * steps, captures or the end of the game. */
+typedef struct RuleCase {
+    Variant v;
+    const char *sig, *opt, *val;
+} RuleCase;
+static const RuleCase rule_cases[] = {
+    { VARIANT_DABLOT, "KPMvkm", NULL, NULL },
+    { VARIANT_DABLOT, "KPMMvkpm", "Rules", "modern" },
+    { VARIANT_DABLOT, "KPMMvkpm", "Rules", "anti-draw" },
+    { VARIANT_DABLOT, "KMMMvpmm", "Captures", "compulsory-men" },
+    { VARIANT_DABLOT, "KPMMvkpm", "ForwardOnlyMen", "true" },
+    { VARIANT_DABLOT, "PMvm", "KingCaptureEnds", "true" },
+    { VARIANT_DABLOT, "PMMvkm", "KingAndPrinceCaptureEnds", "true" },
+    { VARIANT_DABLOT, "Kvk", NULL, NULL },
+    { VARIANT_TABAL, "KMMvkm", NULL, NULL },
+    { VARIANT_TABAL, "KKMMvkmm", "MaxCapture", "true" },
+    { VARIANT_TABAL, "MMMvmmm", NULL, NULL },
+};
+enum { NRULE_CASES = sizeof rule_cases / sizeof rule_cases[0] };
+
+/* The signature and rules of case c. */
+static void rule_case(size_t c, TbSig *s, Rules *r)
+{
+    char err[200];
+    ck_assert_msg(tb_sig_parse(s, rule_cases[c].v, rule_cases[c].sig, err, sizeof err) == 0, "%s",
+                  err);
+    *r = rules_default(rule_cases[c].v);
+    if (rule_cases[c].opt)
+        ck_assert_int_eq(rules_set(r, rule_cases[c].opt, rule_cases[c].val, err, sizeof err), 0);
+}
+
+/* movequery_step_legal() answers exactly as movegen_legal() lists steps:
+ * every (from, to) pair of positions drawn from several signatures, with
+ * every rule set that changes steps or captures. */
+START_TEST(step_query_matches_movegen)
+{
+    static MoveList list;
+    int checked = 0, legal = 0;
+    for (size_t c = 0; c < NRULE_CASES; c++) {
+        TbSig s;
+        Rules r;
+        rule_case(c, &s, &r);
+        uint64_t n = tb_index_size(&s), rng = 0x243f6a8885a308d3ull + c;
+        int samples = test_quick() ? 200 : 1000;
+        for (int k = 0; k < samples; k++) {
+            rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+            Position p;
+            tb_index_position(&s, rng % n, &r, &p);
+            movegen_legal(&p, &list);
+            ck_assert(!movequery_step_legal(&p, -1, 0) && !movequery_step_legal(&p, 0, MAX_POINTS));
+            static bool step[MAX_POINTS][MAX_POINTS];
+            memset(step, 0, sizeof step);
+            for (int i = 0; i < list.n; i++)
+                if (!list.moves[i].captured) step[list.moves[i].from][list.moves[i].to] = true;
+            for (int from = 0; from < p.geo->npoints; from++)
+                for (int to = 0; to < p.geo->npoints; to++) {
+                    bool got = movequery_step_legal(&p, from, to);
+                    if (got != step[from][to]) {
+                        char fen[160];
+                        position_fen(&p, fen, sizeof fen);
+                        ck_abort_msg("%s %s: step %d-%d: query %d, movegen %d", rule_cases[c].sig,
+                                     fen, from, to, got, step[from][to]);
+                    }
+                    checked++;
+                    legal += got;
+                }
+        }
+    }
+    /* Both answers came up many times. */
+    ck_assert_int_gt(legal, 1000);
+    ck_assert_int_gt(checked - legal, 1000);
+}
+END_TEST
+
+/* The mirror maps each board onto itself: an involution that keeps ranks,
+ * lines (direction d to its mirror 8 - d), the far bases and the Dablot
+ * vertices. */
+START_TEST(mirror_geometry)
+{
+    for (int v = 0; v < VARIANT_NB; v++) {
+        const Geometry *g = geometry_of((Variant)v);
+        int fixed = 0;
+        for (int p = 0; p < g->npoints; p++) {
+            int m = tb_mirror_point((Variant)v, p);
+            ck_assert_int_ge(m, 0);
+            ck_assert_int_eq(tb_mirror_point((Variant)v, m), p);
+            ck_assert_int_eq(g->rank[m], g->rank[p]);
+            ck_assert_int_eq(g->file[m], g->nfiles - 1 - g->file[p]);
+            fixed += m == p;
+            for (int d = 0; d < DIR_NB; d++) {
+                int q = g->ray[p][d], mq = g->ray[m][(DIR_NB - d) % DIR_NB];
+                ck_assert_int_eq(q == NO_POINT ? NO_POINT : tb_mirror_point((Variant)v, q), mq);
+            }
+        }
+        ck_assert_int_eq(fixed, v == VARIANT_DABLOT ? 6 : 9);
+        for (int c = 0; c < 2; c++)
+            ck_assert(tb_mirror_bb((Variant)v, g->far_base[c]) == g->far_base[c]);
+        ck_assert(tb_mirror_bb((Variant)v, g->vertices) == g->vertices);
+    }
+}
+END_TEST
+
+/* Every rule is mirror-symmetric: the mirrored position has exactly the
+ * mirrored legal moves, under every rule set (positions drawn at random
+ * from several signatures). */
+START_TEST(mirror_moves)
+{
+    static MoveList a, b;
+    long moves = 0;
+    for (size_t c = 0; c < NRULE_CASES; c++) {
+        TbSig s;
+        Rules r;
+        rule_case(c, &s, &r);
+        uint64_t n = tb_index_size(&s), rng = 0x9e3779b97f4a7c15ull + c;
+        for (int k = 0; k < (test_quick() ? 200 : 2000); k++) {
+            rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+            Position p, m;
+            tb_index_position(&s, rng % n, &r, &p);
+            tb_mirror_position(&p, &m);
+            movegen_legal(&p, &a);
+            movegen_legal(&m, &b);
+            quick_assert_int_eq(a.n, b.n);
+            for (int i = 0; i < a.n; i++) {
+                Move want = tb_mirror_move(rule_cases[c].v, &a.moves[i]);
+                int found = 0;
+                for (int j = 0; j < b.n && !found; j++)
+                    found = move_equal(&b.moves[j], &want);
+                quick_assert(found);
+            }
+            moves += a.n;
+        }
+    }
+    ck_assert_int_gt(moves, 10000);
+}
+END_TEST
+
+/* The folded index: each stored index names a stored position and back;
+ * a position and its mirror have one index unless both are stored; the
+ * weights add up to every placement. */
+START_TEST(mirror_index)
+{
+    const char *names[][2] = { { "KMvk", "d" },  { "MMvm", "d" }, { "Kvkm", "t" },
+                               { "MMvmm", "t" }, { "KKvk", "t" }, { "MMMvm", "t" } };
+    for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
+        TbSig s;
+        char err[100];
+        Variant v = names[k][1][0] == 'd' ? VARIANT_DABLOT : VARIANT_TABAL;
+        ck_assert_msg(tb_sig_parse(&s, v, names[k][0], err, sizeof err) == 0, "%s", err);
+        Rules r = rules_default(v);
+        uint64_t n = tb_index_size(&s), weights = 0, both = 0;
+        ck_assert_uint_lt(n, tb_index_placements(&s) * 2 / 3);
+        if (test_quick() && n > 100000) continue; /* the sanitizer run: small ones */
+        for (uint64_t i = 0; i < n; i++) {
+            Position p, m;
+            tb_index_position(&s, i, &r, &p);
+            quick_assert(tb_index_stored(&s, &p));
+            quick_assert(tb_index_of(&s, &p) == i);
+            tb_mirror_position(&p, &m);
+            uint64_t mi = tb_index_of(&s, &m);
+            int w = tb_index_weight(&s, i);
+            weights += (uint64_t)w;
+            /* Weight 2: the mirror is not stored and reads this entry. */
+            quick_assert(w == 2 ? !tb_index_stored(&s, &m) && mi == i : tb_index_stored(&s, &m));
+            both += w == 1 && mi != i;
+        }
+        ck_assert_uint_eq(weights, tb_index_placements(&s));
+        ck_assert_uint_gt(both, 0);
+    }
+}
+END_TEST
+
 Suite *tb_suite(void)
 {
     Suite *s = suite_create("tb");
     TCase *tc = tcase_create("tables");
+    /* The rules and mirror checks draw thousands of positions: seconds of
+     * CPU, more on a loaded machine. */
+    tcase_set_timeout(tc, 120);
     tcase_add_test(tc, signature_names);
     tcase_add_test(tc, signature_order_and_counts);
     tcase_add_test(tc, index_round_trip);
     tcase_add_test(tc, entries_and_their_order);
     tcase_add_test(tc, file_round_trip_and_refusals);
+    tcase_add_test(tc, step_query_matches_movegen);
+    tcase_add_test(tc, mirror_geometry);
+    tcase_add_test(tc, mirror_moves);
+    tcase_add_test(tc, mirror_index);
     suite_add_tcase(s, tc);
     return s;
 }

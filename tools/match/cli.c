@@ -27,6 +27,7 @@ typedef struct Parse {
     OptionList rule_opts;     /* -rules and -option, in the order given */
     const char *variant;      /* -variant, or a -genopenings variant= */
     int gen;                  /* -genopenings was given */
+    int games_given;          /* -games was given (else -repeat means 2) */
     char *err;
     size_t errlen;
 } Parse;
@@ -132,8 +133,11 @@ static int opt_count(Parse *p, int argc, char *const argv[])
     if (need_value(p, argc, argv) < 0) return -1;
     if (util_parse_int64(argv[1], a[1] == 'm' ? 0 : 1, a[1] == 'c' ? 256 : 100000000, &n) < 0)
         return fail(p, "%s needs a positive integer%s, not '%s'", a, a[1] == 'c' ? " up to 256" : "", argv[1]);
-    if (a[1] == 'g') p->c->games = (int)n;
-    else if (a[1] == 'r') p->c->rounds = (int)n;
+    if (a[1] == 'g') {
+        p->c->games = (int)n;
+        p->games_given = 1;
+    } else if (a[1] == 'r')
+        p->c->rounds = (int)n;
     else if (a[1] == 'c') p->c->concurrency = (int)n;
     else p->c->adj.maxmoves = (int)n;
     return 2;
@@ -311,15 +315,23 @@ static int opt_sprt(Parse *p, int argc, char *const argv[])
     return n + 1;
 }
 
-/* -startup-ms -ucinewgame-ms -ping-ms -stop-ms -quit-ms MS. */
+/* -startup-ms -ucinewgame-ms -ping-ms -stop-ms -quit-ms MS (1..3600000);
+ * -search-ms MS (0 = no bound, ..86400000, a day). */
 static int opt_timeout(Parse *p, int argc, char *const argv[])
 {
     MatchConfig *c = p->c;
     const char *a = argv[0];
+    const int search = strcmp(a, "-search-ms") == 0;
+    const int64_t lo = search ? 0 : 1, hi = search ? 86400000 : 3600000;
     int64_t n;
     if (need_value(p, argc, argv) < 0) return -1;
-    if (util_parse_int64(argv[1], 1, 3600000, &n) < 0) return fail(p, "%s needs 1..3600000 ms, not '%s'", a, argv[1]);
-    if (strcmp(a, "-startup-ms") == 0) c->startup_ms = n;
+    if (util_parse_int64(argv[1], lo, hi, &n) < 0)
+        return fail(p, "%s needs %lld..%lld ms, not '%s'", a, (long long)lo, (long long)hi,
+                    argv[1]);
+    if (search)
+        c->search_ms = n;
+    else if (strcmp(a, "-startup-ms") == 0)
+        c->startup_ms = n;
     else if (strcmp(a, "-ucinewgame-ms") == 0) c->newgame_ms = n;
     else if (strcmp(a, "-ping-ms") == 0) c->ping_ms = n;
     else if (strcmp(a, "-stop-ms") == 0) c->stop_ms = n;
@@ -403,6 +415,7 @@ static const struct {
     { "-ping-ms", opt_timeout },
     { "-stop-ms", opt_timeout },
     { "-quit-ms", opt_timeout },
+    { "-search-ms", opt_timeout },
     { "-genopenings", opt_genopenings },
 };
 
@@ -460,8 +473,10 @@ static int finish_match(Parse *p)
                         e->name ? e->name : e->cmd);
     }
     if (c->repeat) {
-        if (c->games == 1) c->games = 2;
-        if (c->games % 2) return fail(p, "-repeat plays each opening twice: -games must be even");
+        if (!p->games_given) c->games = 2;
+        if (c->games % 2)
+            return fail(p, "-repeat plays each opening twice: -games must be even, not %d",
+                        c->games);
     }
     if (c->sprt_on && c->nengines != 2) return fail(p, "-sprt needs exactly two engines");
     int64_t total = schedule_count(c);

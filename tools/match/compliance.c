@@ -239,6 +239,7 @@ typedef struct Checker {
     Transcript *log;
     int64_t startup_ms, ping_ms, stop_ms, quit_ms;
     int broken; /* a handshake failed: no engine for the rest */
+    char setup_err[512]; /* the engine cannot run as the command line asks: "" or why */
     StrBuf saw; /* what the current step saw */
     FILE *out;
     int npass, nfail, nskip;
@@ -415,6 +416,14 @@ static StepResult step_handshake(Checker *c)
     int64_t t0 = util_now_us();
     EngineStatus st = engine_start(&c->e, &c->spec, NULL, c->startup_ms, 0, c->log, -1, err,
                                    sizeof err);
+    if (st == ENGINE_ERROR) {
+        /* The program cannot run, or an option.NAME=VALUE of the command
+         * line is not the engine's (engine_start): a usage error, not the
+         * engine's fault, so no step runs. */
+        c->broken = 1;
+        snprintf(c->setup_err, sizeof c->setup_err, "%s", err);
+        return STEP_SKIP;
+    }
     if (st != ENGINE_OK) {
         c->broken = 1;
         return said(c, STEP_FAIL, "%s", err);
@@ -828,7 +837,8 @@ static const struct {
     { "end of input during a search", step_eof, 1 },
 };
 
-/* Runs every step; the number that failed. */
+/* Runs every step; the number that failed.  Stops at once, before any
+ * line, when the engine cannot run as asked (c->setup_err). */
 static int run_steps(Checker *c)
 {
     for (size_t i = 0; i < sizeof steps / sizeof *steps; i++) {
@@ -838,6 +848,7 @@ static int run_steps(Checker *c)
             r = said(c, STEP_SKIP, c->broken ? "no engine: its handshake failed" : "no engine");
         else
             r = steps[i].run(c);
+        if (c->setup_err[0]) return 0;
         const char *word = r == STEP_PASS ? "pass" : r == STEP_FAIL ? "FAIL" : "skip";
         fprintf(c->out, "%s  %s: %s\n", word, steps[i].name, strbuf_str(&c->saw));
         fflush(c->out);
@@ -971,10 +982,15 @@ int compliance_main(int argc, char *const argv[], FILE *out)
                 c.spec.path, c.variant);
         run_steps(&c);
         if (c.e.running) engine_kill(&c.e);
-        fprintf(out, "summary: %d passed, %d failed, %d skipped: %s\n", c.npass, c.nfail, c.nskip,
-                c.nfail + c.nskip ? "the engine does not follow the protocol"
-                                  : "the engine follows the protocol");
-        status = c.nfail + c.nskip ? 1 : 0;
+        if (c.setup_err[0]) {
+            fprintf(stderr, "dablo-match: %s\n", c.setup_err); /* status stays 2 */
+        } else {
+            fprintf(out, "summary: %d passed, %d failed, %d skipped: %s\n", c.npass, c.nfail,
+                    c.nskip,
+                    c.nfail + c.nskip ? "the engine does not follow the protocol"
+                                      : "the engine follows the protocol");
+            status = c.nfail + c.nskip ? 1 : 0;
+        }
     }
     engine_quit(&c.e, 0);
     transcript_close(c.log);

@@ -17,6 +17,7 @@ void config_defaults(MatchConfig *c)
     c->startup_ms = 10000;
     c->newgame_ms = 60000;
     c->ping_ms = 60000;
+    c->search_ms = 300000;
     c->stop_ms = 2000;
     c->quit_ms = 1000;
     c->adj.draw_movenumber = 0;

@@ -66,6 +66,7 @@ typedef struct MatchConfig {
     int recover;
     int stall_credit;        /* -stallcredit: machine freezes not charged (hoststall.h) */
     int64_t startup_ms, newgame_ms, ping_ms, stop_ms, quit_ms;
+    int64_t search_ms; /* longest untimed search (-search-ms), 0 = no bound */
 
     int sprt_on;
     StatsSprtParams sprt;

@@ -43,7 +43,7 @@ for variant in dablot tabal; do
     rules=()
     [ "$variant" = dablot ] && rules=(-rules anti-draw)
     echo "== $variant${rules[*]:+ ${rules[*]}}: dablo depth 3 vs dablo depth 1"
-    rm -f "$out/$variant.pgn" "$out/$variant.txt"
+    rm -f "$out/$variant.pgn" "$out/$variant.txt" "$out/$variant.fen"
     bin/dablo-match -genopenings 4 plies=6 -variant "$variant" "${rules[@]}" -srand 1 out="$out/$variant.fen"
     bin/dablo-match -variant "$variant" "${rules[@]}" \
         -engine cmd=bin/dablo name=depth3 depth=3 \

@@ -3,9 +3,12 @@
  */
 #include "genopen.h"
 
+#include <unistd.h>
+
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "host/strbuf.h"
 #include "host/util.h"
@@ -93,8 +96,10 @@ int genopen_search(const Position *pos, int depth)
 int genopenings(const GenSpec *g, const Rules *rules, uint64_t seed, char *err, size_t errlen)
 {
     FILE *out = stdout;
-    if (g->out && !(out = fopen(g->out, "we"))) {
-        snprintf(err, errlen, "cannot write %s: %s", g->out, strerror(errno));
+    char tmp[4096] = "";
+    if (g->out) snprintf(tmp, sizeof tmp, "%s.tmp.%ld", g->out, (long)getpid());
+    if (g->out && !(out = fopen(tmp, "wxe"))) {
+        snprintf(err, errlen, "cannot write %s: %s", tmp, strerror(errno));
         return -1;
     }
     uint64_t st = seed;
@@ -147,11 +152,29 @@ int genopenings(const GenSpec *g, const Rules *rules, uint64_t seed, char *err, 
     free(ml);
     free(keys);
     strbuf_free(&moves);
-    if (out != stdout) fclose(out);
-    else fflush(out);
-    if (kept < g->n) {
-        snprintf(err, errlen, "only %d balanced openings found in %ld tries (try fewer plies or a larger maxscore)", kept, tries);
+    int werr = ferror(out) ? EIO : 0;
+    if (out != stdout) {
+        if (fflush(out) != 0 || fsync(fileno(out)) != 0) werr = errno;
+        if (fclose(out) != 0 && !werr) werr = errno;
+    } else if (fflush(out) != 0)
+        werr = errno;
+    if (kept < g->n || werr) {
+        if (werr)
+            snprintf(err, errlen, "cannot write %s: %s", g->out ? tmp : "stdout", strerror(werr));
+        else
+            snprintf(
+                err, errlen,
+                "only %d balanced openings found in %ld tries (try fewer plies or a larger maxscore)",
+                kept, tries);
+        if (g->out) unlink(tmp);
         return -1;
     }
+    /* link() never replaces a file: one that appeared meanwhile is kept. */
+    if (g->out && link(tmp, g->out) < 0) {
+        snprintf(err, errlen, "cannot write %s: %s", g->out, strerror(errno));
+        unlink(tmp);
+        return -1;
+    }
+    if (g->out) unlink(tmp);
     return kept;
 }

@@ -15,6 +15,9 @@
  *     one side a piece that the other cannot win back at once.
  * Output: one opening a line, in the format read by -openings (fen or
  * moves).  Candidates are tried until N are kept or 200*N tries fail.
+ * out=FILE is written to FILE.tmp.PID and linked to FILE only when the
+ * whole suite is written and synced, so a failed run leaves no FILE and
+ * an existing FILE is never replaced (main.c refuses one at once).
  */
 #ifndef DABLO_MATCH_GENOPEN_H
 #define DABLO_MATCH_GENOPEN_H

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "compliance.h"
@@ -13,6 +14,7 @@
 #include "genopen.h"
 #include "host/util.h"
 #include "match.h"
+#include "outputs.h"
 #include "rules/geometry.h"
 #include "rules/version.h"
 #include "tbadjudicate.h"
@@ -75,6 +77,12 @@ static int resume_command_line(int argc, char **argv, const char *resume, StateD
 static int generate_openings(MatchConfig *c, GenSpec *g)
 {
     char err[1024];
+    if (g->out && access(g->out, F_OK) == 0) {
+        fprintf(stderr,
+                "dablo-match: -genopenings out=%s exists: remove it or choose another name\n",
+                g->out);
+        return 2;
+    }
     uint64_t seed = c->seed_given ? c->seed : 1;
     int n = genopenings(g, &c->rules, seed, err, sizeof err);
     if (n < 0) {
@@ -117,10 +125,17 @@ int main(int argc, char **argv)
     int pargc = argc - 1;
     char **pargv = argv + 1;
     char **merged = NULL;
+    /* The state is locked before it is read: another run may be writing it. */
+    OutputLocks locks = { 0 };
+    if (resume && outputs_lock(&locks, resume, "state file", err, sizeof err) < 0) {
+        fprintf(stderr, "dablo-match: %s\n", err);
+        return 2;
+    }
     if (resume) {
         have_state = resume_command_line(argc, argv, resume, &sd, &merged, &pargc);
         if (have_state < 0) {
             state_data_free(&sd);
+            outputs_release(&locks);
             return 2;
         }
         if (have_state) pargv = merged;
@@ -144,7 +159,10 @@ int main(int argc, char **argv)
         /* Save the command line without the program name; on resume the
          * state file keeps its own. */
         TbSet tb = { 0 };
-        if (c.tb_path && tbadj_open(&tb, c.tb_path, &c.rules, err, sizeof err) != 0) {
+        if (outputs_guard_match(&c, &locks, err, sizeof err) < 0) {
+            fprintf(stderr, "dablo-match: %s\n", err);
+            status = 2;
+        } else if (c.tb_path && tbadj_open(&tb, c.tb_path, &c.rules, err, sizeof err) != 0) {
             fprintf(stderr, "dablo-match: %s\n", err);
             status = 2;
         } else {
@@ -156,5 +174,6 @@ int main(int argc, char **argv)
     config_free(&c);
     state_data_free(&sd);
     free(merged);
+    outputs_release(&locks);
     return status;
 }

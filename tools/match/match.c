@@ -60,6 +60,8 @@ typedef struct Match {
     int write_failed;         /* a record could not be written: nothing more is recorded */
     char failure[512];
     StrBuf written; /* state lines of the games recorded by this run (for a late state file) */
+    uint64_t openings_sum; /* FNV-1a 64 of the openings file's bytes, when has_openings */
+    int has_openings;
 } Match;
 
 static Match *the_match;      /* for the signal thread only */
@@ -515,10 +517,51 @@ static int open_records(Match *m, int argc, char *const argv[], const StateData 
     m->res_base = m->res_size = file_size(m->res);
     if (!c->resume) return 0;
     int rc = resumed ? state_reopen(&m->state, c->resume, resumed->valid_bytes, err, sizeof err)
-                     : state_create(&m->state, c->resume, argc, argv, c->seed, m->pgn_base,
+                     : state_create(&m->state, c->resume, argc, argv, c->seed,
+                                    m->has_openings ? &m->openings_sum : NULL, m->pgn_base,
                                     m->res_base, err, sizeof err);
     if (rc < 0) fprintf(stderr, "dablo-match: %s\n", err);
     return rc < 0 ? -1 : 0;
+}
+
+/* The openings file's identity: the FNV-1a 64 of its bytes (state_sum)
+ * in m, which the state records so that a resume plays the same openings.
+ * On resume it must be the recorded one; a state without it (written by
+ * an older runner) is resumed with a note.  Returns 0, or -1 (message
+ * printed). */
+static int check_openings_file(Match *m, const StateData *resumed)
+{
+    const MatchConfig *c = m->cfg;
+    if (!c->openings.file) return 0;
+    FILE *f = fopen(c->openings.file, "re");
+    StrBuf b = { 0 };
+    char chunk[65536];
+    size_t n;
+    while (f && (n = fread(chunk, 1, sizeof chunk, f)) > 0)
+        strbuf_addn(&b, chunk, n);
+    int bad = !f || ferror(f);
+    if (f) fclose(f);
+    m->openings_sum = state_sum(b.s ? b.s : "", b.len);
+    m->has_openings = !bad;
+    strbuf_free(&b);
+    if (bad) {
+        fprintf(stderr, "dablo-match: cannot read openings file %s\n", c->openings.file);
+        return -1;
+    }
+    if (!resumed) return 0;
+    if (!resumed->has_openings_sum) {
+        fprintf(stderr,
+                "dablo-match: note: %s does not record the openings file's hash (an older "
+                "dablo-match wrote it): %s is not checked\n",
+                c->resume, c->openings.file);
+        return 0;
+    }
+    if (resumed->openings_sum == m->openings_sum) return 0;
+    fprintf(stderr,
+            "dablo-match: openings file %s has changed since the match began (its hash is not the "
+            "one %s records); not resumed (restore the file, or start a new match)\n",
+            c->openings.file, c->resume);
+    return -1;
 }
 
 /* Everything before the first game: transcript, engines, seed, openings,
@@ -540,6 +583,7 @@ static int set_up(Match *m, int argc, char *const argv[], StateData *resumed, in
         fprintf(stderr, "dablo-match: %s\n", err);
         return 2;
     }
+    if (check_openings_file(m, resumed) < 0) return 2;
     if ((*total = schedule_games(m, resumed)) < 0) return 2;
     return open_records(m, argc, argv, resumed) < 0 ? 2 : 0;
 }
@@ -585,7 +629,8 @@ static int write_late_state(Match *m, const char *path, int argc, char *const ar
 {
     StateFile sf;
     char err[1024];
-    if (state_create(&sf, path, argc, argv, m->cfg->seed, m->pgn_base, m->res_base, err, sizeof err)
+    if (state_create(&sf, path, argc, argv, m->cfg->seed, m->has_openings ? &m->openings_sum : NULL,
+                     m->pgn_base, m->res_base, err, sizeof err)
         < 0) {
         fprintf(stderr, "dablo-match: %s\n", err);
         return -1;

@@ -234,7 +234,8 @@ static Step ask_move(Table *t, Color mover, ThinkResult *r)
     const MatchConfig *c = t->cfg;
     const char *who = mover_spec(t, mover)->name;
     go_line(t, mover, tc_clock_before_move(&t->clk[mover], &mover_spec(t, mover)->tc));
-    ThinkLimits lim = { move_deadline(t, mover), c->ping_ms, c->stop_ms, c->stall_credit };
+    ThinkLimits lim = { move_deadline(t, mover), c->ping_ms, c->search_ms, c->stop_ms,
+                        c->stall_credit };
     EngineStatus st = think_move(t->eng[mover], strbuf_str(&t->line), &lim, r);
     if (st == ENGINE_ABORT) return STEP_ABORTED;
     if (st == ENGINE_EOF)
@@ -246,6 +247,11 @@ static Step ask_move(Table *t, Color mover, ThinkResult *r)
         return lose(t, mover, 0, TERM_TIME, "%s %s loses on time (no bestmove within %lld ms%s)",
                              color_name(mover), who, (long long)lim.deadline_ms,
                              host_note(r->frozen_us, c->stall_credit, r->stolen_ms, note, sizeof note));
+    if (r->late == THINK_PAST_BOUND)
+        return lose(
+            t, mover, 0, TERM_STALLS,
+            "%s %s stalls (no bestmove within %lld ms of an untimed search, the bound of -search-ms)",
+            color_name(mover), who, (long long)c->search_ms);
     return lose(t, mover, 0, TERM_STALLS, "%s %s stalls (no answer to isready within %lld ms while searching)",
                          color_name(mover), who, (long long)c->ping_ms);
 }

@@ -90,6 +90,11 @@ int state_load(const char *path, StateData *d, char *err, size_t errlen)
         snprintf(err, errlen, "cannot read state %s: %s", path, strerror(errno));
         return -1;
     }
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && st.st_size == 0) { /* created but never written */
+        fclose(f);
+        return 1;
+    }
     char *line = NULL;
     size_t cap = 0;
     ssize_t n;
@@ -124,6 +129,12 @@ int state_load(const char *path, StateData *d, char *err, size_t errlen)
             have_ro = 1;
             if (util_parse_int64(line + 15, -1, INT64_MAX, &d->res_base) < 0)
                 why = "bad results-offset";
+        } else if (!begun && strncmp(line, "openings-sum ", 13) == 0 && !d->has_openings_sum) {
+            d->has_openings_sum = 1;
+            if (strspn(line + 13, "0123456789abcdef") != 16 || line[29] != '\0')
+                why = "bad openings-sum";
+            else
+                d->openings_sum = strtoull(line + 13, NULL, 16);
         } else if (!begun && strncmp(line, "arg ", 4) == 0) {
             if (d->argc + 2 > argcap) d->argv = util_xrealloc(d->argv, (size_t)(argcap = argcap ? 2 * argcap : 16) * sizeof *d->argv);
             d->argv[d->argc++] = text_percent_decode(line + 4);
@@ -285,7 +296,8 @@ static int put(StateFile *s, const char *text, size_t n)
 }
 
 int state_create(StateFile *s, const char *path, int argc, char *const argv[], uint64_t seed,
-                 int64_t pgn_off, int64_t res_off, char *err, size_t errlen)
+                 const uint64_t *openings_sum, int64_t pgn_off, int64_t res_off, char *err,
+                 size_t errlen)
 {
     s->f = fopen(path, "we");
     if (!s->f) {
@@ -296,6 +308,7 @@ int state_create(StateFile *s, const char *path, int argc, char *const argv[], u
     StrBuf b = {0};
     strbuf_printf(&b, "dablo-match-state 2\nseed %llu\npgn-offset %lld\nresults-offset %lld\n",
                   (unsigned long long)seed, (long long)pgn_off, (long long)res_off);
+    if (openings_sum) strbuf_printf(&b, "openings-sum %016" PRIx64 "\n", *openings_sum);
     for (int i = 0; i < argc; i++) {
         strbuf_add(&b, "arg ");
         text_add_percent(&b, argv[i]);

@@ -8,6 +8,7 @@
  *     seed <u64>                 the seed of the run (openings order)
  *     pgn-offset <bytes>         size of the -pgnout file when the match began (-1: none)
  *     results-offset <bytes>     size of the -results file when the match began (-1: none)
+ *     openings-sum <hex>         FNV-1a 64 of the -openings file's bytes (only with a file)
  *     arg <percent-encoded>      the command line, one argument a line
  *     begin
  *     done <pgn-bytes> <results-bytes> <pgn-sum> <results line>   one per recorded game
@@ -52,6 +53,8 @@ typedef struct StateData {
     char **argv;          /* the saved command line (owned) */
     uint64_t seed;
     int64_t pgn_base, res_base; /* file sizes when the match began (-1: none) */
+    uint64_t openings_sum;      /* the openings file's FNV-1a 64, when has_openings_sum */
+    int has_openings_sum;       /* absent in files of older runners and without a file */
     int64_t pgn_off, res_off;   /* file sizes after the last recorded game */
     char **lines;               /* results lines of the recorded games, '\n' included (owned) */
     StateRecord *rec;           /* the same games' sizes and sums (owned) */
@@ -61,7 +64,8 @@ typedef struct StateData {
 
 /* Reads and validates path: the header, every number (no overflow, no
  * trailing text), sizes that never shrink from one record to the next.
- * Returns 0, 1 when the file does not exist, or -1 with a reason naming
+ * Returns 0, 1 when the file does not exist or is empty (created, as the
+ * run's lock creates it, but no header written), or -1 with a reason naming
  * the file and line ("st:7: ...") in err. */
 int state_load(const char *path, StateData *d, char *err, size_t errlen);
 void state_data_free(StateData *d);
@@ -88,10 +92,12 @@ typedef struct StateFile {
     char *path; /* owned, for messages */
 } StateFile;
 
-/* Creates (truncates) path and writes and syncs the header.  Returns 0 or
- * -1 with a reason in err. */
+/* Creates (truncates) path and writes and syncs the header; openings_sum
+ * (NULL: no openings file) is the hash of the openings file's bytes.
+ * Returns 0 or -1 with a reason in err. */
 int state_create(StateFile *s, const char *path, int argc, char *const argv[], uint64_t seed,
-                 int64_t pgn_off, int64_t res_off, char *err, size_t errlen);
+                 const uint64_t *openings_sum, int64_t pgn_off, int64_t res_off, char *err,
+                 size_t errlen);
 
 /* Opens an existing state for appending, cut to valid_bytes first. */
 int state_reopen(StateFile *s, const char *path, long valid_bytes, char *err, size_t errlen);

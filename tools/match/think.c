@@ -39,8 +39,13 @@ EngineStatus think_move(Engine *e, const char *go_line, const ThinkLimits *lim, 
     int64_t hard = deadline_ms > 0 ? (t0 + deadline_ms * 1000 + 999) / 1000 : 0;
     int64_t ping_due = deadline_ms > 0 ? 0 : t0 / 1000 + ping_ms;
     int64_t pong_due = 0;       /* deadline of an outstanding ping, 0 = none */
+    /* The bound of an untimed search (whole ms, as hard), 0 = none. */
+    int64_t bound = deadline_ms <= 0 && lim->search_ms > 0
+                      ? (t0 + lim->search_ms * 1000 + 999) / 1000
+                      : 0;
     for (;;) {
         int64_t wake = hard ? hard : (pong_due ? pong_due : ping_due);
+        if (bound && bound < wake) wake = bound;
         char *line;
         EngineStatus st = engine_read(e, s, wake, &line);
         if (st == ENGINE_ABORT) return ENGINE_ABORT;
@@ -60,16 +65,26 @@ EngineStatus think_move(Engine *e, const char *go_line, const ThinkLimits *lim, 
                     continue;
                 }
             }
-            if (hard || pong_due) {
+            int64_t now_ms = util_now_ms();
+            r->late = hard                           ? THINK_PAST_DEADLINE
+                    : bound && now_ms >= bound       ? THINK_PAST_BOUND
+                    : pong_due && now_ms >= pong_due ? THINK_NO_PONG
+                                                     : THINK_IN_TIME;
+            if (r->late != THINK_IN_TIME) {
+                static const char *const why[] = {
+                    "", "no bestmove within time + margin",
+                    "no readyok to a ping during the search",
+                    "no bestmove within the bound of an untimed search"
+                };
                 s->elapsed_us = util_now_us() - t0;
                 r->frozen_us = frozen >= 0 ? frozen : hoststall_frozen_us(&mark);
                 r->stolen_ms = hoststall_stolen_ms(&mark);
-                transcript_note(e->ch.log, e->ch.slot, e->ch.name, "%s after %lld ms",
-                                hard ? "no bestmove within time + margin" : "no readyok to a ping during the search",
+                transcript_note(e->ch.log, e->ch.slot, e->ch.name, "%s after %lld ms", why[r->late],
                                 (long long)(s->elapsed_us / 1000));
                 stop_late_search(e, r, lim->stop_ms);
                 return ENGINE_TIMEOUT;
             }
+            if (pong_due) continue; /* woke early: the ping is not due yet */
             if (engine_send(e, "isready", util_now_ms() + ping_ms) != ENGINE_OK) return ENGINE_EOF;
             pong_due = util_now_ms() + ping_ms;
             continue;

@@ -13,8 +13,8 @@
 
 #include "rules/version.h"
 
-/* The --help text, in the layout help2man reads for the man page. */
-static void usage(FILE *f)
+/* Prints the --help text on stdout, in the layout help2man reads for the man page. */
+static void usage(void)
 {
     fputs("Usage: dablo-stats SOURCE [-engine NAME] [-opponent NAME] [-sprt [PARAMETER=VALUE...]]\n"
           "  or:  dablo-stats --help | --version\n"
@@ -43,7 +43,7 @@ static void usage(FILE *f)
           "                          beta=0.05 model=normalized (bounds in that model's Elo)\n"
           "  -h, --help              print this help and exit\n"
           "  --version               print \"dablo-stats VERSION\" and exit\n",
-          f);
+          stdout);
 }
 
 /* Prints "dablo-stats: msg" as one line on stderr; returns 1 (a file's fault). */
@@ -101,7 +101,7 @@ static int run(int argc, char **argv, const char **merge)
         const char *a = argv[i];
         int more = i + 1 < argc;
         if (!strcmp(a, "-h") || !strcmp(a, "-help") || !strcmp(a, "--help")) {
-            usage(stdout);
+            usage();
             return 0;
         } else if (!strcmp(a, "--version") || !strcmp(a, "-version")) {
             printf("dablo-stats %s\n", DABLO_VERSION);

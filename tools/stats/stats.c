@@ -234,18 +234,18 @@ static int mle_expected(const Pdf *d, double s, double *q)
 
 /* The distribution q closest to d with t-value (mu - ref) / sigma = t
  * (LLRcalc.MLE_t_value; Van den Bergh, normalized_elo_practical.pdf,
- * section 4.1): a fixed-point iteration from the uniform distribution,
- * each step solving a secular equation with
+ * section 4.1): a fixed-point iteration, each step solving a secular
+ * equation with
  *   b_i = a_i - ref - t sigma (1 + ((mu - a_i)/sigma)^2) / 2
- * for mu, sigma of the previous q.  fishtest stops after 10 steps or a
- * change below 1e-9; this iterates to 1e-12 (at most 200 steps) and then
- * checks the t-value to 1e-5 as fishtest asserts. */
-static int mle_t_value(const Pdf *d, double ref, double t, double *q)
+ * for mu, sigma of the previous q.  fishtest starts from the uniform
+ * distribution and stops after 10 steps or a change below 1e-9; this
+ * starts from q as given, iterates to 1e-12 (at most 200 steps) and then
+ * checks the t-value to 1e-5 as fishtest asserts.  Returns -1 when the b_i
+ * do not change sign (q too far from the answer) or it does not converge. */
+static int mle_t_iterate(const Pdf *d, double ref, double t, double *q)
 {
     int n = d->n;
-    double b[5] = {0}, next[5] = {0}, mu, var, x;
-    for (int i = 0; i < n; i++)
-        q[i] = 1.0 / n;
+    double b[5] = { 0 }, next[5] = { 0 }, mu, var, x;
     for (int it = 0; it < 200; it++) {
         moments(d->a, q, n, &mu, &var);
         double sigma = sqrt(var);
@@ -269,6 +269,31 @@ static int mle_t_value(const Pdf *d, double ref, double t, double *q)
     moments(d->a, q, n, &mu, &var);
     if (!(var > 0) || fabs((mu - ref) / sqrt(var) - t) > 1e-5)
         return -1;
+    return 0;
+}
+
+/* The same for any t: from the uniform distribution as fishtest does, and
+ * when that fails (a t far from the data's, e.g. nElo 600 against 10-5-3:
+ * every b_i of the uniform start is negative) by continuation, from d itself
+ * (the answer for d's own t-value) in steps of at most 0.05 in t, each
+ * iteration starting from the previous answer.  The answer exists for
+ * every t, as the t-value of a distribution over the scores is unbounded. */
+static int mle_t_value(const Pdf *d, double ref, double t, double *q)
+{
+    int n = d->n;
+    for (int i = 0; i < n; i++)
+        q[i] = 1.0 / n;
+    if (mle_t_iterate(d, ref, t, q) == 0) return 0;
+    double mu, var;
+    moments(d->a, d->p, n, &mu, &var);
+    if (!(var > 0)) return -1;
+    double t_data = (mu - ref) / sqrt(var);
+    int steps = (int)ceil(fabs(t - t_data) / 0.05);
+    if (steps < 1) steps = 1;
+    for (int i = 0; i < n; i++)
+        q[i] = d->p[i];
+    for (int k = 1; k <= steps; k++)
+        if (mle_t_iterate(d, ref, t_data + (t - t_data) * k / steps, q) != 0) return -1;
     return 0;
 }
 

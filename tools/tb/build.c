@@ -76,8 +76,9 @@ static void report(Sched *s, const Job *j, const GenStats *st, double secs)
     char name[TB_SIG_NAME], tag[64];
     tb_sig_name(&j->sig, name, sizeof name);
     tb_rules_tag(s->rules, tag, sizeof tag);
-    uint64_t half = tb_index_half(&j->sig);
-    fprintf(s->out, "%s %-8s positions %llu", tag, name, (unsigned long long)(2 * half));
+    uint64_t half = tb_index_placements(&j->sig) / 2;
+    fprintf(s->out, "%s %-8s positions %llu stored %llu", tag, name, (unsigned long long)(2 * half),
+            (unsigned long long)tb_index_size(&j->sig));
     for (int c = 0; c < 2; c++) {
         const uint64_t *k = st->count[c];
         fprintf(s->out, "  %ctm W %.1f%% D %.1f%% L %.1f%% cursed %llu blessed %llu", c ? 'b' : 'w',

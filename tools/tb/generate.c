@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tb/tb_mirror.h"
 #include "tb/tb_probe.h"
 #include "unmove.h"
 
@@ -41,7 +42,7 @@ typedef struct Build {
     Bucket *buckets; /* [TB_DTZ_MAX + 2] */
     int nbuckets;
     MoveList list;
-    Position preds[UNMOVE_MAX];
+    uint64_t preds[2 * UNMOVE_MAX]; /* indices of predecessors */
     int oom;
     bool cur_lost; /* pass 2: the position whose predecessors are */
     int cur_next;  /* sought is lost; the distance they would get */
@@ -83,11 +84,12 @@ static int pass1_init(Build *b, Bucket *queue, char *err, size_t errlen)
         uint16_t e;
         uint8_t v = V_UNKNOWN, extdraw = 0;
         int cnt = 0;
-        if (tb_probe_terminal(&pos, &e) == 0) {
+        /* No legal move: over by the rules (tb_probe_terminal says how);
+         * one move generation serves both questions. */
+        if (movegen_legal(&pos, &b->list) == 0 && tb_probe_terminal(&pos, &e) == 0) {
             TbWdl w = tb_entry_wdl(e);
             v = w == TB_WIN ? V_WIN : w == TB_LOSS ? V_LOSS : V_DRAW;
         } else {
-            movegen_legal(&pos, &b->list);
             for (int k = 0; k < b->list.n && v != V_WIN; k++) {
                 const Move *m = &b->list.moves[k];
                 if (internal_move(&pos, m)) {
@@ -128,20 +130,38 @@ static int pass1_init(Build *b, Bucket *queue, char *err, size_t errlen)
 
 /* Candidates worth checking: pass 1 wants undecided positions, pass 2
  * those whose distance is still open. */
-static bool wanted_pass1(void *ctx, const Position *p)
+static bool wanted_pass1(void *ctx, const Position *p, uint64_t *idx)
 {
     Build *b = ctx;
-    return (b->state[tb_index_of(b->sig, p)] & V_MASK) == V_UNKNOWN;
+    if (!tb_index_stored(b->sig, p)) return false;
+    *idx = tb_index_of(b->sig, p);
+    return (b->state[*idx] & V_MASK) == V_UNKNOWN;
 }
 
-static bool wanted_pass2(void *ctx, const Position *p)
+static bool wanted_pass2(void *ctx, const Position *p, uint64_t *idx)
 {
     Build *b = ctx;
-    uint64_t i = tb_index_of(b->sig, p);
+    if (!tb_index_stored(b->sig, p)) return false;
+    uint64_t i = *idx = tb_index_of(b->sig, p);
     uint8_t st = b->state[i];
     int v = st & V_MASK;
     if (st & FINAL) return false;
     return b->cur_lost ? v == V_WIN && b->cur_next < b->dist[i] : v == V_LOSS;
+}
+
+/* The stored predecessors of stored position q: those of q, and those of
+ * its mirror when the mirror is indexed as q (tb_index.h).  Each move of a
+ * stored position into q or its mirror is found once; the candidates that
+ * are not stored themselves are skipped (wanted_pass1/2), their mirrors
+ * being found through the other half. */
+static int predecessors(Build *b, const Position *q, bool with_men, UnmoveWanted wanted)
+{
+    int np = unmove_predecessors(q, with_men, wanted, b, b->preds);
+    Position mq;
+    tb_mirror_position(q, &mq);
+    if (!tb_index_stored(b->sig, &mq))
+        np += unmove_predecessors(&mq, with_men, wanted, b, b->preds + np);
+    return np;
 }
 
 /* Pass 1, second half: from each decided position to its predecessors. */
@@ -152,9 +172,9 @@ static int pass1_propagate(Build *b, Bucket *queue)
         Position q;
         tb_index_position(b->sig, qidx, b->rules, &q);
         bool lost = (b->state[qidx] & V_MASK) == V_LOSS;
-        int np = unmove_predecessors(&q, true, wanted_pass1, b, b->preds);
+        int np = predecessors(b, &q, true, wanted_pass1);
         for (int k = 0; k < np; k++) {
-            uint64_t p = tb_index_of(b->sig, &b->preds[k]);
+            uint64_t p = b->preds[k];
             if ((b->state[p] & V_MASK) != V_UNKNOWN) continue;
             if (lost) {
                 b->state[p] = (uint8_t)((b->state[p] & ~V_MASK) | V_WIN);
@@ -194,12 +214,11 @@ static int pass2_init(Build *b)
         Position pos;
         tb_index_position(b->sig, i, b->rules, &pos);
         uint16_t e;
-        if (tb_probe_terminal(&pos, &e) == 0) {
+        if (movegen_legal(&pos, &b->list) == 0 && tb_probe_terminal(&pos, &e) == 0) {
             b->dist[i] = 0;
             if (to_bucket(b, 0, (uint32_t)i) != 0) return -1;
             continue;
         }
-        movegen_legal(&pos, &b->list);
         int cnt = 0, best = NO_DIST, worst = 0;
         for (int k = 0; k < b->list.n; k++) {
             const Move *m = &b->list.moves[k];
@@ -250,9 +269,9 @@ static int pass2_propagate(Build *b)
             int nd = d + 1 > TB_DTZ_MAX ? TB_DTZ_MAX : d + 1;
             b->cur_lost = lost;
             b->cur_next = nd;
-            int np = unmove_predecessors(&q, false, wanted_pass2, b, b->preds);
+            int np = predecessors(b, &q, false, wanted_pass2);
             for (int k = 0; k < np; k++) {
-                uint64_t p = tb_index_of(b->sig, &b->preds[k]);
+                uint64_t p = b->preds[k];
                 if (b->state[p] & FINAL) continue;
                 int pv = b->state[p] & V_MASK;
                 if (pv == V_WIN && lost && nd < b->dist[p]) {
@@ -320,7 +339,7 @@ int gen_build(const Rules *r, const TbSig *s, const GenLookup *deps, uint16_t **
             d = 0;
         }
         e[i] = tb_entry(w, d);
-        st->count[i >= b->n / 2][w]++;
+        st->count[i >= b->n / 2][w] += (uint64_t)tb_index_weight(b->sig, i);
         if (w == TB_WIN && d > st->longest_win) st->longest_win = d;
         if (v == V_WIN && d > st->longest_any) st->longest_any = d;
     }

@@ -15,6 +15,10 @@
  *      (101 into a cursed win or blessed loss), a plain move 1 + the
  *      successor's distance; the winner takes the least, the loser the
  *      most.  Wins past TB_DRAW_PLIES become cursed, losses blessed.
+ * Only the positions the folded index stores are built (tb_index.h): the
+ * predecessors of a stored position are those of it and, when its mirror
+ * is not stored, of its mirror, each kept only if stored itself; so each
+ * move of a stored position is counted once.
  * A Tabal man's step to another rank is zeroing but stays inside the
  * signature (its sideways steps are plain moves here: tb_probe.h); it counts
  * 1 whatever the curse of the position it leads to (exact while no Tabal
@@ -38,7 +42,7 @@ typedef struct GenLookup {
 
 /* What a build found, per side to move ([0] White, [1] Black). */
 typedef struct GenStats {
-    uint64_t count[2][5]; /* by TbWdl */
+    uint64_t count[2][5]; /* placements by TbWdl (tb_index_weight) */
     int longest_win;      /* most plies of a win (not cursed) */
     int longest_any;      /* most plies of any win, cursed ones too */
 } GenStats;

@@ -1,26 +1,23 @@
-/* unmove.c - predecessors by forward generation from candidate positions. */
+/* unmove.c - predecessors by asking the rules library about candidates. */
 #include "unmove.h"
 
 #include <string.h>
 
-/* Whether p has the non-capture move from -> to that leads to q. */
+#include "rules/movequery.h"
+
+/* Whether p has the non-capture move from -> to and it leads to q. */
 static bool leads_to(const Position *p, int from, int to, const Position *q)
 {
-    MoveList list;
-    movegen_legal(p, &list);
-    for (int i = 0; i < list.n; i++) {
-        const Move *m = &list.moves[i];
-        if (m->from != from || m->to != to || m->captured) continue;
-        Position r = *p;
-        Undo u;
-        position_make(&r, m, &u);
-        return memcmp(r.board, q->board, sizeof r.board) == 0;
-    }
-    return false;
+    if (!movequery_step_legal(p, from, to)) return false;
+    Position r = *p;
+    Move m = { 0, (uint8_t)from, (uint8_t)to };
+    Undo u;
+    position_make(&r, &m, &u);
+    return memcmp(r.board, q->board, sizeof r.board) == 0;
 }
 
 int unmove_predecessors(const Position *q, bool with_men, UnmoveWanted wanted, void *ctx,
-                        Position *out)
+                        uint64_t *keys)
 {
     const Geometry *geo = q->geo;
     Color them = (Color)!q->stm;
@@ -44,8 +41,9 @@ int unmove_predecessors(const Position *q, bool with_men, UnmoveWanted wanted, v
                 p.by_color[them] ^= bb_bit(to) | bb_bit(from);
                 p.by_type[t] ^= bb_bit(to) | bb_bit(from);
                 p.stm = them;
-                if ((!wanted || wanted(ctx, &p)) && leads_to(&p, from, to, q) && n < UNMOVE_MAX)
-                    out[n++] = p;
+                uint64_t key;
+                if (wanted(ctx, &p, &key) && leads_to(&p, from, to, q) && n < UNMOVE_MAX)
+                    keys[n++] = key;
                 if (!flying) break;
             }
     }

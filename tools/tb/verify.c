@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "tb/tb_index.h"
+#include "tb/tb_mirror.h"
 
 /* Every table of the set decompressed once (tb_file_load), so that the
  * successors of millions of positions are looked up without a block
@@ -47,24 +48,60 @@ void verify_release(void)
     loaded_set = NULL;
 }
 
-/* The entry pos must hold, from its successors in the set. */
-static int expected(const TbSet *set, const Position *pos, MoveList *list, uint16_t *out)
+/* The entries of pos's moves into e (list holds its moves): 0, or -1. */
+static int move_entries(const TbSet *set, const Position *pos, const MoveList *list, uint16_t *e)
 {
-    if (tb_probe_terminal(pos, out) == 0) return 0;
-    movegen_legal(pos, list);
-    uint16_t best = 0;
     for (int i = 0; i < list->n; i++) {
         Position s = *pos;
         Undo u;
         bool z = tb_move_zeroing(pos, &list->moves[i]);
         position_make(&s, &list->moves[i], &u);
-        uint16_t e;
-        if (lookup(set, &s, &e) != 0) return -1;
-        uint16_t me = tb_move_entry(z, e);
-        if (i == 0 || tb_entry_better(me, best)) best = me;
+        uint16_t se;
+        if (lookup(set, &s, &se) != 0) return -1;
+        e[i] = tb_move_entry(z, se);
     }
+    return 0;
+}
+
+/* The entry pos must hold, from its successors in the set. */
+static int expected(const TbSet *set, const Position *pos, MoveList *list, uint16_t *out)
+{
+    if (tb_probe_terminal(pos, out) == 0) return 0;
+    movegen_legal(pos, list);
+    static _Thread_local uint16_t e[MAX_MOVES];
+    if (move_entries(set, pos, list, e) != 0) return -1;
+    uint16_t best = 0;
+    for (int i = 0; i < list->n; i++)
+        if (i == 0 || tb_entry_better(e[i], best)) best = e[i];
     *out = best;
     return 0;
+}
+
+/* Whether the mirror of pos (stored entry `stored`) reads back the same
+ * entry and has the mirrored moves with the same entries.  -1 if a table
+ * cannot be read. */
+static int mirror_agrees(const TbSet *set, const Position *pos, uint16_t stored, MoveList *list,
+                         MoveList *mlist)
+{
+    Position mpos;
+    tb_mirror_position(pos, &mpos);
+    uint16_t me;
+    if (lookup(set, &mpos, &me) != 0) return -1;
+    if (me != stored) return 0;
+    movegen_legal(pos, list);
+    movegen_legal(&mpos, mlist);
+    if (list->n != mlist->n) return 0;
+    static _Thread_local uint16_t e[MAX_MOVES], em[MAX_MOVES];
+    if (move_entries(set, pos, list, e) != 0 || move_entries(set, &mpos, mlist, em) != 0) return -1;
+    Variant v = pos->geo->variant;
+    for (int i = 0; i < list->n; i++) {
+        Move want = tb_mirror_move(v, &list->moves[i]);
+        int k = 0;
+        while (k < mlist->n && !move_equal(&mlist->moves[k], &want))
+            k++;
+        if (k == mlist->n || em[k] != e[i]) return 0;
+    }
+    return 1;
 }
 
 static void show(FILE *out, const Position *pos, const char *what, uint16_t stored, uint16_t want)
@@ -134,10 +171,11 @@ static int solve(const TbSet *set, const TbFile *f, uint8_t *val, MoveList *list
 
 long verify_table(const TbSet *set, const TbFile *f, uint64_t sample, int full_width, FILE *out)
 {
-    MoveList *list = malloc(sizeof *list);
+    MoveList *list = malloc(sizeof *list), *mlist = malloc(sizeof *mlist);
     TbBlockCache *cache = calloc(1, sizeof *cache);
-    if (!list || !cache) {
+    if (!list || !mlist || !cache) {
         free(list);
+        free(mlist);
         free(cache);
         return -1;
     }
@@ -155,12 +193,15 @@ long verify_table(const TbSet *set, const TbFile *f, uint64_t sample, int full_w
         Position pos;
         tb_index_position(&f->sig, i, &set->rules, &pos);
         uint16_t stored, want;
-        if (tb_file_get(f, i, cache, &stored) != 0 || expected(set, &pos, list, &want) != 0) {
+        int mirror = 0;
+        if (tb_file_get(f, i, cache, &stored) != 0 || expected(set, &pos, list, &want) != 0
+            || (mirror = mirror_agrees(set, &pos, stored, list, mlist)) < 0) {
             fprintf(
                 out,
                 "%s: position %llu: a table cannot be read or a successor is not in the tables\n",
                 name, (unsigned long long)i);
             free(list);
+            free(mlist);
             free(cache);
             return -1;
         }
@@ -173,6 +214,12 @@ long verify_table(const TbSet *set, const TbFile *f, uint64_t sample, int full_w
         } else if (stored != want) {
             if (shown++ < 5) show(out, &pos, "value", stored, want);
             bad++;
+        } else if (!mirror) {
+            char fen[160];
+            position_fen(&pos, fen, sizeof fen);
+            if (shown++ < 5)
+                fprintf(out, "  mirror: %s: the mirrored position's moves or entry differ\n", fen);
+            bad++;
         }
     }
     const char *fw = "";
@@ -182,6 +229,7 @@ long verify_table(const TbSet *set, const TbFile *f, uint64_t sample, int full_w
             fprintf(out, "%s: the full-width solve could not read a table\n", name);
             free(val);
             free(list);
+            free(mlist);
             free(cache);
             return -1;
         }
@@ -199,11 +247,12 @@ long verify_table(const TbSet *set, const TbFile *f, uint64_t sample, int full_w
         free(val);
         fw = " and full-width solve";
     }
-    fprintf(out, "%s %-8s checked %llu of %llu positions%s: %s (%ld disagree)\n", f->tag, name,
-            (unsigned long long)checked, (unsigned long long)f->npos, fw, bad ? "FAILED" : "ok",
-            bad);
+    fprintf(out, "%s %-8s checked %llu of %llu positions and mirrors%s: %s (%ld disagree)\n",
+            f->tag, name, (unsigned long long)checked, (unsigned long long)f->npos, fw,
+            bad ? "FAILED" : "ok", bad);
     fflush(out);
     free(list);
+    free(mlist);
     free(cache);
     return bad;
 }

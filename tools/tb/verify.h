@@ -14,6 +14,11 @@
  * position's value from its successors', repeated until nothing changes
  * (a full-width search to the end, depth by depth); the values without
  * DrawPlies must agree.
+ * The mirror is checked on its own: the mirrored position (tb_mirror.h) is
+ * generated afresh, must have exactly the mirrored moves, each with the
+ * same entry read from its own successor, and must read back the same
+ * entry: so a position and its mirror have the same value and mirrored
+ * best moves, as the folded index assumes (tb_index.h).
  */
 #ifndef DABLO_TB_VERIFY_H
 #define DABLO_TB_VERIFY_H

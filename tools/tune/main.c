@@ -14,6 +14,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +23,7 @@
 #include "datagen.h"
 #include "fit.h"
 #include "rules/version.h"
+#include "search/output.h"
 #include "weights_out.h"
 
 static const char usage[] =
@@ -70,11 +72,27 @@ static const char usage[] =
     "  -h, --help        print this help and exit\n"
     "  --version         print \"dablo-tune VERSION\" and exit\n";
 
+/* One error line on stderr, "dablo-tune: " and the message with every
+ * control byte and invalid UTF-8 shown as '?' (output_printable, as the
+ * engine quotes what it was sent): a message may quote a bad argument or
+ * a line of a data file. */
+static void say_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void say_error(const char *fmt, ...)
+{
+    char raw[2048], msg[2048];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(raw, sizeof raw, fmt, ap);
+    va_end(ap);
+    size_t len = n < 0 ? 0 : (size_t)n < sizeof raw ? (size_t)n : sizeof raw - 1;
+    output_printable(msg, raw, len);
+    msg[len] = '\0';
+    fprintf(stderr, "dablo-tune: %s\n", msg);
+}
+
 static int bad(const char *fmt, const char *a, const char *b)
 {
-    fprintf(stderr, "dablo-tune: ");
-    fprintf(stderr, fmt, a, b);
-    fputc('\n', stderr);
+    say_error(fmt, a, b);
     return 2;
 }
 
@@ -104,11 +122,11 @@ static FILE *open_new(const char *path)
 {
     struct stat st;
     if (stat(path, &st) == 0) {
-        fprintf(stderr, "dablo-tune: %s exists: remove it or choose another name\n", path);
+        say_error("%s exists: remove it or choose another name", path);
         return NULL;
     }
     FILE *f = fopen(path, "w");
-    if (!f) fprintf(stderr, "dablo-tune: %s: %s\n", path, strerror(errno));
+    if (!f) say_error("%s: %s", path, strerror(errno));
     return f;
 }
 
@@ -194,7 +212,7 @@ static int cmd_gen(int argc, char **argv)
         /* The file is this run's own (open_new refuses an existing one): a
          * failed run leaves none, so the same command can be run again. */
         remove(out);
-        fprintf(stderr, "dablo-tune: %s\n", err);
+        say_error("%s", err);
         return g.openings && strstr(err, g.openings) ? 2 : 1;
     }
     printf("%s: %lld games (1-0 %lld, 1/2 %lld, 0-1 %lld; %lld dropped), %lld positions "
@@ -211,7 +229,7 @@ static int read_all(TuneData *d, int argc, char **argv, int first)
     for (int i = first; i < argc; i++) {
         char err[600];
         if (tune_data_read(d, argv[i], err, sizeof err) != 0) {
-            fprintf(stderr, "dablo-tune: %s\n", err);
+            say_error("%s", err);
             return 2;
         }
     }
@@ -243,7 +261,7 @@ static int cmd_merge(int argc, char **argv)
             if (fclose(f) != 0) rc = 1;
             if (rc) {
                 remove(out); /* this run's own file, as in gen */
-                fprintf(stderr, "dablo-tune: %s: write error\n", out);
+                say_error("%s: write error", out);
             } else {
                 printf("%s: %zu positions from %d files (%zu repeated left out)\n", out, d.n,
                        argc - first, dup);
@@ -264,12 +282,12 @@ static int write_weights(const char *path, const EvalWeights w[EVAL_TABLE_NB],
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
     FILE *f = fopen(tmp, "w");
     if (!f) {
-        fprintf(stderr, "dablo-tune: %s: %s\n", tmp, strerror(errno));
+        say_error("%s: %s", tmp, strerror(errno));
         return 1;
     }
     int rc = weights_write(f, w, origin);
     if (fclose(f) != 0 || rc != 0 || rename(tmp, path) != 0) {
-        fprintf(stderr, "dablo-tune: %s: write error\n", path);
+        say_error("%s: write error", path);
         remove(tmp);
         return 1;
     }
@@ -338,7 +356,7 @@ static int cmd_fit(int argc, char **argv)
     if (fit_run(&d, &spec, &eval_default_weights[spec.table], &w[spec.table], &rep, stdout, err,
                 sizeof err)
         != 0) {
-        fprintf(stderr, "dablo-tune: %s\n", err);
+        say_error("%s", err);
         tune_data_free(&d);
         return 2;
     }
@@ -376,7 +394,7 @@ static int cmd_fit(int argc, char **argv)
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        fprintf(stderr, "dablo-tune: give a command: gen, merge, fit or weights (--help)\n");
+        say_error("give a command: gen, merge, fit or weights (--help)");
         return 2;
     }
     const char *cmd = argv[1];

@@ -182,6 +182,16 @@ static JsonValue *parse_container(Parser *p, int depth, int object)
                 break;
             }
             if (!(key = parse_string(p))) break;
+            if (v->n == JSON_MAX_MEMBERS) { /* bounds the duplicate check below */
+                free(key);
+                fail(p, "an object of more than 256 members");
+                break;
+            }
+            if (json_get(v, key)) { /* RFC 8259 leaves duplicates open: refused here */
+                free(key);
+                fail(p, "a member name given twice");
+                break;
+            }
             skip_blanks(p);
             if (peek(p) != ':') {
                 free(key);

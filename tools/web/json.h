@@ -7,9 +7,10 @@
  * everything simple: strings are decoded to UTF-8 (\uXXXX escapes
  * included, surrogate pairs joined), numbers are kept as doubles, objects
  * keep their members in order.  Depth and size are bounded (JSON_MAX_DEPTH
- * nesting levels; the caller bounds the body), so hostile input can cost
- * neither the stack nor unbounded memory.  A tree is freed with
- * json_free().
+ * nesting levels, JSON_MAX_MEMBERS members an object; the caller bounds
+ * the body), so hostile input can cost neither the stack nor unbounded
+ * memory or time.  A member name given twice in one object is refused.  A
+ * tree is freed with json_free().
  *
  * Writing: json_add_string() appends a quoted, escaped string to a StrBuf
  * (control characters as \u00XX, bytes >= 0x80 passed through, so valid
@@ -22,7 +23,7 @@
 #include <stddef.h>
 #include "host/strbuf.h"
 
-enum { JSON_MAX_DEPTH = 16 };
+enum { JSON_MAX_DEPTH = 16, JSON_MAX_MEMBERS = 256 };
 
 typedef enum { JSON_NULL, JSON_BOOL, JSON_NUMBER, JSON_STRING, JSON_ARRAY, JSON_OBJECT } JsonType;
 

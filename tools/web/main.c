@@ -5,6 +5,7 @@
  * token, as the first line of its output.
  */
 #define _GNU_SOURCE
+#include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
@@ -13,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "host/engine_spec.h"
@@ -24,6 +26,7 @@ enum { MAX_ENGINES = 8 };
 
 static const char usage[] =
     "Usage: dablo-web [-engine SETTINGS]... [-port N] [-bind ADDRESS] [-page DIR] [-sessions N]\n"
+    "                 [-idle SECONDS] [-max-body BYTES]\n"
     "  or:  dablo-web --help | --version\n"
     "\n"
     "Serves a board for Dablot Prejjesne and Permainan-Tabal in the browser and plays it\n"
@@ -164,9 +167,17 @@ int main(int argc, char **argv)
             snprintf(page_buf, sizeof page_buf, "%s/../share/dablo/web", dir);
         page = page_buf;
     }
+    struct stat st;
+    if (stat(page, &st) != 0) return fail("-page %s: %s", page, strerror(errno));
+    if (!S_ISDIR(st.st_mode)) return fail("-page %s: %s", page, "not a folder");
+    struct in_addr any;
+    if (inet_pton(AF_INET, bind, &any) != 1)
+        return fail("-bind %s: %s", bind, "not an IPv4 address");
 
     static int skill[MAX_ENGINES];
-    session_host_probe_skill(specs, nspecs, 10000, skill);
+    int bad = session_host_probe_skill(specs, nspecs, 10000, skill, err, sizeof err);
+    if (bad >= 0)
+        return fail("-engine %s: %s", specs[bad].name ? specs[bad].name : specs[bad].cmd, err);
     ServerConfig cfg = {
         .bind = bind,
         .port = (int)port,
@@ -198,7 +209,9 @@ int main(int argc, char **argv)
         fprintf(stderr, "dablo-web: %s\n", err);
         return 1;
     }
-    printf("http://%s:%d/?token=%s\n", bind, server_port(srv), server_token(srv));
+    /* 0.0.0.0 listens everywhere but is no address to open: this machine's own is. */
+    printf("http://%s:%d/?token=%s\n", strcmp(bind, "0.0.0.0") ? bind : "127.0.0.1",
+           server_port(srv), server_token(srv));
     fflush(stdout);
     if (strcmp(bind, "127.0.0.1") != 0)
         fprintf(stderr,

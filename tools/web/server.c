@@ -26,7 +26,16 @@
 enum {
     LISTENER_QUEUE_MAX = 8 << 20,
     SSE_BLOCK = 16 << 10,
-    MAX_CONNECTIONS = 64,
+    /* Connections at once, event streams included: well above what 16
+     * sessions' tabs need, so slow or idle clients do not lock out the
+     * rest (docs/web.md, "Limits"). */
+    MAX_CONNECTIONS = 256,
+    /* Seconds a request may go without a byte before it is dropped; a
+     * suspended event stream never times out (libmicrohttpd). */
+    REQUEST_TIMEOUT_S = 10,
+    /* Event streams of one session; a newer one ends the oldest (a reloaded
+     * tab's old stream lingers until a write to it fails). */
+    MAX_STREAMS_PER_SESSION = 4,
     IDLE_CHECK_MS = 1000
 };
 
@@ -339,6 +348,17 @@ static enum MHD_Result new_session(Server *srv, struct MHD_Connection *conn)
 
 static enum MHD_Result open_events(Server *srv, struct MHD_Connection *conn, Session *s)
 {
+    int streams = 0;
+    Listener *oldest = NULL; /* new streams go to the head of the list */
+    for (Listener *o = srv->listeners; o; o = o->next)
+        if (!o->closed && strcmp(o->session, s->id) == 0) {
+            streams++;
+            oldest = o;
+        }
+    if (streams >= MAX_STREAMS_PER_SESSION) {
+        oldest->closed = 1;
+        wake(oldest);
+    }
     Listener *l = util_xmalloc(sizeof *l);
     memset(l, 0, sizeof *l);
     l->srv = srv;
@@ -366,13 +386,19 @@ static enum MHD_Result open_events(Server *srv, struct MHD_Connection *conn, Ses
     return rc;
 }
 
+/* The answer to a request naming session id (NULL: none) that is not open. */
+static enum MHD_Result no_session(struct MHD_Connection *conn, const char *id)
+{
+    if (!id) return respond_error(conn, MHD_HTTP_BAD_REQUEST, "session: missing");
+    return respond_error(conn, MHD_HTTP_NOT_FOUND,
+                         "no such game (it ends after being idle): reload the page");
+}
+
 static enum MHD_Result api_get(Server *srv, struct MHD_Connection *conn, const char *what)
 {
     const char *id = MHD_lookup_connection_value(conn, MHD_GET_ARGUMENT_KIND, "session");
     Session *s = find_session(srv, id);
-    if (!s)
-        return respond_error(conn, MHD_HTTP_NOT_FOUND,
-                             "no such game (it ends after being idle): reload the page");
+    if (!s) return no_session(conn, id);
     s->last_active_ms = util_now_ms();
     if (strcmp(what, "events") == 0) return open_events(srv, conn, s);
     StrBuf b = { 0 };
@@ -433,11 +459,12 @@ static enum MHD_Result api_post(Server *srv, struct MHD_Connection *conn, const 
         json_free(req);
         return new_session(srv, conn);
     }
-    Session *s = find_session(srv, json_get_string(req, "session"));
+    const char *id = json_get_string(req, "session");
+    Session *s = find_session(srv, id);
     if (!s) {
+        int missing = id == NULL;
         json_free(req);
-        return respond_error(conn, MHD_HTTP_NOT_FOUND,
-                             "no such game (it ends after being idle): reload the page");
+        return no_session(conn, missing ? NULL : "");
     }
     s->last_active_ms = util_now_ms();
     int rc = act(s, what, req, err, sizeof err);
@@ -462,6 +489,11 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *conn, const char
         rq = util_xmalloc(sizeof *rq);
         memset(rq, 0, sizeof *rq);
         *ctx = rq;
+        /* A declared body over the limit is refused before it is read. */
+        const char *cl = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "Content-Length");
+        if (cl && strtoull(cl, NULL, 10) > srv->cfg.max_body)
+            return respond_error(conn, MHD_HTTP_CONTENT_TOO_LARGE, "request body over %zu bytes",
+                                 srv->cfg.max_body);
         return MHD_YES;
     }
     if (*upload_size) {
@@ -565,7 +597,8 @@ Server *server_start(const ServerConfig *cfg, char *err, size_t errlen)
         MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME, (uint16_t)cfg->port, NULL, NULL, handle, srv,
         MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr, MHD_OPTION_NOTIFY_COMPLETED, completed, srv,
         MHD_OPTION_UNESCAPE_CALLBACK, unescape, srv, MHD_OPTION_CONNECTION_LIMIT,
-        (unsigned)MAX_CONNECTIONS, MHD_OPTION_CONNECTION_TIMEOUT, 120u, MHD_OPTION_END);
+        (unsigned)MAX_CONNECTIONS, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)REQUEST_TIMEOUT_S,
+        MHD_OPTION_END);
     if (!srv->daemon) {
         snprintf(err, errlen, "cannot listen on %s port %d (in use?)", cfg->bind, cfg->port);
         free(srv->sessions);

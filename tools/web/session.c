@@ -159,14 +159,15 @@ void session_free(Session *s)
 
 /* ---- request members ----------------------------------------------------- */
 
-/* "white"/"black": "human" or an engine index.  Returns 0 (absent leaves
- * *out), or -1 with a reason. */
+/* "white"/"black": "human" (or -1, as the state reports a person) or an
+ * engine index.  Returns 0 (absent leaves *out), or -1 with a reason. */
 static int get_player(const Session *s, const JsonValue *req, const char *key, int *out, char *err,
                       size_t errlen)
 {
     const JsonValue *v = json_get(req, key);
     if (!v) return 0;
-    if (v->type == JSON_STRING && strcmp(v->string, "human") == 0) {
+    if ((v->type == JSON_STRING && strcmp(v->string, "human") == 0)
+        || (v->type == JSON_NUMBER && v->number == PLAYER_HUMAN)) {
         *out = PLAYER_HUMAN;
         return 0;
     }
@@ -175,7 +176,7 @@ static int get_player(const Session *s, const JsonValue *req, const char *key, i
         *out = (int)v->number;
         return 0;
     }
-    snprintf(err, errlen, "%s: expected \"human\" or an engine number 0..%d", key,
+    snprintf(err, errlen, "%s: expected \"human\" (or -1) or an engine number 0..%d", key,
              s->host->nspecs - 1);
     return -1;
 }
@@ -471,6 +472,23 @@ static int pgn_tag(const char *pgn, const char *name, char *out, size_t outlen)
     return 0;
 }
 
+/* The Rules tag lists options, not the preset: name the preset they equal
+ * (an anti-draw game loads as "Rules anti-draw", not as classic with
+ * changed options). */
+static void name_preset(Rules *r)
+{
+    for (RulesPreset p = PRESET_CLASSIC; p <= PRESET_ANTI_DRAW; p++) {
+        Rules t = *r;
+        rules_apply_preset(&t, p);
+        if (t.captures == r->captures && t.forward_only_men == r->forward_only_men
+            && t.king_capture_ends == r->king_capture_ends
+            && t.king_and_prince_capture_ends == r->king_and_prince_capture_ends) {
+            r->preset = p;
+            return;
+        }
+    }
+}
+
 int session_load_pgn(Session *s, const char *pgn, char *err, size_t errlen)
 {
     char variant[32] = "dablot", rules_text[256] = "", fen[256] = "", white[64] = "",
@@ -505,6 +523,7 @@ int session_load_pgn(Session *s, const char *pgn, char *err, size_t errlen)
             }
         }
         util_free_words(words);
+        if (r.variant == VARIANT_DABLOT) name_preset(&r);
     }
     Position pos;
     char why[160];
@@ -982,17 +1001,25 @@ static void set_skill(Session *s, int slot, int skill)
     s->eng_skill[slot] = skill;
 }
 
-void session_host_probe_skill(const EngineSpec *specs, int nspecs, int64_t startup_ms, int *skill)
+int session_host_probe_skill(const EngineSpec *specs, int nspecs, int64_t startup_ms, int *skill,
+                             char *err, size_t errlen)
 {
+    int bad = -1;
     for (int i = 0; i < nspecs; i++) {
         Engine e = { 0 };
-        char err[256];
-        skill[i] = engine_start(&e, &specs[i], NULL, startup_ms, 0, NULL, -1, err, sizeof err)
-                    == ENGINE_OK
-                && engine_check_option(&e, "Skill Level", "0", err, sizeof err) == 0
-                && engine_check_option(&e, "Skill Level", "20", err, sizeof err) == 0;
+        char why[256];
+        EngineStatus st = engine_start(&e, &specs[i], NULL, startup_ms, 0, NULL, -1, why,
+                                       sizeof why);
+        skill[i] = st == ENGINE_OK
+                && engine_check_option(&e, "Skill Level", "0", why, sizeof why) == 0
+                && engine_check_option(&e, "Skill Level", "20", why, sizeof why) == 0;
+        if (st == ENGINE_ERROR && bad < 0) {
+            bad = i;
+            snprintf(err, errlen, "%s", why);
+        }
         engine_quit(&e, 1000);
     }
+    return bad;
 }
 
 /* Stops the running search (its result is dropped). */

@@ -53,11 +53,14 @@ typedef struct SessionHost {
                            (session_host_probe_skill), NULL = none does */
 } SessionHost;
 
-/* Starts each engine of specs once (uci .. uciok, then quit, within
- * startup_ms) and sets skill[i] to 1 when spec i declares the "Skill
- * Level" spin option with 0..SESSION_SKILL_MAX in range, else 0 (also
- * when it does not start: the session reports that when it plays). */
-void session_host_probe_skill(const EngineSpec *specs, int nspecs, int64_t startup_ms, int *skill);
+/* Starts each engine of specs once (uci .. uciok with its options, then
+ * quit, within startup_ms) and sets skill[i] to 1 when spec i declares the
+ * "Skill Level" spin option with 0..SESSION_SKILL_MAX in range, else 0
+ * (also when it does not start: the session reports that when it plays).
+ * Returns the index of the first spec whose options the engine refused
+ * (ENGINE_ERROR; its reason in err), or -1. */
+int session_host_probe_skill(const EngineSpec *specs, int nspecs, int64_t startup_ms, int *skill,
+                             char *err, size_t errlen);
 
 typedef void (*SessionEmit)(void *ctx, const char *session_id, const char *event, const char *json);
 

@@ -1,0 +1,66 @@
+/*
+ * outputs.h - the files a match writes, guarded for the whole run.
+ *
+ * Two runs writing the same state, results or PGN file would interleave
+ * their records and ruin the match (and its state), and a run whose
+ * output is also one of its inputs would overwrite it.  So, before any
+ * game:
+ *   - outputs_distinct() refuses two options that name the same file
+ *     (same device and inode, or, for a file not yet there, the same
+ *     directory and name);
+ *   - outputs_lock() takes an exclusive flock(2) on each output file,
+ *     held until outputs_release(); a second run that finds a file locked
+ *     refuses at once, before it writes anything.
+ * Only regular files (or files not yet created) are compared and locked:
+ * /dev/null, a pipe or a terminal may serve several options and runs.
+ * The locks are advisory: they keep dablo-match runs apart, not other
+ * programs.
+ */
+#ifndef DABLO_MATCH_OUTPUTS_H
+#define DABLO_MATCH_OUTPUTS_H
+
+#include <stddef.h>
+
+#include "config.h"
+
+enum { OUTPUTS_MAX = 8 };
+
+/* The locks a run holds. */
+typedef struct OutputLocks {
+    int n;
+    int fd[OUTPUTS_MAX];      /* open descriptors holding the locks */
+    char *path[OUTPUTS_MAX];  /* owned, as given */
+    int created[OUTPUTS_MAX]; /* the lock created the file (it was not there) */
+} OutputLocks;
+
+/* Locks path for this run (what: "state file", "results file", ...
+ * for messages), creating it empty when it does not exist.  A path that
+ * names no regular file (a device, a pipe) is not locked.  Returns 0, or
+ * -1 with a one-line reason naming the file in err ("r.txt is in use by
+ * another dablo-match run"); nothing is created then.  At most
+ * OUTPUTS_MAX files. */
+int outputs_lock(OutputLocks *l, const char *path, const char *what, char *err, size_t errlen);
+
+/* Drops every lock of l; a file the lock created that is still empty
+ * (no game was recorded in it) is removed first, so a run that stopped
+ * before its first record leaves no file behind. */
+void outputs_release(OutputLocks *l);
+
+/* One file option of a run: the option's name ("-results") and its path
+ * (NULL: not given). */
+typedef struct OutputName {
+    const char *option;
+    const char *path;
+} OutputName;
+
+/* Refuses two of the n files that are the same file.  Returns 0, or -1
+ * with a one-line reason naming both options and the path in err. */
+int outputs_distinct(const OutputName *f, int n, char *err, size_t errlen);
+
+/* The match's guard, before any game: its openings, results, PGN, state
+ * and log files distinct (outputs_distinct), then its results and PGN
+ * files locked in l (the state file was locked before it was read).
+ * Returns 0, or -1 with a one-line reason in err. */
+int outputs_guard_match(const MatchConfig *c, OutputLocks *l, char *err, size_t errlen);
+
+#endif
