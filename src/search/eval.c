@@ -52,9 +52,6 @@ static const EvalParam eval_param_list[] = {
     EVAL_PARAM(mopup_all_men, true),
     EVAL_PARAM(mopup_kingless, false),
     EVAL_PARAM(tempo, true),
-    EVAL_PARAM(safe_step, true),
-    EVAL_PARAM(spare_own_move, true),
-    EVAL_PARAM(spare_their_move, true),
 };
 #undef EVAL_PARAM
 #undef WORDS
@@ -111,8 +108,8 @@ void eval_weight_name(int i, char *buf, size_t len)
 }
 
 static const char *const term_names[TERM_NB] = {
-    "material", "immunity", "mobility", "safety", "spare", "advance",
-    "centre",   "runaway",  "triangle", "mop-up", "tempo",
+    "material", "immunity", "mobility", "safety", "advance",
+    "centre", "runaway", "triangle", "mop-up", "tempo",
 };
 
 const char *eval_term_name(EvalTerm t)
@@ -169,7 +166,6 @@ typedef struct EvalTables {
     int8_t off[DIR_NB];
     Bitboard has_dir[DIR_NB];            /* points with a line in direction d */
     Bitboard through[DIR_NB];            /* points a straight line d runs through */
-    Bitboard two_away[MAX_POINTS];       /* points two steps from p along one line */
     uint8_t man_dirs[2];                 /* bit d: a restricted man may step in d */
     Bitboard rank_mask[2][MAX_RANKS];    /* points of each rank counted from a colour's side */
     Bitboard centre_plane[3];            /* bit b of centre[p] */
@@ -242,8 +238,6 @@ static void build_shifts(EvalTables *t, const Geometry *g, Variant v)
             if (g->ray[p][d] != p + off || (v == VARIANT_DABLOT && off != dablot_off[d]))
                 t->uniform = false;
             if (g->ray[p][(d + 4) & 7] != NO_POINT) t->through[d] |= bb_bit(p);
-            int q = g->ray[g->ray[p][d]][d];
-            if (q != NO_POINT) t->two_away[p] |= bb_bit(q);
         }
         for (int c = 0; c < 2; c++)
             if (is_man_dir(v, (Color)c, d)) t->man_dirs[c] |= (uint8_t)(1u << d);
@@ -360,47 +354,15 @@ static inline Bitboard shift(Bitboard b, int off)
     return off >= 0 ? b << off : b >> -off;
 }
 
-/* The points on which a piece could be jumped at once by one of the
- * attackers a (short jumps): for some direction d an attacker stands on the
- * line before the point and the point after it is empty (Dablot,
- * whole-board shifts). */
-static Bitboard jump_targets(const EvalTables *tb, Bitboard a, Bitboard empty)
+/* Pieces of v that an attacker of a (short-jumping) can jump at once:
+ * for some direction d the attacker stands on the line before the victim
+ * and the point after it is empty (Dablot, whole-board shifts). */
+static Bitboard jumpable(const EvalTables *tb, Bitboard v, Bitboard a, Bitboard empty)
 {
     Bitboard hit = 0;
     for (int d = 0; d < DIR_NB; d++)
-        hit |= tb->through[d] & shift(a & tb->has_dir[d], dablot_off[d])
-             & shift(empty, -dablot_off[d]);
-    return hit;
-}
-
-/* The pieces of v that an attacker of a can jump at once. */
-static Bitboard jumpable(const EvalTables *tb, Bitboard v, Bitboard a, Bitboard empty)
-{
-    return v & jump_targets(tb, a, empty);
-}
-
-/* Whether w weighs the safe steps at all (else they are not counted). */
-static inline bool weighs_spare(const EvalWeights *w)
-{
-    int any = 0;
-    for (int t = 0; t < PIECE_TYPE_NB; t++)
-        any |= w->safe_step[t];
-    for (int k = 0; k < EVAL_SPARE_NB; k++)
-        any |= w->spare_own_move[k] | w->spare_their_move[k];
-    return any != 0;
-}
-
-/* The spare-moves term of a side with safe[t] safe steps of each rank
- * (eval_safe_steps()), own_move when it is that side's move. */
-static int spare_term(const EvalWeights *w, const int safe[PIECE_TYPE_NB], bool own_move)
-{
-    int v = 0, n = 0;
-    for (int t = 0; t < PIECE_TYPE_NB; t++) {
-        v += w->safe_step[t] * safe[t];
-        n += safe[t];
-    }
-    if (n < EVAL_SPARE_NB) v += own_move ? w->spare_own_move[n] : w->spare_their_move[n];
-    return v;
+        hit |= tb->through[d] & shift(a & tb->has_dir[d], dablot_off[d]) & shift(empty, -dablot_off[d]);
+    return v & hit;
 }
 
 /* Sum of the centre values of the points in b. */
@@ -450,89 +412,35 @@ static void dablot_terms(const Position *pos, const EvalWeights *w, const EvalTa
         term[TERM_CENTRE][c] += w->centre[t] * centre_sum(tb, set[t]);
     }
 
-    /* Safety: a piece is jumped only by an enemy of equal or higher rank,
-     * attackers[t] for a piece of rank t; hit[t] the points where it
-     * could be jumped at once. */
-    Bitboard attackers[PIECE_TYPE_NB] = { enemy,
-                                          enemy & (pos->by_type[PRINCE] | pos->by_type[KING]),
-                                          enemy & pos->by_type[KING] };
-    Bitboard hit[PIECE_TYPE_NB];
-    const int *hang = own_move ? w->hanging_own_move : w->hanging_their_move;
-    for (int t = 0; t < PIECE_TYPE_NB; t++) {
-        hit[t] = set[t] && attackers[t] ? jump_targets(tb, attackers[t], empty) : 0;
-        term[TERM_SAFETY][c] += hang[t] * bb_count(set[t] & hit[t]);
-    }
-
-    /* Mobility and safe steps (only when the table weighs them).  A step
-     * to q is unsafe when the moved piece could be jumped on q (hit), or
-     * by an attacker just beyond q on the same line, which lands on the
-     * point the piece left.  Men a direction at a time, by shifts; the
-     * prince and the king one by one. */
-    bool count_safe = weighs_spare(w);
-    int safe[PIECE_TYPE_NB] = { 0 };
+    /* Mobility: men by shifts; the prince and the king one by one. */
     int men_steps = 0;
-    for (int d = 0; d < DIR_NB; d++) {
-        if (pos->rules.forward_only_men && !(tb->man_dirs[c] >> d & 1)) continue;
-        Bitboard to = shift(set[MAN] & tb->has_dir[d], dablot_off[d]) & empty;
-        men_steps += bb_count(to);
-        if (count_safe)
-            safe[MAN] += bb_count(
-                to & ~(hit[MAN] | shift(enemy & tb->has_dir[(d + 4) & 7], -dablot_off[d])));
-    }
+    for (int d = 0; d < DIR_NB; d++)
+        if (!pos->rules.forward_only_men || (tb->man_dirs[c] >> d & 1))
+            men_steps += bb_count(shift(set[MAN] & tb->has_dir[d], dablot_off[d]) & empty);
     term[TERM_MOBILITY][c] += w->mobility[MAN] * men_steps;
     *steps = men_steps;
     for (int t = PRINCE; t <= KING; t++) {
-        for (Bitboard b = set[t]; b;) {
-            int p = bb_pop(&b);
-            Bitboard to = tb->adj[p] & empty;
-            int n = bb_count(to);
+        Bitboard b = set[t];
+        while (b) {
+            int n = bb_count(tb->adj[bb_pop(&b)] & empty);
             *steps += n;
             term[TERM_MOBILITY][c] += w->mobility[t] * n;
-            if (!count_safe) continue;
-            /* An attacker two points away on a line: the point between is
-             * p + off = (p + far) / 2 (whole-board shifts). */
-            to &= ~hit[t];
-            for (Bitboard far = attackers[t] & tb->two_away[p]; far;)
-                to &= ~bb_bit((p + bb_pop(&far)) / 2);
-            safe[t] += bb_count(to);
         }
     }
-    term[TERM_SPARE][c] += spare_term(w, safe, own_move);
+
+    /* Safety: a piece is jumped only by an enemy of equal or higher rank. */
+    Bitboard royal_enemy = enemy & (pos->by_type[PRINCE] | pos->by_type[KING]);
+    Bitboard king_enemy = enemy & pos->by_type[KING];
+    const int *hang = own_move ? w->hanging_own_move : w->hanging_their_move;
+    term[TERM_SAFETY][c] += hang[MAN] * bb_count(jumpable(tb, set[MAN], enemy, empty))
+                          + hang[PRINCE] * bb_count(jumpable(tb, set[PRINCE], royal_enemy, empty))
+                          + hang[KING] * bb_count(jumpable(tb, set[KING], king_enemy, empty));
 
     for (int r = 1; r < pos->geo->nranks; r++)
         if (w->advance[r])
             term[TERM_ADVANCE][c] += w->advance[r] * bb_count(set[MAN] & tb->rank_mask[c][r]);
 
     term[TERM_IMMUNITY][c] += immunity(pos, w, c);
-}
-
-/* Safe steps of colour c, piece by piece (eval_safe_steps(), Dablot). */
-static void safe_steps_by_piece(const Position *pos, const EvalTables *tb, Color c, Bitboard empty,
-                                int safe[PIECE_TYPE_NB])
-{
-    for (int t = 0; t < PIECE_TYPE_NB; t++)
-        safe[t] = 0;
-    for (Bitboard b = pos->by_color[c]; b;) {
-        int p = bb_pop(&b);
-        PieceType t = piece_type(pos->board[p]);
-        Bitboard to = (t == MAN && pos->rules.forward_only_men ? tb->men_step[c][p] : tb->adj[p])
-                    & empty;
-        while (to) {
-            int q = bb_pop(&to);
-            if (!is_hanging(pos, tb, q, c, t, (empty & ~bb_bit(q)) | bb_bit(p))) safe[t]++;
-        }
-    }
-}
-
-int eval_safe_steps(const Position *pos, Color c, int safe[PIECE_TYPE_NB])
-{
-    for (int t = 0; t < PIECE_TYPE_NB; t++)
-        safe[t] = 0;
-    if (pos->rules.variant != VARIANT_DABLOT) return 0;
-    const EvalTables *tb = tables_of(VARIANT_DABLOT);
-    safe_steps_by_piece(pos, tb, c, pos->geo->all & ~(pos->by_color[WHITE] | pos->by_color[BLACK]),
-                        safe);
-    return safe[MAN] + safe[PRINCE] + safe[KING];
 }
 
 /* The terms of colour c piece by piece: Tabal always; Dablot only if its
@@ -569,11 +477,6 @@ static void piece_terms(const Position *pos, const EvalWeights *w, const EvalTab
     }
     if (v == VARIANT_DABLOT) {
         term[TERM_IMMUNITY][c] += immunity(pos, w, c);
-        if (weighs_spare(w)) {
-            int safe[PIECE_TYPE_NB];
-            safe_steps_by_piece(pos, tb, c, empty, safe);
-            term[TERM_SPARE][c] += spare_term(w, safe, own_move);
-        }
     } else {
         Bitboard men = own & pos->by_type[MAN];
         term[TERM_TRIANGLE][c] += w->base_guard * bb_count(men & tb->home_base[c])

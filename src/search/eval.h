@@ -14,10 +14,7 @@
  * the enemy king gone our king can never be captured; with enemy king and
  * prince gone neither can our prince); mobility (steps, by rank); safety
  * (pieces the opponent can jump at once, weighted by whose move it is);
- * spare moves (safe steps, by rank, and a side with fewer than
- * EVAL_SPARE_NB of them: under optional captures the defender of a
- * locked position declines every exchange and waits, so the side that runs
- * out of safe steps first must concede a piece); men's advancement; centre.
+ * men's advancement; centre.
  * Tabal (section 2): men and kings; men's advancement; runaway men (no
  * enemy piece can stand in their way to the far base); the triangles (men
  * on the home base deny promotion, pieces in the home triangle guard it);
@@ -41,11 +38,6 @@
 #include <stddef.h>
 
 #include "rules/position.h"
-
-/* Safe steps counted one by one up to this many (spare_own_move): a side
- * with no safe step and no capture must put a piece where it can be taken,
- * or, with no step at all, has lost (RULES.md section 1). */
-enum { EVAL_SPARE_NB = 4 };
 
 /* All weights of one variant.  Units: hundredths of a man.  Arrays indexed
  * by rank use [MAN, PRINCE, KING] (RULES.md section 1 "Pieces and ranks");
@@ -88,11 +80,6 @@ typedef struct EvalWeights {
     int mopup_kingless;      /* scale (of EVAL_SCALE_FULL) of the score when the leader has lost
                                         its king and the enemy king lives (Dablot) */
     int tempo;               /* side to move */
-    int safe_step[PIECE_TYPE_NB];        /* Dablot: per step after which the moved piece cannot be
-                                     jumped at once (eval_safe_steps()) */
-    int spare_own_move[EVAL_SPARE_NB];   /* Dablot: a side with k < EVAL_SPARE_NB safe steps,
-                                            that side to move (it must concede if k = 0) */
-    int spare_their_move[EVAL_SPARE_NB]; /* the same with the opponent to move */
 } EvalWeights;
 
 enum { EVAL_WEIGHT_NB = (int)(sizeof(EvalWeights) / sizeof(int)) };
@@ -170,18 +157,8 @@ void eval_coefficients(const Position *pos, const EvalWeights *w, const int *idx
 
 /* The terms, in report order. */
 typedef enum {
-    TERM_MATERIAL,
-    TERM_IMMUNITY,
-    TERM_MOBILITY,
-    TERM_SAFETY,
-    TERM_SPARE,
-    TERM_ADVANCE,
-    TERM_CENTRE,
-    TERM_RUNAWAY,
-    TERM_TRIANGLE,
-    TERM_MOPUP,
-    TERM_TEMPO,
-    TERM_NB
+    TERM_MATERIAL, TERM_IMMUNITY, TERM_MOBILITY, TERM_SAFETY, TERM_ADVANCE,
+    TERM_CENTRE, TERM_RUNAWAY, TERM_TRIANGLE, TERM_MOPUP, TERM_TEMPO, TERM_NB
 } EvalTerm;
 
 /* Fixed-point one of the evaluation's scales (DrawPlies, kingless leader). */
@@ -208,15 +185,6 @@ int eval_position_reference(const Position *pos);
 
 /* The same evaluation with every term written to *t. */
 void eval_trace(const Position *pos, EvalTrace *t);
-
-/* Dablot (RULES.md section 1): the safe steps of colour c in pos, by rank
- * (safe[MAN], safe[PRINCE], safe[KING]): steps to an empty adjacent point
- * (forward only for men under ForwardOnlyMen) after which no enemy piece
- * of equal or higher rank can jump the moved piece at once, the point it
- * left counting as empty.  Only the moved piece is judged (a step that
- * opens a jump at another piece still counts as safe).  Returns the sum;
- * 0 with every safe[] 0 for Tabal. */
-int eval_safe_steps(const Position *pos, Color c, int safe[PIECE_TYPE_NB]);
 
 /* Value of a piece type in variant v (material weights of its first
  * table, EVAL_TABLE_DABLOT for Dablot), for move ordering. */

@@ -12,7 +12,7 @@ const char *const eval_weights_origin[EVAL_TABLE_NB] = {
     [EVAL_TABLE_TABAL] = "dablo-tune fit -lambda 1 -rounds 3 -iterations 300 -rate 1 -l2 "
                          "1e-07 -valid 10 -seed 1: 147047 positions, K 0.009424, log loss "
                          "0.468257 -> 0.458163 (validation 0.471604 -> 0.461716)",
-    [EVAL_TABLE_DABLOT_COMPULSORY] = "hand-set (docs/strength.md), without the spare-moves terms",
+    [EVAL_TABLE_DABLOT_COMPULSORY] = "hand-set (docs/strength.md)",
 };
 
 const EvalWeights eval_default_weights[EVAL_TABLE_NB] = {
@@ -42,9 +42,6 @@ const EvalWeights eval_default_weights[EVAL_TABLE_NB] = {
         .mopup_all_men = 2,
         .mopup_kingless = 16,
         .tempo = 6,
-        .safe_step = { 2, 2, 2 },
-        .spare_own_move = { -60, -24, -10, -4 },
-        .spare_their_move = { -30, -12, -5, -2 },
     },
     [EVAL_TABLE_TABAL] = {
         .piece = { 100, 0, 320 },
@@ -72,9 +69,6 @@ const EvalWeights eval_default_weights[EVAL_TABLE_NB] = {
         .mopup_all_men = 0,
         .mopup_kingless = 0,
         .tempo = 6,
-        .safe_step = { 0, 0, 0 },
-        .spare_own_move = { 0, 0, 0, 0 },
-        .spare_their_move = { 0, 0, 0, 0 },
     },
     [EVAL_TABLE_DABLOT_COMPULSORY] = {
         .piece = { 100, 260, 420 },
@@ -102,8 +96,5 @@ const EvalWeights eval_default_weights[EVAL_TABLE_NB] = {
         .mopup_all_men = 2,
         .mopup_kingless = 16,
         .tempo = 6,
-        .safe_step = { 0, 0, 0 },
-        .spare_own_move = { 0, 0, 0, 0 },
-        .spare_their_move = { 0, 0, 0, 0 },
     },
 };

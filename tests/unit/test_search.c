@@ -820,50 +820,6 @@ START_TEST(mopup_region_and_lost_king)
 }
 END_TEST
 
-START_TEST(safe_steps_and_spare_moves)
-{
-    /* A man on e5 and an enemy man on e9: each has 8 steps, and only the
-     * step to e7 lets the other jump it (landing on the point it left). */
-    Position p;
-    int safe[PIECE_TYPE_NB];
-    set_preset_fen(&p, VARIANT_DABLOT, "6/5/6/5/2m3/5/6/5/2M3/5/6/5/6 w 0 1", NULL);
-    ck_assert_int_eq(eval_safe_steps(&p, WHITE, safe), 7);
-    ck_assert_int_eq(safe[MAN], 7);
-    ck_assert_int_eq(eval_safe_steps(&p, BLACK, safe), 7);
-    /* A king is jumped only by a king: against the man every step is
-     * safe, against the enemy king the step to e7 is not. */
-    set_preset_fen(&p, VARIANT_DABLOT, "6/5/6/5/2m3/5/6/5/2K3/5/6/5/6 w 0 1", NULL);
-    ck_assert_int_eq(eval_safe_steps(&p, WHITE, safe), 8);
-    ck_assert_int_eq(safe[KING], 8);
-    set_preset_fen(&p, VARIANT_DABLOT, "6/5/6/5/2k3/5/6/5/2K3/5/6/5/6 w 0 1", NULL);
-    ck_assert_int_eq(eval_safe_steps(&p, WHITE, safe), 7);
-    /* Under ForwardOnlyMen (anti-draw) the man on e5 has 3 steps, none
-     * toward e9 unsafe but e7. */
-    set_preset_fen(&p, VARIANT_DABLOT, "6/5/6/5/2m3/5/6/5/2M3/5/6/5/6 w 0 1", "anti-draw");
-    ck_assert_int_eq(eval_safe_steps(&p, WHITE, safe), 2);
-    /* The man on a1 with enemy men on a5, c3 and e1: each of its three
-     * steps can be answered by a jump back onto a1, so it has no safe step
-     * and, to move, must concede: the spare-moves term says so. */
-    const char *cornered = "6/5/6/5/6/5/6/5/m5/5/1m4/5/M1m3 %c 0 1";
-    char fen[80];
-    const EvalWeights *w = &eval_default_weights[EVAL_TABLE_DABLOT];
-    for (int stm = 0; stm < 2; stm++) {
-        snprintf(fen, sizeof fen, cornered, stm ? 'b' : 'w');
-        set_preset_fen(&p, VARIANT_DABLOT, fen, NULL);
-        ck_assert_int_eq(eval_safe_steps(&p, WHITE, safe), 0);
-        EvalTrace t;
-        eval_trace(&p, &t);
-        ck_assert_int_eq(t.term[TERM_SPARE][WHITE],
-                         stm ? w->spare_their_move[0] : w->spare_own_move[0]);
-        ck_assert_int_eq(eval_position(&p, NULL), eval_position_reference(&p));
-    }
-    ck_assert_int_lt(w->spare_own_move[0], w->spare_their_move[0]);
-    /* Tabal has no such term. */
-    set_preset_fen(&p, VARIANT_TABAL, position_start_fen(VARIANT_TABAL), NULL);
-    ck_assert_int_eq(eval_safe_steps(&p, WHITE, safe), 0);
-}
-END_TEST
-
 START_TEST(weight_tables_by_capture_rule)
 {
     /* Dablot's optional captures (the default) and its compulsory presets
@@ -890,16 +846,6 @@ START_TEST(weight_tables_by_capture_rule)
     for (int t = 0; t < EVAL_TABLE_NB; t++)
         ck_assert_int_eq(eval_table_from_name(eval_table_name((EvalTable)t)), t);
     ck_assert_int_eq(eval_table_from_name("chess"), -1);
-    /* The cornered man of safe_steps_and_spare_moves: the spare-moves
-     * term counts under optional captures only. */
-    Position p;
-    set_preset_fen(&p, VARIANT_DABLOT, "6/5/6/5/6/5/6/5/m5/5/1m4/5/M1m3 w 0 1", "modern");
-    EvalTrace t;
-    eval_trace(&p, &t);
-    ck_assert_int_eq(t.term[TERM_SPARE][WHITE], 0);
-    set_preset_fen(&p, VARIANT_DABLOT, "6/5/6/5/6/5/6/5/m5/5/1m4/5/M1m3 w 0 1", NULL);
-    eval_trace(&p, &t);
-    ck_assert_int_lt(t.term[TERM_SPARE][WHITE], 0);
 }
 END_TEST
 
@@ -1066,7 +1012,6 @@ Suite *search_suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, fast_eval_matches_reference);
     tcase_add_test(tc, eval_is_symmetric);
-    tcase_add_test(tc, safe_steps_and_spare_moves);
     tcase_add_test(tc, weight_tables_by_capture_rule);
     tcase_add_test(tc, mopup_walls_in_the_enemy_king);
     tcase_add_test(tc, mopup_region_and_lost_king);
