@@ -9,6 +9,7 @@
 #include <strings.h>
 
 #include "rules/rules.h"
+#include "search/search.h"
 #include "search/skill.h"
 #include "uci_parse.h"
 
@@ -46,6 +47,8 @@ static const OptionDesc table[] = {
       "number of principal variations reported" },
     { "Skill Level", OPTION_SKILL_LEVEL, OPT_SPIN, "20", 0, SKILL_MAX, { NULL },
       "playing strength: 20 = full, 0 = weakest (Stockfish's name; docs/skill.md)" },
+    { "Contempt", OPTION_CONTEMPT, OPT_SPIN, "0", -CONTEMPT_MAX, CONTEMPT_MAX, { NULL },
+      "a draw scored as this many hundredths of a man lost for the engine's side (Stockfish's name)" },
     { "Ponder", OPTION_PONDER, OPT_CHECK, "false", 0, 0, { NULL },
       "the host may send go ponder (the engine reports a ponder move either way)" },
     { "Clear Hash", OPTION_CLEAR_HASH, OPT_BUTTON, "", 0, 0, { NULL },

@@ -3,7 +3,8 @@
  * (protocol/PROTOCOL.md section 4).
  *
  * One read-only table describes every option: the engine options (Hash,
- * Threads, MoveOverhead, MultiPV, Ponder, Clear Hash), Variant, and every rule
+ * Threads, MoveOverhead, MultiPV, Skill Level, Contempt, Ponder, Clear Hash,
+ * TablebasePath), Variant, and every rule
  * option of RULES.md with its exact name and values (Rules, Captures,
  * ForwardOnlyMen, KingCaptureEnds, KingAndPrinceCaptureEnds, MaxCapture,
  * DrawPlies).  The table gives the "option name ..." lines of "uci", checks
@@ -26,6 +27,7 @@ typedef enum {
     OPTION_MOVE_OVERHEAD,
     OPTION_MULTIPV,
     OPTION_SKILL_LEVEL,
+    OPTION_CONTEMPT,
     OPTION_PONDER,
     OPTION_CLEAR_HASH,
     OPTION_TABLEBASE_PATH

@@ -12,7 +12,8 @@
  *   2. no legal move: the side to move has lost (sections 1 and 2);
  *   3. draws of section 3: a position repeated inside the search, or met for
  *      the third time counting the game before the root, scores as a draw,
- *      and so does a DrawPlies counter that reached the limit.
+ *      and so does a DrawPlies counter that reached the limit (a draw
+ *      scores 0 for both sides, or the Contempt option's value: draw_score()).
  * A loss n plies from the root scores -(MATE - n).
  *
  * What is deliberately NOT done, and why:
@@ -112,6 +113,14 @@ static bool is_repetition(const Thread *t, int ply)
     return false;
 }
 
+/* The score of a draw at ply for the side to move there: -Contempt for the
+ * root's side (even plies), +Contempt for the other (Stockfish's draw
+ * value), so that a positive Contempt plays on where it may. */
+static inline int draw_score(const Thread *t, int ply)
+{
+    return ply & 1 ? t->search->opt.contempt : -t->search->opt.contempt;
+}
+
 /* Game ends at a node below the root (see the file comment).  Returns true
  * and sets *score when the game is over here. */
 static bool node_is_terminal(Thread *t, int ply, int *score)
@@ -120,13 +129,13 @@ static bool node_is_terminal(Thread *t, int ply, int *score)
     int loser;
     EndReason r = position_end_by_rule(pos, &loser);
     if (r != END_NONE) {
-        *score = loser < 0 ? 0 : loser == (int)pos->stm ? -MATE + ply : MATE - ply;
+        *score = loser < 0 ? draw_score(t, ply) : loser == (int)pos->stm ? -MATE + ply : MATE - ply;
         return true;
     }
     bool plies_out = pos->rules.draw_plies > 0 && pos->draw_plies >= pos->rules.draw_plies;
     if (plies_out || is_repetition(t, ply)) {
         /* A side without a legal move has lost even then (game_result order). */
-        *score = movegen_count(pos) == 0 ? -MATE + ply : 0;
+        *score = movegen_count(pos) == 0 ? -MATE + ply : draw_score(t, ply);
         return true;
     }
     return false;

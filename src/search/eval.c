@@ -117,9 +117,33 @@ const char *eval_term_name(EvalTerm t)
     return (unsigned)t < TERM_NB ? term_names[t] : "?";
 }
 
+EvalTable eval_table_of(const Rules *r)
+{
+    if (r->variant == VARIANT_TABAL) return EVAL_TABLE_TABAL;
+    return r->captures == CAPTURES_OPTIONAL ? EVAL_TABLE_DABLOT : EVAL_TABLE_DABLOT_COMPULSORY;
+}
+
+static const char *const table_names[EVAL_TABLE_NB] = {
+    [EVAL_TABLE_DABLOT] = "dablot",
+    [EVAL_TABLE_TABAL] = "tabal",
+    [EVAL_TABLE_DABLOT_COMPULSORY] = "dablot-compulsory",
+};
+
+const char *eval_table_name(EvalTable t)
+{
+    return (unsigned)t < EVAL_TABLE_NB ? table_names[t] : "?";
+}
+
+int eval_table_from_name(const char *name)
+{
+    for (int t = 0; t < EVAL_TABLE_NB; t++)
+        if (!strcmp(name, table_names[t])) return t;
+    return -1;
+}
+
 int eval_piece_value(Variant v, PieceType t)
 {
-    return eval_default_weights[v].piece[t];
+    return eval_default_weights[v == VARIANT_TABAL ? EVAL_TABLE_TABAL : EVAL_TABLE_DABLOT].piece[t];
 }
 
 /* Tables derived from the geometry, built once. */
@@ -649,17 +673,17 @@ static int evaluate(const Position *pos, const EvalWeights *w, EvalTrace *tr, in
 
 int eval_position(const Position *pos, int *stm_steps)
 {
-    return evaluate(pos, &eval_default_weights[pos->rules.variant], NULL, stm_steps, false);
+    return evaluate(pos, &eval_default_weights[eval_table_of(&pos->rules)], NULL, stm_steps, false);
 }
 
 int eval_position_reference(const Position *pos)
 {
-    return evaluate(pos, &eval_default_weights[pos->rules.variant], NULL, NULL, true);
+    return evaluate(pos, &eval_default_weights[eval_table_of(&pos->rules)], NULL, NULL, true);
 }
 
 void eval_trace(const Position *pos, EvalTrace *t)
 {
-    evaluate(pos, &eval_default_weights[pos->rules.variant], t, NULL, false);
+    evaluate(pos, &eval_default_weights[eval_table_of(&pos->rules)], t, NULL, false);
 }
 
 int eval_white_weights(const Position *pos, const EvalWeights *w)

@@ -1,20 +1,22 @@
 /*
- * eval_weights.c - the evaluation's weights, one table per variant
- * (EvalWeights, eval.h), and where each table came from.  Written by
- * dablo-tune (tools/tune, docs/tuning.md): `make tune` writes it again;
- * edit a value by hand only together with its origin line.
+ * eval_weights.c - the evaluation's weights, one table per variant and
+ * Dablot capture rule (EvalWeights, EvalTable, eval.h), and where each
+ * table came from.  Written by dablo-tune (tools/tune, docs/tuning.md):
+ * `make tune` writes it again; edit a value by hand only together with
+ * its origin line.
  */
 #include "eval.h"
 
-const char *const eval_weights_origin[VARIANT_NB] = {
-    [VARIANT_DABLOT] = "hand-set (docs/strength.md)",
-    [VARIANT_TABAL] = "dablo-tune fit -lambda 1 -rounds 3 -iterations 300 -rate 1 -l2 "
-                      "1e-07 -valid 10 -seed 1: 147047 positions, K 0.009424, log loss "
-                      "0.468257 -> 0.458163 (validation 0.471604 -> 0.461716)",
+const char *const eval_weights_origin[EVAL_TABLE_NB] = {
+    [EVAL_TABLE_DABLOT] = "hand-set (docs/strength.md)",
+    [EVAL_TABLE_TABAL] = "dablo-tune fit -lambda 1 -rounds 3 -iterations 300 -rate 1 -l2 "
+                         "1e-07 -valid 10 -seed 1: 147047 positions, K 0.009424, log loss "
+                         "0.468257 -> 0.458163 (validation 0.471604 -> 0.461716)",
+    [EVAL_TABLE_DABLOT_COMPULSORY] = "hand-set (docs/strength.md)",
 };
 
-const EvalWeights eval_default_weights[VARIANT_NB] = {
-    [VARIANT_DABLOT] = {
+const EvalWeights eval_default_weights[EVAL_TABLE_NB] = {
+    [EVAL_TABLE_DABLOT] = {
         .piece = { 100, 260, 420 },
         .king_immune = 250,
         .prince_immune = 120,
@@ -41,7 +43,7 @@ const EvalWeights eval_default_weights[VARIANT_NB] = {
         .mopup_kingless = 16,
         .tempo = 6,
     },
-    [VARIANT_TABAL] = {
+    [EVAL_TABLE_TABAL] = {
         .piece = { 100, 0, 320 },
         .king_immune = 0,
         .prince_immune = 0,
@@ -66,6 +68,33 @@ const EvalWeights eval_default_weights[VARIANT_NB] = {
         .mopup_region = 0,
         .mopup_all_men = 0,
         .mopup_kingless = 0,
+        .tempo = 6,
+    },
+    [EVAL_TABLE_DABLOT_COMPULSORY] = {
+        .piece = { 100, 260, 420 },
+        .king_immune = 250,
+        .prince_immune = 120,
+        .mobility = { 2, 4, 5 },
+        .hanging_own_move = { -12, -30, -40 },
+        .hanging_their_move = { -4, -10, -15 },
+        .advance = { 0, 3, 6, 9, 12, 15, 18, 21, 24, 26, 28, 30, 30 },
+        .centre = { 1, 3, 3 },
+        .runaway = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
+        .base_guard = 0,
+        .triangle = 0,
+        .piece_no_prey = { 50, 180, 420 },
+        .mopup_margin = 200,
+        .mopup_mobility = 6,
+        .mopup_hunt_mobility = 42,
+        .mopup_king_dist = 12,
+        .mopup_piece_dist = 8,
+        .mopup_wall = 6,
+        .mopup_rim = 8,
+        .mopup_own_king = 250,
+        .mopup_king_free = 20,
+        .mopup_region = 6,
+        .mopup_all_men = 2,
+        .mopup_kingless = 16,
         .tempo = 6,
     },
 };

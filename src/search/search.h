@@ -40,6 +40,9 @@ typedef struct SearchLimits {
     Move searchmoves[MAX_MOVES];
 } SearchLimits;
 
+/* The Contempt option's bound, in hundredths of a man (a man = 100). */
+enum { CONTEMPT_MAX = 500 };
+
 /* Session options the search reads (the protocol owns their parsing). */
 struct TbSet;
 typedef struct SearchOptions {
@@ -47,6 +50,10 @@ typedef struct SearchOptions {
     int multipv;           /* 1..256 */
     int move_overhead;     /* ms subtracted for communication, 0..5000 */
     int skill_weakness;    /* 20 - Skill Level: 0 = full strength .. 20 (skill.h) */
+    int contempt;          /* Contempt: a draw below the root scores -contempt for the
+                            * side to move at the root and +contempt for the other, in
+                            * hundredths of a man, -CONTEMPT_MAX..CONTEMPT_MAX
+                            * (Stockfish's draw value; endgame-table draws stay 0) */
     const struct TbSet *tb; /* endgame tables (tb/tb_probe.h), NULL = none; the
                              * caller keeps them open while a search runs */
 } SearchOptions;

@@ -114,6 +114,8 @@ printf 'tabal 1-0 0 mmm/mmm/mm\x01mm/mmmmm/5/MMMMM/MMMMM/MMM/MMM w 0 1\n' >"$tmp
 refuse "fit: control bytes of a data line are shown as '?'" ".*ctl.txt:1: bad FEN for tabal: .*'\?'" \
     $BIN fit -variant tabal "$tmp/ctl.txt"
 refuse "fit: no positions of the variant" "no positions of dablot" $BIN fit -variant dablot tests/data/tune-tabal.txt
+refuse "fit: no positions of the table (Dablot's compulsory presets)" "no positions of dablot-compulsory in the data" $BIN fit -variant dablot-compulsory tests/data/tune-dablot.txt
+refuse "fit: an unknown table" "-variant chess: not dablot, dablot-compulsory or tabal" $BIN fit -variant chess tests/data/tune-tabal.txt
 refuse "fit: bad option value" "-lambda 2: not a number in 0..1" $BIN fit -variant tabal -lambda 2 tests/data/tune-tabal.txt
 refuse "unknown command" "unknown command 'tune'" $BIN tune
 
@@ -185,13 +187,14 @@ else
     bad "fit on the Tabal sample lowers the loss"
     sed 's/^/     | /' <<<"$out"
 fi
-# Only the Tabal table and its origin line change.
-dablot_part() { sed -n '/^    \[VARIANT_DABLOT\] = {/,/^    },/p' "$1"; }
-if grep -q '\[VARIANT_TABAL\] = "dablo-tune fit ' "$tmp/w.c" && cmp -s <(dablot_part "$tmp/w.c") \
+# Only the Tabal table and its origin line change (both Dablot tables stay).
+dablot_part() { sed -n '/^    \[EVAL_TABLE_DABLOT[A-Z_]*\] = {/,/^    },/p' "$1"; }
+if grep -q '\[EVAL_TABLE_TABAL\] = "dablo-tune fit ' "$tmp/w.c" && [ "$(dablot_part "$tmp/w.c" | grep -c "^    \[EVAL_TABLE_DABLOT")" -eq 2 ] &&
+    cmp -s <(dablot_part "$tmp/w.c") \
     <(dablot_part src/search/eval_weights.c) && ! cmp -s "$tmp/w.c" src/search/eval_weights.c; then
-    ok "fit -out rewrites the Tabal table and its origin, the Dablot table as it was"
+    ok "fit -out rewrites the Tabal table and its origin, the Dablot tables as they were"
 else
-    bad "fit -out rewrites the Tabal table and its origin, the Dablot table as it was"
+    bad "fit -out rewrites the Tabal table and its origin, the Dablot tables as they were"
 fi
 if ${CC:-cc} -std=gnu11 -Wall -Wextra -Werror -Isrc -Isrc/search -c "$tmp/w.c" -o "$tmp/w.o" 2>"$tmp/cc.err"; then
     ok "the written weights source compiles without warnings"

@@ -209,7 +209,7 @@ START_TEST(coefficients_predict_the_evaluation)
             char err[200];
             Rules r = tune_game_rules(d.v[i].game);
             ck_assert_int_eq(position_set_fen(&p, &r, d.v[i].fen, err, sizeof err), 0);
-            const EvalWeights *w = &eval_default_weights[r.variant];
+            const EvalWeights *w = &eval_default_weights[eval_table_of(&r)];
             float coef[EVAL_WEIGHT_NB];
             int base;
             eval_coefficients(&p, w, idx, m, &base, coef);
@@ -234,14 +234,14 @@ END_TEST
 START_TEST(fit_reduces_the_loss_and_is_deterministic)
 {
     TuneData d = load(TABAL_SAMPLE);
-    FitSpec spec = fit_defaults(VARIANT_TABAL);
+    FitSpec spec = fit_defaults(EVAL_TABLE_TABAL);
     spec.rounds = 2;
     spec.iterations = 150;
     EvalWeights a, b;
     FitReport ra, rb;
     char err[400];
     ck_assert_int_eq(
-        fit_run(&d, &spec, &eval_default_weights[VARIANT_TABAL], &a, &ra, NULL, err, sizeof err),
+        fit_run(&d, &spec, &eval_default_weights[EVAL_TABLE_TABAL], &a, &ra, NULL, err, sizeof err),
         0);
     ck_assert_uint_eq(ra.ntrain + ra.nvalid, d.n);
     ck_assert_uint_gt(ra.nvalid, 0);
@@ -249,39 +249,39 @@ START_TEST(fit_reduces_the_loss_and_is_deterministic)
     ck_assert_msg(ra.train_after < ra.train_before - 0.005, "%f -> %f", ra.train_before,
                   ra.train_after);
     /* The loss reported is that of the real evaluation with the fitted weights. */
-    double all = fit_loss(&d, VARIANT_TABAL, &a, ra.k);
+    double all = fit_loss(&d, EVAL_TABLE_TABAL, &a, ra.k);
     double mix = (ra.train_after * (double)ra.ntrain + ra.valid_after * (double)ra.nvalid)
                / (double)d.n;
     ck_assert(all > mix - 1e-9 && all < mix + 1e-9);
     ck_assert_int_eq(
-        fit_run(&d, &spec, &eval_default_weights[VARIANT_TABAL], &b, &rb, NULL, err, sizeof err),
+        fit_run(&d, &spec, &eval_default_weights[EVAL_TABLE_TABAL], &b, &rb, NULL, err, sizeof err),
         0);
     ck_assert_int_eq(memcmp(&a, &b, sizeof a), 0);
     ck_assert(ra.train_after == rb.train_after);
     /* The untunable weights stay. */
     ck_assert_int_eq(a.piece[MAN], 100);
-    ck_assert_int_eq(a.mopup_margin, eval_default_weights[VARIANT_TABAL].mopup_margin);
+    ck_assert_int_eq(a.mopup_margin, eval_default_weights[EVAL_TABLE_TABAL].mopup_margin);
     /* Weights named by -fix stay too, the others still move. */
     spec.fixed = "runaway,piece";
     ck_assert_int_eq(
-        fit_run(&d, &spec, &eval_default_weights[VARIANT_TABAL], &b, &rb, NULL, err, sizeof err),
+        fit_run(&d, &spec, &eval_default_weights[EVAL_TABLE_TABAL], &b, &rb, NULL, err, sizeof err),
         0);
     ck_assert_int_eq(
-        memcmp(b.runaway, eval_default_weights[VARIANT_TABAL].runaway, sizeof b.runaway), 0);
-    ck_assert_int_eq(b.piece[KING], eval_default_weights[VARIANT_TABAL].piece[KING]);
-    ck_assert_int_ne(memcmp(&b, &eval_default_weights[VARIANT_TABAL], sizeof b), 0);
+        memcmp(b.runaway, eval_default_weights[EVAL_TABLE_TABAL].runaway, sizeof b.runaway), 0);
+    ck_assert_int_eq(b.piece[KING], eval_default_weights[EVAL_TABLE_TABAL].piece[KING]);
+    ck_assert_int_ne(memcmp(&b, &eval_default_weights[EVAL_TABLE_TABAL], sizeof b), 0);
     ck_assert(rb.train_after < rb.train_before);
-    ck_assert_double_eq(fit_loss(&d, VARIANT_DABLOT, &a, ra.k), -1);
+    ck_assert_double_eq(fit_loss(&d, EVAL_TABLE_DABLOT, &a, ra.k), -1);
     tune_data_free(&d);
 }
 END_TEST
 
 /* Weights set far wrong come back toward sense: a Dablot prince and a
  * Tabal king worth nothing. */
-static void refit(const char *file, Variant v, EvalWeights *start)
+static void refit(const char *file, EvalTable t, EvalWeights *start)
 {
     TuneData d = load(file);
-    FitSpec spec = fit_defaults(v);
+    FitSpec spec = fit_defaults(t);
     spec.rounds = 2;
     spec.iterations = 150;
     EvalWeights out;
@@ -296,13 +296,13 @@ static void refit(const char *file, Variant v, EvalWeights *start)
 
 START_TEST(wrong_start_weights_move_the_right_way)
 {
-    EvalWeights w = eval_default_weights[VARIANT_DABLOT];
+    EvalWeights w = eval_default_weights[EVAL_TABLE_DABLOT];
     w.piece[PRINCE] = 0;
-    refit(DABLOT_SAMPLE, VARIANT_DABLOT, &w);
+    refit(DABLOT_SAMPLE, EVAL_TABLE_DABLOT, &w);
     ck_assert_msg(w.piece[PRINCE] >= 15, "Dablot prince %d", w.piece[PRINCE]);
-    w = eval_default_weights[VARIANT_TABAL];
+    w = eval_default_weights[EVAL_TABLE_TABAL];
     w.piece[KING] = 0;
-    refit(TABAL_SAMPLE, VARIANT_TABAL, &w);
+    refit(TABAL_SAMPLE, EVAL_TABLE_TABAL, &w);
     ck_assert_msg(w.piece[KING] >= 15, "Tabal king %d", w.piece[KING]);
 }
 END_TEST
@@ -313,8 +313,8 @@ START_TEST(fit_refuses_data_without_the_variant)
     EvalWeights out;
     FitReport rep;
     char err[400];
-    FitSpec spec = fit_defaults(VARIANT_DABLOT);
-    ck_assert_int_eq(fit_run(&d, &spec, &eval_default_weights[VARIANT_DABLOT], &out, &rep, NULL,
+    FitSpec spec = fit_defaults(EVAL_TABLE_DABLOT);
+    ck_assert_int_eq(fit_run(&d, &spec, &eval_default_weights[EVAL_TABLE_DABLOT], &out, &rep, NULL,
                              err, sizeof err),
                      -1);
     ck_assert_str_eq(err, "no positions of dablot in the data");
@@ -354,8 +354,8 @@ START_TEST(weight_names_and_flat_access)
     char name[64];
     eval_weight_name(p[0].index + KING, name, sizeof name);
     ck_assert_str_eq(name, "piece[2]");
-    ck_assert_int_eq(eval_weight_get(&eval_default_weights[VARIANT_DABLOT], p[0].index + KING),
-                     eval_default_weights[VARIANT_DABLOT].piece[KING]);
+    ck_assert_int_eq(eval_weight_get(&eval_default_weights[EVAL_TABLE_DABLOT], p[0].index + KING),
+                     eval_default_weights[EVAL_TABLE_DABLOT].piece[KING]);
     ck_assert(!eval_weight_tunable(p[0].index + MAN));
     ck_assert(eval_weight_tunable(p[0].index + PRINCE));
 }

@@ -820,6 +820,35 @@ START_TEST(mopup_region_and_lost_king)
 }
 END_TEST
 
+START_TEST(weight_tables_by_capture_rule)
+{
+    /* Dablot's optional captures (the default) and its compulsory presets
+     * have tables of their own (RULES.md section 1 "Captures"). */
+    const struct {
+        Variant v;
+        const char *preset;
+        EvalTable t;
+    } cases[] = {
+        { VARIANT_DABLOT, NULL, EVAL_TABLE_DABLOT },
+        { VARIANT_DABLOT, "classic", EVAL_TABLE_DABLOT },
+        { VARIANT_DABLOT, "modern", EVAL_TABLE_DABLOT_COMPULSORY },
+        { VARIANT_DABLOT, "anti-draw", EVAL_TABLE_DABLOT_COMPULSORY },
+        { VARIANT_TABAL, NULL, EVAL_TABLE_TABAL },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        Rules r = rules_default(cases[i].v);
+        if (cases[i].preset) ck_assert_int_eq(rules_set(&r, "Rules", cases[i].preset, NULL, 0), 0);
+        ck_assert_int_eq(eval_table_of(&r), cases[i].t);
+    }
+    Rules r = rules_default(VARIANT_DABLOT);
+    ck_assert_int_eq(rules_set(&r, "Captures", "compulsory-men", NULL, 0), 0);
+    ck_assert_int_eq(eval_table_of(&r), EVAL_TABLE_DABLOT_COMPULSORY);
+    for (int t = 0; t < EVAL_TABLE_NB; t++)
+        ck_assert_int_eq(eval_table_from_name(eval_table_name((EvalTable)t)), t);
+    ck_assert_int_eq(eval_table_from_name("chess"), -1);
+}
+END_TEST
+
 /* --------------------------------------------------------- multithreading */
 
 START_TEST(threads_and_multipv_give_legal_moves)
@@ -983,6 +1012,7 @@ Suite *search_suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, fast_eval_matches_reference);
     tcase_add_test(tc, eval_is_symmetric);
+    tcase_add_test(tc, weight_tables_by_capture_rule);
     tcase_add_test(tc, mopup_walls_in_the_enemy_king);
     tcase_add_test(tc, mopup_region_and_lost_king);
     suite_add_tcase(s, tc);

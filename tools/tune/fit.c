@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The positions of one variant, with what the fit needs of each. */
+/* The positions of one table, with what the fit needs of each. */
 typedef struct Set {
     size_t n;
     Position *pos;
@@ -19,9 +19,9 @@ typedef struct Set {
     unsigned char *valid;
 } Set;
 
-FitSpec fit_defaults(Variant v)
+FitSpec fit_defaults(EvalTable t)
 {
-    return (FitSpec){ .variant = v,
+    return (FitSpec){ .table = t,
                       .lambda = 1.0,
                       .rounds = 3,
                       .iterations = 300,
@@ -45,6 +45,13 @@ static double log_loss(double t, double p)
     return -(t * log(p) + (1 - t) * log(1 - p));
 }
 
+/* The table that scores record r's positions. */
+static EvalTable record_table(const TuneRecord *r)
+{
+    Rules rules = tune_game_rules(r->game);
+    return eval_table_of(&rules);
+}
+
 static void set_free(Set *s)
 {
     free(s->pos);
@@ -57,17 +64,16 @@ static void set_free(Set *s)
     memset(s, 0, sizeof *s);
 }
 
-/* The records of variant v in d as positions. */
-static int set_load(Set *s, const TuneData *d, Variant v, const FitSpec *spec, char *err,
+/* The records of table t in d as positions. */
+static int set_load(Set *s, const TuneData *d, EvalTable t, const FitSpec *spec, char *err,
                     size_t errlen)
 {
     memset(s, 0, sizeof *s);
     size_t n = 0;
     for (size_t i = 0; i < d->n; i++)
-        if (tune_game_rules(d->v[i].game).variant == v) n++;
+        if (record_table(&d->v[i]) == t) n++;
     if (n == 0) {
-        snprintf(err, errlen, "no positions of %s in the data",
-                 v == VARIANT_TABAL ? "tabal" : "dablot");
+        snprintf(err, errlen, "no positions of %s in the data", eval_table_name(t));
         return -1;
     }
     s->pos = malloc(n * sizeof *s->pos);
@@ -84,7 +90,7 @@ static int set_load(Set *s, const TuneData *d, Variant v, const FitSpec *spec, c
     for (size_t i = 0; i < d->n; i++) {
         const TuneRecord *r = &d->v[i];
         Rules rules = tune_game_rules(r->game);
-        if (rules.variant != v) continue;
+        if (eval_table_of(&rules) != t) continue;
         char why[200];
         if (position_set_fen(&s->pos[s->n], &rules, r->fen, why, sizeof why) != 0) {
             snprintf(err, errlen, "record %zu: bad FEN: %s", i + 1, why);
@@ -149,11 +155,11 @@ static void evaluate_all(Set *s, const EvalWeights *w)
         s->base[i] = eval_white_weights(&s->pos[i], w);
 }
 
-double fit_loss(const TuneData *d, Variant v, const EvalWeights *w, double k)
+double fit_loss(const TuneData *d, EvalTable t, const EvalWeights *w, double k)
 {
     Set s;
     char err[200];
-    if (set_load(&s, d, v, NULL, err, sizeof err) != 0) return -1;
+    if (set_load(&s, d, t, NULL, err, sizeof err) != 0) return -1;
     evaluate_all(&s, w);
     set_targets(&s, 1.0, k);
     double l = mean_loss(&s, s.base, s.target, k, -1);
@@ -246,7 +252,7 @@ int fit_run(const TuneData *d, const FitSpec *spec, const EvalWeights *start, Ev
 {
     memset(rep, 0, sizeof *rep);
     Set s;
-    if (set_load(&s, d, spec->variant, spec, err, errlen) != 0) return -1;
+    if (set_load(&s, d, spec->table, spec, err, errlen) != 0) return -1;
     for (size_t i = 0; i < s.n; i++) {
         if (s.valid[i])
             rep->nvalid++;

@@ -19,8 +19,8 @@
  * its start value, so weights the data hardly sees stay put.
  *
  * Weights named by spec->fixed are held, like the untunable ones.
- * Positions of one variant are fitted (the records of the others are left
- * out); a record goes to the validation set when a hash of its identity
+ * The positions of one table are fitted (the records of the others are
+ * left out); a record goes to the validation set when a hash of its identity
  * and the seed says so (valid_percent of them), so the split is the same
  * on every run and machine.  Single-threaded and in a fixed order:
  * deterministic for a seed.
@@ -35,7 +35,7 @@
 #include "search/eval.h"
 
 typedef struct FitSpec {
-    Variant variant;
+    EvalTable table;   /* the table fitted: records whose rules it scores (eval_table_of()) */
     double lambda;     /* 0..1, weight of the game result in the target */
     int rounds;        /* linearisations, >= 1 */
     int iterations;    /* Adam steps a round, >= 1 */
@@ -56,7 +56,7 @@ typedef struct FitReport {
 
 /* Default settings (lambda 1, 3 rounds of 300 steps, rate 1, l2 1e-7, 10%
  * for validation, seed 1). */
-FitSpec fit_defaults(Variant v);
+FitSpec fit_defaults(EvalTable t);
 
 /* Checks a -fix list (FitSpec.fixed; NULL is none): every comma-separated
  * prefix is non-empty and starts the name of at least one weight
@@ -64,17 +64,17 @@ FitSpec fit_defaults(Variant v);
  * one-line reason naming the list and the prefix in err. */
 int fit_check_fixed(const char *fixed, char *err, size_t errlen);
 
-/* Fits the weights of spec->variant starting from start (a whole table),
+/* Fits the weights of spec->table starting from start (a whole table),
  * writing the fitted table to *out (the other fields as in start) and the
  * figures to *rep; progress lines go to log when it is not NULL.  Returns
- * 0, or -1 with a one-line reason in err (no records of the variant, a
+ * 0, or -1 with a one-line reason in err (no records for the table, a
  * bad FEN, out of memory). */
 int fit_run(const TuneData *d, const FitSpec *spec, const EvalWeights *start, EvalWeights *out,
             FitReport *rep, FILE *log, char *err, size_t errlen);
 
-/* The mean log loss of the records of variant v in d with weights w at
+/* The mean log loss of the records of table t in d with weights w at
  * scale k (lambda 1: the results alone); for tests and reports.  -1 when
  * there is no such record. */
-double fit_loss(const TuneData *d, Variant v, const EvalWeights *w, double k);
+double fit_loss(const TuneData *d, EvalTable t, const EvalWeights *w, double k);
 
 #endif

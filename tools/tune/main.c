@@ -40,7 +40,7 @@ static const char usage[] =
     "Tunes the evaluation of dablo, the engine for Dablot Prejjesne and Permainan-Tabal,\n"
     "by Texel's method.  gen plays the engine against itself and writes the quiet positions\n"
     "of its games with their results and search scores, one a line; merge joins data files\n"
-    "and drops repeated positions; fit fits the evaluation's weights of one variant to data\n"
+    "and drops repeated positions; fit fits the evaluation's weights of one table to data\n"
     "files (logistic regression on the game results) and writes them as the C source the\n"
     "engine compiles in; weights prints that source for the weights built in.  Every error\n"
     "is one line on standard error; exit status 2 means bad usage or input, 1 a failure\n"
@@ -59,7 +59,9 @@ static const char usage[] =
     "  -seed S           gen: the run's seed; fit: the validation split's (default 1)\n"
     "  -shard I/N        gen: play only the games g with g mod N = I - 1 (default 1/1)\n"
     "  -max-plies N      gen: drop a game still going after N plies (default 1000)\n"
-    "  -variant V        fit: dablot or tabal, the table to fit\n"
+    "  -variant V        fit: the table to fit: dablot (Dablot, captures optional),\n"
+    "                    dablot-compulsory (the compulsory presets modern and anti-draw)\n"
+    "                    or tabal\n"
     "  -lambda L         fit: weight of the result in the target, 0..1; the rest is the\n"
     "                    search score (default 1)\n"
     "  -rounds R         fit: linearisations of the evaluation, 1..20 (default 3)\n"
@@ -271,8 +273,8 @@ static int cmd_merge(int argc, char **argv)
 
 /* Writes the weights source to path through a temporary file renamed at
  * the end, so a failed write leaves the old file whole. */
-static int write_weights(const char *path, const EvalWeights w[VARIANT_NB],
-                         const char *const origin[VARIANT_NB])
+static int write_weights(const char *path, const EvalWeights w[EVAL_TABLE_NB],
+                         const char *const origin[EVAL_TABLE_NB])
 {
     char tmp[4096];
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
@@ -316,7 +318,7 @@ static int check_fit_out(const char *path, int argc, char **argv, int first)
 
 static int cmd_fit(int argc, char **argv)
 {
-    FitSpec spec = fit_defaults(VARIANT_DABLOT);
+    FitSpec spec = fit_defaults(EVAL_TABLE_DABLOT);
     const char *out = NULL;
     int have_variant = 0, first = 2;
     for (; first < argc && argv[first][0] == '-'; first += 2) {
@@ -324,9 +326,9 @@ static int cmd_fit(int argc, char **argv)
         long long n;
         if (!v) return bad("%s: needs a value%s", o, "");
         if (!strcmp(o, "-variant")) {
-            int var = geometry_variant_from_name(v);
-            if (var < 0) return bad("-variant %s: not dablot or tabal%s", v, "");
-            spec.variant = (Variant)var;
+            int t = eval_table_from_name(v);
+            if (t < 0) return bad("-variant %s: not dablot, dablot-compulsory or tabal%s", v, "");
+            spec.table = (EvalTable)t;
             have_variant = 1;
         } else if (!strcmp(o, "-out")) {
             out = v;
@@ -359,7 +361,8 @@ static int cmd_fit(int argc, char **argv)
         }
     }
     if (!have_variant)
-        return bad("fit: give the table to fit (-variant dablot or tabal)%s%s", "", "");
+        return bad("fit: give the table to fit (-variant dablot, dablot-compulsory or tabal)%s%s",
+                   "", "");
     if (first >= argc) return bad("fit: give the data files%s%s", "", "");
     char err[400];
     if (fit_check_fixed(spec.fixed, err, sizeof err) != 0) return bad("%s%s", err, "");
@@ -371,10 +374,10 @@ static int cmd_fit(int argc, char **argv)
         return rc;
     }
     size_t dup = tune_data_dedupe(&d);
-    EvalWeights w[VARIANT_NB];
+    EvalWeights w[EVAL_TABLE_NB];
     memcpy(w, eval_default_weights, sizeof w);
     FitReport rep;
-    if (fit_run(&d, &spec, &eval_default_weights[spec.variant], &w[spec.variant], &rep, stdout, err,
+    if (fit_run(&d, &spec, &eval_default_weights[spec.table], &w[spec.table], &rep, stdout, err,
                 sizeof err)
         != 0) {
         say_error("%s", err);
@@ -386,8 +389,8 @@ static int cmd_fit(int argc, char **argv)
            rep.ntrain + rep.nvalid, dup, rep.nweights, rep.k, rep.train_before, rep.train_after,
            rep.valid_before, rep.valid_after);
     for (int i = 0; i < EVAL_WEIGHT_NB; i++) {
-        int a = eval_weight_get(&eval_default_weights[spec.variant], i),
-            b = eval_weight_get(&w[spec.variant], i);
+        int a = eval_weight_get(&eval_default_weights[spec.table], i),
+            b = eval_weight_get(&w[spec.table], i);
         if (a == b) continue;
         char name[64];
         eval_weight_name(i, name, sizeof name);
@@ -402,9 +405,9 @@ static int cmd_fit(int argc, char **argv)
             spec.lambda, spec.rounds, spec.iterations, spec.rate, spec.l2, spec.valid_percent,
             (unsigned long long)spec.seed, rep.ntrain + rep.nvalid, rep.k, rep.train_before,
             rep.train_after, rep.valid_before, rep.valid_after);
-        const char *origin[VARIANT_NB];
-        for (int v = 0; v < VARIANT_NB; v++)
-            origin[v] = v == (int)spec.variant ? line : eval_weights_origin[v];
+        const char *origin[EVAL_TABLE_NB];
+        for (int v = 0; v < EVAL_TABLE_NB; v++)
+            origin[v] = v == (int)spec.table ? line : eval_weights_origin[v];
         rc = write_weights(out, w, origin);
         if (rc == 0) printf("wrote %s\n", out);
     }

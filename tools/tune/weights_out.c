@@ -3,9 +3,10 @@
  */
 #include "weights_out.h"
 
-static const char *const variant_enum[VARIANT_NB] = {
-    [VARIANT_DABLOT] = "VARIANT_DABLOT",
-    [VARIANT_TABAL] = "VARIANT_TABAL",
+static const char *const table_enum[EVAL_TABLE_NB] = {
+    [EVAL_TABLE_DABLOT] = "EVAL_TABLE_DABLOT",
+    [EVAL_TABLE_TABAL] = "EVAL_TABLE_TABAL",
+    [EVAL_TABLE_DABLOT_COMPULSORY] = "EVAL_TABLE_DABLOT_COMPULSORY",
 };
 
 /* origin as C string literals: quotes and backslashes escaped; a long
@@ -28,27 +29,29 @@ static void put_string(FILE *f, const char *s, int indent)
     fputc('"', f);
 }
 
-int weights_write(FILE *f, const EvalWeights w[VARIANT_NB], const char *const origin[VARIANT_NB])
+int weights_write(FILE *f, const EvalWeights w[EVAL_TABLE_NB],
+                  const char *const origin[EVAL_TABLE_NB])
 {
     fputs("/*\n"
-          " * eval_weights.c - the evaluation's weights, one table per variant\n"
-          " * (EvalWeights, eval.h), and where each table came from.  Written by\n"
-          " * dablo-tune (tools/tune, docs/tuning.md): `make tune` writes it again;\n"
-          " * edit a value by hand only together with its origin line.\n"
+          " * eval_weights.c - the evaluation's weights, one table per variant and\n"
+          " * Dablot capture rule (EvalWeights, EvalTable, eval.h), and where each\n"
+          " * table came from.  Written by dablo-tune (tools/tune, docs/tuning.md):\n"
+          " * `make tune` writes it again; edit a value by hand only together with\n"
+          " * its origin line.\n"
           " */\n"
           "#include \"eval.h\"\n\n"
-          "const char *const eval_weights_origin[VARIANT_NB] = {\n",
+          "const char *const eval_weights_origin[EVAL_TABLE_NB] = {\n",
           f);
-    for (int v = 0; v < VARIANT_NB; v++) {
-        int indent = fprintf(f, "    [%s] = ", variant_enum[v]);
+    for (int v = 0; v < EVAL_TABLE_NB; v++) {
+        int indent = fprintf(f, "    [%s] = ", table_enum[v]);
         put_string(f, origin[v], indent);
         fputs(",\n", f);
     }
-    fputs("};\n\nconst EvalWeights eval_default_weights[VARIANT_NB] = {\n", f);
+    fputs("};\n\nconst EvalWeights eval_default_weights[EVAL_TABLE_NB] = {\n", f);
     int np;
     const EvalParam *p = eval_params(&np);
-    for (int v = 0; v < VARIANT_NB; v++) {
-        fprintf(f, "    [%s] = {\n", variant_enum[v]);
+    for (int v = 0; v < EVAL_TABLE_NB; v++) {
+        fprintf(f, "    [%s] = {\n", table_enum[v]);
         for (int k = 0; k < np; k++) {
             fprintf(f, "        .%s = ", p[k].name);
             if (p[k].count == 1) {

@@ -11,8 +11,10 @@
 
 #include "search/eval.h"
 
-/* Writes w (one table a variant) and origin (one line a variant, no
- * newline or comment end) to f.  Returns 0, or -1 on a write error. */
-int weights_write(FILE *f, const EvalWeights w[VARIANT_NB], const char *const origin[VARIANT_NB]);
+/* Writes w (the EVAL_TABLE_NB tables, eval.h) and origin (one line a
+ * table, no newline or comment end) to f.  Returns 0, or -1 on a write
+ * error. */
+int weights_write(FILE *f, const EvalWeights w[EVAL_TABLE_NB],
+                  const char *const origin[EVAL_TABLE_NB]);
 
 #endif
