@@ -28,6 +28,7 @@ typedef struct Parse {
     const char *variant;      /* -variant, or a -genopenings variant= */
     int gen;                  /* -genopenings was given */
     int games_given;          /* -games was given (else -repeat means 2) */
+    int adj_given[2];         /* -resign [0], -draw [1]: ADJ_KEY_ bits given */
     char *err;
     size_t errlen;
 } Parse;
@@ -220,6 +221,9 @@ static int opt_srand(Parse *p, int argc, char *const argv[])
     return 2;
 }
 
+/* The keys -draw and -resign need (movenumber and twosided have defaults). */
+enum { ADJ_KEY_MOVECOUNT = 1, ADJ_KEY_SCORE = 2 };
+
 /* One key=value of -draw (draw != 0) or -resign. */
 static int adjudication_setting(Parse *p, const char *a, int draw, const char *tok)
 {
@@ -235,10 +239,12 @@ static int adjudication_setting(Parse *p, const char *a, int draw, const char *t
         if (util_parse_int64(v, 1, 1000000, &n) < 0) return fail(p, "movecount must be >= 1, not '%s'", v);
         if (draw) adj->draw_movecount = (int)n;
         else adj->resign_movecount = (int)n;
+        p->adj_given[draw] |= ADJ_KEY_MOVECOUNT;
     } else if (strcmp(key, "score") == 0) {
         if (util_parse_int64(v, 0, 1000000, &n) < 0) return fail(p, "score must be >= 0 cp, not '%s'", v);
         if (draw) adj->draw_score = n;
         else adj->resign_score = n;
+        p->adj_given[draw] |= ADJ_KEY_SCORE;
     } else if (!draw && strcmp(key, "twosided") == 0) {
         if (strcmp(v, "true") == 0) adj->resign_twosided = 1;
         else if (strcmp(v, "false") == 0) adj->resign_twosided = 0;
@@ -258,6 +264,11 @@ static int opt_adjudication(Parse *p, int argc, char *const argv[])
     int n = settings(argc, argv);
     for (int k = 1; k <= n; k++)
         if (adjudication_setting(p, argv[0], draw, argv[k]) < 0) return -1;
+    /* No silent threshold: "-resign movecount=3" alone would resign at 0 cp. */
+    if (!(p->adj_given[draw] & ADJ_KEY_MOVECOUNT))
+        return fail(p, "%s needs movecount=M (the moves each engine must agree for)", argv[0]);
+    if (!(p->adj_given[draw] & ADJ_KEY_SCORE))
+        return fail(p, "%s needs score=S (the threshold in cp)", argv[0]);
     return n + 1;
 }
 
