@@ -401,16 +401,19 @@ adjudication() {
     grep -q 'result=1/2-1/2 termination=max-moves plies=14 ' m.txt
 }
 check "adjudication: -resign, -draw, -maxmoves" adjudication
-adjudication_keys() {   # -draw and -resign without a threshold are refused, never run at 0 cp
+adjudication_keys() {   # -draw and -resign without a threshold (or with a key twice) are refused, never run at 0 cp
     local out a
     for a in "-resign movecount=3:-resign needs score=S" "-resign score=800:-resign needs movecount=M" \
-             "-draw movenumber=1 movecount=2:-draw needs score=S" "-draw score=10:-draw needs movecount=M"; do
+             "-draw movenumber=1 movecount=2:-draw needs score=S" "-draw score=10:-draw needs movecount=M" \
+             "-draw count=2 score=10 movecount=3:-draw: movecount= is given twice" \
+             "-resign movecount=2 score=1 -resign score=3:-resign: score= is given twice" \
+             "-maxmoves x:-maxmoves needs a whole number of moves, 0 (no limit) to 100000000"; do
         out=$(two "" "" -each depth=1 ${a%%:*} -games 1 -results r.txt 2>&1)
         [ $? -eq 2 ] && [ "$(wc -l <<<"$out")" -eq 1 ] && grep -q -- "${a#*:}" <<<"$out" && [ ! -s r.txt ] ||
             { echo "$a: $out"; return 1; }
     done
 }
-check "adjudication: -draw and -resign need movecount= and score=" adjudication_keys
+check "adjudication: -draw and -resign need movecount= and score=, each once" adjudication_keys
 log_full() {   # a log that cannot be written warns once; the match goes on and is recorded
     [ -w /dev/full ] || { echo "no /dev/full"; return 77; }
     local out
