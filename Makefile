@@ -12,7 +12,7 @@
 #                     installed; man/<program>.h2m adds NAME and SEE ALSO)
 #   make install      PREFIX=/usr/local BINDIR= MANDIR= DOCDIR= DESTDIR= (installs
 #                     what make built, programs and man pages, and the rules
-#                     and protocol documents; compiles nothing)
+#                     and protocol documents and docs/; compiles nothing)
 #   make uninstall    the same variables
 #   make format       clang-format the C lines changed since DABLO_FORMAT_BASE
 #                     (default: the merge base with main; never whole files;
@@ -184,7 +184,11 @@ build/man/%.1: bin/%
 # A man page that was not built (no help2man at `make` time) is named and
 # left out.
 # The documents the man pages point to, installed in $(DOCDIR).
-DOC_FILES := RULES.md LICENSE protocol/PROTOCOL.md protocol/BOARDS.md protocol/board-dablot.svg protocol/board-tabal.svg
+# docs/ goes too: PROTOCOL.md and the guides link to its pages (links into
+# bench/ and tools/ name the source tree, which is not installed).
+DOC_FILES := RULES.md LICENSE protocol/PROTOCOL.md protocol/BOARDS.md protocol/board-dablot.svg \
+	protocol/board-tabal.svg $(wildcard docs/*.md docs/img/*)
+DOC_DIRS := docs/img docs protocol
 
 install:
 	@missing=; for b in $(BINS); do [ -x $$b ] || missing="$$missing $$b"; done; \
@@ -199,15 +203,17 @@ install:
 	    echo "$(INSTALL) -d $(DESTDIR)$(MAN1DIR)" && $(INSTALL) -d $(DESTDIR)$(MAN1DIR) && \
 	    echo "$(INSTALL) -m 644$$pages $(DESTDIR)$(MAN1DIR)/" && \
 	    $(INSTALL) -m 644 $$pages $(DESTDIR)$(MAN1DIR)/; }
-	$(INSTALL) -d $(DESTDIR)$(DOCDIR) $(DESTDIR)$(DOCDIR)/protocol
-	$(INSTALL) -m 644 $(filter-out protocol/%,$(DOC_FILES)) $(DESTDIR)$(DOCDIR)/
-	$(INSTALL) -m 644 $(filter protocol/%,$(DOC_FILES)) $(DESTDIR)$(DOCDIR)/protocol/
+	$(INSTALL) -d $(DESTDIR)$(DOCDIR) $(addprefix $(DESTDIR)$(DOCDIR)/,$(DOC_DIRS))
+	@for f in $(DOC_FILES); do \
+	    echo "$(INSTALL) -m 644 $$f $(DESTDIR)$(DOCDIR)/$$(dirname $$f)/"; \
+	    $(INSTALL) -m 644 $$f $(DESTDIR)$(DOCDIR)/$$(dirname $$f)/ || exit 1; \
+	done
 
 uninstall:
 	rm -f $(addprefix $(DESTDIR)$(BINDIR)/,$(notdir $(BINS)))
 	rm -f $(addprefix $(DESTDIR)$(MAN1DIR)/,$(notdir $(MAN_PAGES)))
 	rm -f $(addprefix $(DESTDIR)$(DOCDIR)/,$(DOC_FILES))
-	-rmdir $(DESTDIR)$(DOCDIR)/protocol $(DESTDIR)$(DOCDIR) 2>/dev/null
+	-rmdir $(addprefix $(DESTDIR)$(DOCDIR)/,$(DOC_DIRS)) $(DESTDIR)$(DOCDIR) 2>/dev/null
 
 # Formats, in place, only the C lines changed since the base commit (see
 # tools/format-changed.sh for how the base is chosen).

@@ -26,6 +26,7 @@
 #include "openings.h"
 #include "record.h"
 #include "rules/game.h"
+#include "rules/notation.h"
 #include "schedule.h"
 #include "steal.h"
 #include "text.h"
@@ -235,6 +236,44 @@ START_TEST(adjudication_counts)
     Position p21w = fen_pos("mmmmmm/mmmmm/mmmmmm/mmmmm/mmmmmm/p4/k4K/4P/MMMMMM/MMMMM/MMMMMM/MMMMM/MMMMMM w 3 21");
     ck_assert_int_eq(adj_after_move(&a, &p19b, &p20w, 0, 0, &res), ADJ_NONE);
     ck_assert_int_eq(adj_after_move(&a, &p20w, &p21w, 0, 0, &res), ADJ_MAXMOVES);
+}
+END_TEST
+
+/* pos after the move text of pos (a legal move, by the rules library). */
+static Position after_move(const Position *pos, const char *text)
+{
+    Position next = *pos;
+    Move m;
+    Undo u;
+    char err[128];
+    ck_assert_int_eq(notation_parse_move(pos, text, &m, err, sizeof err), 0);
+    position_make(&next, &m, &u);
+    return next;
+}
+
+/* -draw restarts on every move that restarts DrawPlies, as fastchess restarts
+ * on a capture or a pawn move: in Tabal also a man's step (RULES.md). */
+START_TEST(adjudication_tabal_man_step)
+{
+    Rules r = rules_default(VARIANT_TABAL);
+    Position start = fen_pos_rules("k2/3/5/5/5/5/5/1K1/M2 w 7 40", &r);
+    Position king = after_move(&start, "c2-d2"), man = after_move(&start, "a1-c1");
+    ck_assert_int_eq(king.draw_plies, 8);
+    ck_assert_int_eq(man.draw_plies, 0);
+    AdjudicationSpec s;
+    memset(&s, 0, sizeof s);
+    s.draw_on = 1;
+    s.draw_movecount = 1;
+    s.draw_score = 10;
+    Adjudicator a;
+    GameResult res;
+    adj_start(&a, &s);
+    ck_assert_int_eq(adj_after_move(&a, &start, &king, 1, 0, &res), ADJ_NONE);
+    /* The man's step restarts the count, the kings' steps count. */
+    ck_assert_int_eq(adj_after_move(&a, &start, &man, 1, 0, &res), ADJ_NONE);
+    ck_assert_int_eq(a.draw_plies, 0);
+    ck_assert_int_eq(adj_after_move(&a, &start, &king, 1, 0, &res), ADJ_NONE);
+    ck_assert_int_eq(adj_after_move(&a, &start, &king, 1, 0, &res), ADJ_DRAW);
 }
 END_TEST
 
@@ -565,6 +604,7 @@ static Suite *match_suite(void)
     tcase_add_test(tc, encodings);
     tcase_add_test(tc, info_lines);
     tcase_add_test(tc, adjudication_counts);
+    tcase_add_test(tc, adjudication_tabal_man_step);
     tcase_add_test(tc, schedule_pairs_and_shards);
     tcase_add_test(tc, openings_order);
     tcase_add_test(tc, results_line);

@@ -401,6 +401,45 @@ adjudication() {
     grep -q 'result=1/2-1/2 termination=max-moves plies=14 ' m.txt
 }
 check "adjudication: -resign, -draw, -maxmoves" adjudication
+adjudication_keys() {   # -draw and -resign without a threshold (or with a key twice) are refused, never run at 0 cp
+    local out a
+    for a in "-resign movecount=3:-resign needs score=S" "-resign score=800:-resign needs movecount=M" \
+             "-draw movenumber=1 movecount=2:-draw needs score=S" "-draw score=10:-draw needs movecount=M" \
+             "-draw count=2 score=10 movecount=3:-draw: movecount= is given twice" \
+             "-resign movecount=2 score=1 -resign score=3:-resign: score= is given twice" \
+             "-maxmoves x:-maxmoves needs a whole number of moves, 0 (no limit) to 100000000"; do
+        out=$(two "" "" -each depth=1 ${a%%:*} -games 1 -results r.txt 2>&1)
+        [ $? -eq 2 ] && [ "$(wc -l <<<"$out")" -eq 1 ] && grep -q -- "${a#*:}" <<<"$out" && [ ! -s r.txt ] ||
+            { echo "$a: $out"; return 1; }
+    done
+}
+check "adjudication: -draw and -resign need movecount= and score=, each once" adjudication_keys
+log_full() {   # a log that cannot be written warns once; the match goes on and is recorded
+    [ -w /dev/full ] || { echo "no /dev/full"; return 77; }
+    local out
+    out=$(two "" "" -each depth=1 -games 2 -log /dev/full -results r.txt 2>&1 >/dev/null)
+    [ $? -eq 0 ] && [ "$(wc -l <r.txt)" -eq 2 ] && [ "$(grep -c 'cannot write the log /dev/full: No space left on device; the log stops here, the run goes on' <<<"$out")" -eq 1 ] ||
+        { echo "$out"; return 1; }
+}
+check "-log on a full disk: one warning, the match goes on" log_full
+wrong_files() {   # an empty or device state file, a folder as a file: one line saying what is wrong
+    local out a
+    : >empty.state
+    mkdir dir
+    for a in "-resume empty.state:-resume empty.state: an empty file, not a state file" \
+             "-resume /dev/null:-resume /dev/null: not a state file (not a regular file)" \
+             "-resume none.state:-resume none.state: no such file"; do
+        out=$("$M" ${a%%:*} 2>&1)
+        [ $? -eq 2 ] && [ "$(wc -l <<<"$out")" -eq 1 ] && grep -qF -- "${a#*:}" <<<"$out" || { echo "$a: $out"; return 1; }
+    done
+    [ ! -e none.state ] || { echo "none.state was left behind"; return 1; }
+    for a in "-results dir:results file dir is a folder, not a file" "-pgnout dir:PGN file dir is a folder, not a file" \
+             "-openings file=dir:openings file dir is a folder, not a file"; do
+        out=$(two "" "" -each depth=1 -games 1 ${a%%:*} 2>&1)
+        [ $? -eq 2 ] && [ "$(wc -l <<<"$out")" -eq 1 ] && grep -qF -- "${a#*:}" <<<"$out" || { echo "$a: $out"; return 1; }
+    done
+}
+check "an empty or device state file and a folder as an output or openings file are named so" wrong_files
 twosided() {
     two "--score 900" "--score -900" -each depth=1 -resign movecount=2 score=800 twosided=true -games 1 -results r.txt >/dev/null || return 1
     grep -q 'result=1-0 termination=adj-resign plies=4 ' r.txt || return 1

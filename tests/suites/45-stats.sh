@@ -96,6 +96,14 @@ expect "help" '^Usage: dablo-stats' $BIN -h
 
 misuse "two counts for -wdl" $BIN -wdl 1,2
 misuse "negative count" $BIN -wdl 1,-2,3
+# A count beyond the largest says it is too large and gives the maximum.
+err=$($BIN -wdl 99999999999999999999,1,1 2>&1 >/dev/null)
+if [ $? -eq 2 ] && grep -q 'from 0 to 2^50 (1125899906842624); larger is too large' <<<"$err"; then
+    ok "a count too large names the maximum"
+else
+    bad "a count too large names the maximum"
+    sed 's/^/     | /' <<<"$err"
+fi
 misuse "all counts zero" $BIN -penta 0,0,0,0,0
 misuse "elo0 above elo1" $BIN -wdl 1,2,3 -sprt elo0=5 elo1=0
 misuse "elo1 beyond 1000" $BIN -wdl 1,2,3 -sprt elo1=1000.5

@@ -138,4 +138,9 @@ expect_error "size too small" -size 10
 expect_error "size not a number" -size 600px
 expect_error "unwritable output" -o "$tmp/no/such/dir/x.svg"
 
+# An unknown option points to --help, as every program's does; -help works too.
+out=$(bin/dablo-svg -bogus 2>&1)
+same "unknown option: exit 2, pointing to --help" "2 1" "$? $(grep -c "unknown option '-bogus' (try --help)" <<<"$out")"
+same "-help and --help print the same" "$(bin/dablo-svg --help)" "$(bin/dablo-svg -help)"
+
 finish

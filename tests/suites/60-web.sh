@@ -109,13 +109,23 @@ suite() {
     # Command-line errors: one line, exit status 2, nothing served.
     local args
     for args in "-port 70000" "-port" "-sessions 0" "-engine name=x" "-engine cmd=/no/such/engine" "-colour red" \
-                "-bind 1.2.3.4.5" "-page /no/such/folder" "-page README.md" "-engine cmd=bin/dablo option.Hash=0"; do
+                "-bind 1.2.3.4.5" "-page /no/such/folder" "-page README.md" "-engine cmd=bin/dablo option.Hash=0" \
+                "-engine cmd=bin/dablo name=d1 depth=1 tc=1+0" "-engine cmd=bin/dablo bogus=1" \
+                "-engine cmd=bin/dablo name=a -engine cmd=bin/dablo name=a" "-engine cmd=bin/dablo -engine cmd=bin/dablo"; do
         # shellcheck disable=SC2086
         timeout 60 "$BIN" $args >"$tmp/out" 2>"$tmp/err"   # a server that starts instead fails, not hangs
         same "$tag: '$args' refused" "2 1 0" "$? $(wc -l <"$tmp/err") $(wc -c <"$tmp/out")"
     done
     "$BIN" --help >"$tmp/out" 2>&1
     same "$tag: --help" "0 1" "$? $(grep -c '^Usage: dablo-web' "$tmp/out")"
+    # The page sets the time of a move: search limits are refused, by name,
+    # and an unknown setting lists only what dablo-web takes.
+    contains "$tag: a search limit refused by name" "depth=1 is a search limit: dablo-web takes none (the page sets the time of each move)" \
+        "$("$BIN" -engine cmd=bin/dablo name=d1 depth=1 tc=1+0 2>&1)"
+    contains "$tag: an unknown setting lists the settings taken" "unknown engine setting 'bogus=1' (cmd name dir args stderr option.NAME)" \
+        "$("$BIN" -engine cmd=bin/dablo bogus=1 2>&1)"
+    contains "$tag: two engines of one name refused" "two engines are called 'a': give each its own name=" \
+        "$("$BIN" -engine cmd=bin/dablo name=a -engine cmd=bin/dablo name=a 2>&1)"
     start "$BIN" -engine cmd=bin/dablo name=dablo -sessions 3 -max-body 32768
     if [[ "$URL" =~ ^http://127\.0\.0\.1:[0-9]+/\?token=[0-9a-f]{32}$ ]]; then
         ok "$tag: first line is the address with a token ($URL)"
@@ -174,6 +184,8 @@ suite() {
     same "$tag: unknown action" "404" "$CODE"
     req GET /api/move
     same "$tag: GET of an action" "405" "$CODE"
+    req GET /api/nothing
+    same "$tag: GET of an unknown path: 404, as docs/web.md says" "404 no such action: nothing" "$CODE $(jget "$tmp/body" .error)"
     # A declared body over the limit is refused before it is sent (the
     # server does not wait for 99999999999 bytes).
     req POST /api/move '{}' -H 'Content-Length: 99999999999' --max-time 20
@@ -216,6 +228,8 @@ suite() {
         req POST /api/move "{\"session\":\"$SID\",\"move\":\"$m\"}"
         same "$tag: illegal move '$m' refused" "409 0 $state0" "$CODE $(jget "$tmp/body" 'if .moves then "x" else 0 end') $(moves_of >/dev/null; jget "$tmp/body" .fen)"
     done
+    req POST /api/move "{\"session\":\"$SID\",\"move\":\"zz\"}"
+    same "$tag: a bad move's error names it once" "unparsable move (bad point name) 'zz'" "$(jget "$tmp/body" .error)"
     req POST /api/move "{\"session\":\"$SID\",\"move\":\"c5-c7\"}"
     same "$tag: legal move played" "200 c5-c7" "$CODE $(jget "$tmp/body" '.moves[0]')"
     req POST /api/move "{\"session\":\"$SID\",\"move\":\"c7-c9\"}"
@@ -303,6 +317,9 @@ suite() {
         "$CODE $(jget "$tmp/body" .options.Rules) $(jget "$tmp/body" .options.Captures)"
     req POST /api/move '{"move":"c5-c7"}'
     same "$tag: no session member: 400 saying so" "400 session: missing" "$CODE $(jget "$tmp/body" .error)"
+    req POST /api/move '{"session":1,"move":"c5-c7"}'
+    same "$tag: a session that is not a string: 400 saying so" "400 session: expected a string, the id POST /api/session answered" \
+        "$CODE $(jget "$tmp/body" .error)"
     req POST /api/move "{\"session\":\"$SID\",\"move\":\"c5-c7\",\"move\":\"b2-b3\"}"
     same "$tag: a member given twice refused" "400" "$CODE"
     contains "$tag: ... saying so" "given twice" "$(cat "$tmp/body")"

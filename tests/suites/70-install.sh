@@ -107,11 +107,14 @@ for p in "${progs[@]}"; do
         rc=$?
         # NAME from man/<program>.h2m (not help2man's placeholder), the
         # SYNOPSIS from the Usage lines, options as a tagged list.
-        if [ $rc -eq 0 ] && [ ! -s "$tmp/err" ] \
+        # Every "or:" form belongs to the SYNOPSIS (a wrapped Usage line
+        # pushes them into DESCRIPTION), and no page names one prefix.
+        if [ $rc -eq 0 ] && [ ! -s "$tmp/err" ] && ! grep -Eq '^ +or: ' "$tmp/man" \
+            && ! grep -q '/usr/local' "$tmp/man" \
             && grep -Eq "^ +$p +- " "$tmp/man" && ! grep -q 'manual page for' "$tmp/man" \
             && grep -q '^SYNOPSIS' "$tmp/man" && grep -Eq "^ +$p " "$tmp/man" \
             && grep -Eq '^ {7}--?[a-z]' "$tmp/man"; then
-            ok "man -l $p.1: NAME '$p - ...', SYNOPSIS, a list of options"
+            ok "man -l $p.1: NAME '$p - ...', SYNOPSIS (every form), a list of options, no fixed prefix"
         else
             bad "man -l $p.1 (exit $rc):"; show "$tmp/err"; show "$tmp/man"
         fi
@@ -126,6 +129,27 @@ for d in RULES.md LICENSE protocol/PROTOCOL.md protocol/BOARDS.md; do
     cmp -s "$d" "$stage/usr/share/doc/dablo/$d" || { docs_ok=0; bad "usr/share/doc/dablo/$d missing or not $d"; }
 done
 [ "$docs_ok" -eq 0 ] || ok "RULES.md, LICENSE and protocol/ installed in usr/share/doc/dablo"
+# Every link of an installed document to a document of docs/, protocol/ or
+# RULES.md finds it installed (PROTOCOL.md links to ../docs/).
+broken=
+while IFS=: read -r f link; do
+    target=${link#](}
+    target=${target%%#*}
+    case $target in http*|'') continue ;; esac
+    src=$(dirname "$f")/$target
+    src=$(realpath -m --relative-to=. "$src")
+    case $src in docs/*|protocol/*|RULES.md|LICENSE) ;; *) continue ;; esac
+    [ -e "$stage/usr/share/doc/dablo/$src" ] || broken="$broken $f:$target"
+done < <(grep -o '](\([^)]*\))' RULES.md protocol/*.md docs/*.md | sed 's/)$//')
+same "installed documents link to installed documents (docs/ beside protocol/)" "" "$broken"
+# The engine's page names every other program.
+if [ -f build/man/dablo.1 ]; then
+    missing=
+    for p in "${progs[@]}"; do
+        [ "$p" = dablo ] || grep -q "^\.BR $p (1)" build/man/dablo.1 || missing="$missing $p"
+    done
+    same "dablo.1's SEE ALSO names every program" "" "$missing"
+fi
 
 if mk uninstall DESTDIR="$stage" PREFIX=/usr >"$tmp/uninstall" 2>&1 \
     && [ -z "$(find "$stage" -type f)" ]; then

@@ -16,11 +16,14 @@
 
 struct Transcript {
     FILE *f;
+    char *path;
+    const char *prog;
+    int failed; /* a write failed: warned once, nothing more written */
     int64_t t0;
     pthread_mutex_t lock;
 };
 
-Transcript *transcript_open(const char *path, char *err, size_t errlen)
+Transcript *transcript_open(const char *path, const char *prog, char *err, size_t errlen)
 {
     FILE *f = fopen(path, "ae");
     if (!f) {
@@ -29,6 +32,9 @@ Transcript *transcript_open(const char *path, char *err, size_t errlen)
     }
     Transcript *t = util_xmalloc(sizeof *t);
     t->f = f;
+    t->path = util_xstrdup(path);
+    t->prog = prog;
+    t->failed = 0;
     t->t0 = util_now_ms();
     pthread_mutex_init(&t->lock, NULL);
     return t;
@@ -38,6 +44,7 @@ void transcript_close(Transcript *t)
 {
     if (!t) return;
     fclose(t->f);
+    free(t->path);
     pthread_mutex_destroy(&t->lock);
     free(t);
 }
@@ -53,8 +60,11 @@ void transcript_line(Transcript *t, int slot, const char *engine, char dir, cons
     }
     strbuf_addc(&b, '\n');
     pthread_mutex_lock(&t->lock);
-    fwrite(b.s, 1, b.len, t->f);
-    fflush(t->f);
+    if (!t->failed && (fwrite(b.s, 1, b.len, t->f) != b.len || fflush(t->f) != 0)) {
+        t->failed = 1;
+        fprintf(stderr, "%s: cannot write the log %s: %s; the log stops here, the run goes on\n",
+                t->prog, t->path, strerror(errno));
+    }
     pthread_mutex_unlock(&t->lock);
     strbuf_free(&b);
 }

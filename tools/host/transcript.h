@@ -22,8 +22,12 @@
 typedef struct Transcript Transcript;
 
 /* Opens (appends to) path.  Returns the transcript (transcript_close()
- * frees it), or NULL with a one-line reason in err. */
-Transcript *transcript_open(const char *path, char *err, size_t errlen);
+ * frees it), or NULL with a one-line reason in err.  The transcript is
+ * diagnostics: when a write fails (a full disk), one warning line goes to
+ * stderr, "PROG: cannot write the log PATH: REASON; the log stops here,
+ * the run goes on", nothing more is written, and the host goes on.  prog
+ * (the program's name) is kept, not copied. */
+Transcript *transcript_open(const char *path, const char *prog, char *err, size_t errlen);
 
 /* Closes the file and frees t (NULL: nothing). */
 void transcript_close(Transcript *t);

@@ -28,6 +28,7 @@ typedef struct Parse {
     const char *variant;      /* -variant, or a -genopenings variant= */
     int gen;                  /* -genopenings was given */
     int games_given;          /* -games was given (else -repeat means 2) */
+    unsigned adj_keys[2];     /* the keys given to -resign [0], -draw [1], a bit each */
     char *err;
     size_t errlen;
 } Parse;
@@ -132,7 +133,11 @@ static int opt_count(Parse *p, int argc, char *const argv[])
     int64_t n;
     if (need_value(p, argc, argv) < 0) return -1;
     if (util_parse_int64(argv[1], a[1] == 'm' ? 0 : 1, a[1] == 'c' ? 256 : 100000000, &n) < 0)
-        return fail(p, "%s needs a positive integer%s, not '%s'", a, a[1] == 'c' ? " up to 256" : "", argv[1]);
+        return fail(p, "%s needs a %s, not '%s'", a,
+                    a[1] == 'c'   ? "positive integer up to 256"
+                    : a[1] == 'm' ? "whole number of moves, 0 (no limit) to 100000000"
+                                  : "positive integer up to 100000000",
+                    argv[1]);
     if (a[1] == 'g') {
         p->c->games = (int)n;
         p->games_given = 1;
@@ -220,6 +225,11 @@ static int opt_srand(Parse *p, int argc, char *const argv[])
     return 2;
 }
 
+/* The keys of -draw and -resign, a bit each in Parse.adj_keys, in the order
+ * of adjudication_setting()'s table; movecount and score are needed
+ * (movenumber and twosided have defaults). */
+enum { ADJ_KEY_MOVECOUNT = 1u << 1, ADJ_KEY_SCORE = 1u << 2 };
+
 /* One key=value of -draw (draw != 0) or -resign. */
 static int adjudication_setting(Parse *p, const char *a, int draw, const char *tok)
 {
@@ -228,8 +238,19 @@ static int adjudication_setting(Parse *p, const char *a, int draw, const char *t
     const char *v;
     int64_t n;
     if (kv(tok, key, sizeof key, &v) < 0) return fail(p, "%s setting '%s' is not key=value", a, tok);
+    /* A key given twice (also as its short name, or in a second -draw) is refused. */
+    static const char *const names[][2] = { { "movenumber", "number" },
+                                            { "movecount", "count" },
+                                            { "score", "score" },
+                                            { "twosided", "twosided" } };
+    for (int k = 0; k < 4; k++) {
+        if (strcmp(key, names[k][0]) != 0 && strcmp(key, names[k][1]) != 0) continue;
+        if (p->adj_keys[draw] & (1u << k)) return fail(p, "%s: %s= is given twice", a, names[k][0]);
+        p->adj_keys[draw] |= 1u << k;
+    }
     if (draw && (strcmp(key, "movenumber") == 0 || strcmp(key, "number") == 0)) {
-        if (util_parse_int64(v, 0, 1000000, &n) < 0) return fail(p, "bad movenumber '%s'", v);
+        if (util_parse_int64(v, 0, 1000000, &n) < 0)
+            return fail(p, "movenumber must be 0..1000000, not '%s'", v);
         adj->draw_movenumber = (int)n;
     } else if (strcmp(key, "movecount") == 0 || strcmp(key, "count") == 0) {
         if (util_parse_int64(v, 1, 1000000, &n) < 0) return fail(p, "movecount must be >= 1, not '%s'", v);
@@ -258,6 +279,11 @@ static int opt_adjudication(Parse *p, int argc, char *const argv[])
     int n = settings(argc, argv);
     for (int k = 1; k <= n; k++)
         if (adjudication_setting(p, argv[0], draw, argv[k]) < 0) return -1;
+    /* No silent threshold: "-resign movecount=3" alone would resign at 0 cp. */
+    if (!(p->adj_keys[draw] & ADJ_KEY_MOVECOUNT))
+        return fail(p, "%s needs movecount=M (the moves each engine must agree for)", argv[0]);
+    if (!(p->adj_keys[draw] & ADJ_KEY_SCORE))
+        return fail(p, "%s needs score=S (the threshold in cp)", argv[0]);
     return n + 1;
 }
 

@@ -973,7 +973,7 @@ int compliance_main(int argc, char *const argv[], FILE *out)
     int status = 2;
     if (parse(&c, argc, argv, &logfile, err, sizeof err) < 0
         || compliance_cases(&c.k, &c.rules, err, sizeof err) < 0
-        || (logfile && !(c.log = transcript_open(logfile, err, sizeof err)))) {
+        || (logfile && !(c.log = transcript_open(logfile, "dablo-match", err, sizeof err)))) {
         fprintf(stderr, "dablo-match: %s\n", err);
     } else {
         signal(SIGPIPE, SIG_IGN);

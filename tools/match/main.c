@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -31,8 +32,10 @@ static int resume_override(const char *a)
  * saved one plus -concurrency / -log / -quiet / -rebuild from this one (in *merged,
  * which the caller frees; its words belong to argv and *sd).  Returns 1
  * with the state in *sd, 0 when there is no state to resume (a new match
- * that keeps its state in FILE), or -1 (message printed). */
-static int resume_command_line(int argc, char **argv, const char *resume, StateData *sd, char ***merged, int *n)
+ * that keeps its state in FILE), or -1 (message printed).  created: FILE
+ * did not exist (the state file's lock created it empty). */
+static int resume_command_line(int argc, char **argv, const char *resume, int created,
+                               StateData *sd, char ***merged, int *n)
 {
     char err[1024];
     int rc = state_load(resume, sd, err, sizeof err);
@@ -44,7 +47,14 @@ static int resume_command_line(int argc, char **argv, const char *resume, StateD
         int engines = 0;
         for (int i = 1; i < argc; i++) engines += strcmp(argv[i], "-engine") == 0;
         if (engines > 0) return 0;
-        fprintf(stderr, "dablo-match: -resume %s: no such file (a new match also needs its -engine options)\n", resume);
+        struct stat st;
+        const char *what = created || stat(resume, &st) < 0 ? "no such file"
+                         : !S_ISREG(st.st_mode)
+                             ? "not a state file (not a regular file)"
+                             : "an empty file, not a state file (no game was recorded in it)";
+        fprintf(stderr,
+                "dablo-match: -resume %s: %s (a new match also needs its -engine options)\n",
+                resume, what);
         return -1;
     }
     char **m = util_xmalloc((size_t)(sd->argc + argc + 1) * sizeof *m);
@@ -134,7 +144,8 @@ int main(int argc, char **argv)
         return 2;
     }
     if (resume) {
-        have_state = resume_command_line(argc, argv, resume, &sd, &merged, &pargc);
+        have_state = resume_command_line(argc, argv, resume, locks.n > 0 && locks.created[0], &sd,
+                                         &merged, &pargc);
         if (have_state < 0) {
             state_data_free(&sd);
             outputs_release(&locks);

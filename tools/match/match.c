@@ -357,13 +357,16 @@ static uint64_t random_seed(void)
 static FILE *open_out(const char *path, int64_t cut, const char *what)
 {
     if (!path) return NULL;
-    if (cut >= 0) {
-        struct stat st;
-        if (stat(path, &st) == 0 && st.st_size > cut && truncate(path, cut) < 0)
-            fprintf(stderr, "dablo-match: cannot cut %s back to %lld bytes: %s\n", path, (long long)cut, strerror(errno));
-    }
     struct stat st;
-    if (cut < 0 && stat(path, &st) == 0 && st.st_size > 0)
+    int exists = stat(path, &st) == 0;
+    if (exists && S_ISDIR(st.st_mode)) {
+        fprintf(stderr, "dablo-match: %s %s is a folder, not a file\n", what, path);
+        return NULL;
+    }
+    if (cut >= 0 && exists && st.st_size > cut && truncate(path, cut) < 0)
+        fprintf(stderr, "dablo-match: cannot cut %s back to %lld bytes: %s\n", path, (long long)cut,
+                strerror(errno));
+    if (cut < 0 && exists && st.st_size > 0)
         fprintf(stderr, "dablo-match: note: %s %s already holds %lld bytes; appending to it "
                 "(dablo-stats counts one run a file: remove it first to start afresh)\n",
                 what, path, (long long)st.st_size);
@@ -565,7 +568,7 @@ static int set_up(Match *m, int argc, char *const argv[], StateData *resumed, in
 {
     MatchConfig *c = m->cfg;
     char err[1024];
-    if (c->logfile && !(m->log = transcript_open(c->logfile, err, sizeof err))) {
+    if (c->logfile && !(m->log = transcript_open(c->logfile, "dablo-match", err, sizeof err))) {
         fprintf(stderr, "dablo-match: %s\n", err);
         return 2;
     }

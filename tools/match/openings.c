@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "host/util.h"
 #include "prng.h"
@@ -105,6 +106,12 @@ int openings_load(OpeningBook *b, const OpeningSpec *spec, const Rules *rules, u
         FILE *f = fopen(spec->file, "re");
         if (!f) {
             snprintf(err, errlen, "cannot open openings file %s: %s", spec->file, strerror(errno));
+            return -1;
+        }
+        struct stat st;
+        if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+            snprintf(err, errlen, "openings file %s is a folder, not a file", spec->file);
+            fclose(f);
             return -1;
         }
         b->from_file = 1;

@@ -108,11 +108,13 @@ static int run(int argc, char **argv, const char **merge)
             return 0;
         } else if (!strcmp(a, "-wdl") && more) {
             if (parse_counts(argv[++i], wdl, 3) != 0)
-                return usage_error("-wdl needs W,D,L: three non-negative integers");
+                return usage_error(
+                    "-wdl needs W,D,L: three integers from 0 to 2^50 (1125899906842624); larger is too large");
             have_wdl = 1;
         } else if (!strcmp(a, "-penta") && more) {
             if (parse_counts(argv[++i], penta, 5) != 0)
-                return usage_error("-penta needs LL,LD,DD+WL,WD,WW: five non-negative integers");
+                return usage_error(
+                    "-penta needs LL,LD,DD+WL,WD,WW: five integers from 0 to 2^50 (1125899906842624); larger is too large");
             have_penta = 1;
         } else if (!strcmp(a, "-results") && more) {
             results = argv[++i];

@@ -89,8 +89,7 @@ static int parse_args(int argc, char **argv, Options *o)
         size_t k = 0, n = sizeof table / sizeof table[0];
         while (name && k < n && strcmp(name, table[k].name) != 0)
             k++;
-        if (!name || k == n)
-            return fail(2, "unknown option '%s' (try -help)", arg);
+        if (!name || k == n) return fail(2, "unknown option '%s' (try --help)", arg);
         if (i + 1 >= argc)
             return fail(2, "option '%s' needs a value", arg);
         *(const char **)((char *)o + table[k].offset) = argv[++i];

@@ -29,11 +29,12 @@
 #include "weights_out.h"
 
 static const char usage[] =
-    "Usage: dablo-tune gen -game G -out FILE [-openings F] [-random-plies N] [-nodes LIST]\n"
-    "                      [-games N] [-seed S] [-shard I/N] [-max-plies N]\n"
+    /* One line a form: help2man reads only "Usage:" and "or:" lines as the synopsis. */
+    "Usage: dablo-tune gen -game G -out FILE [-openings F] [-random-plies N] [-nodes LIST] "
+    "[-games N] [-seed S] [-shard I/N] [-max-plies N]\n"
     "  or:  dablo-tune merge -out FILE DATA...\n"
-    "  or:  dablo-tune fit -variant V [-out FILE] [-lambda L] [-rounds R] [-iterations N]\n"
-    "                      [-rate X] [-l2 X] [-valid P] [-seed S] [-fix LIST] DATA...\n"
+    "  or:  dablo-tune fit -variant V [-out FILE] [-lambda L] [-rounds R] [-iterations N] "
+    "[-rate X] [-l2 X] [-valid P] [-seed S] [-fix LIST] DATA...\n"
     "  or:  dablo-tune weights\n"
     "  or:  dablo-tune --help | --version\n"
     "\n"

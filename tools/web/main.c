@@ -25,8 +25,9 @@
 enum { MAX_ENGINES = 8 };
 
 static const char usage[] =
-    "Usage: dablo-web [-engine SETTINGS]... [-port N] [-bind ADDRESS] [-page DIR] [-sessions N]\n"
-    "                 [-idle SECONDS] [-max-body BYTES]\n"
+    /* One line a form: help2man reads only "Usage:" and "or:" lines as the synopsis. */
+    "Usage: dablo-web [-engine SETTINGS]... [-port N] [-bind ADDRESS] [-page DIR] [-sessions N] "
+    "[-idle SECONDS] [-max-body BYTES]\n"
     "  or:  dablo-web --help | --version\n"
     "\n"
     "Serves a board for Dablot Prejjesne and Permainan-Tabal in the browser and plays it\n"
@@ -38,8 +39,9 @@ static const char usage[] =
     "Options:\n"
     "  -engine SETTINGS   an engine to play or analyse with, in dablo-match's words:\n"
     "                     cmd=PATH name=NAME dir=DIR args=\"WORDS\" stderr=FILE\n"
-    "                     option.NAME=VALUE (up to 8 engines; default: the dablo next to\n"
-    "                     this program)\n"
+    "                     option.NAME=VALUE (up to 8 engines, each its own name; default:\n"
+    "                     the dablo next to this program).  No search limits (tc= depth=\n"
+    "                     nodes= st= timemargin=): the page sets the time of each move\n"
     "  -port N            the port, 0..65535 (default 0: a free port)\n"
     "  -bind ADDRESS      the IPv4 address to listen on (default 127.0.0.1; any other\n"
     "                     lets other machines play, and is warned about)\n"
@@ -76,6 +78,42 @@ static int fail(const char *fmt, const char *a, const char *b)
     fprintf(stderr, fmt, a, b);
     fputc('\n', stderr);
     return 2;
+}
+
+/* The words of one -engine (up to the next option): only the settings that
+ * start an engine.  dablo-match's search limits (tc depth nodes st
+ * timemargin) are refused, as the page sets the time of each move.
+ * Returns 0, or 2 with the message printed. */
+static int check_engine_words(int argc, char *const argv[])
+{
+    static const char *const taken[] = { "cmd", "name", "dir", "args", "arg", "stderr", "proto" };
+    static const char *const limits[] = { "tc", "depth", "plies", "nodes", "st", "timemargin" };
+    for (int i = 0; i < argc; i++) {
+        const char *w = argv[i], *eq = strchr(w, '=');
+        /* Up to the next option; engine_spec_set() judges option.NAME= and a word without '='. */
+        if (w[0] == '-' && w[1] != '\0' && !(w[1] >= '0' && w[1] <= '9')) break;
+        if (!eq || strncmp(w, "option.", 7) == 0) continue;
+        size_t n = (size_t)(eq - w);
+        int known = 0;
+        for (size_t k = 0; k < sizeof limits / sizeof limits[0]; k++)
+            if (strlen(limits[k]) == n && strncmp(w, limits[k], n) == 0)
+                return fail("-engine: %s is a search limit: dablo-web takes none (the page sets "
+                            "the time of each move)%s",
+                            w, "");
+        for (size_t k = 0; k < sizeof taken / sizeof taken[0]; k++)
+            known |= strlen(taken[k]) == n && strncmp(w, taken[k], n) == 0;
+        if (!known)
+            return fail("-engine: unknown engine setting '%s' (cmd name dir args stderr "
+                        "option.NAME)%s",
+                        w, "");
+    }
+    return 0;
+}
+
+/* The name the page shows for spec i: name=, else cmd=. */
+static const char *shown_name(int i)
+{
+    return specs[i].name ? specs[i].name : specs[i].cmd;
 }
 
 /* The folder of this program (for the default engine and page). */
@@ -119,11 +157,16 @@ int main(int argc, char **argv)
         }
         if (!strcmp(a, "-engine")) {
             if (nspecs == MAX_ENGINES) return fail("-engine: at most %s engines%s", "8", "");
+            if (check_engine_words(argc - i - 1, argv + i + 1) != 0) return 2;
             int used = engine_spec_parse_args(&specs[nspecs], argc - i - 1, argv + i + 1, err,
                                               sizeof err);
             if (used < 0) return fail("-engine: %s%s", err, "");
             if (used == 0 || !specs[nspecs].cmd)
                 return fail("-engine: cmd=PATH is missing%s%s", "", "");
+            for (int k = 0; k < nspecs; k++)
+                if (!strcmp(shown_name(k), shown_name(nspecs)))
+                    return fail("-engine: two engines are called '%s': give each its own name=%s",
+                                shown_name(k), "");
             nspecs++;
             i += used;
             continue;

@@ -386,10 +386,14 @@ static enum MHD_Result open_events(Server *srv, struct MHD_Connection *conn, Ses
     return rc;
 }
 
-/* The answer to a request naming session id (NULL: none) that is not open. */
-static enum MHD_Result no_session(struct MHD_Connection *conn, const char *id)
+/* The answer to a request whose session is not open: id NULL with given 0
+ * (no session at all) or 1 (a session that is not a string), else the id. */
+static enum MHD_Result no_session(struct MHD_Connection *conn, const char *id, int given)
 {
-    if (!id) return respond_error(conn, MHD_HTTP_BAD_REQUEST, "session: missing");
+    if (!id && !given) return respond_error(conn, MHD_HTTP_BAD_REQUEST, "session: missing");
+    if (!id)
+        return respond_error(conn, MHD_HTTP_BAD_REQUEST,
+                             "session: expected a string, the id POST /api/session answered");
     return respond_error(conn, MHD_HTTP_NOT_FOUND,
                          "no such game (it ends after being idle): reload the page");
 }
@@ -398,7 +402,7 @@ static enum MHD_Result api_get(Server *srv, struct MHD_Connection *conn, const c
 {
     const char *id = MHD_lookup_connection_value(conn, MHD_GET_ARGUMENT_KIND, "session");
     Session *s = find_session(srv, id);
-    if (!s) return no_session(conn, id);
+    if (!s) return no_session(conn, id, 0);
     s->last_active_ms = util_now_ms();
     if (strcmp(what, "events") == 0) return open_events(srv, conn, s);
     StrBuf b = { 0 };
@@ -437,14 +441,19 @@ static int act(Session *s, const char *what, const JsonValue *req, char *err, si
     return session_view(s, (int)ply->number, err, errlen);
 }
 
+/* what names a POST action (/api/WHAT). */
+static int is_action(const char *what)
+{
+    static const char *const actions[] = { "session",  "new",  "configure", "move",
+                                           "takeback", "view", "pgn" };
+    for (size_t i = 0; i < sizeof actions / sizeof actions[0]; i++)
+        if (strcmp(what, actions[i]) == 0) return 1;
+    return 0;
+}
+
 static enum MHD_Result api_post(Server *srv, struct MHD_Connection *conn, const char *what,
                                 Request *rq)
 {
-    static const char *const actions[] = { "new", "configure", "move", "takeback", "view", "pgn" };
-    int known = strcmp(what, "session") == 0;
-    for (size_t i = 0; i < sizeof actions / sizeof actions[0]; i++)
-        known |= strcmp(what, actions[i]) == 0;
-    if (!known) return respond_error(conn, MHD_HTTP_NOT_FOUND, "no such action: %.100s", what);
     if (rq->too_big)
         return respond_error(conn, MHD_HTTP_CONTENT_TOO_LARGE, "request body over %zu bytes",
                              srv->cfg.max_body);
@@ -462,9 +471,9 @@ static enum MHD_Result api_post(Server *srv, struct MHD_Connection *conn, const 
     const char *id = json_get_string(req, "session");
     Session *s = find_session(srv, id);
     if (!s) {
-        int missing = id == NULL;
+        int given = json_get(req, "session") != NULL;
         json_free(req);
-        return no_session(conn, missing ? NULL : "");
+        return no_session(conn, id ? "" : NULL, given);
     }
     s->last_active_ms = util_now_ms();
     int rc = act(s, what, req, err, sizeof err);
@@ -527,6 +536,8 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *conn, const char
                                  what);
         return api_get(srv, conn, what);
     }
+    if (!is_action(what))
+        return respond_error(conn, MHD_HTTP_NOT_FOUND, "no such action: %.100s", what);
     if (!post)
         return respond_error(conn, MHD_HTTP_METHOD_NOT_ALLOWED, "/api/%.100s takes a POST", what);
     return api_post(srv, conn, what, rq);

@@ -391,7 +391,7 @@ static int play_text(Session *s, const Position *pos, const char *text, char *er
         if (strstr(why, "ambiguous"))
             ambiguous_paths(pos, text, err, errlen);
         else
-            snprintf(err, errlen, "%s: %s", text, why);
+            snprintf(err, errlen, "%s", why); /* why names the text */
         return -1;
     }
     truncate_game(s, s->view);
