@@ -735,6 +735,16 @@ default_state_in_use() {   # without -resume, the RESULTS.resume a stop would wr
     [ "$(wc -l <r.txt)" -eq 4 ] && [ ! -e r.txt.resume ] || { echo "$(wc -l <r.txt) results; $(ls)"; return 1; }
 }
 check "without -resume, the default state file RESULTS.resume is locked too (exit 2 naming the holder), and removed by a complete run" default_state_in_use
+fallback_state_unlocked() {   # dablo-match.resume of a run without results or PGN file is not locked: two such runs go on side by side
+    two_bg "--think-ms 20" "--think-ms 20" -each depth=1 -repeat -games 2 -rounds 2 -maxmoves 30 -quiet >a.out 2>&1
+    local a=$bg out rc
+    out=$(timeout 20 "$M" -engine cmd="$F" name=A depth=1 -engine cmd="$F" name=B depth=1 -games 2 -quiet 2>&1); rc=$?
+    kill -0 "$a" 2>/dev/null || { echo "the first run ended before the second started"; return 1; }
+    [ $rc -eq 0 ] || { echo "second run: rc $rc: $out"; kill "$a"; return 1; }
+    wait "$a" || { echo "the first run failed:"; cat a.out; return 1; }
+    [ ! -e dablo-match.resume ] || { echo "dablo-match.resume left"; return 1; }
+}
+check "without results or PGN file, the fallback dablo-match.resume is not locked: a second such run in the folder plays" fallback_state_unlocked
 same_files() {   # two options naming one file: refused before any game, nothing written
     local out rc
     "$M" -genopenings 4 plies=5 -srand 3 format=fen out=o.fen 2>/dev/null && cp o.fen o.orig && ln o.fen hard.fen || return 1

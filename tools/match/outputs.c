@@ -175,12 +175,16 @@ static int file_or_none(const char *path)
     return path && (stat(path, &st) != 0 ? errno == ENOENT : S_ISREG(st.st_mode));
 }
 
+/* The last default state file, in the current folder. */
+static const char fallback_state[] = "dablo-match.resume";
+
 const char *outputs_state_path(const MatchConfig *c, char *buf, size_t len)
 {
     if (c->resume) return c->resume;
     const char *beside = file_or_none(c->results) ? c->results
                        : file_or_none(c->pgnout)  ? c->pgnout
-                                                  : "dablo-match";
+                                                  : NULL;
+    if (!beside) return fallback_state;
     snprintf(buf, len, "%s.resume", beside);
     return buf;
 }
@@ -200,8 +204,11 @@ int outputs_guard_match(const MatchConfig *c, OutputLocks *l, char *err, size_t 
     if (c->results && outputs_lock(l, c->results, "results file", err, errlen) < 0) return -1;
     if (c->pgnout && outputs_lock(l, c->pgnout, "PGN file", err, errlen) < 0) return -1;
     /* Without -resume, a run that stops early writes its state there: it
-     * is this run's as the others are (match.c, offer_resume). */
-    if (!c->resume
+     * is this run's as the others are (match.c, offer_resume).  The
+     * fallback in the current folder is not locked: a run without results
+     * or PGN file has nothing another run could spoil, and a folder it
+     * cannot write must not stop it. */
+    if (!c->resume && state != fallback_state
         && outputs_lock(l, state, "state file (the default of a run without -resume)", err, errlen)
                < 0)
         return -1;

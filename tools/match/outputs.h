@@ -64,7 +64,7 @@ int outputs_distinct(const OutputName *f, int n, char *err, size_t errlen);
  * else PGN.resume beside the PGN file, else dablo-match.resume in the
  * current folder; a results or PGN path that names no regular file (a
  * device such as /dev/full or /dev/null, a pipe) gets none beside it.
- * Returns c->resume or buf (len bytes, holding the name). */
+ * Returns c->resume, buf (len bytes, holding the name) or a constant name. */
 const char *outputs_state_path(const MatchConfig *c, char *buf, size_t len);
 
 /* The match's guard, before any game: its openings, results, PGN, state
