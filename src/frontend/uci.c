@@ -178,8 +178,8 @@ static void install_tablebases(Session *e, TbSet *fresh, int n, const char *err)
 static void open_tablebases(Session *e)
 {
     TbSet fresh = { 0 };
-    char err[512];
-    int n = tb_set_open(&fresh, e->tb_path, &e->rules, err, sizeof err);
+    char err[512] = "";
+    int n = e->tb_path[0] ? tb_set_open(&fresh, e->tb_path, &e->rules, err, sizeof err) : 0;
     install_tablebases(e, &fresh, n, err);
 }
 
