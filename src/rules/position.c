@@ -158,6 +158,39 @@ static const char *skip_blanks(const char *s)
     return s;
 }
 
+/* Refuses more pieces than a side can have: a side never gains pieces,
+ * so it has at most what it starts with (RULES.md sections 1-2).  Dablot:
+ * 28 men, one prince and one king a side, none ever promoted.  Tabal: 16
+ * pieces a side, men and the kings they were crowned into together.  No
+ * rule option changes the piece sets. */
+static int check_piece_counts(const int count[PIECE_CODE_NB], Variant v, char *err, size_t errlen)
+{
+    static const char *const side[2] = { "White", "Black" };
+    for (int c = 0; c < 2; c++) {
+        int men = count[piece_make((Color)c, MAN)], kings = count[piece_make((Color)c, KING)];
+        if (v == VARIANT_TABAL) {
+            if (men + kings > 16)
+                return fen_error(
+                    err, errlen,
+                    "bad FEN: field 1 (points): %d %s pieces (%d men, %d kings), at most 16 in tabal",
+                    men + kings, side[c], men, kings);
+            continue;
+        }
+        int princes = count[piece_make((Color)c, PRINCE)];
+        if (kings > 1)
+            return fen_error(err, errlen, "bad FEN: field 1 (points): more than one %s king",
+                             side[c]);
+        if (princes > 1)
+            return fen_error(err, errlen, "bad FEN: field 1 (points): more than one %s prince",
+                             side[c]);
+        if (men > 28)
+            return fen_error(err, errlen,
+                             "bad FEN: field 1 (points): %d %s men, at most 28 in dablot", men,
+                             side[c]);
+    }
+    return 0;
+}
+
 int position_set_fen(Position *pos, const Rules *rules, const char *fen, char *err, size_t errlen)
 {
     zobrist_init();
@@ -208,14 +241,7 @@ int position_set_fen(Position *pos, const Rules *rules, const char *fen, char *e
         return fen_error(err, errlen, "bad FEN: field 1 (points): more than %d ranks", g->nranks);
     if (*s && *s != ' ' && *s != '\t')
         return fen_error(err, errlen, "bad FEN: field 1 (points): unexpected '%c' after rank 1", *s);
-    if (rules->variant == VARIANT_DABLOT) {
-        for (int c = 0; c < 2; c++) {
-            if (count[piece_make((Color)c, KING)] > 1)
-                return fen_error(err, errlen, "bad FEN: field 1 (points): more than one %s king", c ? "Black" : "White");
-            if (count[piece_make((Color)c, PRINCE)] > 1)
-                return fen_error(err, errlen, "bad FEN: field 1 (points): more than one %s prince", c ? "Black" : "White");
-        }
-    }
+    if (check_piece_counts(count, rules->variant, err, errlen) < 0) return -1;
 
     s = skip_blanks(s);
     if (*s == 'w' || *s == 'b') {

@@ -91,7 +91,10 @@ const char *position_start_fen(Variant v);
  * Returns 0 on success.  On error returns -1, writes a one-line message
  * naming the field and the problem into err (errlen bytes) and leaves pos
  * untouched.  Accepts the fields separated by one or more spaces/tabs;
- * fields 3 and 4 may be omitted (then 0 and 1). */
+ * fields 3 and 4 may be omitted (then 0 and 1).  Refuses more pieces of
+ * a side than it starts with: in Dablot more than 28 men, one prince or
+ * one king, in Tabal more than 16 men and kings together (RULES.md
+ * sections 1-2: a side never gains pieces). */
 int position_set_fen(Position *pos, const Rules *rules, const char *fen, char *err, size_t errlen);
 
 /* Writes the FEN of pos into buf (at most len bytes, always terminated);
