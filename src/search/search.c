@@ -722,8 +722,14 @@ static bool answer(Search *s, const Game *g, Thread *bt, Move *best, Move *ponde
         rm->score = -eval_position(&p, NULL);
     }
     bool skilled = skill_choose(s, bt, &g->pos);
-    if (skilled || bt != main || rm->shown_score == -SCORE_INF || main->aborted)
-        print_line(s, bt, bt->completed_depth > 0 ? bt->completed_depth : 1, 0);
+    /* No line for an iteration that did not complete: a search stopped
+     * before depth 1 ends answers after no score line, rather than with a
+     * "depth 1" a host would take for a searched result (PROTOCOL.md
+     * section 3.3).  Stockfish likewise prints no line for an aborted
+     * iteration whose score is unproven (search.cpp, abortedSearch). */
+    if (bt->completed_depth > 0
+        && (skilled || bt != main || rm->shown_score == -SCORE_INF || main->aborted))
+        print_line(s, bt, bt->completed_depth, 0);
     /* The bestmove is this thread's to give now, unless the timer thread
      * gave it (search_set_answer). */
     pthread_mutex_lock(&s->answer_mu);

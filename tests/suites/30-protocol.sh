@@ -159,6 +159,39 @@ skill_repeatable() {
 }
 check "a weak Skill Level answers a position with the same move every time" skill_repeatable
 
+# A search stopped before depth 1 completes has no result: no info depth
+# line (a host would take it for a searched score), and still one legal
+# bestmove, the first in move order (PROTOCOL.md section 3.3).
+unfinished_depth1() {   # unfinished_depth1 NAME SETUP...: go nodes 1 after SETUP
+    local name=$1 out legal best
+    shift
+    out=$(printf '%s\n' "$@" 'go nodes 1' | timeout 30 bin/dablo 2>&1)
+    legal=$(printf '%s\n' "$@" 'go perft 1' | timeout 30 bin/dablo 2>&1 | sed -n 's/^\([a-k][0-9a-kx-]*\): [0-9]*$/\1/p')
+    best=$(sed -n 's/^bestmove \([^ ]*\).*/\1/p' <<<"$out")
+    if grep -q '^info depth' <<<"$out" || [ "$(grep -c '^bestmove ' <<<"$out")" -ne 1 ] ||
+        ! grep -qxF -- "$best" <<<"$legal"; then
+        bad "$name: go nodes 1 gave"
+        sed 's/^/     /' <<<"$out" | grep -v '^     option'
+        echo "     legal moves: $(echo $legal)"
+    else
+        ok "$name: no info depth line, legal bestmove $best"
+    fi
+}
+unfinished_depth1 "go nodes 1, Dablot start" 'position startpos'
+unfinished_depth1 "go nodes 1, Tabal, a capture is compulsory" 'setoption name Variant value tabal' \
+    'position startpos moves b4-c5'
+unfinished_depth1 "go nodes 1, 2 threads, MultiPV 3" 'setoption name Threads value 2' \
+    'setoption name MultiPV value 3' 'position startpos moves c5-d6'
+unfinished_depth1 "go nodes 1, Skill Level 3" 'setoption name Skill Level value 3' 'position startpos'
+stop_at_once() {   # stop right after go: one legal bestmove; an info depth line only with a pv
+    local out
+    out=$(printf '%s\n' 'position startpos' 'go infinite' 'stop' | timeout 30 bin/dablo 2>&1)
+    [ "$(grep -c '^bestmove [a-k][0-9]*[-x][a-k]' <<<"$out")" -eq 1 ] &&
+        ! grep '^info depth' <<<"$out" | grep -qv ' score cp -*[0-9]* nodes [1-9][0-9]* .* pv [a-k]' ||
+        { echo "$out" | grep -v '^option' | sed 's/^/     /'; return 1; }
+}
+check "stop right after go: one legal bestmove, no score line without nodes" stop_at_once
+
 # A host that goes away: stdout closed while searching must not hang or crash.
 closed_stdout() {
     (printf 'go depth 6\n'; sleep 1) | timeout 20 bin/dablo >&- 2>/dev/null

@@ -27,7 +27,9 @@
  *   none RE           no line seen since reset matches RE
  *   pvcheck           every "bestmove" seen since reset follows an info line
  *                     with a score and (unless "(none)") a pv starting with
- *                     the bestmove's move (with MultiPV, of line 1)
+ *                     the bestmove's move (with MultiPV, of line 1), or no
+ *                     info line at all (a search stopped before depth 1
+ *                     completed, PROTOCOL.md section 3.3)
  *   timeout MS        the wait limit of later directives (default 10000)
  *   close             close the engine's stdin (EOF; counts as a send)
  *   exit CODE         the engine must exit with CODE, and every line it
@@ -348,14 +350,16 @@ static int word_after(const char *s, const char *key, char *out, size_t len)
 
 /* Every bestmove seen since reset: an "info ... pv ..." line came after
  * the previous bestmove, and its first move is the bestmove ("bestmove
- * (none)" needs an info line with a score but no pv). */
+ * (none)" needs an info line with a score but no pv); or no info line at
+ * all: a search stopped before depth 1 completed (PROTOCOL.md 3.3). */
 static int pvcheck(void)
 {
     char pv[256] = "", best[256];
-    int have_pv = 0, have_score = 0, nbest = 0;
+    int have_pv = 0, have_score = 0, have_info = 0, nbest = 0;
     for (size_t i = 0; i < nseen; i++) {
         const char *t = seen[i].text;
         if (strncmp(t, "info ", 5) == 0 && !strstr(t, " string ")) {
+            have_info = 1;
             if (strstr(t, " score ")) have_score = 1;
             const char *mp = strstr(t, " multipv ");
             if (strstr(t, " pv ") && (!mp || strncmp(mp, " multipv 1 ", 11) == 0)) {
@@ -367,12 +371,14 @@ static int pvcheck(void)
         if (strncmp(t, "bestmove ", 9) != 0) continue;
         nbest++;
         if (word_after(t, "bestmove ", best, sizeof best) < 0) return fail("pvcheck: bad line '%.200s'", t);
+        int none = strcmp(best, "(none)") == 0;
+        if (!have_info && !none) continue; /* stopped before depth 1 completed: no result */
         if (!have_score) return fail("pvcheck: no info line with a score before '%.200s'", t);
-        if (strcmp(best, "(none)") != 0) {
+        if (!none) {
             if (!have_pv) return fail("pvcheck: no info line with a pv before '%.200s'", t);
             if (strcmp(pv, best) != 0) return fail("pvcheck: bestmove %s but the last pv starts with %s", best, pv);
         }
-        have_pv = have_score = 0;
+        have_pv = have_score = have_info = 0;
     }
     if (nbest == 0) return fail("pvcheck: no bestmove seen");
     return 0;
