@@ -141,6 +141,22 @@ bounds() {
         -results ok.txt >out.txt 2>&1 && grep -q 'seed 18446744073709551615' out.txt
 }
 check "numbers out of range and oversized schedules are refused, not clamped (exit 2)" bounds
+twice() {   # a key=value setting given twice (the last would win in silence) and a second -openings/-sprt
+    refused "^dablo-match: -openings: order= is given twice ('order=random', then 'order=sequential')$" \
+        -openings file=x order=random order=sequential || return 1
+    refused "^dablo-match: -openings: file= is given twice" -openings file=x file=y || return 1
+    refused "^dablo-match: -openings is given twice$" -openings file=x -openings file=y || return 1
+    refused "^dablo-match: -sprt: ELO1= is given twice ('elo1=5', then 'ELO1=3')$" -sprt elo0=0 elo1=5 ELO1=3 || return 1
+    refused "^dablo-match: -sprt is given twice$" -sprt elo0=0 elo1=5 -sprt elo1=3 || return 1
+    refused "^dablo-match: -each: nodes= is given twice" -each nodes=100 nodes=200 || return 1
+    refused "^dablo-match: -engine: option.hash= is given twice ('option.Hash=1', then 'option.hash=2')$" \
+        -engine cmd="$F" name=c depth=1 option.Hash=1 option.hash=2 || return 1
+    refused "^dablo-match: -engine: name= is given twice" -engine cmd="$F" name=c name=d depth=1 || return 1
+    refused "^dablo-match: -genopenings: file= is given twice ('out=o.fen', then 'file=p.fen')$" \
+        -genopenings 2 plies=2 out=o.fen file=p.fen || return 1
+    [ ! -e o.fen ] && [ ! -e p.fen ] || { echo "-genopenings wrote a file"; return 1; }
+}
+check "a setting given twice is refused, naming both (exit 2)" twice
 option_mismatch() {
     local out
     out=$("$M" -engine cmd="$F" name=A option.Nope=1 -engine cmd="$F" name=B -each depth=1 -results r.txt 2>&1); [ $? -eq 2 ] || return 1

@@ -92,7 +92,18 @@ done
 refuse "gen: an output file that exists is not overwritten" "$tmp/a.txt exists" gen -out "$tmp/a.txt"
 cmp -s "$tmp/a.txt" "$tmp/b.txt" && ok "  ... and it is unchanged" || bad "  ... and it is unchanged"
 refuse "gen: unknown game" "-game chess: not one of" $BIN gen -game chess -out "$tmp/x.txt"
-refuse "gen: bad node list" "-nodes 10,x" $BIN gen -game tabal -nodes 10,x -out "$tmp/x.txt"
+refuse "gen: bad node list" "-nodes 10,x: 'x' is not a number" $BIN gen -game tabal -nodes 10,x -out "$tmp/x.txt"
+# every bad item of a list is named; an empty one is never skipped
+refuse "gen: -nodes, a trailing comma" "-nodes 100,: an empty item" $BIN gen -game tabal -nodes 100, -out "$tmp/x.txt"
+refuse "gen: -nodes, a leading comma" "-nodes ,100: an empty item" $BIN gen -game tabal -nodes ,100 -out "$tmp/x.txt"
+refuse "gen: -nodes, two commas" "-nodes 100,,200: an empty item" $BIN gen -game tabal -nodes 100,,200 -out "$tmp/x.txt"
+refuse "gen: -nodes, empty" "-nodes : an empty item" $BIN gen -game tabal -nodes '' -out "$tmp/x.txt"
+refuse "gen: -nodes, zero" "-nodes 100,0: '0' is not a number in 1" $BIN gen -game tabal -nodes 100,0 -out "$tmp/x.txt"
+refuse "gen: -nodes, negative" "-nodes -5: '-5' is not a number" $BIN gen -game tabal -nodes -5 -out "$tmp/x.txt"
+refuse "gen: -nodes, a blank" "-nodes 100, 200: ' 200' is not a number" $BIN gen -game tabal -nodes '100, 200' -out "$tmp/x.txt"
+refuse "gen: -nodes, 17 budgets" "-nodes [0-9,]*: more than 16 budgets \\(from '17' on\\)" \
+    $BIN gen -game tabal -nodes 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17 -out "$tmp/x.txt"
+[ ! -e "$tmp/x.txt" ] && ok "  ... and none of them writes the output file" || bad "  ... and none of them writes the output file"
 refuse "gen: bad shard" "-shard 3/2" $BIN gen -game tabal -shard 3/2 -out "$tmp/x.txt"
 printf 'mmm/mmm/mmmmm/mmmmm/5/MMMMM/MMMMM/MMM/MMM w 0 1\nnot a fen\n' >"$tmp/book.fen"
 refuse "gen: a bad openings file names its line" ".*book.fen:2: " \

@@ -28,6 +28,8 @@ typedef struct Parse {
     const char *variant;      /* -variant, or a -genopenings variant= */
     int gen;                  /* -genopenings was given */
     int games_given;          /* -games was given (else -repeat means 2) */
+    int openings_given;       /* -openings was given */
+    int sprt_given;           /* -sprt was given */
     unsigned adj_keys[2];     /* the keys given to -resign [0], -draw [1], a bit each */
     char *err;
     size_t errlen;
@@ -78,6 +80,38 @@ static int kv(const char *tok, char *key, size_t klen, const char **val)
     return 0;
 }
 
+/* Refuses a setting of w[0..n-1] (the key=value words of option a) whose
+ * key an earlier one gave: the last would win in silence.  Keys compare
+ * without case (option.NAME names an engine option, which ignores case);
+ * -genopenings out= and file= are one key.  0, or -1 with the reason. */
+static int repeated_keys(Parse *p, const char *a, int n, char *const w[])
+{
+    for (int k = 1; k < n; k++) {
+        size_t lk = strcspn(w[k], "=");
+        if (lk == 0 || w[k][lk] != '=') continue; /* not key=value: its parser says so */
+        for (int j = 0; j < k; j++) {
+            size_t lj = strcspn(w[j], "=");
+            int out_file = (lj == 3 && lk == 4 && !strncmp(w[j], "out", 3)
+                            && !strncmp(w[k], "file", 4))
+                        || (lj == 4 && lk == 3 && !strncmp(w[j], "file", 4)
+                            && !strncmp(w[k], "out", 3));
+            if ((lj == lk && strncasecmp(w[j], w[k], lk) == 0) || (out_file && a[1] == 'g'))
+                return fail(p, "%s: %.*s= is given twice ('%s', then '%s')", a, (int)lk, w[k], w[j],
+                            w[k]);
+        }
+    }
+    return 0;
+}
+
+/* Refuses a second -openings or -sprt (the second would replace the
+ * first in silence); *seen marks the first. */
+static int once(Parse *p, const char *a, int *seen)
+{
+    if (*seen) return fail(p, "%s is given twice", a);
+    *seen = 1;
+    return 0;
+}
+
 static int is_dablot_option(const char *name)
 {
     static const char *const names[] = { "Rules", "Captures", "ForwardOnlyMen", "KingCaptureEnds",
@@ -99,6 +133,7 @@ static int opt_engine(Parse *p, int argc, char *const argv[])
         s = &c->engines[c->nengines++];
         memset(s, 0, sizeof *s);
     }
+    if (repeated_keys(p, argv[0], settings(argc, argv), argv + 1) < 0) return -1;
     int n = engine_spec_parse_args(s, argc - 1, argv + 1, p->err, p->errlen);
     return n < 0 ? -1 : n + 1;
 }
@@ -206,6 +241,8 @@ static int openings_setting(Parse *p, const char *tok)
 static int opt_openings(Parse *p, int argc, char *const argv[])
 {
     int n = settings(argc, argv);
+    if (once(p, argv[0], &p->openings_given) < 0 || repeated_keys(p, argv[0], n, argv + 1) < 0)
+        return -1;
     for (int k = 1; k <= n; k++)
         if (openings_setting(p, argv[k]) < 0) return -1;
     if (!p->c->openings.file) return fail(p, "-openings needs file=FILE");
@@ -335,6 +372,8 @@ static int opt_sprt(Parse *p, int argc, char *const argv[])
     MatchConfig *c = p->c;
     c->sprt_on = 1;
     int n = settings(argc, argv);
+    if (once(p, argv[0], &p->sprt_given) < 0 || repeated_keys(p, argv[0], n, argv + 1) < 0)
+        return -1;
     for (int k = 1; k <= n; k++)
         if (stats_sprt_parse(&c->sprt, argv[k], p->err, p->errlen) < 0) return -1;
     if (stats_sprt_check(&c->sprt, p->err, p->errlen) < 0) return -1;
@@ -398,6 +437,7 @@ static int opt_genopenings(Parse *p, int argc, char *const argv[])
     p->gen = 1;
     p->g->n = (int)n;
     int m = settings(argc - 1, argv + 1);
+    if (repeated_keys(p, argv[0], m, argv + 2) < 0) return -1;
     for (int k = 2; k <= m + 1; k++)
         if (gen_setting(p, argv[k]) < 0) return -1;
     return m + 2;

@@ -13,6 +13,7 @@
  * input (a malformed data file names its line), 1 a failure while running.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -99,9 +100,12 @@ static int bad(const char *fmt, const char *a, const char *b)
     return 2;
 }
 
+/* A decimal integer in lo..hi, the whole of s (no blank before it, which
+ * strtoll would skip). */
 static int parse_ll(const char *s, long long lo, long long hi, long long *out)
 {
     char *end;
+    if (!isdigit((unsigned char)s[0]) && s[0] != '-') return -1;
     errno = 0;
     long long v = strtoll(s, &end, 10);
     if (errno || end == s || *end || v < lo || v > hi) return -1;
@@ -112,6 +116,7 @@ static int parse_ll(const char *s, long long lo, long long hi, long long *out)
 static int parse_double(const char *s, double lo, double hi, double *out)
 {
     char *end;
+    if (isspace((unsigned char)s[0])) return -1;
     errno = 0;
     double v = strtod(s, &end);
     if (errno || end == s || *end || !(v >= lo && v <= hi)) return -1;
@@ -139,17 +144,29 @@ static int commit_new(NewFile *nf)
     return 1;
 }
 
+/* -nodes LIST: 1..DATAGEN_MAX_BUDGETS node budgets, comma-separated, each
+ * 1..10^9.  0, or 2 after the error line, which names the bad item (an
+ * empty one is two commas, or one at an end). */
 static int parse_nodes(const char *s, DatagenSpec *g)
 {
-    g->nbudgets = 0;
-    char buf[256];
-    snprintf(buf, sizeof buf, "%s", s);
-    for (char *save = NULL, *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+    int n = 0;
+    for (const char *p = s;; p++) {
+        size_t len = strcspn(p, ",");
+        char item[64];
         long long v;
-        if (g->nbudgets == DATAGEN_MAX_BUDGETS || parse_ll(t, 1, 1000000000, &v) != 0) return -1;
-        g->nodes[g->nbudgets++] = (uint64_t)v;
+        snprintf(item, sizeof item, "%.*s", (int)len, p);
+        if (len == 0)
+            return bad("-nodes %s: an empty item (two commas, or one at an end)%s", s, "");
+        if (len >= sizeof item || parse_ll(item, 1, 1000000000, &v) != 0)
+            return bad("-nodes %s: '%s' is not a number in 1..1000000000", s, item);
+        if (n == DATAGEN_MAX_BUDGETS)
+            return bad("-nodes %s: more than 16 budgets (from '%s' on)", s, item);
+        g->nodes[n++] = (uint64_t)v;
+        p += len;
+        if (!*p) break;
     }
-    return g->nbudgets ? 0 : -1;
+    g->nbudgets = n;
+    return 0;
 }
 
 static int cmd_gen(int argc, char **argv)
@@ -183,8 +200,7 @@ static int cmd_gen(int argc, char **argv)
                 return bad("-random-plies %s: not a number in 0..40%s", v, "");
             g.random_plies = (int)n;
         } else if (!strcmp(o, "-nodes")) {
-            if (parse_nodes(v, &g))
-                return bad("-nodes %s: not a comma-separated list of 1..16 numbers >= 1%s", v, "");
+            if (parse_nodes(v, &g)) return 2;
         } else if (!strcmp(o, "-games")) {
             if (parse_ll(v, 1, 100000000, &n))
                 return bad("-games %s: not a number in 1..100000000%s", v, "");
