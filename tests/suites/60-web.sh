@@ -323,6 +323,25 @@ suite() {
     req POST /api/move "{\"session\":\"$SID\",\"move\":\"c5-c7\",\"move\":\"b2-b3\"}"
     same "$tag: a member given twice refused" "400" "$CODE"
     contains "$tag: ... saying so" "given twice" "$(cat "$tmp/body")"
+    # An unknown member is refused as a bad value is, naming it; the game is unchanged.
+    req GET "/api/state?session=$SID"
+    local before
+    before=$(jget "$tmp/body" '[.fen, .movetime, .variant] | join(" ")')
+    req POST /api/configure "{\"session\":\"$SID\",\"movetme\":500}"
+    same "$tag: configure with an unknown member: 400 naming it" \
+        '400 configure: unknown member "movetme" (it takes: session white black movetime depth multipv skill analyse flip)' \
+        "$CODE $(jget "$tmp/body" .error)"
+    req POST /api/new "{\"session\":\"$SID\",\"variant\":\"tabal\",\"Fen\":\"3/3/5/5/5/5/5/3/M1m w 0 1\"}"
+    same "$tag: new with an unknown member (names are case-sensitive): 400 naming it" '400 new: unknown member "Fen"' \
+        "$CODE $(jget "$tmp/body" .error | cut -d'(' -f1 | sed 's/ $//')"
+    req POST /api/move "{\"session\":\"$SID\",\"move\":\"c5-c7\",\"promote\":true}"
+    same "$tag: move with an unknown member: 400" '400 move: unknown member "promote" (it takes: session move)' \
+        "$CODE $(jget "$tmp/body" .error)"
+    req POST /api/session '{"variant":"tabal"}'
+    same "$tag: POST /api/session takes no member" '400 session: unknown member "variant" (it takes: no member)' \
+        "$CODE $(jget "$tmp/body" .error)"
+    req GET "/api/state?session=$SID"
+    same "$tag: ... and the game unchanged" "$before" "$(jget "$tmp/body" '[.fen, .movetime, .variant] | join(" ")')"
 
     # Analysis with two lines, over the event stream.
     curl -sN --max-time 4 "$B/api/events?session=$SID&token=$TOKEN" >"$tmp/sse" &

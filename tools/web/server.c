@@ -441,14 +441,45 @@ static int act(Session *s, const char *what, const JsonValue *req, char *err, si
     return session_view(s, (int)ply->number, err, errlen);
 }
 
-/* what names a POST action (/api/WHAT). */
-static int is_action(const char *what)
+/* The POST actions (/api/WHAT) and the members each takes (docs/web.md,
+ * "The HTTP interface"), space-separated.  A member not listed is refused,
+ * as a bad value is: a misspelt "movetme" would otherwise be dropped in
+ * silence. */
+static const struct {
+    const char *name, *members;
+} actions[] = {
+    { "session", "" },
+    { "new", "session variant options fen white black movetime depth multipv skill analyse flip" },
+    { "configure", "session white black movetime depth multipv skill analyse flip" },
+    { "move", "session move" },
+    { "takeback", "session" },
+    { "view", "session ply" },
+    { "pgn", "session pgn" },
+};
+
+/* The index of the POST action what in actions[], or -1. */
+static int action_index(const char *what)
 {
-    static const char *const actions[] = { "session",  "new",  "configure", "move",
-                                           "takeback", "view", "pgn" };
     for (size_t i = 0; i < sizeof actions / sizeof actions[0]; i++)
-        if (strcmp(what, actions[i]) == 0) return 1;
-    return 0;
+        if (strcmp(what, actions[i].name) == 0) return (int)i;
+    return -1;
+}
+
+/* The first member of object req that action a does not take, or NULL. */
+static const char *unknown_member(int a, const JsonValue *req)
+{
+    for (int i = 0; i < req->n; i++) {
+        const char *key = req->keys[i], *m = actions[a].members;
+        size_t len = strlen(key);
+        int known = 0;
+        while (*m && !known) {
+            size_t n = strcspn(m, " ");
+            known = n == len && strncmp(m, key, n) == 0;
+            m += n + (m[n] == ' ');
+        }
+        if (!known) return key;
+    }
+    return NULL;
 }
 
 static enum MHD_Result api_post(Server *srv, struct MHD_Connection *conn, const char *what,
@@ -463,6 +494,16 @@ static enum MHD_Result api_post(Server *srv, struct MHD_Connection *conn, const 
     if (req->type != JSON_OBJECT) {
         json_free(req);
         return respond_error(conn, MHD_HTTP_BAD_REQUEST, "expected a JSON object");
+    }
+    int a = action_index(what);
+    const char *unknown = unknown_member(a, req);
+    if (unknown) {
+        /* The reply is JSON-escaped (json_add_message); a long name is cut. */
+        enum MHD_Result rc = respond_error(
+            conn, MHD_HTTP_BAD_REQUEST, "%s: unknown member \"%.64s\" (it takes: %s)", what,
+            unknown, actions[a].members[0] ? actions[a].members : "no member");
+        json_free(req);
+        return rc;
     }
     if (strcmp(what, "session") == 0) {
         json_free(req);
@@ -536,7 +577,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *conn, const char
                                  what);
         return api_get(srv, conn, what);
     }
-    if (!is_action(what))
+    if (action_index(what) < 0)
         return respond_error(conn, MHD_HTTP_NOT_FOUND, "no such action: %.100s", what);
     if (!post)
         return respond_error(conn, MHD_HTTP_METHOD_NOT_ALLOWED, "/api/%.100s takes a POST", what);
