@@ -319,3 +319,37 @@ void tb_layout_position(const TbLayout *l, uint64_t idx, const Rules *r, Positio
         pos->by_type[t] |= placed;
     }
 }
+
+void tb_layout_position_seq(const TbLayout *l, uint64_t idx, const Rules *r, Position *pos,
+                            TbCursor *c)
+{
+    int gl = 5;
+    while (gl > l->first && !l->ks[gl])
+        gl--;
+    if (l->first < 0 || gl == l->first) {
+        tb_layout_position(l, idx, r, pos);
+        return;
+    }
+    uint64_t hi = idx / l->size[gl];
+    Color col = (Color)(gl / 3);
+    PieceType t = group_type[gl % 3];
+    if (!c->valid || c->hi != hi) {
+        tb_layout_position(l, idx, r, pos);
+        c->base = *pos;
+        Bitboard last = pos->by_color[col] & pos->by_type[t];
+        c->base.by_color[col] &= ~last;
+        c->base.by_type[t] &= ~last;
+        for (Bitboard b = last; b;)
+            c->base.board[bb_pop(&b)] = EMPTY;
+        c->free = pos->geo->all & ~(c->base.by_color[WHITE] | c->base.by_color[BLACK]);
+        c->hi = hi;
+        c->valid = true;
+        return;
+    }
+    *pos = c->base;
+    Bitboard placed = comb_unrank(idx % l->size[gl], l->ks[gl], c->free, l->npoints);
+    for (Bitboard b = placed; b;)
+        pos->board[bb_pop(&b)] = (uint8_t)piece_make(col, t);
+    pos->by_color[col] |= placed;
+    pos->by_type[t] |= placed;
+}

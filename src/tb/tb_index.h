@@ -48,6 +48,18 @@ bool tb_layout_stored(const TbLayout *l, const Position *pos);
 bool tb_layout_stored_index(const TbLayout *l, const Position *pos, uint64_t *idx);
 int tb_layout_weight(const TbLayout *l, uint64_t idx);
 void tb_layout_position(const TbLayout *l, uint64_t idx, const Rules *r, Position *pos);
+/* tb_layout_position() for a scan in increasing order of idx: the
+ * position of the groups but the last is kept in *c (zeroed before the
+ * first call, one a scan and a thread) and only the last group is placed
+ * anew while the others stay.  Rules r the same on every call. */
+typedef struct TbCursor {
+    bool valid;
+    uint64_t hi;   /* idx / the last group's combinations */
+    Position base; /* the position without the last group */
+    Bitboard free; /* the points the last group may take */
+} TbCursor;
+void tb_layout_position_seq(const TbLayout *l, uint64_t idx, const Rules *r, Position *pos,
+                            TbCursor *c);
 
 /* Stored positions of the signature with one side to move. */
 uint64_t tb_index_half(const TbSig *s);

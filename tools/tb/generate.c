@@ -79,9 +79,10 @@ static TbWdl plain(TbWdl w)
  * count of internal moves.  The decided ones go into the queue b. */
 static int pass1_init(Build *b, Bucket *queue, char *err, size_t errlen)
 {
+    TbCursor cur = { 0 };
     for (uint64_t i = 0; i < b->n; i++) {
         Position pos;
-        tb_layout_position(&b->lay, i, b->rules, &pos);
+        tb_layout_position_seq(&b->lay, i, b->rules, &pos, &cur);
         uint16_t e;
         uint8_t v = V_UNKNOWN, extdraw = 0;
         int cnt = 0;
@@ -208,13 +209,14 @@ static int to_bucket(Build *b, int d, uint32_t idx)
 /* Pass 2, first half: the zeroing moves of every won or lost position. */
 static int pass2_init(Build *b)
 {
+    TbCursor cur = { 0 };
     for (uint64_t i = 0; i < b->n; i++) {
         int v = b->state[i] & V_MASK;
         b->cnt[i] = 0;
         b->dist[i] = v == V_WIN ? NO_DIST : 0;
         if (v != V_WIN && v != V_LOSS) continue;
         Position pos;
-        tb_layout_position(&b->lay, i, b->rules, &pos);
+        tb_layout_position_seq(&b->lay, i, b->rules, &pos, &cur);
         uint16_t e;
         if (movegen_legal(&pos, &b->list) == 0 && tb_probe_terminal(&pos, &e) == 0) {
             b->dist[i] = 0;
