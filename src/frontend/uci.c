@@ -372,17 +372,18 @@ static void cmd_d(Session *e, char **args, int nargs)
     diagram_print(&e->game);
     if (!e->sopt.tb) return;
     uint16_t te;
+    TbWdl v;
     TbRootMove *tm = malloc(MAX_MOVES * sizeof *tm);
-    int n = tm && tb_set_probe(e->sopt.tb, &e->game.pos, &te) == 0
+    int n = tm && tb_set_verdict(e->sopt.tb, &e->game.pos, &te, &v) == 0
               ? tb_set_root(e->sopt.tb, &e->game.pos, tm, MAX_MOVES)
               : -1;
     if (n < 0) {
         output_line("Tablebase: not in the tables");
     } else {
-        char best[64] = "";
+        char best[64] = "", verdict[80];
         if (n > 0) notation_move_string(&e->game.pos, &tm[0].move, best, sizeof best);
-        output_line("Tablebase: %s %d%s%s", tb_wdl_name(tb_entry_wdl(te)), tb_entry_dtz(te),
-                    n ? " best " : "", best);
+        tb_verdict_string(te, v, verdict, sizeof verdict);
+        output_line("Tablebase: %s%s%s", verdict, n ? " best " : "", best);
     }
     free(tm);
 }

@@ -7,15 +7,17 @@
 
 enum { TB_WIN_SCORE = MATE_BOUND - 1 - MAX_PLY };
 
-int tbprobe_score(uint16_t e, int ply, const Rules *r)
+int tbprobe_score(uint16_t e, int ply, const Position *pos)
 {
-    switch (tb_entry_wdl(e)) {
+    switch (tb_wdl_counted(e, pos->draw_plies, pos->rules.draw_plies)) {
     case TB_WIN: return TB_WIN_SCORE - ply;
     case TB_LOSS: return -TB_WIN_SCORE + ply;
-    case TB_CURSED_WIN: return r->draw_plies ? 1 : TB_WIN_SCORE - ply;
-    case TB_BLESSED_LOSS: return r->draw_plies ? -1 : -TB_WIN_SCORE + ply;
-    default: return 0;
+    default: break;
     }
+    /* A draw the tables call a win or loss (cursed, blessed, or past the
+     * counter) leans to that side. */
+    TbWdl w = tb_entry_wdl(e);
+    return w > TB_DRAW ? 1 : w < TB_DRAW ? -1 : 0;
 }
 
 bool tbprobe_node(Thread *t, int ply, int *score)
@@ -28,7 +30,7 @@ bool tbprobe_node(Thread *t, int ply, int *score)
     if (tb_set_probe(tb, pos, &e) != 0) return false;
     atomic_store_explicit(&t->tbhits, atomic_load_explicit(&t->tbhits, memory_order_relaxed) + 1,
                           memory_order_relaxed);
-    *score = tbprobe_score(e, ply, &pos->rules);
+    *score = tbprobe_score(e, ply, pos);
     return true;
 }
 
@@ -42,7 +44,7 @@ int tbprobe_root(const TbSet *tb, const Position *pos, RootMove *roots, int n, b
     if (nt > 0) {
         *hit = true;
         for (int i = 0; i < n; i++)
-            for (int k = 0; k < nt && tm[k].e == tm[0].e; k++)
+            for (int k = 0; k < nt && tb_root_equal(&tm[k], &tm[0]); k++)
                 if (move_equal(&roots[i].move, &tm[k].move)) {
                     roots[kept++] = roots[i];
                     break;

@@ -3,13 +3,15 @@
  *
  * Two uses, as with the Syzygy tables in chess engines:
  *   - at the root (tbprobe_root): when the position is in the tables, only
- *     the moves with the best entry stay (the value, then the distance to
+ *     the moves with the best result under the DrawPlies counter, then
+ *     the best entry, stay (tb_set_root(): the value, then the distance to
  *     the next zeroing move: a won position is converted inside DrawPlies
  *     whenever the tables say it can be);
  *   - inside the tree (tbprobe_node): a node with no more pieces than the
  *     largest table is scored by its value: a win TB_WIN_SCORE - ply,
  *     above every evaluation and below every decided (mate) score; cursed
- *     wins and blessed losses count as draws (+-1) unless DrawPlies is 0.
+ *     wins and blessed losses, and wins and losses past the DrawPlies
+ *     counter of the node, count as draws (+-1) unless DrawPlies is 0.
  * The tables are read-only; any number of threads probe them.
  */
 #ifndef DABLO_SEARCH_TBPROBE_H
@@ -17,8 +19,10 @@
 #include <stdbool.h>
 #include "search_internal.h"
 
-/* The score of an entry at ply (search_internal.h units). */
-int tbprobe_score(uint16_t e, int ply, const Rules *r);
+/* The score of entry e of pos at ply (search_internal.h units): its result
+ * under pos's DrawPlies counter (tb_wdl_counted(), tb_probe.h), a win
+ * TB_WIN_SCORE - ply, a draw that the entry calls a win +1 (a loss -1). */
+int tbprobe_score(uint16_t e, int ply, const Position *pos);
 /* In the tree: true with *score when pos is in the tables (counts a hit). */
 bool tbprobe_node(Thread *t, int ply, int *score);
 /* At the root: keeps the moves of roots[0..n) with the best entry, in their

@@ -95,13 +95,14 @@ static const PieceType group_type[3] = { KING, PRINCE, MAN };
 /* The first group's placements folded by the mirror, per board and size:
  * kept are the combinations whose rank is at most their mirror's. */
 enum { FOLD_MAX_COMBINATIONS = 1 << 22, DROPPED = UINT32_MAX };
-typedef struct Fold {
+struct TbFold {
     int ready; /* read with acquire, set with release once built */
     uint32_t nkept;
     uint32_t *compact; /* [binom] kept rank, or DROPPED */
     uint32_t *expand;  /* [nkept] the combination's rank */
     uint8_t *sym;      /* [nkept] 1 if the combination is its own mirror */
-} Fold;
+};
+typedef struct TbFold Fold;
 static Fold folds[VARIANT_NB][TB_MAX_PIECES + 1];
 static pthread_mutex_t fold_mu = PTHREAD_MUTEX_INITIALIZER;
 
@@ -138,39 +139,35 @@ static const Fold *fold_get(Variant v, int k)
     return f;
 }
 
-/* The layout of a signature's index: group sizes, the first group (always
- * White's: both sides have pieces) and its fold (NULL: not folded). */
-typedef struct Layout {
-    int ks[6], first, npoints;
-    const Fold *fold;
-    uint64_t base0; /* values of the first digit */
-} Layout;
-
-static Layout layout_of(const TbSig *s)
+void tb_layout_init(TbLayout *l, const TbSig *s)
 {
     pthread_once(&binom_once, binom_init);
-    Layout l;
-    l.npoints = geometry_of(s->variant)->npoints;
-    l.first = -1;
+    memset(l, 0, sizeof *l);
+    l->variant = s->variant;
+    l->npoints = geometry_of(s->variant)->npoints;
+    l->first = -1;
     for (int g = 0; g < 6; g++) {
-        l.ks[g] = s->count[g / 3][group_type[g % 3]];
-        if (l.ks[g] && l.first < 0) l.first = g;
+        l->ks[g] = s->count[g / 3][group_type[g % 3]];
+        if (l->ks[g] && l->first < 0) l->first = g;
     }
-    l.fold = l.first >= 0 ? fold_get(s->variant, l.ks[l.first]) : NULL;
-    l.base0 = l.fold ? l.fold->nkept : l.first >= 0 ? binom[l.npoints][l.ks[l.first]] : 1;
-    return l;
+    l->fold = l->first >= 0 ? fold_get(s->variant, l->ks[l->first]) : NULL;
+    l->base0 = l->fold ? l->fold->nkept : l->first >= 0 ? binom[l->npoints][l->ks[l->first]] : 1;
+    int free_pts = l->npoints;
+    l->rest = 1;
+    for (int g = 0; g < 6; g++) {
+        l->free[g] = free_pts;
+        l->size[g] = binom[free_pts][l->ks[g]];
+        if (g > l->first) l->rest *= l->size[g];
+        free_pts -= l->ks[g];
+    }
+    l->half = l->base0 * l->rest;
 }
 
 uint64_t tb_index_half(const TbSig *s)
 {
-    Layout l = layout_of(s);
-    uint64_t n = l.base0;
-    int free_pts = l.npoints - (l.first >= 0 ? l.ks[l.first] : 0);
-    for (int g = l.first + 1; g < 6; g++) {
-        n *= binom[free_pts][l.ks[g]];
-        free_pts -= l.ks[g];
-    }
-    return n;
+    TbLayout l;
+    tb_layout_init(&l, s);
+    return l.half;
 }
 
 uint64_t tb_index_size(const TbSig *s)
@@ -197,91 +194,162 @@ static void groups_of(const Position *pos, Bitboard gb[6])
         gb[g] = pos->by_color[g / 3] & pos->by_type[group_type[g % 3]];
 }
 
-bool tb_index_stored(const TbSig *s, const Position *pos)
+/* The rank of the first group of pos (unfolded). */
+static uint64_t first_rank(const TbLayout *l, const Position *pos)
 {
-    Layout l = layout_of(s);
-    if (!l.fold) return true;
+    Bitboard b = pos->by_color[l->first / 3] & pos->by_type[group_type[l->first % 3]];
+    return comb_rank(b, 0, l->ks[l->first], l->npoints);
+}
+
+bool tb_layout_stored(const TbLayout *l, const Position *pos)
+{
+    return !l->fold || l->fold->compact[first_rank(l, pos)] != DROPPED;
+}
+
+/* The index of pos given the digit of its first group (after folding) and
+ * its groups, the first of them in gb[l->first]. */
+static uint64_t index_rest(const TbLayout *l, const Position *pos, uint64_t d0,
+                           const Bitboard gb[6])
+{
+    uint64_t idx = d0;
+    Bitboard taken = gb[l->first];
+    for (int g = l->first + 1; g < 6; g++) {
+        int k = l->ks[g];
+        if (!k) continue;
+        idx = idx * l->size[g] + comb_rank(gb[g], taken, k, l->npoints);
+        taken |= gb[g];
+    }
+    return (uint64_t)pos->stm * l->half + idx;
+}
+
+uint64_t tb_layout_index(const TbLayout *l, const Position *pos)
+{
+    if (l->first < 0) return 0;
     Bitboard gb[6];
     groups_of(pos, gb);
-    uint64_t r0 = comb_rank(gb[l.first], 0, l.ks[l.first], l.npoints);
-    return l.fold->compact[r0] != DROPPED;
+    int k0 = l->ks[l->first];
+    uint64_t d0 = comb_rank(gb[l->first], 0, k0, l->npoints);
+    if (l->fold && l->fold->compact[d0] == DROPPED) {
+        /* Its mirror is the stored one. */
+        for (int g = l->first; g < 6; g++)
+            gb[g] = tb_mirror_bb(l->variant, gb[g]);
+        d0 = comb_rank(gb[l->first], 0, k0, l->npoints);
+    }
+    if (l->fold) d0 = l->fold->compact[d0];
+    return index_rest(l, pos, d0, gb);
+}
+
+bool tb_layout_stored_index(const TbLayout *l, const Position *pos, uint64_t *idx)
+{
+    if (l->first < 0) return *idx = 0, true;
+    Bitboard gb[6];
+    groups_of(pos, gb);
+    uint64_t d0 = comb_rank(gb[l->first], 0, l->ks[l->first], l->npoints);
+    if (l->fold) {
+        if (l->fold->compact[d0] == DROPPED) return false;
+        d0 = l->fold->compact[d0];
+    }
+    *idx = index_rest(l, pos, d0, gb);
+    return true;
+}
+
+int tb_layout_weight(const TbLayout *l, uint64_t idx)
+{
+    if (!l->fold) return 1;
+    return l->fold->sym[(idx % l->half) / l->rest] ? 1 : 2;
 }
 
 uint64_t tb_index_of(const TbSig *s, const Position *pos)
 {
-    Layout l = layout_of(s);
-    if (l.first < 0) return 0;
-    Bitboard gb[6];
-    groups_of(pos, gb);
-    int k0 = l.ks[l.first];
-    uint64_t d0 = comb_rank(gb[l.first], 0, k0, l.npoints);
-    if (l.fold && l.fold->compact[d0] == DROPPED) {
-        /* Its mirror is the stored one. */
-        for (int g = l.first; g < 6; g++)
-            gb[g] = tb_mirror_bb(s->variant, gb[g]);
-        d0 = comb_rank(gb[l.first], 0, k0, l.npoints);
-    }
-    if (l.fold) d0 = l.fold->compact[d0];
-    uint64_t idx = d0, half = l.base0;
-    Bitboard taken = gb[l.first];
-    int free_pts = l.npoints - k0;
-    for (int g = l.first + 1; g < 6; g++) {
-        int k = l.ks[g];
-        if (!k) continue;
-        idx = idx * binom[free_pts][k] + comb_rank(gb[g], taken, k, l.npoints);
-        half *= binom[free_pts][k];
-        taken |= gb[g];
-        free_pts -= k;
-    }
-    return (uint64_t)pos->stm * half + idx;
+    TbLayout l;
+    tb_layout_init(&l, s);
+    return tb_layout_index(&l, pos);
+}
+
+bool tb_index_stored(const TbSig *s, const Position *pos)
+{
+    TbLayout l;
+    tb_layout_init(&l, s);
+    return tb_layout_stored(&l, pos);
 }
 
 int tb_index_weight(const TbSig *s, uint64_t idx)
 {
-    Layout l = layout_of(s);
-    if (!l.fold) return 1;
-    uint64_t half = tb_index_half(s);
-    uint64_t d0 = (idx % half) / (half / l.base0);
-    return l.fold->sym[d0] ? 1 : 2;
+    TbLayout l;
+    tb_layout_init(&l, s);
+    return tb_layout_weight(&l, idx);
 }
 
 void tb_index_position(const TbSig *s, uint64_t idx, const Rules *r, Position *pos)
 {
-    Layout l = layout_of(s);
-    const Geometry *geo = geometry_of(s->variant);
+    TbLayout l;
+    tb_layout_init(&l, s);
+    tb_layout_position(&l, idx, r, pos);
+}
+
+void tb_layout_position(const TbLayout *l, uint64_t idx, const Rules *r, Position *pos)
+{
+    const Geometry *geo = geometry_of(l->variant);
     memset(pos, 0, sizeof *pos);
     pos->rules = *r;
     pos->geo = geo;
-    uint64_t half = tb_index_half(s);
-    pos->stm = idx >= half ? BLACK : WHITE;
-    idx %= half;
+    pos->stm = idx >= l->half ? BLACK : WHITE;
+    idx %= l->half;
     pos->move_number = 1;
-    if (l.first < 0) return;
+    if (l->first < 0) return;
     /* The digits of the groups, last group in the lowest digits. */
     uint64_t ranks[6];
-    int sizes[6], free_pts = geo->npoints;
-    for (int g = 0; g < 6; g++) {
-        sizes[g] = free_pts;
-        free_pts -= l.ks[g];
+    for (int g = 5; g > l->first; g--) {
+        if (!l->ks[g]) continue;
+        ranks[g] = idx % l->size[g];
+        idx /= l->size[g];
     }
-    for (int g = 5; g > l.first; g--) {
-        if (!l.ks[g]) continue;
-        uint64_t m = binom[sizes[g]][l.ks[g]];
-        ranks[g] = idx % m;
-        idx /= m;
-    }
-    ranks[l.first] = l.fold ? l.fold->expand[idx] : idx;
+    ranks[l->first] = l->fold ? l->fold->expand[idx] : idx;
     Bitboard taken = 0;
-    for (int g = l.first; g < 6; g++) {
-        int k = l.ks[g];
+    for (int g = l->first; g < 6; g++) {
+        int k = l->ks[g];
         if (!k) continue;
         Color c = (Color)(g / 3);
         PieceType t = group_type[g % 3];
-        Bitboard placed = comb_unrank(ranks[g], k, geo->all & ~taken, geo->npoints);
+        Bitboard placed = comb_unrank(ranks[g], k, geo->all & ~taken, l->npoints);
         for (Bitboard b = placed; b;)
             pos->board[bb_pop(&b)] = (uint8_t)piece_make(c, t);
         taken |= placed;
         pos->by_color[c] |= placed;
         pos->by_type[t] |= placed;
     }
+}
+
+void tb_layout_position_seq(const TbLayout *l, uint64_t idx, const Rules *r, Position *pos,
+                            TbCursor *c)
+{
+    int gl = 5;
+    while (gl > l->first && !l->ks[gl])
+        gl--;
+    if (l->first < 0 || gl == l->first) {
+        tb_layout_position(l, idx, r, pos);
+        return;
+    }
+    uint64_t hi = idx / l->size[gl];
+    Color col = (Color)(gl / 3);
+    PieceType t = group_type[gl % 3];
+    if (!c->valid || c->hi != hi) {
+        tb_layout_position(l, idx, r, pos);
+        c->base = *pos;
+        Bitboard last = pos->by_color[col] & pos->by_type[t];
+        c->base.by_color[col] &= ~last;
+        c->base.by_type[t] &= ~last;
+        for (Bitboard b = last; b;)
+            c->base.board[bb_pop(&b)] = EMPTY;
+        c->free = pos->geo->all & ~(c->base.by_color[WHITE] | c->base.by_color[BLACK]);
+        c->hi = hi;
+        c->valid = true;
+        return;
+    }
+    *pos = c->base;
+    Bitboard placed = comb_unrank(idx % l->size[gl], l->ks[gl], c->free, l->npoints);
+    for (Bitboard b = placed; b;)
+        pos->board[bb_pop(&b)] = (uint8_t)piece_make(col, t);
+    pos->by_color[col] |= placed;
+    pos->by_type[t] |= placed;
 }

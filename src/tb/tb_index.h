@@ -25,6 +25,42 @@
 #include <stdint.h>
 #include "tb_sig.h"
 
+/* The index of one signature, worked out once (tb_layout_init) for the
+ * many calls of a build or a table: the tb_layout_* functions are the
+ * tb_index_* ones without that set-up.  Read-only once made. */
+typedef struct TbLayout {
+    Variant variant;
+    int ks[6];                 /* pieces of each group: White K, P, M, Black K, P, M */
+    int first;                 /* the first non-empty group (-1: none) */
+    int npoints;               /* points of the board */
+    int free[6];               /* points left free by the groups before each */
+    uint64_t size[6];          /* combinations of each group: binom(free, ks) */
+    uint64_t base0;            /* values of the first digit (after folding) */
+    uint64_t rest;             /* values of the other digits together */
+    uint64_t half;             /* base0 * rest: tb_index_half() */
+    const struct TbFold *fold; /* the first group's fold, NULL: not folded */
+} TbLayout;
+void tb_layout_init(TbLayout *l, const TbSig *s);
+uint64_t tb_layout_index(const TbLayout *l, const Position *pos);
+bool tb_layout_stored(const TbLayout *l, const Position *pos);
+/* Whether pos itself is stored, and then its index in *idx: the two
+ * questions above at the cost of one. */
+bool tb_layout_stored_index(const TbLayout *l, const Position *pos, uint64_t *idx);
+int tb_layout_weight(const TbLayout *l, uint64_t idx);
+void tb_layout_position(const TbLayout *l, uint64_t idx, const Rules *r, Position *pos);
+/* tb_layout_position() for a scan in increasing order of idx: the
+ * position of the groups but the last is kept in *c (zeroed before the
+ * first call, one a scan and a thread) and only the last group is placed
+ * anew while the others stay.  Rules r the same on every call. */
+typedef struct TbCursor {
+    bool valid;
+    uint64_t hi;   /* idx / the last group's combinations */
+    Position base; /* the position without the last group */
+    Bitboard free; /* the points the last group may take */
+} TbCursor;
+void tb_layout_position_seq(const TbLayout *l, uint64_t idx, const Rules *r, Position *pos,
+                            TbCursor *c);
+
 /* Stored positions of the signature with one side to move. */
 uint64_t tb_index_half(const TbSig *s);
 /* Stored positions of the table: 2 * tb_index_half(). */

@@ -40,7 +40,7 @@ void tb_mirror_position(const Position *pos, Position *out)
         out->by_color[c] = tb_mirror_bb(v, pos->by_color[c]);
     for (int t = 0; t < PIECE_TYPE_NB; t++)
         out->by_type[t] = tb_mirror_bb(v, pos->by_type[t]);
-    out->key = position_compute_key(out);
+    out->key = pos->key ? position_compute_key(out) : 0; /* no key, none made */
 }
 
 Move tb_mirror_move(Variant v, const Move *m)

@@ -20,7 +20,8 @@ int tb_mirror_point(Variant v, int p);
 /* The mirror of a set of points of variant v's board. */
 Bitboard tb_mirror_bb(Variant v, Bitboard b);
 /* The mirrored position into *out (out != pos): pieces mirrored, side to
- * move, rules and counters kept, Zobrist key recomputed. */
+ * move, rules and counters kept, Zobrist key recomputed (a position
+ * without one, key 0, as the tables build them, gets none). */
 void tb_mirror_position(const Position *pos, Position *out);
 /* The mirror of a move of variant v. */
 Move tb_mirror_move(Variant v, const Move *m);

@@ -163,6 +163,27 @@ bool tb_entry_better(uint16_t a, uint16_t b)
     return false;
 }
 
+TbWdl tb_wdl_counted(uint16_t e, int plies, int draw_plies)
+{
+    TbWdl w = tb_entry_wdl(e);
+    int d = tb_entry_dtz(e);
+    if (w == TB_DRAW) return TB_DRAW;
+    if (draw_plies == 0) return w > TB_DRAW ? TB_WIN : TB_LOSS;
+    if (w == TB_CURSED_WIN || w == TB_BLESSED_LOSS) return TB_DRAW;
+    return d == 0 || plies + d <= draw_plies ? w : TB_DRAW;
+}
+
+/* The order of root moves: the higher result, then the better entry. */
+static bool root_better(const TbRootMove *a, const TbRootMove *b)
+{
+    return a->v != b->v ? a->v > b->v : tb_entry_better(a->e, b->e);
+}
+
+bool tb_root_equal(const TbRootMove *a, const TbRootMove *b)
+{
+    return a->v == b->v && a->e == b->e;
+}
+
 int tb_set_root(const TbSet *set, const Position *pos, TbRootMove *out, int cap)
 {
     MoveList *list = malloc(sizeof *list);
@@ -179,9 +200,10 @@ int tb_set_root(const TbSet *set, const Position *pos, TbRootMove *out, int cap)
             free(list);
             return -1;
         }
-        TbRootMove rm = { list->moves[i], tb_move_entry(z, succ) };
+        TbRootMove rm = { list->moves[i], tb_move_entry(z, succ),
+                          tb_wdl_negate(tb_wdl_counted(succ, p.draw_plies, p.rules.draw_plies)) };
         int j = n++;
-        while (j > 0 && tb_entry_better(rm.e, out[j - 1].e)) {
+        while (j > 0 && root_better(&rm, &out[j - 1])) {
             out[j] = out[j - 1];
             j--;
         }
@@ -189,4 +211,32 @@ int tb_set_root(const TbSet *set, const Position *pos, TbRootMove *out, int cap)
     }
     free(list);
     return n;
+}
+
+int tb_set_verdict(const TbSet *set, const Position *pos, uint16_t *e, TbWdl *v)
+{
+    int rc = tb_set_probe(set, pos, e);
+    if (rc != 0) return rc;
+    *v = tb_wdl_counted(*e, pos->draw_plies, pos->rules.draw_plies);
+    if (tb_entry_dtz(*e) == 0) return 0;
+    if (pos->rules.draw_plies > 0 && pos->draw_plies >= pos->rules.draw_plies) {
+        *v = TB_DRAW; /* the game is over by RULES.md section 3 */
+        return 0;
+    }
+    TbRootMove *tm = malloc(MAX_MOVES * sizeof *tm);
+    int n = tm ? tb_set_root(set, pos, tm, MAX_MOVES) : -1;
+    if (n > 0) *v = tm[0].v;
+    free(tm);
+    return n < 0 ? -1 : 0;
+}
+
+void tb_verdict_string(uint16_t e, TbWdl v, char *buf, size_t len)
+{
+    TbWdl w = tb_entry_wdl(e);
+    TbWdl plain = w == TB_WIN || w == TB_LOSS ? w : TB_DRAW;
+    if (v == plain)
+        snprintf(buf, len, "%s %d", tb_wdl_name(w), tb_entry_dtz(e));
+    else
+        snprintf(buf, len, "%s (%s %d %s)", tb_wdl_name(v), tb_wdl_name(w), tb_entry_dtz(e),
+                 v == TB_DRAW ? "past DrawPlies" : "with DrawPlies off");
 }

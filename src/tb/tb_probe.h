@@ -66,12 +66,50 @@ uint16_t tb_move_entry(bool zeroing, uint16_t succ);
  * then among wins the shorter distance, among losses the longer. */
 bool tb_entry_better(uint16_t a, uint16_t b);
 
+/* The result of a game from a position with entry e whose DrawPlies
+ * counter stands at plies (RULES.md section 3; draw_plies the limit, 0 =
+ * off): TB_WIN, TB_DRAW or TB_LOSS for the side to move.  With the limit
+ * off a cursed win is a win and a blessed loss a loss.  Otherwise a win
+ * stays a win only while plies + distance <= draw_plies (the winner
+ * reaches the next zeroing move in time), a loss a loss likewise (the
+ * loser cannot delay past the limit); beyond it, and for cursed wins and
+ * blessed losses, the game is a draw.  A position over by the rules
+ * (distance 0) keeps its verdict.  Exact for the limit the tables were
+ * built for (TB_DRAW_PLIES) and for 0; the Syzygy tables of chess are
+ * read the same way (their WDL ignores the counter, their DTZ with it
+ * decides at the root). */
+TbWdl tb_wdl_counted(uint16_t e, int plies, int draw_plies);
+
 typedef struct TbRootMove {
     Move move;
     uint16_t e; /* tb_move_entry() of the move */
+    /* The result of the move for its mover: tb_wdl_counted() of the
+     * successor at the counter the move leaves (0 after a move that resets
+     * it by RULES.md section 3, else one more), negated. */
+    TbWdl v;
 } TbRootMove;
-/* Every legal move of pos with its entry, best first (stable: equal
- * entries keep generation order).  Returns the number of moves, or -1 if a
- * successor is not in the tables or cannot be read. */
+/* Every legal move of pos with its entry, best first: the higher result
+ * v, then the better entry (stable: equal ones keep generation order).
+ * Returns the number of moves, or -1 if a successor is not in the tables
+ * or cannot be read. */
 int tb_set_root(const TbSet *set, const Position *pos, TbRootMove *out, int cap);
+/* Whether two root moves are equally good (the best moves are those equal
+ * to the first). */
+bool tb_root_equal(const TbRootMove *a, const TbRootMove *b);
+
+/* The table entry of pos (as tb_set_probe()) and its result under its
+ * DrawPlies counter, the one every user of the tables reports: the best
+ * result v over its moves (tb_set_root()), or for a position over by the
+ * rules its verdict.  This is tb_wdl_counted() of the entry at the
+ * position's counter, except in Tabal where a man's sideways step resets
+ * the counter without counting as zeroing: a win past the limit that
+ * such a step saves is still a win.  Returns 0, 1 (not in the tables) or
+ * -1 (a table cannot be read). */
+int tb_set_verdict(const TbSet *set, const Position *pos, uint16_t *e, TbWdl *v);
+/* The verdict in words, as `d`, `dablo-tb probe` and dablo-match print
+ * it: "win 17" when v is what the entry says without a counter (a cursed
+ * win and a blessed loss read as themselves: "cursed-win 120"), else v
+ * and the entry: "draw (win 3 past DrawPlies)", "win (cursed-win 120
+ * with DrawPlies off)". */
+void tb_verdict_string(uint16_t e, TbWdl v, char *buf, size_t len);
 #endif

@@ -60,6 +60,35 @@ best=$(sed -n 2p <<<"$out" | awk '{print $2}')
 after=$( (printf '%s\n' "position fen $fen moves $best" d) | bin/dablo 2>/dev/null | sed -n 's/^Fen: //p')
 out2=$($TB probe -variant dablot -fen "$after" -dir "$tmp/a" | head -1)
 same "probe after the best move" "loss $((d - 1))" "$out2"
+
+# The DrawPlies counter (FEN field 3): the win stays a win while counter +
+# distance <= 100; one ply later probe, d, the search and dablo-match -tb
+# all call it a draw, and so each move's result.
+at() { sed "s/ w 0 1\$/ w $1 1/" <<<"$fen"; }
+keep=$(at $((100 - d))) past=$(at $((101 - d)))
+same "probe: counter $((100 - d)) keeps the win" "win $d" "$($TB probe -variant dablot -fen "$keep" -dir "$tmp/a" | head -1)"
+out=$($TB probe -variant dablot -fen "$past" -dir "$tmp/a")
+same "probe: counter $((101 - d)) is past DrawPlies" "draw (win $d past DrawPlies)" "$(head -1 <<<"$out")"
+same "probe: each move past DrawPlies too" "move $best draw (win $d past DrawPlies)" "$(grep "^move $best " <<<"$out")"
+same "probe: the same best moves" "$(sed -n 2p <<<"$($TB probe -variant dablot -fen "$fen" -dir "$tmp/a")")" "$(sed -n 2p <<<"$out")"
+same "probe: DrawPlies 0 ignores the counter" "win $d" "$($TB probe -variant dablot -DrawPlies 0 -fen "$past" -dir "$tmp/a" | head -1)"
+same "probe: counter 100, the game is drawn" "draw (win $d past DrawPlies)" "$($TB probe -variant dablot -fen "$(at 100)" -dir "$tmp/a" | head -1)"
+for c in $((100 - d)) $((101 - d)); do
+    out=$( (printf '%s\n' "setoption name Variant value dablot" "setoption name TablebasePath value $tmp/a" "position fen $(at $c)" d 'go depth 8'; sleep 2) | bin/dablo 2>&1)
+    score=$(grep -o 'score cp -\?[0-9]*' <<<"$out" | tail -1 | awk '{print $3}')
+    if [ $c -eq $((100 - d)) ]; then
+        same "d at counter $c" "Tablebase: win $d best $best" "$(grep '^Tablebase:' <<<"$out")"
+        if [ "${score:-0}" -gt 20000 ]; then ok "search at counter $c: a win ($score)"; else bad "search at counter $c: score ${score:-none}"; fi
+    else
+        same "d at counter $c" "Tablebase: draw (win $d past DrawPlies) best $best" "$(grep '^Tablebase:' <<<"$out")"
+        if [ "${score:-99}" -ge -1 ] && [ "${score:-99}" -le 1 ]; then ok "search at counter $c: a draw ($score)"; else bad "search at counter $c: score ${score:-none}"; fi
+    fi
+done
+printf '%s\n' "$keep" "$past" >"$tmp/counter.fen"
+bin/dablo-match -variant dablot -engine cmd=bin/dablo name=a depth=1 -engine cmd=bin/dablo name=b depth=1 \
+    -openings file="$tmp/counter.fen" -games 2 -rounds 1 -tb "$tmp/a" -results "$tmp/counter.txt" >/dev/null 2>&1
+same "match -tb: the counter decides" "1-0 opening=1 1/2-1/2 opening=2" \
+    "$(sed -n 's/.*result=\([^ ]*\) termination=tablebase plies=0 \(opening=[0-9]*\).*/\1 \2/p' "$tmp/counter.txt" | tr '\n' ' ' | sed 's/ $//')"
 out=$($TB probe -variant tabal -fen "3/3/5/5/2k2/2K2/4K/3/3 w 0 1" -dir "$tmp/a" | head -1)
 same "probe tabal KKvk" "win" "${out%% *}"
 # The mirror reads the same entry; its best moves are the mirrored ones (files

@@ -105,6 +105,38 @@ START_TEST(entries_and_their_order)
 }
 END_TEST
 
+/* The result under the DrawPlies counter: a win or loss holds while
+ * counter + distance stays within the limit, and what every user of the
+ * tables prints for it. */
+START_TEST(entries_under_the_counter)
+{
+    uint16_t w3 = tb_entry(TB_WIN, 3), l3 = tb_entry(TB_LOSS, 3), c = tb_entry(TB_CURSED_WIN, 120);
+    ck_assert_int_eq(tb_wdl_counted(w3, 0, 100), TB_WIN);
+    ck_assert_int_eq(tb_wdl_counted(w3, 97, 100), TB_WIN);
+    ck_assert_int_eq(tb_wdl_counted(w3, 98, 100), TB_DRAW);
+    ck_assert_int_eq(tb_wdl_counted(w3, 99, 100), TB_DRAW);
+    ck_assert_int_eq(tb_wdl_counted(w3, 99, 0), TB_WIN);
+    ck_assert_int_eq(tb_wdl_counted(l3, 97, 100), TB_LOSS);
+    ck_assert_int_eq(tb_wdl_counted(l3, 98, 100), TB_DRAW);
+    ck_assert_int_eq(tb_wdl_counted(c, 0, 100), TB_DRAW);
+    ck_assert_int_eq(tb_wdl_counted(c, 50, 0), TB_WIN);
+    ck_assert_int_eq(tb_wdl_counted(tb_entry(TB_BLESSED_LOSS, 110), 0, 0), TB_LOSS);
+    ck_assert_int_eq(tb_wdl_counted(tb_entry(TB_LOSS, 0), 100, 100), TB_LOSS);
+    ck_assert_int_eq(tb_wdl_counted(tb_entry(TB_DRAW, 0), 0, 0), TB_DRAW);
+    char buf[80];
+    tb_verdict_string(w3, TB_WIN, buf, sizeof buf);
+    ck_assert_str_eq(buf, "win 3");
+    tb_verdict_string(w3, TB_DRAW, buf, sizeof buf);
+    ck_assert_str_eq(buf, "draw (win 3 past DrawPlies)");
+    tb_verdict_string(l3, TB_DRAW, buf, sizeof buf);
+    ck_assert_str_eq(buf, "draw (loss 3 past DrawPlies)");
+    tb_verdict_string(c, TB_DRAW, buf, sizeof buf);
+    ck_assert_str_eq(buf, "cursed-win 120");
+    tb_verdict_string(c, TB_WIN, buf, sizeof buf);
+    ck_assert_str_eq(buf, "win (cursed-win 120 with DrawPlies off)");
+}
+END_TEST
+
 /* A file written, opened and read back; then refused when cut short or
  * when one byte changes. */
 START_TEST(file_round_trip_and_refusals)
@@ -391,6 +423,7 @@ Suite *tb_suite(void)
     tcase_add_test(tc, signature_order_and_counts);
     tcase_add_test(tc, index_round_trip);
     tcase_add_test(tc, entries_and_their_order);
+    tcase_add_test(tc, entries_under_the_counter);
     tcase_add_test(tc, file_round_trip_and_refusals);
     tcase_add_test(tc, every_refusal_named);
     tcase_add_test(tc, empty_folder_opens_empty);

@@ -30,21 +30,20 @@ int tbadj_open(TbSet *set, const char *dir, const Rules *r, char *err, size_t er
 int tbadj_judge(const TbSet *set, const Position *pos, GameResult *res, char *detail, size_t len)
 {
     uint16_t e;
-    if (tb_set_probe(set, pos, &e) != 0) return 0;
-    TbWdl w = tb_entry_wdl(e);
-    int d = tb_entry_dtz(e);
-    bool off = pos->rules.draw_plies == 0;
-    /* Decided: a win or loss within DrawPlies (always, with DrawPlies 0). */
-    bool decided = (w == TB_WIN || w == TB_LOSS || (off && w != TB_DRAW))
-                && (off || pos->draw_plies + d <= pos->rules.draw_plies);
-    if (decided) {
-        Color c = w > TB_DRAW ? pos->stm : (Color)!pos->stm;
+    TbWdl v;
+    if (tb_set_verdict(set, pos, &e, &v) != 0) return 0;
+    char verdict[80];
+    tb_verdict_string(e, v, verdict, sizeof verdict);
+    if (v != TB_DRAW) {
+        Color c = v == TB_WIN ? pos->stm : (Color)!pos->stm;
         *res = c == WHITE ? RESULT_WHITE_WINS : RESULT_BLACK_WINS;
-        snprintf(detail, len, "tablebase: %s wins (%s %d for the side to move)",
-                 c == WHITE ? "White" : "Black", tb_wdl_name(w), d);
+        snprintf(detail, len, "tablebase: %s wins (%s for the side to move)",
+                 c == WHITE ? "White" : "Black", verdict);
     } else {
+        TbWdl w = tb_entry_wdl(e);
         *res = RESULT_DRAW;
-        snprintf(detail, len, "tablebase: draw (%s %d for the side to move)", tb_wdl_name(w), d);
+        snprintf(detail, len, "tablebase: draw (%s %d%s for the side to move)", tb_wdl_name(w),
+                 tb_entry_dtz(e), w == TB_WIN || w == TB_LOSS ? " past DrawPlies" : "");
     }
     return 1;
 }

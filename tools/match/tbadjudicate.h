@@ -22,6 +22,8 @@
  * file, DrawPlies other than 100 or 0). */
 int tbadj_open(TbSet *set, const char *dir, const Rules *r, char *err, size_t errlen);
 /* Whether pos is in the tables: 1 with the result in *res and a detail
- * ("tablebase: White wins (win 17)") in detail; 0 if not. */
+ * ("tablebase: White wins (win 17 for the side to move)", "tablebase: draw
+ * (win 3 past DrawPlies for the side to move)") in detail, by its result
+ * under the DrawPlies counter (tb_set_verdict()); 0 if not. */
 int tbadj_judge(const TbSet *set, const Position *pos, GameResult *res, char *detail, size_t len);
 #endif

@@ -50,7 +50,10 @@ static int load_dep(Sched *s, const TbSig *sig)
     GenTable *t = malloc(sizeof *t);
     GenTable **grown = realloc(s->loaded, (size_t)(s->nloaded + 1) * sizeof *grown);
     if (grown) s->loaded = grown;
-    if (t) *t = (GenTable){ *sig, malloc(f.npos * sizeof(uint16_t)) };
+    if (t) {
+        *t = (GenTable){ *sig, malloc(f.npos * sizeof(uint16_t)), { 0 } };
+        tb_layout_init(&t->lay, sig);
+    }
     if (!t || !t->e || !grown || tb_file_load(&f, t->e) != 0) {
         fprintf(stderr, "dablo-tb: %s: cannot be read\n", path);
         if (t) free(t->e);
@@ -156,6 +159,7 @@ static void *worker(void *arg)
         } else {
             job->table.sig = job->sig;
             job->table.e = e;
+            tb_layout_init(&job->table.lay, &job->sig);
             job->state = 2;
             report(s, job, &st, now_s() - t0);
         }

@@ -16,7 +16,7 @@ int gen_lookup(const GenLookup *deps, const Position *pos, uint16_t *e)
     if (pos->by_color[WHITE] && pos->by_color[BLACK])
         for (int i = 0; i < deps->n; i++)
             if (tb_sig_equal(&deps->tables[i]->sig, &s)) {
-                *e = deps->tables[i]->e[tb_index_of(&s, pos)];
+                *e = deps->tables[i]->e[tb_layout_index(&deps->tables[i]->lay, pos)];
                 return 0;
             }
     return tb_probe_terminal(pos, e) == 0 ? 0 : -1;
@@ -35,6 +35,7 @@ typedef struct Bucket {
 typedef struct Build {
     const Rules *rules;
     const TbSig *sig;
+    TbLayout lay; /* of sig */
     const GenLookup *deps;
     uint64_t n;
     uint8_t *state, *cnt;
@@ -78,9 +79,10 @@ static TbWdl plain(TbWdl w)
  * count of internal moves.  The decided ones go into the queue b. */
 static int pass1_init(Build *b, Bucket *queue, char *err, size_t errlen)
 {
+    TbCursor cur = { 0 };
     for (uint64_t i = 0; i < b->n; i++) {
         Position pos;
-        tb_index_position(b->sig, i, b->rules, &pos);
+        tb_layout_position_seq(&b->lay, i, b->rules, &pos, &cur);
         uint16_t e;
         uint8_t v = V_UNKNOWN, extdraw = 0;
         int cnt = 0;
@@ -133,16 +135,14 @@ static int pass1_init(Build *b, Bucket *queue, char *err, size_t errlen)
 static bool wanted_pass1(void *ctx, const Position *p, uint64_t *idx)
 {
     Build *b = ctx;
-    if (!tb_index_stored(b->sig, p)) return false;
-    *idx = tb_index_of(b->sig, p);
-    return (b->state[*idx] & V_MASK) == V_UNKNOWN;
+    return tb_layout_stored_index(&b->lay, p, idx) && (b->state[*idx] & V_MASK) == V_UNKNOWN;
 }
 
 static bool wanted_pass2(void *ctx, const Position *p, uint64_t *idx)
 {
     Build *b = ctx;
-    if (!tb_index_stored(b->sig, p)) return false;
-    uint64_t i = *idx = tb_index_of(b->sig, p);
+    if (!tb_layout_stored_index(&b->lay, p, idx)) return false;
+    uint64_t i = *idx;
     uint8_t st = b->state[i];
     int v = st & V_MASK;
     if (st & FINAL) return false;
@@ -154,13 +154,16 @@ static bool wanted_pass2(void *ctx, const Position *p, uint64_t *idx)
  * stored position into q or its mirror is found once; the candidates that
  * are not stored themselves are skipped (wanted_pass1/2), their mirrors
  * being found through the other half. */
-static int predecessors(Build *b, const Position *q, bool with_men, UnmoveWanted wanted)
+static int predecessors(Build *b, const Position *q, uint64_t qidx, bool with_men,
+                        UnmoveWanted wanted)
 {
     int np = unmove_predecessors(q, with_men, wanted, b, b->preds);
-    Position mq;
-    tb_mirror_position(q, &mq);
-    if (!tb_index_stored(b->sig, &mq))
+    /* Weight 2: the mirror is another position, not stored. */
+    if (tb_layout_weight(&b->lay, qidx) == 2) {
+        Position mq;
+        tb_mirror_position(q, &mq);
         np += unmove_predecessors(&mq, with_men, wanted, b, b->preds + np);
+    }
     return np;
 }
 
@@ -170,9 +173,9 @@ static int pass1_propagate(Build *b, Bucket *queue)
     for (size_t qi = 0; qi < queue->n; qi++) {
         uint32_t qidx = queue->v[qi];
         Position q;
-        tb_index_position(b->sig, qidx, b->rules, &q);
+        tb_layout_position(&b->lay, qidx, b->rules, &q);
         bool lost = (b->state[qidx] & V_MASK) == V_LOSS;
-        int np = predecessors(b, &q, true, wanted_pass1);
+        int np = predecessors(b, &q, qidx, true, wanted_pass1);
         for (int k = 0; k < np; k++) {
             uint64_t p = b->preds[k];
             if ((b->state[p] & V_MASK) != V_UNKNOWN) continue;
@@ -206,13 +209,14 @@ static int to_bucket(Build *b, int d, uint32_t idx)
 /* Pass 2, first half: the zeroing moves of every won or lost position. */
 static int pass2_init(Build *b)
 {
+    TbCursor cur = { 0 };
     for (uint64_t i = 0; i < b->n; i++) {
         int v = b->state[i] & V_MASK;
         b->cnt[i] = 0;
         b->dist[i] = v == V_WIN ? NO_DIST : 0;
         if (v != V_WIN && v != V_LOSS) continue;
         Position pos;
-        tb_index_position(b->sig, i, b->rules, &pos);
+        tb_layout_position_seq(&b->lay, i, b->rules, &pos, &cur);
         uint16_t e;
         if (movegen_legal(&pos, &b->list) == 0 && tb_probe_terminal(&pos, &e) == 0) {
             b->dist[i] = 0;
@@ -231,7 +235,7 @@ static int pass2_init(Build *b)
             Undo u;
             position_make(&s, m, &u);
             if (inside) {
-                int sv = b->state[tb_index_of(b->sig, &s)] & V_MASK;
+                int sv = b->state[tb_layout_index(&b->lay, &s)] & V_MASK;
                 e = tb_entry(sv == V_WIN ? TB_WIN : sv == V_LOSS ? TB_LOSS : TB_DRAW, 0);
             } else if (gen_lookup(b->deps, &s, &e) != 0) {
                 return -1;
@@ -265,11 +269,11 @@ static int pass2_propagate(Build *b)
             b->state[qidx] |= FINAL;
             bool lost = (b->state[qidx] & V_MASK) == V_LOSS;
             Position q;
-            tb_index_position(b->sig, qidx, b->rules, &q);
+            tb_layout_position(&b->lay, qidx, b->rules, &q);
             int nd = d + 1 > TB_DTZ_MAX ? TB_DTZ_MAX : d + 1;
             b->cur_lost = lost;
             b->cur_next = nd;
-            int np = predecessors(b, &q, false, wanted_pass2);
+            int np = predecessors(b, &q, qidx, false, wanted_pass2);
             for (int k = 0; k < np; k++) {
                 uint64_t p = b->preds[k];
                 if (b->state[p] & FINAL) continue;
@@ -299,6 +303,7 @@ int gen_build(const Rules *r, const TbSig *s, const GenLookup *deps, uint16_t **
     if (!b) goto oom;
     b->rules = r;
     b->sig = s;
+    tb_layout_init(&b->lay, s);
     b->deps = deps;
     b->n = tb_index_size(s);
     if (b->n >= UINT32_MAX) {
@@ -339,7 +344,7 @@ int gen_build(const Rules *r, const TbSig *s, const GenLookup *deps, uint16_t **
             d = 0;
         }
         e[i] = tb_entry(w, d);
-        st->count[i >= b->n / 2][w] += (uint64_t)tb_index_weight(b->sig, i);
+        st->count[i >= b->n / 2][w] += (uint64_t)tb_layout_weight(&b->lay, i);
         if (w == TB_WIN && d > st->longest_win) st->longest_win = d;
         if (v == V_WIN && d > st->longest_any) st->longest_any = d;
     }

@@ -33,6 +33,7 @@
 typedef struct GenTable {
     TbSig sig;
     uint16_t *e; /* tb_index_size(sig) entries, owned */
+    TbLayout lay; /* tb_layout_init() of sig */
 } GenTable;
 
 typedef struct GenLookup {

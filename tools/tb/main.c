@@ -297,14 +297,17 @@ static int cmd_probe(const Args *a)
         return 2;
     }
     uint16_t e;
-    int rc = tb_set_probe(&set, &pos, &e);
+    TbWdl v;
+    int rc = tb_set_verdict(&set, &pos, &e, &v);
     if (rc != 0) {
         fprintf(stderr, "dablo-tb: %s\n",
                 rc > 0 ? "the position is not in the tables" : "a table cannot be read");
         tb_set_close(&set);
         return 1;
     }
-    printf("%s %d\n", tb_wdl_name(tb_entry_wdl(e)), tb_entry_dtz(e));
+    char verdict[80];
+    tb_verdict_string(e, v, verdict, sizeof verdict);
+    printf("%s\n", verdict);
     static TbRootMove moves[MAX_MOVES];
     int n = tb_set_root(&set, &pos, moves, MAX_MOVES);
     if (n < 0) {
@@ -313,7 +316,7 @@ static int cmd_probe(const Args *a)
         return 1;
     }
     printf("best");
-    for (int i = 0; i < n && moves[i].e == moves[0].e; i++) {
+    for (int i = 0; i < n && tb_root_equal(&moves[i], &moves[0]); i++) {
         char m[256];
         notation_move_string(&pos, &moves[i].move, m, sizeof m);
         printf(" %s", m);
@@ -322,8 +325,8 @@ static int cmd_probe(const Args *a)
     for (int i = 0; i < n; i++) {
         char m[256];
         notation_move_string(&pos, &moves[i].move, m, sizeof m);
-        printf("move %s %s %d\n", m, tb_wdl_name(tb_entry_wdl(moves[i].e)),
-               tb_entry_dtz(moves[i].e));
+        tb_verdict_string(moves[i].e, moves[i].v, verdict, sizeof verdict);
+        printf("move %s %s\n", m, verdict);
     }
     tb_set_close(&set);
     return 0;

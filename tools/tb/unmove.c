@@ -5,15 +5,17 @@
 
 #include "rules/movequery.h"
 
-/* Whether p has the non-capture move from -> to and it leads to q. */
-static bool leads_to(const Position *p, int from, int to, const Position *q)
+/* Whether p has the non-capture move from -> to and it leads to q (p is
+ * given back as it was). */
+static bool leads_to(Position *p, int from, int to, const Position *q)
 {
     if (!movequery_step_legal(p, from, to)) return false;
-    Position r = *p;
     Move m = { 0, (uint8_t)from, (uint8_t)to };
     Undo u;
-    position_make(&r, &m, &u);
-    return memcmp(r.board, q->board, sizeof r.board) == 0;
+    position_make(p, &m, &u);
+    bool same = memcmp(p->board, q->board, sizeof p->board) == 0;
+    position_unmake(p, &m, &u);
+    return same;
 }
 
 int unmove_predecessors(const Position *q, bool with_men, UnmoveWanted wanted, void *ctx,
@@ -24,6 +26,9 @@ int unmove_predecessors(const Position *q, bool with_men, UnmoveWanted wanted, v
     Bitboard occ = q->by_color[WHITE] | q->by_color[BLACK];
     Bitboard pieces = q->by_color[them];
     int n = 0;
+    /* One candidate at a time in p: the piece put back, then restored. */
+    Position p = *q;
+    p.stm = them;
     while (pieces) {
         int to = bb_pop(&pieces);
         int code = q->board[to];
@@ -35,15 +40,18 @@ int unmove_predecessors(const Position *q, bool with_men, UnmoveWanted wanted, v
                  from = geo->ray[from][d]) {
                 /* A Tabal man's step to another rank is a zeroing move. */
                 if (tabal_man && !with_men && geo->rank[from] != geo->rank[to]) break;
-                Position p = *q;
+                Bitboard both = bb_bit(to) | bb_bit(from);
                 p.board[to] = EMPTY;
                 p.board[from] = (uint8_t)code;
-                p.by_color[them] ^= bb_bit(to) | bb_bit(from);
-                p.by_type[t] ^= bb_bit(to) | bb_bit(from);
-                p.stm = them;
+                p.by_color[them] ^= both;
+                p.by_type[t] ^= both;
                 uint64_t key;
                 if (wanted(ctx, &p, &key) && leads_to(&p, from, to, q) && n < UNMOVE_MAX)
                     keys[n++] = key;
+                p.board[from] = EMPTY;
+                p.board[to] = (uint8_t)code;
+                p.by_color[them] ^= both;
+                p.by_type[t] ^= both;
                 if (!flying) break;
             }
     }
