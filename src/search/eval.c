@@ -612,26 +612,6 @@ static int mopup(const Position *pos, const EvalWeights *w, const EvalTables *tb
     return v + bonus;
 }
 
-/* The DrawPlies damping (Dablot under optional captures): the score kept,
- * of EVAL_DAMP_FULL, falls linearly with the plies since the last capture,
- * by EVAL_DRAWPLIES_DAMP_PERCENT of it at the DrawPlies limit (RULES.md
- * section 3), as Stockfish damps its evaluation by its rule-50 counter
- * (evaluate.cpp, v * (207 - rule50) / 207 in its 2021 versions: a little
- * under half at the limit).  So from the first ply a lead is worth more
- * right after a capture, and the side ahead prefers the exchanges that
- * restart the count to a board locked until the limit, where the defender
- * may decline every capture (docs/strength.md "DrawPlies damping in
- * Dablot"). */
-static int drawplies_damping(const Position *pos)
-{
-    long long limit = pos->rules.draw_plies, plies = pos->draw_plies;
-    if (limit <= 0 || plies <= 0 || eval_table_of(&pos->rules) != EVAL_TABLE_DABLOT)
-        return EVAL_DAMP_FULL;
-    if (plies > limit) plies = limit;
-    long long lost = EVAL_DAMP_FULL * EVAL_DRAWPLIES_DAMP_PERCENT * plies / (100 * limit);
-    return EVAL_DAMP_FULL - (int)lost;
-}
-
 /* The whole evaluation; fills tr when not NULL.  by_piece forces the
  * piece-by-piece path. */
 static int evaluate(const Position *pos, const EvalWeights *w, EvalTrace *tr, int *stm_steps,
@@ -674,8 +654,6 @@ static int evaluate(const Position *pos, const EvalWeights *w, EvalTrace *tr, in
      * (docs/strength.md "Converting stuck Dablot endings"). */
     int scale = EVAL_SCALE_FULL, limit = pos->rules.draw_plies;
     int from = limit * EVAL_DRAWPLIES_SCALE_START_PERCENT / 100;
-    int damp = drawplies_damping(pos);
-    if (damp < EVAL_DAMP_FULL) total = (int)((long long)total * damp / EVAL_DAMP_FULL);
     if (limit > 0 && pos->draw_plies > from) {
         int left = limit - pos->draw_plies;
         scale = left <= 0 ? 0 : EVAL_SCALE_FULL * left / (limit - from);
@@ -688,7 +666,6 @@ static int evaluate(const Position *pos, const EvalWeights *w, EvalTrace *tr, in
     if (tr) {
         memcpy(tr->term, term, sizeof tr->term);
         tr->scale = scale;
-        tr->damp = damp;
         tr->total = total;
     }
     return total;

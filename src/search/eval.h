@@ -26,9 +26,7 @@
  * counted; a leader without its king against an enemy king is scaled to a
  * quarter), and a scale towards 0 over the last half of the DrawPlies
  * count, so the stronger side prefers the captures (or Tabal man moves)
- * that restart it; in Dablot under optional captures, where the defender
- * may decline every exchange, a gentler damping from the count's first
- * ply as well.
+ * that restart it.
  *
  * The evaluation never decides the game: no-move losses, the game-ending
  * options and draws are the search's business.  It is pure and thread-safe.
@@ -163,15 +161,12 @@ typedef enum {
     TERM_CENTRE, TERM_RUNAWAY, TERM_TRIANGLE, TERM_MOPUP, TERM_TEMPO, TERM_NB
 } EvalTerm;
 
-/* Fixed-point one of the evaluation's scales (DrawPlies, kingless leader),
- * and of the finer DrawPlies damping of Dablot under optional captures. */
-enum { EVAL_SCALE_FULL = 64, EVAL_DAMP_FULL = 4096 };
+/* Fixed-point one of the evaluation's scales (DrawPlies, kingless leader). */
+enum { EVAL_SCALE_FULL = 64 };
 
 typedef struct EvalTrace {
     int term[TERM_NB][2];  /* [term][colour], both from that colour's view */
     int scale;             /* DrawPlies scale applied to the sum, 0..EVAL_SCALE_FULL (= none) */
-    int damp;              /* DrawPlies damping applied before it (Dablot, optional captures),
-                              of EVAL_DAMP_FULL (= none) */
     int total;             /* side to move's view, equals eval_position() */
 } EvalTrace;
 

@@ -114,12 +114,6 @@ enum {
      * 85, 95 and 93 where 50% won 108 (docs/strength.md "Stuck Dablot
      * endings at fixed nodes"). */
     EVAL_DRAWPLIES_SCALE_START_PERCENT = 50,
-    /* Dablot under optional captures: before that scale the score also
-     * loses this share (%) linearly over the whole count, from its first
-     * ply (Stockfish's rule-50 damping, about half at the limit; eval.c,
-     * drawplies_damping(); docs/strength.md "DrawPlies damping in
-     * Dablot"). */
-    EVAL_DRAWPLIES_DAMP_PERCENT = 50,
 };
 
 #endif

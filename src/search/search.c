@@ -781,8 +781,6 @@ void search_eval_report(const Position *pos)
     for (int i = 0; i < TERM_NB; i++)
         output_line("info string eval %-10s %7d %7d %7d", eval_term_name((EvalTerm)i),
                  t.term[i][WHITE], t.term[i][BLACK], t.term[i][WHITE] - t.term[i][BLACK]);
-    if (t.damp != EVAL_DAMP_FULL)
-        output_line("info string eval DrawPlies damping %d/%d", t.damp, EVAL_DAMP_FULL);
     if (t.scale != EVAL_SCALE_FULL)
         output_line("info string eval DrawPlies scale %d/%d", t.scale, EVAL_SCALE_FULL);
     output_line("info string eval total %d (White's view %d, side to move %s)",

@@ -21,7 +21,6 @@
 #include "rules/movegen.h"
 #include "rules/notation.h"
 #include "rules/rules.h"
-#include "search/params.h"
 #include "search/search.h"
 #include "search/skill.h"
 #include "search/timeman.h"
@@ -821,55 +820,6 @@ START_TEST(mopup_region_and_lost_king)
 }
 END_TEST
 
-/* The score of fen's position with its DrawPlies field set to plies, under
- * preset (NULL: the defaults). */
-static int eval_at_plies(Variant v, const char *preset, const char *fen, int plies, EvalTrace *t)
-{
-    Position p;
-    set_preset_fen(&p, v, fen, preset);
-    p.draw_plies = plies;
-    eval_trace(&p, t);
-    ck_assert_int_eq(t->total, eval_position(&p, NULL));
-    return t->total;
-}
-
-START_TEST(drawplies_damping_under_optional_captures)
-{
-    /* Dablot under optional captures: a man ahead is worth less the longer
-     * no capture has been made, from the count's first ply (RULES.md
-     * section 3), by EVAL_DRAWPLIES_DAMP_PERCENT at the limit: at 40 plies
-     * of 100, before the late scale, 20% less with the default 50%. */
-    const char *dablot =
-        "mmmmmm/mmmmm/mmmmmm/mmmmm/mmmmm1/p4/k4K/4P/MMMMMM/MMMMM/MMMMMM/MMMMM/MMMMMM w 0 20";
-    EvalTrace t;
-    int fresh = eval_at_plies(VARIANT_DABLOT, NULL, dablot, 0, &t);
-    ck_assert_int_eq(t.damp, EVAL_DAMP_FULL);
-    ck_assert_int_gt(fresh, 50);
-    int old = eval_at_plies(VARIANT_DABLOT, "classic", dablot, 40, &t);
-    ck_assert_int_eq(t.scale, EVAL_SCALE_FULL);
-    ck_assert_int_eq(t.damp,
-                     EVAL_DAMP_FULL - EVAL_DAMP_FULL * EVAL_DRAWPLIES_DAMP_PERCENT * 40 / 10000);
-    ck_assert_int_lt(old, fresh);
-    ck_assert_int_eq(old, (int)((long long)fresh * t.damp / EVAL_DAMP_FULL));
-    /* Every later ply keeps less, down to the late scale's 0 at the limit. */
-    int prev = old;
-    for (int plies = 41; plies <= 100; plies++) {
-        int s = eval_at_plies(VARIANT_DABLOT, NULL, dablot, plies, &t);
-        ck_assert_int_le(s, prev);
-        prev = s;
-    }
-    ck_assert_int_eq(prev, 0);
-    /* The compulsory presets and Tabal keep the score until the late scale. */
-    int modern = eval_at_plies(VARIANT_DABLOT, "modern", dablot, 0, &t);
-    ck_assert_int_eq(eval_at_plies(VARIANT_DABLOT, "modern", dablot, 40, &t), modern);
-    ck_assert_int_eq(t.damp, EVAL_DAMP_FULL);
-    const char *tabal = "mmm/mmm/mmmmm/mmmm1/5/MMMMM/MMMMM/MMM/MMM w 0 9";
-    int tabal_fresh = eval_at_plies(VARIANT_TABAL, NULL, tabal, 0, &t);
-    ck_assert_int_eq(eval_at_plies(VARIANT_TABAL, NULL, tabal, 40, &t), tabal_fresh);
-    ck_assert_int_eq(t.damp, EVAL_DAMP_FULL);
-}
-END_TEST
-
 START_TEST(weight_tables_by_capture_rule)
 {
     /* Dablot's optional captures (the default) and its compulsory presets
@@ -1063,7 +1013,6 @@ Suite *search_suite(void)
     tcase_add_test(tc, fast_eval_matches_reference);
     tcase_add_test(tc, eval_is_symmetric);
     tcase_add_test(tc, weight_tables_by_capture_rule);
-    tcase_add_test(tc, drawplies_damping_under_optional_captures);
     tcase_add_test(tc, mopup_walls_in_the_enemy_king);
     tcase_add_test(tc, mopup_region_and_lost_king);
     suite_add_tcase(s, tc);
