@@ -111,7 +111,8 @@ suite() {
     for args in "-port 70000" "-port" "-sessions 0" "-engine name=x" "-engine cmd=/no/such/engine" "-colour red" \
                 "-bind 1.2.3.4.5" "-page /no/such/folder" "-page README.md" "-engine cmd=bin/dablo option.Hash=0" \
                 "-engine cmd=bin/dablo name=d1 depth=1 tc=1+0" "-engine cmd=bin/dablo bogus=1" \
-                "-engine cmd=bin/dablo name=a -engine cmd=bin/dablo name=a" "-engine cmd=bin/dablo -engine cmd=bin/dablo"; do
+                "-engine cmd=bin/dablo name=a -engine cmd=bin/dablo name=a" "-engine cmd=bin/dablo -engine cmd=bin/dablo" \
+                "-engine cmd=/bin/true" "-engine cmd=bin/dablo args=--bogus"; do
         # shellcheck disable=SC2086
         timeout 60 "$BIN" $args >"$tmp/out" 2>"$tmp/err"   # a server that starts instead fails, not hangs
         same "$tag: '$args' refused" "2 1 0" "$? $(wc -l <"$tmp/err") $(wc -c <"$tmp/out")"
@@ -124,6 +125,15 @@ suite() {
         "$("$BIN" -engine cmd=bin/dablo name=d1 depth=1 tc=1+0 2>&1)"
     contains "$tag: an unknown setting lists the settings taken" "unknown engine setting 'bogus=1' (cmd name dir args stderr option.NAME)" \
         "$("$BIN" -engine cmd=bin/dablo bogus=1 2>&1)"
+    # An engine that exits at once: refused by name, never killed by SIGPIPE
+    # (status 141: the start-up check wrote to it before SIGPIPE was ignored).
+    local i codes=""
+    for i in 1 2 3 4 5 6 7 8 9 10; do
+        timeout 60 "$BIN" -engine cmd=/bin/true >/dev/null 2>"$tmp/err"
+        codes+="$? "
+    done
+    same "$tag: an engine that exits at once, 10 runs" "2 2 2 2 2 2 2 2 2 2 " "$codes"
+    same "$tag: ... named, one line" "dablo-web: engine /bin/true: exited before uciok" "$(cat "$tmp/err")"
     contains "$tag: two engines of one name refused" "two engines are called 'a': give each its own name=" \
         "$("$BIN" -engine cmd=bin/dablo name=a -engine cmd=bin/dablo name=a 2>&1)"
     start "$BIN" -engine cmd=bin/dablo name=dablo -sessions 3 -max-body 32768
@@ -300,6 +310,21 @@ suite() {
     pgn_request "$tmp/out.pgn" >"$tmp/pgn.json"
     req POST /api/pgn "$(cat "$tmp/pgn.json")"
     same "$tag: exported PGN loads back to the same moves" "$loaded" "$(jget "$tmp/body" '.moves | join(" ")')"
+    # A file of two games loads the first, its tags and its moves only; blank
+    # space before the first tag is skipped (both were mixed up or dropped).
+    rm -f "$tmp/m2.pgn"
+    bin/dablo-match -variant tabal -engine cmd=bin/dablo name=c depth=2 -engine cmd=bin/dablo name=d depth=1 \
+        -games 2 -rounds 1 -pgnout "$tmp/m2.pgn" >/dev/null 2>&1
+    local first_plies
+    first_plies=$(sed -nE 's/^\[PlyCount "([0-9]+)"\]/\1/p' "$tmp/m2.pgn" | head -1)
+    pgn_request "$tmp/m2.pgn" >"$tmp/pgn.json"
+    req POST /api/pgn "$(cat "$tmp/pgn.json")"
+    same "$tag: the first of two games loaded, with its own tags" "200 $first_plies c d" \
+        "$CODE $(jget "$tmp/body" '.moves | length') $(jget "$tmp/body" .names.white) $(jget "$tmp/body" .names.black)"
+    printf '  \n\n' | cat - "$tmp/m.pgn" >"$tmp/blank.pgn"
+    pgn_request "$tmp/blank.pgn" >"$tmp/pgn.json"
+    req POST /api/pgn "$(cat "$tmp/pgn.json")"
+    same "$tag: blank space before the tags skipped" "200 $plies" "$CODE $(jget "$tmp/body" '.moves | length')"
     req POST /api/pgn "{\"session\":\"$SID\",\"pgn\":\"[Variant \\\"tabal\\\"]\\n\\n1. b3-b4 a7-a2 *\"}"
     same "$tag: PGN with an illegal move refused" "400" "$CODE"
     contains "$tag: ... naming the ply" "PGN ply" "$(cat "$tmp/body")"

@@ -217,10 +217,12 @@ int main(int argc, char **argv)
     if (inet_pton(AF_INET, bind, &any) != 1)
         return fail("-bind %s: %s", bind, "not an IPv4 address");
 
+    /* A write to an engine that has exited must fail with EPIPE, not kill
+     * the server: the probe below already writes to the engines. */
+    signal(SIGPIPE, SIG_IGN);
     static int skill[MAX_ENGINES];
     int bad = session_host_probe_skill(specs, nspecs, 10000, skill, err, sizeof err);
-    if (bad >= 0)
-        return fail("-engine %s: %s", specs[bad].name ? specs[bad].name : specs[bad].cmd, err);
+    if (bad >= 0) return fail("%s%s", err, ""); /* err names the engine */
     ServerConfig cfg = {
         .bind = bind,
         .port = (int)port,
@@ -237,7 +239,6 @@ int main(int argc, char **argv)
                   .max_restarts = 3,
                   .skill = skill },
     };
-    signal(SIGPIPE, SIG_IGN);
     if (pipe2(stop_pipe, O_CLOEXEC) < 0) {
         perror("dablo-web: pipe");
         return 1;

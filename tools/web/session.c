@@ -449,12 +449,12 @@ int session_view(Session *s, int ply, char *err, size_t errlen)
 
 /* ---- PGN ------------------------------------------------------------------ */
 
-/* The value of tag name in pgn (first game), unescaped, into out; 0 if
- * absent. */
-static int pgn_tag(const char *pgn, const char *name, char *out, size_t outlen)
+/* The value of tag name in the tag lines pgn..end (the first game's),
+ * unescaped, into out; 0 if absent. */
+static int pgn_tag(const char *pgn, const char *end, const char *name, char *out, size_t outlen)
 {
     size_t nl = strlen(name);
-    for (const char *p = pgn; (p = strchr(p, '[')); p++) {
+    for (const char *p = pgn; (p = memchr(p, '[', (size_t)(end - p))); p++) {
         const char *q = p + 1;
         if (strncmp(q, name, nl) != 0 || (q[nl] != ' ' && q[nl] != '\t')) continue;
         q += nl;
@@ -493,11 +493,20 @@ int session_load_pgn(Session *s, const char *pgn, char *err, size_t errlen)
 {
     char variant[32] = "dablot", rules_text[256] = "", fen[256] = "", white[64] = "",
          black[64] = "";
-    pgn_tag(pgn, "Variant", variant, sizeof variant);
-    pgn_tag(pgn, "Rules", rules_text, sizeof rules_text);
-    pgn_tag(pgn, "FEN", fen, sizeof fen);
-    pgn_tag(pgn, "White", white, sizeof white);
-    pgn_tag(pgn, "Black", black, sizeof black);
+    /* The first game's tag lines, after any blank space: the tags are read
+     * from them only, so a later game's tags are never mixed in. */
+    const char *tags_end = pgn;
+    for (;;) {
+        tags_end += strspn(tags_end, " \t\r\n");
+        if (*tags_end != '[') break;
+        const char *eol = strchr(tags_end, '\n');
+        tags_end = eol ? eol + 1 : tags_end + strlen(tags_end);
+    }
+    pgn_tag(pgn, tags_end, "Variant", variant, sizeof variant);
+    pgn_tag(pgn, tags_end, "Rules", rules_text, sizeof rules_text);
+    pgn_tag(pgn, tags_end, "FEN", fen, sizeof fen);
+    pgn_tag(pgn, tags_end, "White", white, sizeof white);
+    pgn_tag(pgn, tags_end, "Black", black, sizeof black);
     int v = geometry_variant_from_name(variant);
     if (v < 0) {
         snprintf(err, errlen, "PGN tag Variant: unknown variant \"%s\"", variant);
@@ -532,17 +541,9 @@ int session_load_pgn(Session *s, const char *pgn, char *err, size_t errlen)
         snprintf(err, errlen, "PGN tag FEN: %s", why);
         return -1;
     }
-    /* The movetext: after the last tag line; tokens that are not move
-     * numbers, comments, NAGs or the result are moves. */
-    const char *p = pgn, *tagline;
-    while ((tagline = strchr(p, '[')) && (tagline == pgn || tagline[-1] == '\n')) {
-        const char *eol = strchr(tagline, '\n');
-        if (!eol) {
-            p = tagline + strlen(tagline);
-            break;
-        }
-        p = eol + 1;
-    }
+    /* The movetext: after the first game's last tag line; tokens that are
+     * not move numbers, comments, NAGs or the result are moves. */
+    const char *p = tags_end;
     Game g;
     if (game_init(&g, &pos) < 0) {
         snprintf(err, errlen, "out of memory");
@@ -1013,7 +1014,7 @@ int session_host_probe_skill(const EngineSpec *specs, int nspecs, int64_t startu
         skill[i] = st == ENGINE_OK
                 && engine_check_option(&e, "Skill Level", "0", why, sizeof why) == 0
                 && engine_check_option(&e, "Skill Level", "20", why, sizeof why) == 0;
-        if (st == ENGINE_ERROR && bad < 0) {
+        if (st != ENGINE_OK && bad < 0) {
             bad = i;
             snprintf(err, errlen, "%s", why);
         }

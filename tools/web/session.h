@@ -56,9 +56,9 @@ typedef struct SessionHost {
 /* Starts each engine of specs once (uci .. uciok with its options, then
  * quit, within startup_ms) and sets skill[i] to 1 when spec i declares the
  * "Skill Level" spin option with 0..SESSION_SKILL_MAX in range, else 0
- * (also when it does not start: the session reports that when it plays).
- * Returns the index of the first spec whose options the engine refused
- * (ENGINE_ERROR; its reason in err), or -1. */
+ * Returns the index of the first spec whose engine did not start (cannot
+ * run, exited or gave no uciok within startup_ms, refused an option; the
+ * reason in err), or -1. */
 int session_host_probe_skill(const EngineSpec *specs, int nspecs, int64_t startup_ms, int *skill,
                              char *err, size_t errlen);
 
