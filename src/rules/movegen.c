@@ -281,8 +281,12 @@ static inline void capture_done(Capture *c)
  * generation stamp, so nothing is cleared between positions; a state it
  * has no room for goes to the search's own exact set (Capture.extra,
  * movegen_stateset.h), so every state is known and every move (a state,
- * RULES.md section 4) is counted once, however many there are. */
-enum { MEMO_SIZE = 4096, MEMO_PROBES = 8 };
+ * RULES.md section 4) is counted once, however many there are.  512
+ * entries (16 KiB) hold the states of nearly every position; the table is
+ * thread-local storage, which every thread, the first included, zeroes
+ * when it starts: at 4096 entries it was 32 of the engine's page faults
+ * before uciok (docs/speed.md, "Start-up"). */
+enum { MEMO_SIZE = 512, MEMO_PROBES = 8 };
 typedef struct MemoEntry {
     Bitboard captured;
     uint32_t gen;
