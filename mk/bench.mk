@@ -6,6 +6,13 @@ build/perft_bench: bench/perft_bench.c $(SRC_HDR) $(RULES_LIB)
 	@mkdir -p build
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $< $(RULES_LIB) -o $@ $(LDLIBS_BASE)
 
+# Time from an engine's start to uciok, over pipes, no shell in between.
+BENCH_BINS += build/startup
+
+build/startup: bench/startup.c
+	@mkdir -p build
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $< -o $@
+
 # The overrun of timed searches and the latency of stop, over pipes
 # (bench/stoplatency.sh).  It links the engine-host library of mk/host.mk,
 # loaded after this file: the archive is named directly (HOST_LIB there).

@@ -123,15 +123,17 @@ static uint64_t perft_stoppable(EngineThread *w, Position *pos, int depth, int *
 {
     if (depth <= PERFT_CHUNK_DEPTH) return perft(pos, depth);
     MoveList list;
+    Move *moves;
     uint64_t total = 0;
-    movegen_legal(pos, &list);
-    for (int i = 0; i < list.n && !*stopped; i++) {
+    int n = movegen_legal_all(pos, &list, &moves);
+    for (int i = 0; i < n && !*stopped; i++) {
         Undo u;
-        position_make(pos, &list.moves[i], &u);
+        position_make(pos, &moves[i], &u);
         total += perft_stoppable(w, pos, depth - 1, stopped);
-        position_unmake(pos, &list.moves[i], &u);
+        position_unmake(pos, &moves[i], &u);
         if (atomic_load(&w->stop)) *stopped = 1;
     }
+    movegen_legal_all_free(&list, moves);
     return total;
 }
 
@@ -139,28 +141,31 @@ static uint64_t perft_stoppable(EngineThread *w, Position *pos, int depth, int *
 static void run_perft(EngineThread *w)
 {
     MoveList list;
+    Move *moves;
     uint64_t total = 0;
     int64_t t0 = engine_thread_now_ms();
-    movegen_legal(&w->pos, &list);
-    for (int i = 0; i < list.n; i++) {
-        if (atomic_load(&w->stop)) {
-            output_line("info string perft stopped after %d of %d root moves", i, list.n);
-            return;
-        }
+    /* Every root move, also beyond a list's capacity (movegen_legal_all). */
+    int nmoves = movegen_legal_all(&w->pos, &list, &moves);
+    for (int i = 0; i < nmoves; i++) {
+        int stopped = atomic_load(&w->stop);
+        uint64_t n = 0;
         char s[MOVE_STR_MAX];
-        Undo u;
-        notation_move_string(&w->pos, &list.moves[i], s, sizeof s);
-        int stopped = 0;
-        position_make(&w->pos, &list.moves[i], &u);
-        uint64_t n = perft_stoppable(w, &w->pos, w->depth - 1, &stopped);
-        position_unmake(&w->pos, &list.moves[i], &u);
+        if (!stopped) {
+            Undo u;
+            notation_move_string(&w->pos, &moves[i], s, sizeof s);
+            position_make(&w->pos, &moves[i], &u);
+            n = perft_stoppable(w, &w->pos, w->depth - 1, &stopped);
+            position_unmake(&w->pos, &moves[i], &u);
+        }
         if (stopped) {
-            output_line("info string perft stopped after %d of %d root moves", i, list.n);
+            output_line("info string perft stopped after %d of %d root moves", i, nmoves);
+            movegen_legal_all_free(&list, moves);
             return;
         }
         output_line("%s: %" PRIu64, s, n);
         total += n;
     }
+    movegen_legal_all_free(&list, moves);
     int64_t ms = engine_thread_now_ms() - t0;
     output_line("info string perft depth %d nodes %" PRIu64 " time %" PRId64 " nps %" PRIu64,
              w->depth, total, ms, ms > 0 ? total * 1000 / (uint64_t)ms : total * 1000);

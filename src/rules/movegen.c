@@ -4,6 +4,8 @@
  */
 #include "movegen.h"
 
+#include "movegen_stateset.h"
+
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
@@ -176,14 +178,41 @@ static inline void tables_init(void)
         pthread_once(&tables_once, build_tables_once);
 }
 
+/* A growing array of moves (movegen_legal_all). */
+typedef struct MoveVec {
+    Move *moves;
+    int n, cap;
+} MoveVec;
+
+/* Appends m; false when memory ran out (the array is unchanged). */
+static bool vec_push(MoveVec *v, Move m)
+{
+    if (v->n == v->cap) {
+        if (v->cap > (1 << 28)) return false;
+        int cap = v->cap ? 2 * v->cap : 4 * MAX_MOVES;
+        Move *moves = realloc(v->moves, (size_t)cap * sizeof *moves);
+        if (!moves) return false;
+        v->moves = moves;
+        v->cap = cap;
+    }
+    v->moves[v->n++] = m;
+    return true;
+}
+
+typedef struct Capture Capture;
+static void add_to_vec(Capture *c, int to, Bitboard captured);
+
 /* The capture searches of one position.  The pieces of the side to move
  * jump one at a time from `start`; the moves found go into list, or, when
- * list is NULL, are only counted (movegen_count). */
-typedef struct Capture {
+ * list is NULL, are only counted (movegen_count), and also appended to vec
+ * when vec is not NULL (movegen_legal_all). */
+struct Capture {
     const Position *pos;
-    MoveList *list;        /* NULL: count only */
+    MoveList *list;        /* NULL: count (and vec) only */
+    MoveVec *vec;          /* with list NULL: every move found, without a limit */
+    StateSet extra;        /* the states the memo had no room for (exact) */
     int count;             /* moves counted when list is NULL */
-    bool unsure;           /* counting met what only a list can settle: use one */
+    bool unsure;           /* out of memory: only a list can settle the count */
     bool halt;             /* the list is full (or counting unsure): search no more */
     int first;             /* index of this piece's first capture in list */
     int start;
@@ -191,7 +220,15 @@ typedef struct Capture {
     Bitboard empty;        /* empty points plus the start point */
     int limit;             /* list capacity for captures (room kept for steps) */
     bool prefixes;         /* every prefix of a sequence is a move */
-} Capture;
+};
+
+/* Appends the capture ending on `to` to c->vec (movegen_legal_all); out of
+ * memory, the search is unsure and ends. */
+static __attribute__((noinline, cold)) void add_to_vec(Capture *c, int to, Bitboard captured)
+{
+    if (!vec_push(c->vec, (Move){ captured, (uint8_t)c->start, (uint8_t)to }))
+        c->unsure = c->halt = true;
+}
 
 /* How a piece jumps: Dablot short jumps, its jumped pieces removed at once;
  * Tabal men's short jumps and Tabal kings' long ones, the jumped pieces
@@ -206,9 +243,14 @@ static void add_capture(Capture *c, int to, Bitboard captured, bool check_dup)
 {
     MoveList *l = c->list;
     if (!l) {
-        /* more than the list would hold: the list's count is the answer */
-        c->unsure |= check_dup || ++c->count > c->limit;
-        c->halt = c->unsure;
+        /* The memo and c->extra know every state, so a move that may be
+         * listed already means memory ran out: only a list can tell. */
+        if (check_dup) {
+            c->unsure = c->halt = true;
+            return;
+        }
+        c->count++;
+        if (c->vec) add_to_vec(c, to, captured);
         return;
     }
     if (check_dup)
@@ -223,6 +265,12 @@ static void add_capture(Capture *c, int to, Bitboard captured, bool check_dup)
     l->moves[l->n++] = (Move){ captured, (uint8_t)c->start, (uint8_t)to };
 }
 
+/* Ends c's searches: releases what c->extra allocated (rarely anything). */
+static inline void capture_done(Capture *c)
+{
+    if (c->extra.slots) stateset_free(&c->extra);
+}
+
 /* Capture states already searched in this position.  The moves found from
  * a state depend only on the moving piece's start, where it stands and
  * which pieces it has captured, so a state reached again by another order
@@ -230,10 +278,15 @@ static void add_capture(Capture *c, int to, Bitboard captured, bool check_dup)
  * states instead of every path, which grows factorially for a Dablot king
  * inside a crowd of men (measured: a middle-game position whose depth-4
  * search took 2.9 s, 99% of it here).  A thread-local table with a
- * generation stamp, so nothing is cleared between positions; when a probe
- * finds no room the state is simply searched again (never wrong, only
- * slower). */
-enum { MEMO_SIZE = 4096, MEMO_PROBES = 8 };
+ * generation stamp, so nothing is cleared between positions; a state it
+ * has no room for goes to the search's own exact set (Capture.extra,
+ * movegen_stateset.h), so every state is known and every move (a state,
+ * RULES.md section 4) is counted once, however many there are.  512
+ * entries (16 KiB) hold the states of nearly every position; the table is
+ * thread-local storage, which every thread, the first included, zeroes
+ * when it starts: at 4096 entries it was 32 of the engine's page faults
+ * before uciok (docs/speed.md, "Start-up"). */
+enum { MEMO_SIZE = 512, MEMO_PROBES = 8 };
 typedef struct MemoEntry {
     Bitboard captured;
     uint32_t gen;
@@ -350,6 +403,10 @@ static inline __attribute__((always_inline)) void enter_state(Capture *c, int p,
     uint64_t low = (uint64_t)captured; /* Tabal's sets lie in the low half */
     if (k == JUMP_DABLOT ? (captured & (captured - 1)) != 0 : (low & (low - 1)) != 0) {
         int m = memo_check(c->start, p, captured);
+        if (m == MEMO_FULL) {
+            int e = stateset_add(&c->extra, c->start, p, captured);
+            m = e == STATESET_NEW ? MEMO_NEW : e == STATESET_SEEN ? MEMO_SEEN : MEMO_FULL;
+        }
         if (m == MEMO_SEEN) return;
         fresh = m == MEMO_NEW;
     }
@@ -445,7 +502,7 @@ static Bitboard jump_candidates(Variant v, Bitboard movers, Bitboard victims, Bi
 static int gen_captures_of(const Position *pos, Bitboard movers, bool prefixes_men,
                            bool prefixes_others, int limit, Capture *c)
 {
-    int before = c->list->n;
+    int before = c->list ? c->list->n : c->count;
     Variant v = pos->rules.variant;
     Bitboard empty = pos->geo->all & ~(pos->by_color[WHITE] | pos->by_color[BLACK]);
     c->limit = limit;
@@ -471,7 +528,7 @@ static int gen_captures_of(const Position *pos, Bitboard movers, bool prefixes_m
         PieceType t = piece_type(pos->board[p]);
         c->capturable = capturable_by(pos, t);
         c->start = p;
-        c->first = c->list->n;
+        c->first = c->list ? c->list->n : 0;
         c->empty = empty | bb_bit(p);
         c->prefixes = t == MAN ? prefixes_men : prefixes_others;
         if (v == VARIANT_DABLOT)
@@ -481,55 +538,62 @@ static int gen_captures_of(const Position *pos, Bitboard movers, bool prefixes_m
         else
             jumps_from(c, p, 0, JUMP_TABAL_SHORT);
     }
-    return c->list->n - before;
+    return (c->list ? c->list->n : c->count) - before;
 }
 
-/* Keeps only the captures that take the most pieces (MaxCapture). */
-static void keep_max_captures(MoveList *list)
+/* Keeps only the captures of moves[0..*n) that take the most pieces
+ * (MaxCapture). */
+static void keep_max_captures(Move *moves, int *n)
 {
-    int best = 0, n = 0;
-    for (int i = 0; i < list->n; i++)
-        if (bb_count(list->moves[i].captured) > best)
-            best = bb_count(list->moves[i].captured);
-    for (int i = 0; i < list->n; i++)
-        if (bb_count(list->moves[i].captured) == best)
-            list->moves[n++] = list->moves[i];
-    list->n = n;
+    int best = 0, kept = 0;
+    for (int i = 0; i < *n; i++)
+        if (bb_count(moves[i].captured) > best) best = bb_count(moves[i].captured);
+    for (int i = 0; i < *n; i++)
+        if (bb_count(moves[i].captured) == best) moves[kept++] = moves[i];
+    *n = kept;
 }
 
-/* Generates the legal captures into list; *steps_allowed says whether
- * steps are legal too (no capture, or captures optional for the side to
- * move). */
-static void gen_legal_captures(const Position *pos, MoveList *list, bool *steps_allowed)
+/* Generates the legal captures into c's list (emptied first), or into
+ * c->vec when c has no list; *steps_allowed says whether steps are legal
+ * too (no capture, or captures optional for the side to move).  c is done
+ * (capture_done) on return. */
+static inline __attribute__((always_inline)) void
+gen_legal_captures(const Position *pos, Capture *c, bool *steps_allowed)
 {
     Bitboard own = pos->by_color[pos->stm];
-    Capture c = { .pos = pos, .list = list };
-    list->n = list->overflow = 0;
+    if (c->list) c->list->n = c->list->overflow = 0;
     /* Where steps may follow the captures, room is kept for all of them. */
     const int with_steps = MAX_MOVES - DABLOT_MAX_STEPS;
     if (pos->rules.variant == VARIANT_TABAL) {
-        gen_captures_of(pos, own, false, false, MAX_MOVES, &c);
-        if (pos->rules.max_capture && list->n) keep_max_captures(list);
-        *steps_allowed = list->n == 0;
+        int n = gen_captures_of(pos, own, false, false, MAX_MOVES, c);
+        if (pos->rules.max_capture && n) {
+            if (c->list)
+                keep_max_captures(c->list->moves, &c->list->n);
+            else if (c->vec)
+                keep_max_captures(c->vec->moves, &c->vec->n);
+        }
+        *steps_allowed = n == 0;
+        capture_done(c);
         return;
     }
     switch (pos->rules.captures) {
     case CAPTURES_OPTIONAL:
-        gen_captures_of(pos, own, true, true, with_steps, &c);
+        gen_captures_of(pos, own, true, true, with_steps, c);
         *steps_allowed = true;
         break;
     case CAPTURES_COMPULSORY:
-        *steps_allowed = gen_captures_of(pos, own, false, false, MAX_MOVES, &c) == 0;
+        *steps_allowed = gen_captures_of(pos, own, false, false, MAX_MOVES, c) == 0;
         break;
     case CAPTURES_COMPULSORY_MEN: {
         /* Men must complete their sequences; king and prince may stop after
          * any jump.  If any man can capture, the move must be a capture. */
-        int by_men = gen_captures_of(pos, own & pos->by_type[MAN], false, true, with_steps, &c);
-        gen_captures_of(pos, own & ~pos->by_type[MAN], false, true, with_steps, &c);
+        int by_men = gen_captures_of(pos, own & pos->by_type[MAN], false, true, with_steps, c);
+        gen_captures_of(pos, own & ~pos->by_type[MAN], false, true, with_steps, c);
         *steps_allowed = by_men == 0;
         break;
     }
     }
+    capture_done(c);
 }
 
 static bool game_over(const Position *pos)
@@ -655,7 +719,7 @@ count_dablot_rule(const Position *pos, const PieceSets *s, MoveCount *mc, bool f
     mc->steps = steps;
 
     CaptureRule rule = pos->rules.captures;
-    Capture c = { .pos = pos, .limit = MAX_MOVES - DABLOT_MAX_STEPS };
+    Capture c = { .pos = pos };
     memo_new_generation();
     Bitboard capturable[PIECE_TYPE_NB];
     for (int t = 0; t < PIECE_TYPE_NB; t++)
@@ -685,7 +749,8 @@ count_dablot_rule(const Position *pos, const PieceSets *s, MoveCount *mc, bool f
             if (t == MAN) by_men += c.count - before;
         }
     }
-    mc->captures = c.unsure || c.count > c.limit ? -1 : c.count;
+    capture_done(&c);
+    mc->captures = c.unsure ? -1 : c.count;
     mc->steps_allowed = rule == CAPTURES_OPTIONAL
                      || (rule == CAPTURES_COMPULSORY ? c.count : by_men) == 0;
 }
@@ -765,7 +830,7 @@ static void count_tabal(const Position *pos, const PieceSets *s, MoveCount *mc)
     uint64_t empty = (uint64_t)pos->geo->all & ~(own | enemy);
     uint64_t men = own & (uint64_t)s->by_type[MAN], kings = own & ~men;
     uint64_t next[DIR_NB];
-    Capture c = { .pos = pos, .limit = MAX_MOVES, .capturable = enemy };
+    Capture c = { .pos = pos, .capturable = enemy };
     memo_new_generation();
 #pragma GCC unroll 8
     for (int d = 0; d < DIR_NB; d++) {
@@ -793,9 +858,9 @@ static void count_tabal(const Position *pos, const PieceSets *s, MoveCount *mc)
         c.empty = empty | bb_bit(p);
         jumps_from(&c, p, 0, JUMP_TABAL_FLYING);
     }
+    capture_done(&c);
     /* MaxCapture keeps only the longest captures: a list tells how many */
-    mc->captures = c.unsure || c.count > c.limit || (pos->rules.max_capture && c.count) ? -1
-                                                                                        : c.count;
+    mc->captures = c.unsure || (pos->rules.max_capture && c.count) ? -1 : c.count;
     mc->steps_allowed = c.count == 0;
     mc->steps = mc->steps_allowed ? count_tabal_steps(pos, us, next, men, kings, empty) : 0;
 }
@@ -859,7 +924,8 @@ static bool list_captures(const Position *pos, MoveList *list, bool *steps)
         list->n = list->overflow = 0;
         return false;
     }
-    gen_legal_captures(pos, list, steps);
+    Capture c = { .pos = pos, .list = list };
+    gen_legal_captures(pos, &c, steps);
     return true;
 }
 
@@ -877,6 +943,27 @@ int movegen_captures(const Position *pos, MoveList *list)
     return list->n;
 }
 
+int movegen_legal_beyond(const Position *pos, MoveList *list, Move **moves)
+{
+    /* The same search without a list: its moves in the same order, the
+     * first of them the list's captures; then the steps, which the list
+     * holds every one of (room is kept for them). */
+    MoveVec v = { 0 };
+    Capture c = { .pos = pos, .vec = &v };
+    bool steps = false;
+    gen_legal_captures(pos, &c, &steps);
+    bool ok = !c.unsure;
+    for (int i = 0; ok && steps && i < list->n; i++)
+        if (!list->moves[i].captured) ok = vec_push(&v, list->moves[i]);
+    if (!ok) { /* out of memory: the list as movegen_legal() gave it */
+        free(v.moves);
+        *moves = list->moves;
+        return list->n;
+    }
+    *moves = v.moves;
+    return v.n;
+}
+
 /* The legal moves of pos counted: captures (exact, from a list where
  * counting cannot tell) and whether steps are legal; false when the game
  * is over. */
@@ -888,10 +975,16 @@ static bool count_legal(const Position *pos, MoveCount *mc)
                     { pos->by_type[MAN], pos->by_type[PRINCE], pos->by_type[KING] },
                     pos->stm };
     count_moves(pos, &s, mc);
-    if (mc->captures < 0) {
+    if (mc->captures < 0) { /* Tabal's MaxCapture, or out of memory: every move listed */
         MoveList list;
-        list_captures(pos, &list, &mc->steps_allowed);
-        mc->captures = list.n;
+        Move *moves;
+        int n = movegen_legal_all(pos, &list, &moves), captures = 0;
+        for (int i = 0; i < n; i++)
+            captures += moves[i].captured != 0;
+        movegen_legal_all_free(&list, moves);
+        mc->captures = captures;
+        mc->steps = n - captures;
+        mc->steps_allowed = true;
     }
     return true;
 }

@@ -23,6 +23,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include "position.h"
 
 /* Capacity of a move list.  Nearly every position stays far below it, but a
@@ -30,8 +31,9 @@
  * sequence is a move, can have tens of thousands of moves (a position from
  * an engine game: 32,659).  Then the list holds the first captures found,
  * keeps room for every step (at most DABLOT_MAX_STEPS), and sets overflow;
- * notation_parse_move() still accepts any legal capture by its full path
- * (movegen_is_capture_path). */
+ * movegen_legal_all() and movegen_count() give every move (perft uses
+ * them), and notation_parse_move() still accepts any legal capture by its
+ * full path (movegen_is_capture_path). */
 enum { MAX_MOVES = 1024, DABLOT_MAX_STEPS = 30 * 8 };
 
 typedef struct MoveList {
@@ -50,11 +52,28 @@ bool movegen_is_capture_path(const Position *pos, const int *pts, int n, Move *m
  * over).  Captures come first, in generation order; deterministic. */
 int movegen_legal(const Position *pos, MoveList *list);
 
+/* Every legal move of pos without the list's capacity: the moves of
+ * movegen_legal() when they fit in list (then *moves is list->moves),
+ * else all of them in the same order (captures in generation order, then
+ * steps; each (from, to, captured set) once, RULES.md section 4) in an
+ * array the function allocates, *moves.  Returns their number.  Release
+ * with movegen_legal_all_free(list, *moves).  Out of memory it gives what
+ * movegen_legal() gives (list->overflow set: not every move). */
+static inline int movegen_legal_all(const Position *pos, MoveList *list, Move **moves);
+
+/* Releases the moves of movegen_legal_all() (nothing when they were
+ * list's own). */
+static inline void movegen_legal_all_free(const MoveList *list, Move *moves)
+{
+    if (moves != list->moves) free(moves);
+}
+
 /* The legal moves that are captures (the subset of movegen_legal()). */
 int movegen_captures(const Position *pos, MoveList *list);
 
-/* Number of legal moves, the same as movegen_legal() returns, computed
- * without building the step list (perft's bulk count at the last ply). */
+/* Number of legal moves, the same as movegen_legal_all() returns (every
+ * move, however many: also where a list overflows), computed without a
+ * list (perft's bulk count at the last ply). */
 int movegen_count(const Position *pos);
 
 /* movegen_count() of the position after the legal move m of pos, without
@@ -65,5 +84,17 @@ int movegen_count_after(const Position *pos, const Move *m);
 
 /* 1 if the side to move has at least one legal capture. */
 int movegen_has_capture(const Position *pos);
+
+/* movegen_legal_all() where list overflowed: list holds movegen_legal()'s
+ * moves of pos; sets *moves to every move (allocated) and returns their
+ * number. */
+int movegen_legal_beyond(const Position *pos, MoveList *list, Move **moves);
+
+static inline int movegen_legal_all(const Position *pos, MoveList *list, Move **moves)
+{
+    int n = movegen_legal(pos, list);
+    *moves = list->moves;
+    return list->overflow ? movegen_legal_beyond(pos, list, moves) : n;
+}
 
 #endif

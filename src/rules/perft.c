@@ -1,6 +1,8 @@
 /*
  * perft.c - leaf counts of the legal-move tree, with bulk counting at the
- * last ply (the moves of a depth-1 node are counted, not made).
+ * last ply (the moves of a depth-1 node are counted, not made).  Every
+ * node's moves are all of them (movegen_legal_all), also where a move
+ * list would overflow, so the counts are exact at every depth.
  */
 #include "perft.h"
 
@@ -13,19 +15,21 @@ static uint64_t perft_below(const Position *pos, int depth)
 {
     if (depth == 1) return (uint64_t)movegen_count(pos);
     MoveList list;
-    movegen_legal(pos, &list);
+    Move *moves;
+    int n = movegen_legal_all(pos, &list, &moves);
     uint64_t total = 0;
     if (depth == 2) { /* the children's moves counted without making them */
-        for (int i = 0; i < list.n; i++)
-            total += (uint64_t)movegen_count_after(pos, &list.moves[i]);
-        return total;
+        for (int i = 0; i < n; i++)
+            total += (uint64_t)movegen_count_after(pos, &moves[i]);
+    } else {
+        for (int i = 0; i < n; i++) {
+            Position child = *pos;
+            Undo u;
+            position_make(&child, &moves[i], &u);
+            total += perft_below(&child, depth - 1);
+        }
     }
-    for (int i = 0; i < list.n; i++) {
-        Position child = *pos;
-        Undo u;
-        position_make(&child, &list.moves[i], &u);
-        total += perft_below(&child, depth - 1);
-    }
+    movegen_legal_all_free(&list, moves);
     return total;
 }
 
@@ -38,17 +42,19 @@ uint64_t perft_divide(Position *pos, int depth,
                       void (*emit)(void *ctx, const char *move, uint64_t count), void *ctx)
 {
     MoveList list;
-    movegen_legal(pos, &list);
+    Move *moves;
+    int nmoves = movegen_legal_all(pos, &list, &moves);
     uint64_t total = 0;
-    for (int i = 0; i < list.n; i++) {
+    for (int i = 0; i < nmoves; i++) {
         char s[MOVE_STR_MAX];
         Undo u;
-        notation_move_string(pos, &list.moves[i], s, sizeof s);
-        position_make(pos, &list.moves[i], &u);
+        notation_move_string(pos, &moves[i], s, sizeof s);
+        position_make(pos, &moves[i], &u);
         uint64_t n = perft(pos, depth - 1);
-        position_unmake(pos, &list.moves[i], &u);
+        position_unmake(pos, &moves[i], &u);
         if (emit) emit(ctx, s, n);
         total += n;
     }
+    movegen_legal_all_free(&list, moves);
     return total;
 }

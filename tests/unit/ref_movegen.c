@@ -85,6 +85,8 @@ static bool over_by_rule(const Position *pos)
     return total == 2 && kings[0] == 1 && kings[1] == 1;
 }
 
+static int add_steps(const Position *pos, Move *out, int n, int max);
+
 static bool same(const Move *a, int from, int to, Bitboard cap)
 {
     return a->from == from && a->to == to && a->captured == cap;
@@ -139,7 +141,15 @@ int ref_moves(const Position *pos, Move *out, int max)
     bool steps = tabal || r->captures == CAPTURES_COMPULSORY ? !any_capture
                : r->captures == CAPTURES_COMPULSORY_MEN ? !man_capture
                : true;
-    if (!steps) return n;
+    return steps ? add_steps(pos, out, n, max) : n;
+}
+
+/* Appends the steps of the side to move to out[0..n) (at most max). */
+static int add_steps(const Position *pos, Move *out, int n, int max)
+{
+    const Geometry *g = pos->geo;
+    const Rules *r = &pos->rules;
+    bool tabal = r->variant == VARIANT_TABAL;
     for (int p = 0; p < g->npoints; p++) {
         int c = pos->board[p];
         if (!c || piece_color(c) != pos->stm) continue;
@@ -199,4 +209,103 @@ uint64_t ref_perft(const Position *pos, int depth)
             total += ref_perft(&next, depth - 1);
         }
     return total;
+}
+
+/* ref_all_moves: capture states by levels.  A state (from, at, captured)
+ * of a Dablot capture fixes the board (the start and the captured points
+ * empty, the mover on `at`), so level k + 1 (k + 1 pieces taken) is made
+ * from level k by trying every line from `at`, then sorted and cut to
+ * distinct states. */
+typedef struct RefState2 {
+    Bitboard captured;
+    int from, at;
+    bool complete;
+} RefState2;
+
+static int cmp_state(const void *a, const void *b)
+{
+    const RefState2 *x = a, *y = b;
+    if (x->from != y->from) return x->from - y->from;
+    if (x->at != y->at) return x->at - y->at;
+    return (x->captured > y->captured) - (x->captured < y->captured);
+}
+
+static bool is_empty_in(const Position *pos, const RefState2 *s, int p)
+{
+    return pos->board[p] == EMPTY || p == s->from || ((s->captured >> p) & 1);
+}
+
+int ref_all_moves(const Position *pos, Move **out)
+{
+    const Geometry *g = pos->geo;
+    const Rules *r = &pos->rules;
+    *out = NULL;
+    if (r->variant != VARIANT_DABLOT) return -1;
+    if (over_by_rule(pos)) return 0;
+    size_t ncur = 0, nmoves = 0, cap_moves = 1024;
+    RefState2 *cur = malloc(sizeof *cur * (size_t)g->npoints);
+    Move *moves = malloc(sizeof *moves * cap_moves);
+    if (!cur || !moves) abort();
+    for (int p = 0; p < g->npoints; p++)
+        if (pos->board[p] && piece_color(pos->board[p]) == pos->stm)
+            cur[ncur++] = (RefState2){ 0, p, p, false };
+    bool any_capture = false, man_capture = false;
+    for (int level = 0; ncur; level++) {
+        size_t nnext = 0, cap_next = 8 * ncur + 8;
+        RefState2 *next = malloc(sizeof *next * cap_next);
+        if (!next) abort();
+        for (size_t i = 0; i < ncur; i++) {
+            RefState2 *s = &cur[i];
+            int mover = pos->board[s->from];
+            bool found = false;
+            for (int d = 0; d < 8; d++) {
+                int q = g->ray[s->at][d];
+                if (q < 0 || is_empty_in(pos, s, q) || piece_color(pos->board[q]) == pos->stm
+                    || rank_of(pos->board[q]) > rank_of(mover))
+                    continue;
+                int l = g->ray[q][d];
+                if (l < 0 || !is_empty_in(pos, s, l)) continue;
+                found = true;
+                if (nnext == cap_next) {
+                    cap_next *= 2;
+                    next = realloc(next, sizeof *next * cap_next);
+                    if (!next) abort();
+                }
+                next[nnext++] = (RefState2){ s->captured | ((Bitboard)1 << q), s->from, l, false };
+            }
+            s->complete = !found;
+            if (level == 0) continue; /* level 0: no capture yet */
+            bool man = piece_type(mover) == MAN;
+            any_capture = true;
+            man_capture |= man;
+            bool keep = r->captures == CAPTURES_OPTIONAL   ? true
+                      : r->captures == CAPTURES_COMPULSORY ? s->complete
+                                                           : (s->complete || !man);
+            if (!keep) continue;
+            if (nmoves == cap_moves) {
+                cap_moves *= 2;
+                moves = realloc(moves, sizeof *moves * cap_moves);
+                if (!moves) abort();
+            }
+            moves[nmoves++] = (Move){ s->captured, (uint8_t)s->from, (uint8_t)s->at };
+        }
+        qsort(next, nnext, sizeof *next, cmp_state);
+        size_t u = 0;
+        for (size_t i = 0; i < nnext; i++)
+            if (u == 0 || cmp_state(&next[u - 1], &next[i]) != 0) next[u++] = next[i];
+        free(cur);
+        cur = next;
+        ncur = u;
+    }
+    free(cur);
+    bool steps = r->captures == CAPTURES_OPTIONAL   ? true
+               : r->captures == CAPTURES_COMPULSORY ? !any_capture
+                                                    : !man_capture;
+    if (steps) {
+        moves = realloc(moves, sizeof *moves * (nmoves + 8 * (size_t)g->npoints));
+        if (!moves) abort();
+        nmoves = (size_t)add_steps(pos, moves, (int)nmoves, (int)nmoves + 8 * g->npoints);
+    }
+    *out = moves;
+    return (int)nmoves;
 }

@@ -21,6 +21,15 @@ int ref_moves(const Position *pos, Move *out, int max);
  * bitboards and key are recomputed from the array. */
 Position ref_after(const Position *pos, const Move *m);
 
+/* Every legal move of a Dablot position, however many, found another way:
+ * the capture states (start, point, captured set) breadth first, one level
+ * a captured piece, each level sorted and cut to distinct states (a state
+ * is the move that stops there, RULES.md section 4), then the capture
+ * rules on the states and the steps of ref_moves.  *out is malloc'd (the
+ * caller frees it).  Returns the number of moves, -1 for Tabal.  Aborts
+ * when out of memory. */
+int ref_all_moves(const Position *pos, Move **out);
+
 /* Perft with ref_moves and ref_after (no bulk counting). */
 uint64_t ref_perft(const Position *pos, int depth);
 

@@ -23,6 +23,7 @@
 
 /* From the repository root, where tests/suites/10-unit.sh runs the tests. */
 #define PERFT_SUITE "tests/perft/suite.txt"
+#define PERFT_OVERFLOW "tests/perft/overflow.txt"
 
 typedef struct Row {
     Position pos;
@@ -48,11 +49,11 @@ static char *trim(char *s)
     return s;
 }
 
-/* Reads the suite; returns the number of rows (at most max). */
-static int read_suite(Row *rows, int max)
+/* Reads a suite file; returns the number of rows (at most max). */
+static int read_rows(const char *path, Row *rows, int max)
 {
-    FILE *f = fopen(PERFT_SUITE, "r");
-    ck_assert_msg(f != NULL, "%s: %s (the unit tests run from the repository root)", PERFT_SUITE,
+    FILE *f = fopen(path, "r");
+    ck_assert_msg(f != NULL, "%s: %s (the unit tests run from the repository root)", path,
                   strerror(errno));
     char line[1024];
     int n = 0;
@@ -83,6 +84,11 @@ static int read_suite(Row *rows, int max)
     }
     fclose(f);
     return n;
+}
+
+static int read_suite(Row *rows, int max)
+{
+    return read_rows(PERFT_SUITE, rows, max);
 }
 
 static Row rows[64];
@@ -167,6 +173,85 @@ START_TEST(suite_move_by_move)
 }
 END_TEST
 
+static int cmp_move(const void *a, const void *b)
+{
+    const Move *x = a, *y = b;
+    if (x->from != y->from) return x->from - y->from;
+    if (x->to != y->to) return x->to - y->to;
+    return (x->captured > y->captured) - (x->captured < y->captured);
+}
+
+/* Perft 1 and 2 by the breadth-first reference alone. */
+static uint64_t ref_states_perft(const Position *pos, int depth)
+{
+    Move *moves;
+    int n = ref_all_moves(pos, &moves);
+    ck_assert_int_ge(n, 0);
+    uint64_t total = 0;
+    if (depth <= 1)
+        total = (uint64_t)n;
+    else
+        for (int i = 0; i < n; i++) {
+            Position next = ref_after(pos, &moves[i]);
+            total += ref_states_perft(&next, depth - 1);
+        }
+    free(moves);
+    return total;
+}
+
+/* Positions with more moves than a list holds (tests/perft/overflow.txt):
+ * movegen_count(), movegen_legal_all() and perft() give every move, the
+ * same set as the breadth-first reference, each once, and the list of
+ * movegen_legal() is the start of movegen_legal_all()'s. */
+START_TEST(overflow_exact)
+{
+    static Row orows[16];
+    int n = read_rows(PERFT_OVERFLOW, orows, 16), overflowed = 0;
+    ck_assert_int_ge(n, 3);
+    for (int i = 0; i < n; i++) {
+        Position *pos = &orows[i].pos;
+        Move *ref, *all;
+        MoveList list, capped;
+        int nref = ref_all_moves(pos, &ref);
+        int nall = movegen_legal_all(pos, &list, &all);
+        movegen_legal(pos, &capped);
+        overflowed += capped.overflow;
+        ck_assert_msg((uint64_t)nref == orows[i].count[0], "%s: the reference gives %d moves",
+                      orows[i].text, nref);
+        ck_assert_int_eq(nall, nref);
+        ck_assert_int_eq(movegen_count(pos), nref);
+        for (int j = 0; j < capped.n && capped.moves[j].captured; j++)
+            ck_assert(move_equal(&capped.moves[j], &all[j]));
+        Move *sorted = malloc(sizeof *sorted * (size_t)(nall ? nall : 1));
+        ck_assert_ptr_nonnull(sorted);
+        memcpy(sorted, all, sizeof *sorted * (size_t)nall);
+        qsort(sorted, (size_t)nall, sizeof *sorted, cmp_move);
+        qsort(ref, (size_t)nref, sizeof *ref, cmp_move);
+        for (int j = 0; j < nall; j++) {
+            ck_assert_msg(j == 0 || cmp_move(&sorted[j - 1], &sorted[j]) != 0,
+                          "%s: a move listed twice", orows[i].text);
+            ck_assert_msg(move_equal(&sorted[j], &ref[j]), "%s: the move sets differ",
+                          orows[i].text);
+        }
+        free(sorted);
+        free(ref);
+        movegen_legal_all_free(&list, all);
+        for (int d = 1; d <= orows[i].ndepths; d++) {
+            if (d > 2 && orows[i].count[d - 1] > fast_limit()) break;
+            uint64_t got = perft(pos, d);
+            ck_assert_msg(got == orows[i].count[d - 1], "%s: depth %d gives %llu", orows[i].text, d,
+                          (unsigned long long)got);
+            if (d <= 2 || deep()) {
+                uint64_t r = ref_states_perft(pos, d);
+                ck_assert_msg(r == got, "%s: the reference's depth %d gives %llu", orows[i].text, d,
+                              (unsigned long long)r);
+            }
+        }
+    }
+    ck_assert_int_ge(overflowed, 2); /* the rows do reach beyond a list */
+}
+END_TEST
+
 Suite *perft_suite(void)
 {
     Suite *s = suite_create("perft");
@@ -175,6 +260,7 @@ Suite *perft_suite(void)
     tcase_add_test(tc, suite_fast_perft);
     tcase_add_test(tc, suite_reference_perft);
     tcase_add_test(tc, suite_move_by_move);
+    tcase_add_test(tc, overflow_exact);
     suite_add_tcase(s, tc);
     return s;
 }
