@@ -162,9 +162,11 @@ void diagram_print(const Game *g)
 
     MoveList list;
     char head[32];
-    movegen_legal(pos, &list);
-    snprintf(head, sizeof head, "Legal moves (%d):", list.n);
-    char *line = show_moves_line(pos, &list, head); /* one line of any length */
+    Move *all; /* every move, also beyond the list's capacity */
+    int nall = movegen_legal_all(pos, &list, &all);
+    snprintf(head, sizeof head, "Legal moves (%d):", nall);
+    char *line = show_moves_line(pos, all, nall, head); /* one line of any length */
+    movegen_legal_all_free(&list, all);
     if (!line) return;
     output_text(line);
     free(line);

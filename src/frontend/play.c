@@ -245,7 +245,7 @@ static void user_move(Session *e, const char *word)
         bool must_capture = list.n > 0;
         for (int i = 0; i < list.n; i++)
             must_capture &= move_is_capture(&list.moves[i]);
-        char *moves = show_moves_line(&e->game.pos, &list, "Legal moves:");
+        char *moves = show_moves_line(&e->game.pos, list.moves, list.n, "Legal moves:");
         output_line("Not a move here: %s%s. %s", err,
                     must_capture ? " (a capture is compulsory)" : "", moves ? moves : "");
         free(moves);

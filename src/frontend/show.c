@@ -10,15 +10,15 @@
 #include "rules/notation.h"
 #include "search/output.h"
 
-char *show_moves_line(const Position *pos, const MoveList *list, const char *prefix)
+char *show_moves_line(const Position *pos, const Move *moves, int nmoves, const char *prefix)
 {
-    size_t cap = strlen(prefix) + 1 + (size_t)list->n * (MOVE_STR_MAX + 1), n;
+    size_t cap = strlen(prefix) + 1 + (size_t)nmoves * (MOVE_STR_MAX + 1), n;
     char *line = malloc(cap);
     if (!line) return NULL;
     n = (size_t)snprintf(line, cap, "%s", prefix);
-    for (int i = 0; i < list->n; i++) {
+    for (int i = 0; i < nmoves; i++) {
         char s[MOVE_STR_MAX];
-        notation_move_string(pos, &list->moves[i], s, sizeof s);
+        notation_move_string(pos, &moves[i], s, sizeof s);
         n += (size_t)snprintf(line + n, cap - n, " %s", s);
     }
     return line;
@@ -47,15 +47,18 @@ void show_print(const Game *g)
     GameResult res = game_result(g, &why);
     position_fen(pos, fen, sizeof fen);
     show_move_string(g, g->nmoves - 1, last, sizeof last);
-    movegen_legal(pos, &list);
-    char *moves = show_moves_line(pos, &list, "moves");
+    Move *all; /* every move, also beyond the list's capacity */
+    int nall = movegen_legal_all(pos, &list, &all);
+    char *moves = show_moves_line(pos, all, nall, "moves");
+    bool incomplete = all == list.moves && list.overflow; /* out of memory */
+    movegen_legal_all_free(&list, all);
 
     output_line("show %d", SHOW_FORMAT_VERSION);
     output_line("variant %s", pos->geo->name);
     output_line("fen %s", fen);
     output_line("side %s", pos->stm == WHITE ? "white" : "black");
     output_line("lastmove %s", last);
-    output_line("legal %d %s", list.n, list.overflow ? "incomplete" : "complete");
+    output_line("legal %d %s", nall, incomplete ? "incomplete" : "complete");
     output_text(moves ? moves : "moves");
     output_line("result %s", res == RESULT_NONE ? "none" : game_result_string(res));
     if (res != RESULT_NONE) output_line("reason %s", position_end_reason_name(why));

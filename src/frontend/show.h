@@ -31,10 +31,10 @@ enum { SHOW_FORMAT_VERSION = 1 };
 /* Prints the block for g through output.h. */
 void show_print(const Game *g);
 
-/* The line prefix followed by the canonical strings of list's moves of pos,
- * each after one space, as a malloc'd string (caller frees), or NULL if out
- * of memory. */
-char *show_moves_line(const Position *pos, const MoveList *list, const char *prefix);
+/* The line prefix followed by the canonical strings of moves[0..nmoves) of
+ * pos, each after one space, as a malloc'd string (caller frees), or NULL
+ * if out of memory. */
+char *show_moves_line(const Position *pos, const Move *moves, int nmoves, const char *prefix);
 
 /* The canonical string of move i (0-based) of g, in the position before it
  * (replayed from the start: a Game keeps only keys), or "none" when there

@@ -3,7 +3,8 @@
 # (tests/perft/overflow.txt, whose counts the unit tests check against an
 # independent generator): the total equals the file's at every depth up
 # to 3 (to 2 for counts above 40 million), the divide lists every root
-# move once, and its counts add up to the total.
+# move once, and its counts add up to the total; `show` and `d` list
+# the same moves.
 set -u
 cd "$(dirname "$0")/../.."
 . tests/lib.sh
@@ -41,6 +42,15 @@ while IFS= read -r line; do
         fi
         if [ "$d" = 1 ]; then
             same "row $rows: go perft 1 lists every move" "$want" "$nroot"
+            # show and d list the same moves as the divide, every one
+            # (they listed only a move list's worth, and said incomplete).
+            out=$(printf '%sshow\nd\n' "$setup" | timeout 60 bin/dablo 2>&1)
+            same "row $rows: show lists every move, once" "legal $want complete $want" \
+                "$(grep '^legal ' <<<"$out") $(grep '^moves' <<<"$out" | tr ' ' '\n' | tail -n +2 | sort -u | grep -c .)"
+            same "row $rows: show's moves are the divide's" "$(cut -d: -f1 <<<"$divide" | sort)" \
+                "$(grep '^moves' <<<"$out" | tr ' ' '\n' | tail -n +2 | sort)"
+            if grep -qF "Legal moves ($want):" <<<"$out"; then ok "row $rows: d counts every move"
+            else bad "row $rows: d says '$(grep -o 'Legal moves ([0-9]*)' <<<"$out")', expected $want"; fi
         fi
     done
 done <tests/perft/overflow.txt
