@@ -14,12 +14,12 @@ bin/dablo-tb: $(TB_TOOL_SRC) $(wildcard tools/tb/*.h) $(SRC_HDR) $(TB_LIB) $(RUL
 # Dablot (Rules classic) to TB_DABLOT_PIECES, then the Dablot tables of
 # TB_DABLOT_MORE, built from those (by default six of the eight 5-piece
 # signatures where one side has only its king, both colours; empty: none).
-# Measured here: 27 CPU-minutes (14 minutes of both cores), 3.7 GiB.  Larger sets
-# by explicit command: TB_TABAL_PIECES=5 adds 30 CPU-minutes; KPMMvk and
-# Kvkpmm (TB_DABLOT_MORE=KPMMvk,Kvkpmm TB_THREADS=1) need about 6 GiB each.
+# Measured here: 16 min 37 s, 28.5 CPU-minutes, 4.5 GiB (docs/tablebases.md).
+# Larger sets by explicit command: KPMMvk and Kvkpmm
+# (TB_DABLOT_MORE=KPMMvk,Kvkpmm TB_THREADS=1) need about 6 GiB each.
 TB_DIR           ?= tb
 TB_THREADS       ?= 2
-TB_TABAL_PIECES  ?= 4
+TB_TABAL_PIECES  ?= 5
 TB_DABLOT_PIECES ?= 4
 TB_DABLOT_MORE   ?= KMMMvk,Kvkmmm,PMMMvk,Kvpmmm,MMMMvk,Kvmmmm
 .PHONY: tablebases tablebases-verify
