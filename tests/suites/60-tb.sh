@@ -175,8 +175,44 @@ same "match -tb: K+P beat the man" "1-0 1-0" "$(sed -n 's/.*result=\([^ ]*\).*/\
 msg=$(bin/dablo-match -variant dablot -engine cmd=bin/dablo depth=1 -engine cmd=bin/dablo depth=1 -tb "$tmp/nowhere" -games 1 2>&1)
 same "match -tb: a bad folder" "dablo-match: -tb $tmp/nowhere: tablebase folder '$tmp/nowhere' cannot be read" "$msg"
 
+# A signature named twice is built once, with one note.
+out=$($TB build -variant tabal -sig Kvk,Kvm,Kvk -dir "$tmp/d" 2>"$tmp/d.err")
+same "build -sig Kvk,Kvm,Kvk: two tables built" "Kvk Kvm" "$(awk '/^tabal /{print $2}' <<<"$out" | tr '\n' ' ' | sed 's/ $//')"
+same "build -sig Kvk,Kvm,Kvk: one note" "dablo-tb: -sig: Kvk given more than once, taken once" "$(cat "$tmp/d.err")"
+
+# positions: random placements, the same for a seed, filtered by the tables.
+p1=$($TB positions -variant tabal -sig Kvk,KKKvk -count 20 -seed 3 -dir "$tmp/a" 2>&1)
+p2=$($TB positions -variant tabal -sig Kvk,KKKvk -count 20 -seed 3 -dir "$tmp/a" 2>&1)
+p3=$($TB positions -variant tabal -sig Kvk,KKKvk -count 20 -seed 4 -dir "$tmp/a" 2>&1)
+same "positions: 20 lines" 20 "$(wc -l <<<"$p1")"
+same "positions: the same seed, the same lines" "$p1" "$p2"
+[ "$p1" != "$p3" ] && ok "positions: another seed, other lines" || bad "positions: seeds 3 and 4 gave the same lines"
+# Kvk is in the tiny set, KKKvk is not: -outside keeps only KKKvk, -inside only Kvk.
+pieces() { tr -cd 'KkMm' <<<"${1%% *}" | fold -w1 | LC_ALL=C sort | tr -d '\n'; }
+outside=0 inside=0 other=0
+while read -r f; do
+    $TB probe -variant tabal -fen "$f" -dir "$tmp/a" >/dev/null 2>&1
+    rc=$?
+    [ "$(pieces "$f")" = KKKk ] && [ $rc -eq 1 ] && outside=$((outside + 1)) || other=$((other + 1))
+done <<<"$p1"
+pin=$($TB positions -variant tabal -sig Kvk,KKKvk -count 20 -seed 3 -dir "$tmp/a" -inside 2>&1)
+while read -r f; do
+    $TB probe -variant tabal -fen "$f" -dir "$tmp/a" >/dev/null 2>&1 && [ "$(pieces "$f")" = Kk ] \
+        && inside=$((inside + 1)) || other=$((other + 1))
+done <<<"$pin"
+same "positions: -outside all KKKvk outside, -inside all Kvk inside" "20 20 0" "$outside $inside $other"
+sides=$(awk '{print $2}' <<<"$p1" | sort | uniq -c | awk '{print $1 $2}' | tr '\n' ' ')
+same "positions: each side to move in turn" "10b 10w " "$sides"
+# No Tabal man on its own far base (White's is rank 9, the first of the FEN).
+men=$($TB positions -variant tabal -sig MMvm -count 300 -seed 5 -dir "$tmp/a" -inside 2>&1)
+same "positions: no man on its far base" "300 0" "$(wc -l <<<"$men") $(awk -F'[/ ]' '$1 ~ /M/ || $9 ~ /m/' <<<"$men" | wc -l)"
+msg=$($TB positions -variant tabal -sig Kvk -count 5 -dir "$tmp/a" 2>&1 >/dev/null)
+same "positions: none outside: exit 1" 1 $?
+same "positions: none outside: one line" "dablo-tb: positions: only 0 of 5 found outside the tables in 50000 tries" "$msg"
+
 # Bad input: one line, exit 2.
-for args in "frobnicate" "build -variant chess" "build -pieces 99" "build -variant dablot -sig KKvk" \
+for args in "positions -variant tabal" "positions -variant tabal -sig KvK" "positions -sig Kvk -count 0" \
+            "positions -sig Kvk -seed x" "build -sig ," "frobnicate" "build -variant chess" "build -pieces 99" "build -variant dablot -sig KKvk" \
             "build -sig KMk" "probe -variant tabal" "probe -fen xyz" "verify -Captures sometimes" "build -pieces"; do
     msg=$($TB $args -dir "$tmp/a" 2>&1 >/dev/null)
     rc=$?

@@ -6,6 +6,7 @@
  *   dablo-tb probe  [-variant V] -fen FEN [-dir D] [rules]
  *   dablo-tb list   [-variant V] [-pieces N] [-lone-king] [-sig A,B,..]
  *   dablo-tb sample [-variant V] [-sig A,B,..] [-dir D] [-sample N] [-seed S]
+ *   dablo-tb positions [-variant V] -sig A,B,.. [-count N] [-seed S] [-dir D] [-outside|-inside]
  *
  * Rule options are given as the engine takes them, by their protocol
  * names: -Rules modern, -Captures compulsory, -MaxCapture true (rules.h).
@@ -33,13 +34,19 @@ static const char usage[] =
     "  or:  dablo-tb probe [-variant V] -fen FEN [-dir D] [RULES]\n"
     "  or:  dablo-tb list [-variant V] [-pieces N] [-lone-king] [-sig LIST]\n"
     "  or:  dablo-tb sample [-variant V] [-sig LIST] [-dir D] [-sample N] [-seed S] [RULES]\n"
+    "  or:  dablo-tb positions [-variant V] -sig LIST [-count N] [-seed S] [-dir D]\n"
+    "                          [-outside|-inside] [RULES]\n"
     "  or:  dablo-tb --help | --version\n"
     "\n"
     "Builds endgame tables of Dablot Prejjesne and Permainan-Tabal by retrograde analysis,\n"
     "verifies them independently, and probes them; list prints the signatures a build\n"
     "makes, each after its level (those of one level are independent of each other);\n"
     "sample prints N FENs of won positions (the side to move wins inside DrawPlies),\n"
-    "chosen at random from the tables (a table, then a position), for conversion tests.\n"
+    "chosen at random from the tables (a table, then a position), for conversion tests;\n"
+    "positions prints N FENs of random placements of the material of LIST (each\n"
+    "signature in turn, White to move, then Black, DrawPlies counter 0), not over by the\n"
+    "rules, kept when outside the tables of -dir (-outside, the default) or inside them\n"
+    "(-inside); the same seed gives the same lines.\n"
     "Every error is one line on standard\n"
     "error; exit status 1 means a position is not in the tables or a check failed, 2 bad\n"
     "usage or input.  docs/tablebases.md says what the tables hold.\n"
@@ -53,7 +60,9 @@ static const char usage[] =
     "  -threads T             build: signatures built at once, 1..64 (default 2)\n"
     "  -sample N              verify: N positions chosen at random a table (default 0: all);\n"
     "                         sample: how many positions (default 0: 100)\n"
-    "  -seed S                sample: the random seed (default 1)\n"
+    "  -seed S                sample, positions: the random seed (default 1)\n"
+    "  -count N               positions: how many lines, 1..1000000 (default 100)\n"
+    "  -outside, -inside      positions: keep those not in the tables (default) or in them\n"
     "  -full-width N          verify: also solve tables of up to N pieces again by iteration\n"
     "                         (default 3)\n"
     "  -fen FEN               probe: the position (RULES.md section 5)\n"
@@ -65,8 +74,8 @@ static const char usage[] =
 typedef struct Args {
     const char *cmd, *dir, *fen, *sigs;
     Rules rules;
-    int pieces, lone_king, threads, full_width;
-    unsigned long long sample, seed;
+    int pieces, lone_king, threads, full_width, inside;
+    unsigned long long sample, seed, count;
 } Args;
 
 static int parse_int(const char *s, long lo, long hi, long *out)
@@ -87,10 +96,11 @@ static int parse_args(int argc, char **argv, Args *a)
     a->threads = 2;
     a->full_width = 3;
     a->seed = 1;
+    a->count = 100;
     a->rules = rules_default(VARIANT_DABLOT);
     if (argc < 2) {
-        fprintf(stderr,
-                "dablo-tb: give a command: build, verify, probe, list or sample (--help)\n");
+        fprintf(stderr, "dablo-tb: give a command: build, verify, probe, list, sample or positions "
+                        "(--help)\n");
         return 2;
     }
     a->cmd = argv[1];
@@ -103,15 +113,19 @@ static int parse_args(int argc, char **argv, Args *a)
         return 1;
     }
     if (strcmp(a->cmd, "build") && strcmp(a->cmd, "verify") && strcmp(a->cmd, "probe")
-        && strcmp(a->cmd, "list") && strcmp(a->cmd, "sample")) {
-        fprintf(stderr, "dablo-tb: unknown command '%s' (build, verify, probe, list, sample)\n",
+        && strcmp(a->cmd, "list") && strcmp(a->cmd, "sample") && strcmp(a->cmd, "positions")) {
+        fprintf(stderr,
+                "dablo-tb: unknown command '%s' (build, verify, probe, list, sample, positions)\n",
                 a->cmd);
         return 2;
     }
     for (int i = 2; i < argc; i++) {
         const char *o = argv[i];
-        if (!strcmp(o, "-lone-king")) {
-            a->lone_king = 1;
+        if (!strcmp(o, "-lone-king") || !strcmp(o, "-outside") || !strcmp(o, "-inside")) {
+            if (!strcmp(o, "-lone-king"))
+                a->lone_king = 1;
+            else
+                a->inside = !strcmp(o, "-inside");
             continue;
         }
         if (o[0] != '-' || i + 1 >= argc) {
@@ -150,6 +164,12 @@ static int parse_args(int argc, char **argv, Args *a)
                 a->threads = (int)n;
             else
                 a->full_width = (int)n;
+        } else if (!strcmp(o, "-count")) {
+            if (parse_int(v, 1, 1000000L, &n) != 0) {
+                fprintf(stderr, "dablo-tb: -count %s: not a number in 1..1000000\n", v);
+                return 2;
+            }
+            a->count = (unsigned long long)n;
         } else if (!strcmp(o, "-sample") || !strcmp(o, "-seed")) {
             if (parse_int(v, 0, 2000000000L, &n) != 0) {
                 fprintf(stderr, "dablo-tb: %s %s: not a number in 0..2000000000\n", o, v);
@@ -173,7 +193,10 @@ static int parse_args(int argc, char **argv, Args *a)
     return 0;
 }
 
-/* The signatures of -sig, or every one of -pieces; at most cap. */
+/* The signatures of -sig, or every one of -pieces; at most cap.  A
+ * signature named more than once in -sig (KMvk,KMvk or KMvk,MKvk, the
+ * same material) is taken once, with a note on stderr: a table is built,
+ * verified or sampled once whatever the list says. */
 static int select_sigs(const Args *a, TbSig *out, int cap)
 {
     if (!a->sigs) {
@@ -182,13 +205,30 @@ static int select_sigs(const Args *a, TbSig *out, int cap)
     }
     int n = 0;
     char buf[1024], err[256];
+    if (strlen(a->sigs) >= sizeof buf) {
+        fprintf(stderr, "dablo-tb: -sig: the list is longer than %zu characters\n", sizeof buf - 1);
+        return -1;
+    }
     snprintf(buf, sizeof buf, "%s", a->sigs);
     for (char *save, *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
         if (n == cap || tb_sig_parse(&out[n], a->rules.variant, t, err, sizeof err) != 0) {
             fprintf(stderr, "dablo-tb: %s\n", n == cap ? "too many signatures" : err);
             return -1;
         }
+        int k = 0;
+        while (k < n && !tb_sig_equal(&out[k], &out[n]))
+            k++;
+        if (k < n) {
+            char name[TB_SIG_NAME];
+            tb_sig_name(&out[k], name, sizeof name);
+            fprintf(stderr, "dablo-tb: -sig: %s given more than once, taken once\n", name);
+            continue;
+        }
         n++;
+    }
+    if (n == 0) {
+        fprintf(stderr, "dablo-tb: -sig: no signature given\n");
+        return -1;
     }
     return n;
 }
@@ -353,6 +393,23 @@ static int cmd_list(const Args *a)
     return 0;
 }
 
+/* The next number of a xorshift generator (state never 0). */
+static uint64_t next_random(uint64_t *state)
+{
+    *state ^= *state << 13, *state ^= *state >> 7, *state ^= *state << 17;
+    return *state;
+}
+
+/* A Tabal man on its own far base: a legal FEN that never comes up in a
+ * game (RULES.md section 4: it would have become a king). */
+static bool man_on_far_base(const Position *pos)
+{
+    Bitboard men = pos->by_type[MAN];
+    return pos->geo->variant == VARIANT_TABAL
+        && ((men & pos->by_color[WHITE] & pos->geo->far_base[WHITE])
+            || (men & pos->by_color[BLACK] & pos->geo->far_base[BLACK]));
+}
+
 /* -sample N won positions (not over by the rules) from the tables of
  * -sig, or all tables; a table is chosen first, then a position in it. */
 static int cmd_sample(const Args *a)
@@ -370,23 +427,15 @@ static int cmd_sample(const Args *a)
              got = 0;
     TbBlockCache *cache = calloc(1, sizeof *cache);
     for (uint64_t tries = 0; cache && got < want_n && tries < want_n * 100000; tries++) {
-        rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
-        const TbFile *f = pick[rng % (uint64_t)np];
-        rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
-        uint64_t idx = rng % f->npos;
+        const TbFile *f = pick[next_random(&rng) % (uint64_t)np];
+        uint64_t idx = next_random(&rng) % f->npos;
         uint16_t e, t;
         Position pos;
         tb_index_position(&f->sig, idx, &set.rules, &pos);
         if (tb_file_get(f, idx, cache, &e) != 0 || tb_entry_wdl(e) != TB_WIN
             || tb_probe_terminal(&pos, &t) == 0)
             continue;
-        /* A Tabal man on its own far base is a legal FEN but never comes
-         * up in a game (RULES.md section 4): left out. */
-        Bitboard men = pos.by_type[MAN];
-        if (pos.geo->variant == VARIANT_TABAL
-            && ((men & pos.by_color[WHITE] & pos.geo->far_base[WHITE])
-                || (men & pos.by_color[BLACK] & pos.geo->far_base[BLACK])))
-            continue;
+        if (man_on_far_base(&pos)) continue;
         char fen[160];
         position_fen(&pos, fen, sizeof fen);
         printf("%s\n", fen);
@@ -395,6 +444,125 @@ static int cmd_sample(const Args *a)
     free(cache);
     tb_set_close(&set);
     return got == want_n ? 0 : 1;
+}
+
+/* The points of each rank of variant v in FEN order (RULES.md section 5),
+ * read from its start position: into width[] (at most cap ranks);
+ * returns the number of ranks. */
+static int fen_rank_widths(Variant v, int *width, int cap)
+{
+    int nr = 0, w = 0;
+    for (const char *c = position_start_fen(v); nr < cap; c++) {
+        if (*c >= '1' && *c <= '9') {
+            char *end;
+            w += (int)strtol(c, &end, 10);
+            c = end - 1;
+        } else if (*c == '/' || *c == ' ' || !*c) {
+            width[nr++] = w;
+            w = 0;
+            if (*c != '/') break;
+        } else
+            w++;
+    }
+    return nr;
+}
+
+/* One random placement of signature s with side stm to move and counter
+ * 0, as a FEN into fen: distinct points drawn uniformly, again until the
+ * rules library takes it and no Tabal man stands on its far base.  Fills
+ * *pos; returns 0, or -1 when no such placement was found (cannot happen
+ * for a signature that tb_sig_parse took). */
+static int random_placement(const Rules *r, const TbSig *s, Color stm, uint64_t *rng, Position *pos,
+                            char *fen, size_t len)
+{
+    static const char letter[2][PIECE_TYPE_NB] = {
+        [WHITE] = { [MAN] = 'M', [PRINCE] = 'P', [KING] = 'K' },
+        [BLACK] = { [MAN] = 'm', [PRINCE] = 'p', [KING] = 'k' }
+    };
+    int width[32], nr = fen_rank_widths(r->variant, width, 32), npoints = 0;
+    for (int i = 0; i < nr; i++)
+        npoints += width[i];
+    char board[128];
+    for (int tries = 0; tries < 100000; tries++) {
+        memset(board, 0, sizeof board);
+        for (int c = WHITE; c <= BLACK; c++)
+            for (int t = 0; t < PIECE_TYPE_NB; t++)
+                for (int k = 0; k < s->count[c][t]; k++) {
+                    int p;
+                    do
+                        p = (int)(next_random(rng) % (uint64_t)npoints);
+                    while (board[p]);
+                    board[p] = letter[c][t];
+                }
+        size_t n = 0;
+        for (int i = 0, p = 0; i < nr; i++) {
+            for (int f = 0, empty = 0; f < width[i]; f++, p++) {
+                if (board[p] && empty) n += (size_t)snprintf(fen + n, len - n, "%d", empty);
+                if (board[p]) n += (size_t)snprintf(fen + n, len - n, "%c", board[p]);
+                empty = board[p] ? 0 : empty + 1;
+                if (f == width[i] - 1 && empty)
+                    n += (size_t)snprintf(fen + n, len - n, "%d", empty);
+            }
+            n += (size_t)snprintf(fen + n, len - n, "%s", i + 1 < nr ? "/" : "");
+        }
+        snprintf(fen + n, len - n, " %c 0 1", stm == WHITE ? 'w' : 'b');
+        char err[256];
+        if (position_set_fen(pos, r, fen, err, sizeof err) == 0 && !man_on_far_base(pos)) return 0;
+    }
+    return -1;
+}
+
+/* -count random placements of the signatures of -sig (each in turn, White
+ * to move on the first round of the list, Black on the next, and so on),
+ * not over by the rules, kept when outside the tables of -dir (or, with
+ * -inside, in them): the endgame opening files of bench/openings. */
+static int cmd_positions(const Args *a)
+{
+    static TbSig sigs[1024];
+    if (!a->sigs) {
+        fprintf(stderr, "dablo-tb: positions needs -sig\n");
+        return 2;
+    }
+    int ns = select_sigs(a, sigs, 1024);
+    if (ns < 0) return 2;
+    TbSet set;
+    if (open_set(a, &set) != 0) {
+        tb_set_close(&set);
+        return 2;
+    }
+    uint64_t rng = a->seed * 0x9e3779b97f4a7c15ull + 1, got = 0, tries = 0;
+    int rc = 0;
+    for (; got < a->count && tries < a->count * 10000 && rc == 0; tries++) {
+        const TbSig *s = &sigs[tries % (uint64_t)ns];
+        Color stm = (tries / (uint64_t)ns) % 2 ? BLACK : WHITE;
+        Position pos;
+        char fen[200];
+        uint16_t e;
+        TbWdl v;
+        if (random_placement(&set.rules, s, stm, &rng, &pos, fen, sizeof fen) != 0) {
+            fprintf(stderr, "dablo-tb: positions: no placement of a signature found\n");
+            rc = 1;
+            break;
+        }
+        if (tb_probe_terminal(&pos, &e) == 0) continue;
+        int in = tb_set_verdict(&set, &pos, &e, &v);
+        if (in < 0) {
+            fprintf(stderr, "dablo-tb: a table cannot be read\n");
+            rc = 1;
+        } else if ((in == 0) == (a->inside != 0)) {
+            printf("%s\n", fen);
+            got++;
+        }
+    }
+    tb_set_close(&set);
+    if (rc == 0 && got < a->count) {
+        fprintf(stderr,
+                "dablo-tb: positions: only %llu of %llu found %s the tables in %llu tries\n",
+                (unsigned long long)got, a->count, a->inside ? "in" : "outside",
+                (unsigned long long)tries);
+        rc = 1;
+    }
+    return rc;
 }
 
 int main(int argc, char **argv)
@@ -408,5 +576,6 @@ int main(int argc, char **argv)
     if (!strcmp(a.cmd, "verify")) return cmd_verify(&a);
     if (!strcmp(a.cmd, "list")) return cmd_list(&a);
     if (!strcmp(a.cmd, "sample")) return cmd_sample(&a);
+    if (!strcmp(a.cmd, "positions")) return cmd_positions(&a);
     return cmd_probe(&a);
 }
