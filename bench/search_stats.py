@@ -7,7 +7,7 @@ eng, pgn = sys.argv[1], sys.argv[2]
 step = 20
 text = open(pgn).read()
 games = re.split(r'\n(?=\[Event )', text)
-print("game ply stm_is_n200k depth seldepth score nodes qs% qsopt_caps% tt_hit% tt_cut% first_cut% reduced re_search% single_reply ebf")
+print("game ply depth seldepth score nodes qs% qsopt_caps% tt_hit% tt_cut% first_cut% reduced re_search% single_reply ebf")
 for g in games:
     tags = dict(re.findall(r'\[(\w+) "([^"]*)"\]', g))
     if 'FEN' not in tags or 'Result' not in tags: continue
@@ -43,7 +43,7 @@ for g in games:
         ds = sorted(per); ebf = per[ds[-1]]['nodes'] / per[ds[-2]]['nodes'] if len(ds) > 1 and per[ds[-2]]['nodes'] else 0
         tot = kv['main'] + kv['qs']
         pc = lambda a, b: 100.0 * a / b if b else 0
-        print(tags['Game'], ply, int(n200k_to_move or True), d['depth'], d['seldepth'], sc, tot,
+        print(tags['Game'], ply, d['depth'], d['seldepth'], sc, tot,
               "%.1f" % pc(kv['qs'], tot), "%.1f" % pc(kv['qs_opt_caps'], kv['qs']),
               "%.1f" % pc(kv['tt_hits'], kv['tt_probes']), "%.1f" % pc(kv['tt_cuts'], kv['tt_probes']),
               "%.1f" % pc(kv['first_cutoffs'], kv['cutoffs']), kv['reduced'], "%.1f" % pc(kv['re_searched'], kv['reduced']),
