@@ -56,6 +56,38 @@ void ab_init_tables(void)
 static inline int imin(int a, int b) { return a < b ? a : b; }
 static inline int imax(int a, int b) { return a > b ? a : b; }
 
+/* Search statistics of a measurement build (compiled with
+ * -DDABLO_SEARCH_STATS, docs/search.md "Measuring"): counters of this thread
+ * since the root's depth-1 iteration (main: nodes of search(), qs: of
+ * qsearch(), qs_opt_caps: quiescence nodes that may stand pat and have
+ * captures), printed as one "stats" line to stderr after every finished
+ * root iteration.  The ordinary build compiles none of it (same code). */
+#ifdef DABLO_SEARCH_STATS
+#include <stdio.h>
+typedef struct SearchStats {
+    uint64_t main, qs, qs_optional, qs_opt_caps, tt_probes, tt_hits, tt_cuts;
+    uint64_t cutoffs, first_cutoffs, reduced, re_searched, single_reply;
+} SearchStats;
+static _Thread_local SearchStats stats;
+#define STAT(field) (stats.field++)
+static void stats_print(int depth, uint64_t nodes)
+{
+    fprintf(stderr,
+            "stats depth %d nodes %llu main %llu qs %llu qs_optional %llu qs_opt_caps %llu "
+            "tt_probes %llu tt_hits %llu tt_cuts %llu cutoffs %llu first_cutoffs %llu "
+            "reduced %llu re_searched %llu single_reply %llu\n",
+            depth, (unsigned long long)nodes, (unsigned long long)stats.main,
+            (unsigned long long)stats.qs, (unsigned long long)stats.qs_optional,
+            (unsigned long long)stats.qs_opt_caps, (unsigned long long)stats.tt_probes,
+            (unsigned long long)stats.tt_hits, (unsigned long long)stats.tt_cuts,
+            (unsigned long long)stats.cutoffs, (unsigned long long)stats.first_cutoffs,
+            (unsigned long long)stats.reduced, (unsigned long long)stats.re_searched,
+            (unsigned long long)stats.single_reply);
+}
+#else
+#define STAT(field) ((void)0)
+#endif
+
 /* Counts a node.  The main thread checks the node limit at every node and
  * the clock every TIME_CHECK_NODES nodes (a cheap backup: the time limits
  * are kept by search.c's timer thread, which does not depend on the node
@@ -206,7 +238,9 @@ static int qsearch(Thread *t, int alpha, int beta, int ply)
     Ply *pl = &t->plies[ply];
     int n = movegen_captures(pos, &pl->list);
     int best = -SCORE_INF;
+    STAT(qs);
     if (!captures_forced(pos, &pl->list)) {
+        STAT(qs_optional);
         int steps;
         int stand = eval_position(pos, &steps);
         if (n == 0 && steps == 0)
@@ -215,6 +249,7 @@ static int qsearch(Thread *t, int alpha, int beta, int ply)
             return stand;
         best = stand;
         alpha = imax(alpha, stand);
+        if (n > 0) STAT(qs_opt_caps);
     }
     bool pv_node = beta - alpha > 1;
     MovePicker mp;
@@ -318,6 +353,12 @@ static int search_moves(Thread *t, int alpha, int beta, int depth, int ply, int 
         Undo u;
         push_move(t, ply, &mv, &u);
         int score = search_move(t, alpha, beta, new_depth, r, ply, nsearched == 0, pv_node);
+#ifdef DABLO_SEARCH_STATS
+        if (r > 0) {
+            stats.reduced++;
+            if (score > alpha) stats.re_searched++;
+        }
+#endif
         position_unmake(pos, &mv, &u);
         if (t->aborted)
             return 0;
@@ -333,6 +374,8 @@ static int search_moves(Thread *t, int alpha, int beta, int depth, int ply, int 
                 if (pv_node)
                     update_pv(t, ply, &mv);
                 if (score >= beta) {
+                    STAT(cutoffs);
+                    if (nsearched == 1) STAT(first_cutoffs);
                     if (quiet) {
                         store_killer(pl, &mv);
                         movepick_history_update(&t->history, pos->stm, &mv, pl->quiets, nquiets, depth);
@@ -370,6 +413,7 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply)
     int score;
     if (node_ends_here(t, ply, &score))
         return score;
+    STAT(main);
 
     /* Step 1b. Endgame tables (tbprobe.h): few enough pieces, the value is
      * known. */
@@ -387,14 +431,17 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply)
      * least as deep whose bound proves the cut. */
     TTHit hit;
     uint32_t tt_move = 0;
+    STAT(tt_probes);
     if (tt_probe(&t->search->tt, pos->key, &hit)) {
+        STAT(tt_hits);
         tt_move = hit.move;
         int ts = tt_score_from(hit.score, ply, MATE_BOUND);
         if (!pv_node && hit.depth >= depth
-            && (hit.bound == BOUND_EXACT
-                || (hit.bound == BOUND_LOWER && ts >= beta)
-                || (hit.bound == BOUND_UPPER && ts <= alpha)))
+            && (hit.bound == BOUND_EXACT || (hit.bound == BOUND_LOWER && ts >= beta)
+                || (hit.bound == BOUND_UPPER && ts <= alpha))) {
+            STAT(tt_cuts);
             return ts;
+        }
     }
 
     /* Step 4. Moves.  None: the side to move has lost (RULES.md 1, 2). */
@@ -407,6 +454,7 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply)
      * while ply < SINGLE_REPLY_PLY_FACTOR times the iteration depth so
      * forced chains end. */
     int ext = n == 1 && ply < SINGLE_REPLY_PLY_FACTOR * t->root_depth ? 1 : 0;
+    if (ext) STAT(single_reply);
 
     return search_moves(t, alpha, beta, depth, ply, ext, tt_move);
 }
@@ -421,6 +469,9 @@ int ab_root(Thread *t, int alpha, int beta, int depth)
     Position *pos = &t->pos;
     t->pv_len[0] = 0;
     t->aborted = false;
+#ifdef DABLO_SEARCH_STATS
+    if (depth == 1 && t->pv_index == 0) memset(&stats, 0, sizeof stats);
+#endif
     count_node(t, 0);
     int best = -SCORE_INF;
     for (int i = t->pv_index; i < t->nroot; i++)
@@ -456,5 +507,8 @@ int ab_root(Thread *t, int alpha, int beta, int depth)
                 break;
         }
     }
+#ifdef DABLO_SEARCH_STATS
+    if (!t->aborted) stats_print(depth, thread_nodes(t));
+#endif
     return best;
 }
