@@ -42,7 +42,7 @@ static const char usage[] =
     "'dablo bench', 'dablo --variant tabal go perft 6'.\n"
     "\n"
     "Exit status: 0 on success, 1 when the command reported an error, 2 on a bad command\n"
-    "line (also a go that only stop would end).\n"
+    "line (an unknown option or command, or a go that only stop would end).\n"
     "\n"
     "Options:\n"
     "  --plain        speak the protocol without readline, even at a terminal\n"
@@ -105,6 +105,15 @@ static bool endless_go(Session *e, int n, char **v)
     for (int i = 0; endless && i < pe.count && i < PARSE_MAX_ERRORS; i++)
         complain("%s\n", pe.msg[i]);   /* what made it endless, e.g. a bad depth */
     return endless;
+}
+
+/* True when word names a protocol command (case-insensitive, as the
+ * protocol reads it): anything else on the command line is a usage error. */
+static bool known_command(const char *word)
+{
+    for (const char *const *c = uci_command_names(); *c; c++)
+        if (strcasecmp(word, *c) == 0) return true;
+    return false;
 }
 
 int main(int argc, char **argv)
@@ -178,6 +187,11 @@ int main(int argc, char **argv)
         return 0;
     }
 
+    if (first < argc && !known_command(argv[first])) {
+        complain("unknown command '%s' (try --help)\n", argv[first]);
+        session_free(&e);
+        return 2;
+    }
     if (first < argc) {
         char *cmd = join_args(argc - first, argv + first);
         if (!cmd) return 1;

@@ -427,7 +427,7 @@ START_TEST(fake_engine_failures)
     const char *const mute[] = { cmd, "args=--hang-uciok", "depth=1" };
     EngineSpec s = spec_of(mute, 3);
     ck_assert_int_eq(engine_start(&e, &s, NULL, 300, 1, NULL, -1, err, sizeof err), ENGINE_TIMEOUT);
-    ck_assert_msg(strstr(err, "no answer within the startup time before uciok") != NULL, "%s", err);
+    ck_assert_msg(strstr(err, "no uciok within 300 ms after uci") != NULL, "%s", err);
     ck_assert(!e.running);
     engine_spec_free(&s);
 

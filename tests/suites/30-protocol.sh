@@ -80,6 +80,9 @@ cli_flags() {
     # argv is quoted with control bytes and invalid UTF-8 as '?'
     err=$(bin/dablo $'--x\xff\x1b[1m' 2>&1); [ $? -eq 2 ] && grep -q "unknown option '--x??\[1m'" <<<"$err" || return 1
     err=$(timeout 5 bin/dablo go 2>&1); [ $? -eq 2 ] || return 1
+    # an unknown command is a usage error too (2, as --help says), not a failed command (1)
+    err=$(timeout 5 bin/dablo foo 2>&1); [ $? -eq 2 ] && [ "$err" = "dablo: unknown command 'foo' (try --help)" ] ||
+        { echo "bin/dablo foo: $err"; return 1; }
     # --version and --help take nothing after them
     err=$(timeout 5 bin/dablo --version extra 2>&1); [ $? -eq 2 ] &&
         [ "$err" = "dablo: unexpected argument 'extra' after --version or --help" ] || { echo "$err"; return 1; }
@@ -90,7 +93,6 @@ cli_status() {
     local err
     bin/dablo go perft 2 >/dev/null || return 1
     err=$(bin/dablo go perft x 2>&1); [ $? -eq 1 ] && grep -q "^info string error: go: perft" <<<"$err" || return 1
-    err=$(bin/dablo frobnicate 2>&1); [ $? -eq 1 ] && grep -q "^info string unknown command: frobnicate" <<<"$err" || return 1
     err=$(bin/dablo setoption name Hash value lots 2>&1); [ $? -eq 1 ]
 }
 check "a one-shot command exits 1 when it wrote an error line, 0 otherwise" cli_status

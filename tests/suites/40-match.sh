@@ -154,6 +154,10 @@ twice() {   # a key=value setting given twice (the last would win in silence) an
     refused "^dablo-match: -engine: name= is given twice" -engine cmd="$F" name=c name=d depth=1 || return 1
     refused "^dablo-match: -genopenings: file= is given twice ('out=o.fen', then 'file=p.fen')$" \
         -genopenings 2 plies=2 out=o.fen file=p.fen || return 1
+    # also when the second comes after another option, and a second -genopenings
+    refused "^dablo-match: -genopenings: plies= is given twice$" -genopenings 2 plies=2 -srand 1 plies=3 || return 1
+    refused "^dablo-match: -genopenings: file= is given twice$" -genopenings 2 plies=2 out=o.fen -srand 1 file=p.fen || return 1
+    refused "^dablo-match: -genopenings is given twice$" -genopenings 2 plies=2 -genopenings 3 plies=2 || return 1
     [ ! -e o.fen ] && [ ! -e p.fen ] || { echo "-genopenings wrote a file"; return 1; }
 }
 check "a setting given twice is refused, naming both (exit 2)" twice
@@ -389,14 +393,21 @@ check "restart under -recover that hangs at uciok: loss by stalls" restart_hangs
 startup_failures() {
     local t0=$SECONDS out
     out=$(two "--hang-uciok" "" -each depth=1 -startup-ms 400 2>&1); [ $? -eq 2 ] || return 1
-    grep -q "engine A: no answer within the startup time before uciok" <<<"$out" || return 1
+    grep -q "engine A: no uciok within 400 ms after uci$" <<<"$out" || { echo "$out"; return 1; }
     out=$(two "--garbage" "" -each depth=1 -startup-ms 400 2>&1); [ $? -eq 2 ] || return 1
-    grep -q "before uciok" <<<"$out" || return 1
+    grep -Eq "before uciok|no uciok within" <<<"$out" || return 1
     out=$(two "--noflush" "" -each depth=1 -startup-ms 400 2>&1); [ $? -eq 2 ] || return 1
-    grep -q "before uciok" <<<"$out" || return 1
+    grep -Eq "before uciok|no uciok within" <<<"$out" || return 1
     [ $((SECONDS - t0)) -lt 5 ]
 }
 check "hang at uciok, garbage only, unflushed output: clear error before any game" startup_failures
+stderr_unopenable() {   # a stderr= file that cannot be opened: one line naming the engine and the file
+    local out
+    out=$(two "" "" -each depth=1 -engine cmd="$F" name=C stderr=/nonexistent/dir/c.log -games 2 2>&1)
+    [ $? -eq 2 ] && grep -qx "dablo-match: engine C: cannot open /nonexistent/dir/c.log: No such file or directory" <<<"$out" ||
+        { echo "$out"; return 1; }
+}
+check "stderr= that cannot be opened: the error names the engine" stderr_unopenable
 odd_output() {
     "$M" -engine cmd="$F" args="--seed 1 --crlf --trailing-space --huge-info 2000000 --big-nodes --utf8-name" \
          -engine cmd="$F" name=B args="--seed 2 --random --crlf" -each tc=20+0.2 -games 2 -pgnout g.pgn -results r.txt >/dev/null || return 1
@@ -528,14 +539,18 @@ games_written() {   # games_written N: waits (at most 10 s) until r.txt holds N 
     for i in $(seq 200); do [ "$(wc -l <r.txt 2>/dev/null || echo 0)" -ge "$1" ] && return 0; sleep 0.05; done
     echo "fewer than $1 games after 10 s"
 }
-ctrl_c() {
+signalled() {   # signalled SIGNAL: the match, sent SIGNAL once 2 games are written; its exit status in rc
     rm -f g.pgn r.txt st
     two_bg "--think-ms 4" "--think-ms 4" "${MATCH_ARGS[@]}" -concurrency 2 -resume st >out.txt 2>err.txt
     local pid=$bg
     games_written 2
-    kill -INT $pid
+    kill -"$1" $pid
     wait $pid
-    local rc=$?
+    rc=$?
+}
+ctrl_c() {
+    local rc
+    signalled INT
     [ $rc -eq 130 ] || { echo "rc $rc"; return 1; }
     grep -q 'finishing the running games' err.txt && grep -Eq 'to continue, in .*: [^ ]*dablo-match -resume st' out.txt ||
         { echo "no 'finishing' note or resume command:"; cat err.txt out.txt; return 1; }
@@ -548,6 +563,23 @@ ctrl_c() {
     cmp "$T/ref.txt" r.txt && cmp "$T/ref.pgn" g.pgn
 }
 check "Ctrl-C: running games finish, resume gives the uninterrupted match exactly" ctrl_c
+sigterm() {   # SIGTERM aborts the running games; the exit status is 128 + 15
+    local rc
+    signalled TERM
+    [ $rc -eq 143 ] || { echo "exit $rc (want 143), stderr:"; cat err.txt; return 1; }
+    no_fakes_left 'think-ms 4'
+}
+check "SIGTERM: exit status 143 (128 + SIGTERM), not Ctrl-C's 130" sigterm
+resume_elsewhere() {   # a state resumed from another folder: the error is followed by a note naming the folder
+    mkdir run && (cd run && two "" "" -each depth=1 -games 2 -results r.txt -resume st -quiet >/dev/null) || return 1
+    local out
+    out=$("$M" -resume run/st 2>&1); [ $? -eq 2 ] || { echo "$out"; return 1; }
+    grep -q "^dablo-match: results file r.txt" <<<"$out" &&
+        grep -qx "dablo-match: note: a state is resumed from the folder its match ran in (its paths are relative to it): run/st is in run, not in the current folder; cd run first" <<<"$out" ||
+        { echo "$out"; return 1; }
+    (cd run && "$M" -resume st -quiet >/dev/null) || { echo "resume from its own folder failed"; return 1; }
+}
+check "resume from another folder: the note names the folder to resume from" resume_elsewhere
 # The runner takes its signals with sigwait() in one thread, and two
 # SIGINTs sent before that thread runs are one pending signal (standard
 # signals do not queue; sent back to back, 10 of 10 runs saw no abort):

@@ -133,6 +133,17 @@ err=$($BIN -results "$tmp" 2>&1 >/dev/null)
 misuse "more pairs than games" $BIN -wdl 1,1,1 -penta 1,1,1,1,1
 misuse "unknown option" $BIN -wdl 1,2,3 -bogus
 misuse "-results without its file" $BIN -results
+# A last line cut by a kill: the rest is counted, and a warning names the file and line.
+printf 'game=1 pair=1 white=A black=B result=1-0\ngame=2 pair=1 white=B black=A result=1/2-1/2\ngame=3 pair=2 wh' >"$tmp/cut.txt"
+out=$($BIN -results "$tmp/cut.txt" 2>"$tmp/cut.err")
+rc=$?
+if [ $rc -eq 0 ] && grep -q 'W-D-L: 1-1-0' <<<"$out" &&
+    [ "$(cat "$tmp/cut.err")" = "dablo-stats: warning: $tmp/cut.txt:3: the last line has no newline (cut short?): not counted" ]; then
+    ok "a last line cut short: warned with file and line, the rest counted"
+else
+    bad "a last line cut short (exit $rc): stderr '$(cat "$tmp/cut.err")', stdout:"
+    sed 's/^/     | /' <<<"$out"
+fi
 printf 'game=1 pair=1 white=A black=B result=2-0\n' >"$tmp/bad.txt"
 refuse "bad result in a file" $BIN -results "$tmp/bad.txt"
 

@@ -152,4 +152,18 @@ else
     diff <(sort <<<"$table") <(sort <<<"$engine") | sed 's/^/    /'
 fi
 
+# ---- README's performance table against bench/REPORT.md ---------------
+# The ratios to Stockfish (perft: Dablot; Tabal, bench), the time to uciok
+# and the peak memory after go depth 10, each as REPORT.md gives it.
+report_ratio() { awk -F'|' -v row="$1" -v col="$2" '$2 ~ row { gsub(/ /, "", $col); print $col; exit }' bench/REPORT.md; }
+want="$(printf '%.2fx; %.2fx' "$(report_ratio 'dablot start' 6)" "$(report_ratio 'tabal start' 6)")|$(printf '%.2fx' "$(report_ratio 'dablo `bench`' 5)")"
+want="$want|$(awk -F'|' '/start to `uciok`/ { split($3, v, " "); printf "%.0f", v[1]; exit }' bench/REPORT.md)"
+want="$want|$(awk -F'|' '/after `go depth 10`/ { gsub(/ /, "", $3); print $3 " MiB"; exit }' bench/REPORT.md)"
+have=$(awk -F'|' '/^## /{ inperf = ($0 == "## Performance") } inperf && /^\| (perft|`bench`|start to|peak memory)/ { gsub(/^ +| +$/, "", $3); print $3 }' README.md | paste -sd'|')
+if [ "$have" = "$want" ]; then
+    ok "README's performance table matches bench/REPORT.md ($have)"
+else
+    bad "README's performance table '$have' differs from bench/REPORT.md '$want'"
+fi
+
 suite_end docs

@@ -133,7 +133,7 @@ suite() {
         codes+="$? "
     done
     same "$tag: an engine that exits at once, 10 runs" "2 2 2 2 2 2 2 2 2 2 " "$codes"
-    same "$tag: ... named, one line" "dablo-web: engine /bin/true: exited before uciok" "$(cat "$tmp/err")"
+    same "$tag: ... named, one line" "dablo-web: engine /bin/true: exited before uciok (sent uci)" "$(cat "$tmp/err")"
     contains "$tag: two engines of one name refused" "two engines are called 'a': give each its own name=" \
         "$("$BIN" -engine cmd=bin/dablo name=a -engine cmd=bin/dablo name=a 2>&1)"
     start "$BIN" -engine cmd=bin/dablo name=dablo -sessions 3 -max-body 32768
@@ -263,6 +263,17 @@ suite() {
     same "$tag: bad player" "400" "$CODE"
     req POST /api/new "{\"session\":\"$SID\",\"movetime\":-5}"
     same "$tag: bad movetime" "400" "$CODE"
+    # Out-of-range values, as the page refuses them too: 400 naming the field and its range.
+    req POST /api/configure "{\"session\":\"$SID\",\"movetime\":600001}"
+    same "$tag: movetime over its range" "400 movetime: expected a whole number 10..600000" "$CODE $(jget "$tmp/body" .error)"
+    req POST /api/configure "{\"session\":\"$SID\",\"multipv\":9}"
+    same "$tag: multipv over its range" "400 multipv: expected a whole number 1..8" "$CODE $(jget "$tmp/body" .error)"
+    req POST /api/new "{\"session\":\"$SID\",\"options\":{\"DrawPlies\":10001}}"
+    same "$tag: DrawPlies over its range" "400" "$CODE"
+    contains "$tag: ... named with its range" "DrawPlies" "$(jget "$tmp/body" .error)"
+    contains "$tag: ... and the range" "0..10000" "$(jget "$tmp/body" .error)"
+    req POST /api/new "{\"session\":\"$SID\",\"options\":{\"DrawPlies\":\"\"}}"
+    same "$tag: an empty DrawPlies refused" "400" "$CODE"
     req GET "/api/state?session=$SID"
     same "$tag: the game unchanged after refusals" "dablot $state0" "$(jget "$tmp/body" .variant) $(jget "$tmp/body" .fen)"
 
@@ -282,6 +293,12 @@ suite() {
     same "$tag: view past the end" "400" "$CODE"
     req POST /api/view "{\"session\":\"$SID\",\"ply\":0}"
     same "$tag: view ply 0" "200 0 $fen" "$CODE $(jget "$tmp/body" .view) $(jget "$tmp/body" .fen)"
+
+    # A new game without "variant" is Dablot with its default rules, not the previous game's.
+    req POST /api/new "{\"session\":\"$SID\",\"variant\":\"tabal\",\"options\":{\"DrawPlies\":40}}"
+    same "$tag: a Tabal game with DrawPlies 40" "200 tabal 40" "$CODE $(jget "$tmp/body" .variant) $(jget "$tmp/body" .options.DrawPlies)"
+    req POST /api/new "{\"session\":\"$SID\"}"
+    same "$tag: /api/new without variant: Dablot, default rules" "200 dablot 100" "$CODE $(jget "$tmp/body" .variant) $(jget "$tmp/body" .options.DrawPlies)"
 
     # Game end: the result and its reason come from the rules library.
     req POST /api/new "{\"session\":\"$SID\",\"variant\":\"tabal\",\"fen\":\"3/3/5/5/2m2/2M2/5/3/3 w 0 1\"}"
@@ -389,7 +406,9 @@ suite() {
     new_session
     req POST /api/session '{}'
     same "$tag: more sessions than -sessions refused" "503" "$CODE"
-    stop
+    kill -TERM "$SPID" 2>/dev/null
+    wait "$SPID" 2>/dev/null
+    same "$tag: SIGTERM ends the server with exit status 128 + 15" "143" "$?"
     same "$tag: SIGTERM ends the server" "1" "$([ -d /proc/$SPID ] && echo 0 || echo 1)"
 
     # A page folder with symlinks out of it.

@@ -49,9 +49,9 @@ fi
 kill -TERM "$spid"
 wait "$spid" 2>/dev/null
 rc=$?
-if [ "$rc" -eq 0 ]; then
+if [ "$rc" -eq 143 ]; then
     pass=$((pass + 1))
-    echo "ok   dablo-web ended cleanly after the browser closed (SIGTERM)"
+    echo "ok   dablo-web ended cleanly after the browser closed (SIGTERM: exit status 128 + 15)"
 else
     fail=$((fail + 1))
     echo "FAIL dablo-web exit status $rc: $(head -c 300 "$tmp/err")"

@@ -79,6 +79,29 @@ async function main() {
         check("time a move applied", 300, await page.evaluate(() => state.movetime));
         check("skill level applied", 7, await page.evaluate(() => state.skill));
 
+        // Out-of-range or empty fields are refused beside the field, and nothing is sent.
+        let posts = 0;
+        page.on("request", (r) => { if (r.method() === "POST") posts++; });
+        const refusals = [
+            ["#movetime", "700", "#apply", "time a move: give 0.01..600 s"],
+            ["#movetime", "0.001", "#apply", "time a move: give 0.01..600 s"],
+            ["#multipv", "9", "#apply", "analysis lines: give a whole number 1..8"],
+            ["#opt-DrawPlies", "", "#newgame", "DrawPlies: give a whole number 0..10000"],
+        ];
+        for (const [field, value, button, want] of refusals) {
+            const seq = await page.evaluate(() => state.seq);
+            posts = 0;
+            await page.$eval(field, (f, v) => { f.value = v; }, value);
+            await page.click(button);
+            check(field + " '" + value + "' refused beside the field", want,
+                  await page.$eval(field + "-error", (e) => !e.hidden && e.textContent));
+            check("... and nothing sent", "0 " + seq, posts + " " + await page.evaluate(() => state.seq));
+            await page.$eval(field, (f, v) => { f.value = v; }, field === "#movetime" ? "0.3" : field === "#multipv" ? "1" : "100");
+        }
+        await page.click("#apply");
+        check("a good value clears the message", true,
+              await until(page, () => document.getElementById("movetime-error").hidden, 50));
+
         // Click a man, see its targets, click the landing point.
         const move = await page.evaluate(() => state.legal.find((m) => m.path.length === 2));
         await clickPoint(page, move.path[0]);

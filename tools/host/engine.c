@@ -279,7 +279,13 @@ static EngineStatus spawn(Engine *e, const EngineSpec *spec, int slot, Transcrip
     int rc = proc_start(&p, spec->path, argv, spec->dir, spec->stderr_path, err, errlen);
     free(argv);
     util_free_words(extra);
-    if (rc < 0) return ENGINE_ERROR;
+    if (rc < 0) {
+        /* "cannot open FILE" (stderr=) or "cannot run PATH": say whose. */
+        char why[512];
+        snprintf(why, sizeof why, "%s", err);
+        snprintf(err, errlen, "engine %s: %s", spec->name ? spec->name : spec->cmd, why);
+        return ENGINE_ERROR;
+    }
     channel_init(&e->ch, &p, spec->name ? spec->name : spec->cmd, slot, log, abort_fd);
     e->running = 1;
     e->starts++;
@@ -287,11 +293,12 @@ static EngineStatus spawn(Engine *e, const EngineSpec *spec, int slot, Transcrip
     return ENGINE_OK;
 }
 
-/* Sends cmd and waits for answer within deadline; on failure the reason
- * ("engine X: exited before uciok") goes to err and the transcript, and
- * the engine is killed. */
+/* Sends cmd and waits for answer within deadline, startup_ms (ms) after
+ * the engine started; on failure the reason ("engine X: no uciok within
+ * 10 s after uci", "engine X: exited before uciok") goes to err and the
+ * transcript, and the engine is killed. */
 static EngineStatus exchange(Engine *e, const char *cmd, const char *answer, int mode,
-                             int64_t deadline, char *err, size_t errlen)
+                             int64_t deadline, int64_t startup_ms, char *err, size_t errlen)
 {
     char refused[512] = "";
     EngineStatus s = engine_send(e, cmd, deadline);
@@ -304,9 +311,13 @@ static EngineStatus exchange(Engine *e, const char *cmd, const char *answer, int
         return ENGINE_ERROR;
     }
     if (s == ENGINE_OK) return s;
-    snprintf(err, errlen, "engine %s: %s before %s", engine_name(e),
-             s == ENGINE_TIMEOUT ? "no answer within the startup time" : s == ENGINE_EOF ? "exited" : "aborted",
-             answer);
+    if (s == ENGINE_TIMEOUT)
+        snprintf(err, errlen, "engine %s: no %s within %lld %s after %s", engine_name(e), answer,
+                 (long long)(startup_ms % 1000 ? startup_ms : startup_ms / 1000),
+                 startup_ms % 1000 ? "ms" : "s", cmd);
+    else
+        snprintf(err, errlen, "engine %s: %s before %s (sent %s)", engine_name(e),
+                 s == ENGINE_EOF ? "exited" : "aborted", answer, cmd);
     transcript_note(e->ch.log, e->ch.slot, e->ch.name, "%s", err);
     engine_kill(e);
     return s;
@@ -354,7 +365,8 @@ EngineStatus engine_start(Engine *e, const EngineSpec *spec, const OptionList *s
     EngineStatus s = spawn(e, spec, slot, log, abort_fd, err, errlen);
     if (s != ENGINE_OK) return s;
     int64_t deadline = util_now_ms() + startup_ms;
-    if ((s = exchange(e, "uci", "uciok", WAIT_HANDSHAKE, deadline, err, errlen)) != ENGINE_OK)
+    if ((s = exchange(e, "uci", "uciok", WAIT_HANDSHAKE, deadline, startup_ms, err, errlen))
+        != ENGINE_OK)
         return s;
     if (spec->name) e->ch.name = spec->name;
     else if (e->id_name) e->ch.name = e->id_name;
@@ -362,7 +374,7 @@ EngineStatus engine_start(Engine *e, const EngineSpec *spec, const OptionList *s
     if ((s = send_options(e, lists, deadline, err, errlen)) != ENGINE_OK) return s;
     /* An "info string error" before readyok answers a setoption (PROTOCOL.md
      * 3.1: a bad value changes nothing): the run would not be what was asked. */
-    return exchange(e, "isready", "readyok", WAIT_OPTIONS, deadline, err, errlen);
+    return exchange(e, "isready", "readyok", WAIT_OPTIONS, deadline, startup_ms, err, errlen);
 }
 
 EngineStatus engine_send_sync(Engine *e, const char *line, int64_t timeout_ms)

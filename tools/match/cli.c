@@ -31,6 +31,7 @@ typedef struct Parse {
     int openings_given;       /* -openings was given */
     int sprt_given;           /* -sprt was given */
     unsigned adj_keys[2];     /* the keys given to -resign [0], -draw [1], a bit each */
+    unsigned gen_keys;        /* the -genopenings keys given so far, a bit each (gen_setting) */
     char *err;
     size_t errlen;
 } Parse;
@@ -412,6 +413,15 @@ static int gen_setting(Parse *p, const char *tok)
     const char *v;
     int64_t n;
     if (kv(tok, key, sizeof key, &v) < 0) return fail(p, "-genopenings setting '%s' is not key=value", tok);
+    /* A key given twice, also in settings after other options, is refused
+     * as -engine and -each refuse one: the last would win in silence. */
+    static const char *const keys[] = { "plies",    "format", "out",    "depth",
+                                        "maxscore", "srand",  "variant" };
+    for (unsigned k = 0; k < sizeof keys / sizeof *keys; k++)
+        if (strcmp(key, keys[k]) == 0 || (k == 2 && strcmp(key, "file") == 0)) {
+            if (p->gen_keys & (1u << k)) return fail(p, "-genopenings: %s= is given twice", key);
+            p->gen_keys |= 1u << k;
+        }
     if (strcmp(key, "plies") == 0 && util_parse_int64(v, 1, 1000, &n) == 0) g->plies = (int)n;
     else if (strcmp(key, "format") == 0 && strcmp(v, "fen") == 0) g->format = OPENINGS_FEN;
     else if (strcmp(key, "format") == 0 && strcmp(v, "moves") == 0) g->format = OPENINGS_MOVES;
@@ -434,6 +444,7 @@ static int opt_genopenings(Parse *p, int argc, char *const argv[])
     int64_t n;
     if (need_value(p, argc, argv) < 0) return -1;
     if (util_parse_int64(argv[1], 1, 10000000, &n) < 0) return fail(p, "-genopenings needs a count >= 1, not '%s'", argv[1]);
+    if (p->gen) return fail(p, "%s is given twice", argv[0]);
     p->gen = 1;
     p->g->n = (int)n;
     int m = settings(argc - 1, argv + 1);

@@ -138,7 +138,7 @@ static const char help_text[] =
 "Terminations: no-moves kings-only king-captured king-and-prince repetition draw-plies\n"
 "adj-draw adj-resign max-moves time illegal disconnect stalls.\n"
 "Exit status: 0 match complete, 1 stopped early or a write failed, 2 bad command line,\n"
-"set-up or damaged state, 130 Ctrl-C.\n";
+"set-up or damaged state, 128 + the signal when interrupted (130 Ctrl-C, 143 SIGTERM).\n";
 /* clang-format on */
 
 void cli_help(FILE *f)

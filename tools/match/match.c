@@ -56,7 +56,7 @@ typedef struct Match {
     int abort_pipe[2];
     atomic_int stop;          /* no new games */
     atomic_int abort;         /* drop running games */
-    atomic_int interrupted;   /* by a signal */
+    atomic_int interrupted;   /* the first stopping signal, or 0 */
     int failed;               /* an engine was lost without -recover */
     int write_failed;         /* a record could not be written: nothing more is recorded */
     char failure[512];
@@ -84,15 +84,15 @@ static void *signal_thread(void *arg)
         if (sigwait(set, &sig) != 0) continue;
         if (sig == SIGUSR1) return NULL;
         Match *m = the_match;
+        int none = 0;
+        atomic_compare_exchange_strong(&m->interrupted, &none, sig);
         if (sig == SIGINT && !atomic_load(&m->stop)) {
-            atomic_store(&m->interrupted, 1);
             atomic_store(&m->stop, 1);
             static const char msg[] = "\ndablo-match: interrupted: finishing the running games "
                                       "(Ctrl-C again to abort them)\n";
             if (write(2, msg, sizeof msg - 1) < 0) {}
             continue;
         }
-        atomic_store(&m->interrupted, 1);
         atomic_store(&m->stop, 1);
         if (!atomic_exchange(&m->abort, 1)) {
             static const char msg[] = "\ndablo-match: aborting the running games\n";
@@ -561,9 +561,33 @@ static int check_openings_file(Match *m, const StateData *resumed)
     return -1;
 }
 
+/* After a resumed set-up failed: the paths of a state (cmd=, file=, -pgnout,
+ * -results) are the command line's, relative to the folder the match ran
+ * in, as fastchess's config file keeps them; when the state file is not in
+ * the current folder, say so, since the failure may be a path that only
+ * exists there (docs/match.md "Stopping and resuming"). */
+static void hint_resume_folder(const char *state)
+{
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s", state);
+    char *slash = strrchr(dir, '/');
+    if (!slash) return; /* in the current folder */
+    if (slash == dir)
+        slash[1] = '\0';
+    else
+        *slash = '\0';
+    struct stat a, b;
+    if (stat(dir, &a) < 0 || stat(".", &b) < 0 || (a.st_dev == b.st_dev && a.st_ino == b.st_ino))
+        return;
+    fprintf(stderr,
+            "dablo-match: note: a state is resumed from the folder its match ran in (its paths are "
+            "relative to it): %s is in %s, not in the current folder; cd %s first\n",
+            state, dir, dir);
+}
+
 /* Everything before the first game: transcript, engines, seed, openings,
  * schedule, output files.  Returns 0, or the exit status of a set-up that
- * failed (2) or was interrupted (130). */
+ * failed (2) or was interrupted (128 + the signal: 130 SIGINT, 143 SIGTERM). */
 static int set_up(Match *m, int argc, char *const argv[], StateData *resumed, int *total)
 {
     MatchConfig *c = m->cfg;
@@ -573,7 +597,7 @@ static int set_up(Match *m, int argc, char *const argv[], StateData *resumed, in
         return 2;
     }
     if (probe_engines(m) < 0) return 2;
-    if (atomic_load(&m->abort)) return 130;
+    if (atomic_load(&m->abort)) return 128 + atomic_load(&m->interrupted);
     if (resumed) c->seed = resumed->seed;
     else if (!c->seed_given) c->seed = random_seed();
     if (openings_load(&m->book, &c->openings, &c->rules, c->seed, err, sizeof err) < 0) {
@@ -608,14 +632,17 @@ static void play_games(Match *m)
 }
 
 /* 0 complete (or stopped by an SPRT verdict), 1 stopped early, an engine
- * lost without -recover or a record that could not be written, 130
- * interrupted. */
+ * lost without -recover or a record that could not be written, 128 + the
+ * signal when interrupted (130 SIGINT, 143 SIGTERM, 129 SIGHUP). */
 static int exit_status(Match *m)
 {
     int status;
     if (m->report.done >= m->report.total) status = 0;
     else if (m->report.verdict != STATS_SPRT_CONTINUE) status = 0;
-    else status = atomic_load(&m->interrupted) ? 130 : 1;
+    else if (atomic_load(&m->interrupted))
+        status = 128 + atomic_load(&m->interrupted);
+    else
+        status = 1;
     return m->failed || m->write_failed ? 1 : status;
 }
 
@@ -689,6 +716,7 @@ int match_run(MatchConfig *c, int argc, char *const argv[], StateData *resumed)
     }
     int total = 0;
     int status = set_up(m, argc, argv, resumed, &total);
+    if (status == 2 && resumed) hint_resume_folder(c->resume);
     if (status == 0) {
         printf("dablo-match: %d engines, %d games%s, seed %llu, concurrency %d\n", c->nengines, total,
                resumed ? " (resumed)" : "", (unsigned long long)c->seed, c->concurrency);

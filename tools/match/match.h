@@ -37,7 +37,8 @@ extern const char *match_program;
 /* Runs the match of c.  argv/argc: the command line to save in a new
  * state file.  resumed: the loaded state (NULL for a fresh run).  Returns
  * the exit status (0 complete, 1 stopped early or a write failed, 2 set-up
- * error or a state that does not match the files, 130 interrupted).  With
+ * error or a state that does not match the files, 128 + the signal when
+ * interrupted: 130 SIGINT, 143 SIGTERM, 129 SIGHUP).  With
  * c->rebuild a resumed state is cut back (state_keep) to the games the
  * files still hold. */
 int match_run(MatchConfig *c, int argc, char *const argv[], StateData *resumed);

@@ -215,8 +215,14 @@ static int read_games(const char *path, GameList *out, char *err, size_t errlen)
     int rc = 0;
     while ((len = getline(&line, &cap, f)) != -1) {
         lineno++;
-        if (len == 0 || line[len - 1] != '\n')
-            break; /* a last line cut short: ignored (see stats.h) */
+        if (len == 0 || line[len - 1] != '\n') {
+            /* A last line cut short (a kill mid-write): not counted, but said (see stats.h). */
+            fprintf(stderr,
+                    "dablo-stats: warning: %s:%zu: the last line has no newline (cut short?): "
+                    "not counted\n",
+                    path, lineno);
+            break;
+        }
         line[len - 1] = '\0';
         if (strlen(line) != (size_t)(len - 1)) {
             snprintf(err, errlen, "%s:%zu: NUL byte in line", path, lineno);

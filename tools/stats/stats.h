@@ -220,7 +220,8 @@ size_t stats_format_report(char *buf, size_t n, const Stats *s, const StatsSprtP
  * is counted from the same side.  Games that `engine` does not play are
  * skipped.  Games sharing a pair id (and the same two engines) form a
  * pair in game order; the rest are unpaired.  A last line without '\n'
- * (cut by a kill) is ignored.  The lines are checked as in
+ * (cut by a kill) is not counted, and a one-line warning naming the file
+ * and line goes to stderr ("dablo-stats: warning: FILE:LINE: ...").  The lines are checked as in
  * stats_read_results_vs(), which also refuses a third engine.  Returns the number of games added, or -1
  * with a one-line reason ("FILE:LINE: ...") in err; on error *s is left
  * unchanged. */

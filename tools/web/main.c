@@ -34,7 +34,8 @@ static const char usage[] =
     "with engines that speak the dablo protocol, started over pipes.  The first line of\n"
     "output is the address to open, with the token every action needs.  Ctrl-C (or\n"
     "SIGTERM) ends every game and its engines.  A bad option is one line on standard\n"
-    "error and exit status 2.\n"
+    "error.  Exit status: 2 bad command line, 1 the server could not start, 128 + the\n"
+    "signal that stopped it (130 Ctrl-C, 143 SIGTERM).\n"
     "\n"
     "Options:\n"
     "  -engine SETTINGS   an engine to play or analyse with, in dablo-match's words:\n"
@@ -65,9 +66,11 @@ static void free_specs(void)
         engine_spec_free(&specs[i]);
 }
 
+static volatile sig_atomic_t stop_signal; /* the signal that stopped the server, or 0 */
+
 static void on_signal(int sig)
 {
-    (void)sig;
+    if (!stop_signal) stop_signal = sig;
     ssize_t r = write(stop_pipe[1], "x", 1);
     (void)r;
 }
@@ -265,5 +268,5 @@ int main(int argc, char **argv)
     fprintf(stderr, "dablo-web: open the address above in a browser; Ctrl-C stops\n");
     server_run(srv, stop_pipe[0]);
     server_free(srv);
-    return 0;
+    return stop_signal ? 128 + stop_signal : 0;
 }

@@ -289,7 +289,10 @@ int session_new_game(Session *s, const JsonValue *req, char *err, size_t errlen)
 {
     Settings st;
     if (read_settings(s, req, &st, err, errlen) < 0) return -1;
-    Rules r = s->rules;
+    /* A new game is what its request says: without "variant" it is Dablot,
+     * the Variant option's default, and the rule options start from the
+     * game's defaults, whatever the previous game was (docs/web.md). */
+    Variant var = VARIANT_DABLOT;
     const JsonValue *variant = json_get(req, "variant");
     if (variant) {
         int v = variant->type == JSON_STRING ? geometry_variant_from_name(variant->string) : -1;
@@ -297,8 +300,9 @@ int session_new_game(Session *s, const JsonValue *req, char *err, size_t errlen)
             snprintf(err, errlen, "variant: expected \"dablot\" or \"tabal\"");
             return -1;
         }
-        if ((Variant)v != r.variant) r = rules_default((Variant)v);
+        var = (Variant)v;
     }
+    Rules r = rules_default(var);
     const JsonValue *opts = json_get(req, "options");
     if (opts) {
         if (opts->type != JSON_OBJECT) {

@@ -327,13 +327,40 @@ function updateModeFields() {
     $("engine-b-label").hidden = $("mode").value !== "watch";
 }
 
+// A field whose value is out of its range or empty: the message shown
+// beside it, and nothing is sent.
+class FieldError extends Error {}
+
+// The number in input id, lo..hi (a whole number when whole), else a
+// FieldError whose one-line message, shown next to the field, names the
+// field and its range (the server refuses the same values with 400).
+function fieldNumber(id, what, lo, hi, whole, unit) {
+    const text = $(id).value.trim(), x = Number(text);
+    const good = text !== "" && Number.isFinite(x) && x >= lo && x <= hi && (!whole || Number.isInteger(x));
+    const msg = good ? "" : what + ": give " + (whole ? "a whole number " : "") + lo + ".." + hi + (unit ? " " + unit : "");
+    $(id + "-error").textContent = msg;
+    $(id + "-error").hidden = good;
+    if (!good) throw new FieldError(msg);
+    return x;
+}
+
+// Runs send() unless a field refuses its value (the message is then beside it).
+function sendChecked(send) {
+    try {
+        return send();
+    } catch (e) {
+        if (!(e instanceof FieldError)) throw e;
+        return null;
+    }
+}
+
 function playSettings() {
     const a = +$("engine-a").value, b = +$("engine-b").value;
     const mode = $("mode").value;
     const s = {
-        movetime: Math.max(10, Math.round(+$("movetime").value * 1000)),
+        movetime: Math.round(fieldNumber("movetime", "time a move", 0.01, 600, false, "s") * 1000),
         depth: +$("depth").value,
-        multipv: Math.min(8, Math.max(1, +$("multipv").value || 1)),
+        multipv: fieldNumber("multipv", "analysis lines", 1, 8, true),
         analyse: mode === "analyse",
         white: mode === "play-black" || mode === "watch" ? a : "human",
         black: mode === "play-white" ? a : mode === "watch" ? b : "human",
@@ -346,7 +373,7 @@ function playSettings() {
 }
 
 function ruleOptions() {
-    const v = $("variant").value, o = { DrawPlies: +$("opt-DrawPlies").value };
+    const v = $("variant").value, o = { DrawPlies: fieldNumber("opt-DrawPlies", "DrawPlies", 0, 10000, true) };
     if (v === "dablot") {
         o.Rules = $("opt-Rules").value;
         o.Captures = $("opt-Captures").value;
@@ -359,9 +386,11 @@ function ruleOptions() {
 
 function newGame() {
     const fen = $("fen").value.trim();
-    const body = Object.assign(playSettings(), { variant: $("variant").value, options: ruleOptions() });
-    if (fen) body.fen = fen;
-    return post("new", body);
+    return sendChecked(() => {
+        const body = Object.assign(playSettings(), { variant: $("variant").value, options: ruleOptions() });
+        if (fen) body.fen = fen;
+        return post("new", body);
+    });
 }
 
 // Setting Rules resets the four options it covers (RULES.md section 1).
@@ -396,7 +425,7 @@ function setup() {
         const m = $("movetext").value.trim();
         if (m) post("move", { move: m }).then((s) => { if (s) $("movetext").value = ""; });
     });
-    $("apply").addEventListener("click", () => post("configure", playSettings()));
+    $("apply").addEventListener("click", () => sendChecked(() => post("configure", playSettings())));
     $("mode").addEventListener("change", updateModeFields);
     $("newgame").addEventListener("click", newGame);
     $("variant").addEventListener("change", () => { document.body.className = $("variant").value; });
