@@ -2,6 +2,7 @@
 #include "tb_probe.h"
 
 #include <dirent.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -100,9 +101,34 @@ static bool same_rules(const Rules *a, const Rules *b)
         && a->king_and_prince_capture_ends == b->king_and_prince_capture_ends;
 }
 
-/* A few decompressed blocks per thread, chosen by table and block. */
+/* A few decompressed blocks per thread, chosen by table and block.  They
+ * take 128 KiB, so a thread allocates them at its first probe of a table
+ * (a program without tables, or a thread that never probes one, pays no
+ * page for them: static thread-local storage is zeroed page by page at
+ * every thread's start) and frees them when it ends (cache_key). */
 enum { CACHE_WAYS = 8 };
-static _Thread_local TbBlockCache block_cache[CACHE_WAYS];
+static _Thread_local TbBlockCache *block_cache;
+static pthread_key_t cache_key;
+static pthread_once_t cache_once = PTHREAD_ONCE_INIT;
+static bool cache_key_made;
+
+static void cache_key_make(void)
+{
+    cache_key_made = pthread_key_create(&cache_key, free) == 0;
+}
+
+/* This thread's blocks, zeroed at the first call; NULL if out of memory. */
+static TbBlockCache *thread_cache(void)
+{
+    if (block_cache) return block_cache;
+    pthread_once(&cache_once, cache_key_make);
+    TbBlockCache *c = calloc(CACHE_WAYS, sizeof *c);
+    if (!c || !cache_key_made || pthread_setspecific(cache_key, c) != 0) {
+        free(c);
+        return NULL;
+    }
+    return block_cache = c;
+}
 
 int tb_probe_terminal(const Position *pos, uint16_t *e)
 {
@@ -129,7 +155,8 @@ int tb_set_probe(const TbSet *set, const Position *pos, uint16_t *e)
         if (!tb_sig_equal(&f->sig, &s)) continue;
         uint64_t idx = tb_index_of(&s, pos);
         unsigned way = (unsigned)((((uintptr_t)f >> 4) ^ (idx / TB_BLOCK)) % CACHE_WAYS);
-        return tb_file_get(f, idx, &block_cache[way], e) == 0 ? 0 : -1;
+        TbBlockCache *cache = thread_cache();
+        return cache && tb_file_get(f, idx, &cache[way], e) == 0 ? 0 : -1;
     }
     return 1;
 }

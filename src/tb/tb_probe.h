@@ -43,8 +43,9 @@ int tb_probe_terminal(const Position *pos, uint16_t *e);
 
 /* The table entry of pos (tb_file.h): 0 found; 1 not in the tables (no
  * table of its signature, or pos has other rules than the set); -1 the
- * table could not be read.  Positions over by the rules give their
- * verdict with distance 0. */
+ * table could not be read (or this thread's first probe found no memory
+ * for its 128 KiB of decompressed blocks).  Positions over by the rules
+ * give their verdict with distance 0. */
 int tb_set_probe(const TbSet *set, const Position *pos, uint16_t *e);
 
 /* Whether a move counts as zeroing for the tables' distance: a capture,

@@ -48,4 +48,16 @@ else
     bad "bench-stuck: '$s1' then '$s2'"
 fi
 
+# Start-up cost: every thread's static thread-local storage is zeroed page
+# by page when it starts, so large per-thread buffers (the tables' 128 KiB
+# of decompressed blocks, src/tb/tb_probe.c) are allocated at first use.
+tls=$(readelf -lW bin/dablo 2>/dev/null | awk '$1 == "TLS" { print $6 }')
+if ! [[ "$tls" =~ ^0x[0-9a-f]+$ ]]; then
+    skipped "no readelf, or no TLS segment in bin/dablo"
+elif tls=$((tls)) && [ "$tls" -le 65536 ]; then
+    ok "static thread-local storage of bin/dablo: $tls bytes (at most 64 KiB)"
+else
+    bad "static thread-local storage of bin/dablo: $tls bytes, over 64 KiB"
+fi
+
 suite_end bench
