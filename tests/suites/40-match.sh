@@ -385,11 +385,13 @@ search_ms_range() {
     done
 }
 check "-search-ms out of range: one line, exit 2" search_ms_range
-restart_hangs() {
-    two "--crash-at 2 --starts-file starts --hang-uci-after-starts 2" "" -each depth=1 -startup-ms 300 -recover -games 2 -results r.txt >/dev/null 2>&1 || return 1
-    grep -q '^game=1 .*termination=disconnect' r.txt && grep -q '^game=2 .*white=B black=A result=1-0 termination=stalls plies=0 ' r.txt
+restart_hangs() {   # timing: a healthy start must answer within -startup-ms 300 on a loaded machine
+    two "--crash-at 2 --starts-file starts --hang-uci-after-starts 2" "" -each depth=1 -startup-ms 300 -recover -games 2 -results r.txt >out.txt 2>&1 ||
+        { echo "exit $?"; tail -n 5 out.txt; return 1; }
+    grep -q '^game=1 .*termination=disconnect' r.txt && grep -q '^game=2 .*white=B black=A result=1-0 termination=stalls plies=0 ' r.txt ||
+        { cat r.txt; tail -n 5 out.txt; return 1; }
 }
-check "restart under -recover that hangs at uciok: loss by stalls" restart_hangs
+check "restart under -recover that hangs at uciok: loss by stalls" attempts 3 restart_hangs
 startup_failures() {
     local t0=$SECONDS out
     out=$(two "--hang-uciok" "" -each depth=1 -startup-ms 400 2>&1); [ $? -eq 2 ] || return 1
