@@ -91,18 +91,21 @@ static void stats_print(int depth, uint64_t nodes)
 /* Counts a node.  The main thread checks the node limit at every node and
  * the clock every TIME_CHECK_NODES nodes (a cheap backup: the time limits
  * are kept by search.c's timer thread, which does not depend on the node
- * rate). */
+ * rate).  With more threads each one checks the sum of all threads' nodes
+ * at every node, so a helper stops the search even while the main thread
+ * waits for a CPU (the main thread's own count alone overshot 2x). */
 static inline void count_node(Thread *t, int ply)
 {
     uint64_t n = thread_nodes(t) + 1;
     atomic_store_explicit(&t->nodes, n, memory_order_relaxed);
     if (ply > t->seldepth)
         t->seldepth = ply;
+    const SearchLimits *l = &t->search->limits;
     if (t->index == 0) {
-        const SearchLimits *l = &t->search->limits;
         if ((n & (TIME_CHECK_NODES - 1)) == 0 || (l->nodes && n >= l->nodes))
             search_check_limits(t);
     }
+    if (l->nodes && t->search->nthreads > 1) search_check_nodes(t);
 }
 
 /* True when the search must unwind (stop, or a limit reached). */

@@ -228,12 +228,17 @@ static struct timespec time_in(long ns)
     return ts;
 }
 
-void search_check_limits(Thread *t)
+void search_check_nodes(Thread *t)
 {
     Search *s = t->search;
     if (s->limits.nodes && total_nodes(s) >= s->limits.nodes)
         atomic_store(&s->stop, true);
-    check_time(s);
+}
+
+void search_check_limits(Thread *t)
+{
+    search_check_nodes(t);
+    check_time(t->search);
 }
 
 /* The timer thread: checks the clock every millisecond, so the hard limit

@@ -131,6 +131,10 @@ void ab_init_tables(void);
 /* search.c: called every few thousand nodes by the main thread. */
 void search_check_limits(Thread *t);
 
+/* search.c: sets the stop flag when all threads' nodes together have
+ * reached the node limit (go nodes; Stockfish sums them the same way). */
+void search_check_nodes(Thread *t);
+
 static inline uint64_t thread_nodes(Thread *t)
 {
     return atomic_load_explicit(&t->nodes, memory_order_relaxed);

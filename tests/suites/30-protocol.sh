@@ -96,6 +96,24 @@ cli_status() {
     err=$(bin/dablo setoption name Hash value lots 2>&1); [ $? -eq 1 ]
 }
 check "a one-shot command exits 1 when it wrote an error line, 0 otherwise" cli_status
+# go nodes counts every thread's nodes: 2 threads stopped at 1835-2662 of
+# 1000 (the main thread counted only its own).  The margin allowed is a few
+# nodes a thread (PROTOCOL.md, go).
+nodes_threads() {
+    local t n f
+    f=$(mktemp)
+    for t in 1 2 4; do
+        : >"$f"
+        { printf 'setoption name Threads value %s\ngo nodes 2000\n' "$t"
+          for _ in $(seq 300); do grep -q '^bestmove' "$f" && break; sleep 0.1; done; } | timeout 60 bin/dablo >"$f"
+        n=$(grep -o ' nodes [0-9]*' "$f" | tail -1 | cut -d' ' -f3)
+        echo "  Threads $t, go nodes 2000: nodes $n"
+        if [ "$t" = 1 ]; then [ "$n" = 2000 ]; else [ -n "$n" ] && [ "$n" -ge 2000 ] && [ "$n" -le $((2000 + 4 * t)) ]; fi \
+            || { rm -f "$f"; return 1; }
+    done
+    rm -f "$f"
+}
+check "go nodes with Threads 1, 2, 4 stops at the limit of all threads' nodes" nodes_threads
 cli_variant() {
     local out err
     out=$(timeout 60 bin/dablo --variant tabal go perft 9) || return 1

@@ -148,6 +148,23 @@ suite() {
     # The page and its files.
     CODE=$(curl -s -o "$tmp/body" -w '%{http_code}' "$B/")
     same "$tag: GET / is the page" "200 1" "$CODE $(grep -c '<script src="app.js"' "$tmp/body")"
+    # A port taken or an address not of this machine: exit 1 with the
+    # system's reason (it said "(in use?)" for both, and port 0 for an
+    # address it could not bind).
+    local out rc
+    out=$("$BIN" -engine cmd=bin/dablo -port "$PORT" 2>&1); rc=$?
+    same "$tag: a port in use: exit 1, the system's reason" "1|dablo-web: cannot listen on 127.0.0.1 port $PORT: Address already in use" "$rc|$out"
+    out=$("$BIN" -engine cmd=bin/dablo -bind 1.2.3.4 2>&1); rc=$?
+    same "$tag: an address not of this machine: exit 1, the system's reason" \
+        "1|dablo-web: cannot listen on 1.2.3.4 port 0 (any free port): Cannot assign requested address" "$rc|$out"
+    # A request line libmicrohttpd cannot parse is closed without an answer
+    # (docs/web.md); the server serves on.
+    exec 3<>"/dev/tcp/127.0.0.1/$PORT"
+    printf 'GARBAGE\r\n\r\n' >&3
+    out=$(timeout 10 cat <&3)
+    exec 3>&-
+    CODE=$(curl -s -o /dev/null -w '%{http_code}' "$B/")
+    same "$tag: a malformed request line closed unanswered, the server serving on" "|200" "$out|$CODE"
     CODE=$(curl -s -o /dev/null -w '%{http_code} %{content_type}' "$B/app.js")
     same "$tag: app.js as JavaScript" "200 text/javascript; charset=utf-8" "$CODE"
     for path in "/../Makefile" "/%2e%2e/Makefile" "/..%2fMakefile" "/%2e%2e%2f%2e%2e%2fetc/passwd" "/.hidden" \
@@ -347,6 +364,35 @@ suite() {
     contains "$tag: ... naming the ply" "PGN ply" "$(cat "$tmp/body")"
     req GET "/api/state?session=$SID"
     same "$tag: ... and the game unchanged" "$loaded" "$(jget "$tmp/body" '.moves | join(" ")')"
+    # A PGN with no game in it is refused and the game stays (it was wiped
+    # with a 200); zero moves and a result is an empty game.
+    local nogame
+    for nogame in '' '   ' '[Event \"x\"]' '[Event \"x\"]\n[Variant \"tabal\"]\n\n'; do
+        req POST /api/pgn "{\"session\":\"$SID\",\"pgn\":\"$nogame\"}"
+        same "$tag: PGN '$nogame' refused: no game" "400|no game in the PGN" "$CODE|$(jget "$tmp/body" '.error | .[0:18]')"
+        req GET "/api/state?session=$SID"
+        same "$tag: ... and the game unchanged" "$loaded" "$(jget "$tmp/body" '.moves | join(" ")')"
+    done
+    req POST /api/pgn "{\"session\":\"$SID\",\"pgn\":\"[Variant \\\"tabal\\\"]\\n\\n*\"}"
+    same "$tag: tags, no moves and a result: an empty game" "200 0 tabal" \
+        "$CODE $(jget "$tmp/body" '.moves | length') $(jget "$tmp/body" .variant)"
+    # Raw bytes that are not UTF-8 are refused at their offset (they were
+    # stored and echoed raw: every later state and PGN was invalid UTF-8).
+    req POST /api/pgn "$(cat "$tmp/pgn.json")"
+    loaded=$(jget "$tmp/body" '.moves | join(" ")')
+    req POST /api/move "{\"session\":\"$SID\",\"move\":\"c5"$'\xff\xfe'"\"}"
+    same "$tag: bytes 0xFF 0xFE in a move refused" "400|bad JSON at byte $((${#SID} + 24)): invalid UTF-8" \
+        "$CODE|$(jget "$tmp/body" .error)"
+    req POST /api/pgn "{\"session\":\"$SID\",\"pgn\":\"[White \\\"a"$'\xed\xa0\x80'"\\\"]\\n*\"}"
+    same "$tag: a surrogate in a PGN tag refused" "400" "$CODE"
+    contains "$tag: ... as invalid UTF-8" "invalid UTF-8" "$(cat "$tmp/body")"
+    req GET "/api/state?session=$SID"
+    same "$tag: ... and the game unchanged" "$loaded" "$(jget "$tmp/body" '.moves | join(" ")')"
+    # An answer that echoes a long move cuts it where a character ends.
+    req POST /api/move "{\"session\":\"$SID\",\"move\":\"c$(printf '\\u00e9%.0s' $(seq 400))\"}"
+    if iconv -f UTF-8 -t UTF-8 "$tmp/body" >/dev/null 2>&1 && [ "$CODE" != 200 ]; then
+        ok "$tag: an echoed long move is valid UTF-8 ($CODE)"
+    else bad "$tag: an echoed long move: $CODE $(head -c 200 "$tmp/body" | od -c | head -3)"; fi
     # A PGN's Rules tag lists options; loaded back, the preset they equal is named.
     req POST /api/new "{\"session\":\"$SID\",\"variant\":\"dablot\",\"options\":{\"Rules\":\"anti-draw\"},\"white\":-1,\"black\":-1}"
     same "$tag: a person given as -1, as the state reports one" "200 anti-draw" "$CODE $(jget "$tmp/body" .options.Rules)"

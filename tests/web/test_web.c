@@ -60,6 +60,46 @@ START_TEST(json_refusals)
 }
 END_TEST
 
+/* Raw bytes that are not well-formed UTF-8 are refused at their offset
+ * (they were stored and echoed as they came); well-formed ones kept. */
+START_TEST(json_utf8)
+{
+    static const char *const bad[] = {
+        "\"\xff\"",             /* no lead byte is 0xFF */
+        "\"a\xfe\"",            /* nor 0xFE */
+        "\"\xc0\xaf\"",         /* overlong '/' */
+        "\"\xe0\x80\xaf\"",     /* overlong, 3 bytes */
+        "\"\xf0\x80\x80\xaf\"", /* overlong, 4 bytes */
+        "\"\xed\xa0\x80\"",     /* the surrogate U+D800 */
+        "\"\xf4\x90\x80\x80\"", /* above U+10FFFF */
+        "\"\xf5\x80\x80\x80\"", /* a lead byte above 0xF4 */
+        "\"\xc3\"",             /* cut before the closing quote */
+        "\"\xe2\x82\"",         /* cut, 3 bytes */
+        "\"\x80\"",             /* a lone continuation byte */
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char err[128] = "";
+        JsonValue *v = json_parse(bad[i], strlen(bad[i]), err, sizeof err);
+        ck_assert_msg(v == NULL, "accepted bad UTF-8 %zu", i);
+        ck_assert_msg(strstr(err, "invalid UTF-8") != NULL, "%zu: %s", i, err);
+    }
+    char err[128] = "";
+    JsonValue *v = json_parse("\"a\xff\"", 4, err, sizeof err);
+    ck_assert_ptr_null(v);
+    ck_assert_str_eq(err, "bad JSON at byte 2: invalid UTF-8");
+    const char *good = "\"\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80\xf4\x8f\xbf\xbf\xed\x9f\xbf\"";
+    v = json_parse(good, strlen(good), err, sizeof err);
+    ck_assert_ptr_nonnull(v);
+    ck_assert_str_eq(v->string, "\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80\xf4\x8f\xbf\xbf\xed\x9f\xbf");
+    json_free(v);
+    /* The writer never echoes a byte of no character. */
+    StrBuf b = { 0 };
+    json_add_string(&b, "x\xff\xc3\xa9\xe2\x82");
+    ck_assert_str_eq(strbuf_str(&b), "\"x\\ufffd\xc3\xa9\\ufffd\\ufffd\"");
+    strbuf_free(&b);
+}
+END_TEST
+
 START_TEST(json_writer)
 {
     StrBuf b = { 0 };
@@ -243,6 +283,7 @@ int main(void)
     tcase_add_test(tc, json_values);
     tcase_add_test(tc, json_refusals);
     tcase_add_test(tc, json_writer);
+    tcase_add_test(tc, json_utf8);
     tcase_add_test(tc, session_moves);
     tcase_add_test(tc, session_skill);
     tcase_add_test(tc, session_pgn_round_trip);

@@ -83,6 +83,32 @@ static void add_utf8(StrBuf *b, unsigned cp)
     }
 }
 
+/* The length (2-4) of the well-formed UTF-8 sequence of a byte >= 0x80 at
+ * s[0..n), or 0: no overlong forms, no surrogates (U+D800..DFFF), nothing
+ * above U+10FFFF (Unicode 15 table 3-7, as RFC 3629). */
+static size_t utf8_len(const unsigned char *s, size_t n)
+{
+    unsigned lo = 0x80, hi = 0xBF;
+    size_t len;
+    if (s[0] >= 0xC2 && s[0] <= 0xDF) {
+        len = 2;
+    } else if (s[0] >= 0xE0 && s[0] <= 0xEF) {
+        len = 3;
+        if (s[0] == 0xE0) lo = 0xA0;
+        if (s[0] == 0xED) hi = 0x9F;
+    } else if (s[0] >= 0xF0 && s[0] <= 0xF4) {
+        len = 4;
+        if (s[0] == 0xF0) lo = 0x90;
+        if (s[0] == 0xF4) hi = 0x8F;
+    } else {
+        return 0;
+    }
+    if (n < len || s[1] < lo || s[1] > hi) return 0;
+    for (size_t i = 2; i < len; i++)
+        if (s[i] < 0x80 || s[i] > 0xBF) return 0;
+    return len;
+}
+
 /* A string literal at p->pos (the opening quote); returns it malloc'd. */
 static char *parse_string(Parser *p)
 {
@@ -104,6 +130,17 @@ static char *parse_string(Parser *p)
             p->pos--;
             fail(p, "control character in string");
             break;
+        }
+        if (c >= 0x80) {
+            size_t n = utf8_len((const unsigned char *)p->s + p->pos - 1, p->len - p->pos + 1);
+            if (!n) {
+                p->pos--;
+                fail(p, "invalid UTF-8");
+                break;
+            }
+            strbuf_addn(&b, p->s + p->pos - 1, n);
+            p->pos += n - 1;
+            continue;
         }
         if (c != '\\') {
             strbuf_addc(&b, (char)c);
@@ -359,6 +396,14 @@ void json_add_string(StrBuf *b, const char *s)
             strbuf_add(b, "\\n");
         } else if (c < 0x20 || c == 0x7F) {
             strbuf_printf(b, "\\u%04x", c);
+        } else if (c >= 0x80) {
+            size_t n = utf8_len((const unsigned char *)s, strnlen(s, 4));
+            if (n) {
+                strbuf_addn(b, s, n);
+                s += n - 1;
+            } else {
+                strbuf_add(b, "\\ufffd"); /* a byte of no character: U+FFFD */
+            }
         } else {
             strbuf_addc(b, (char)c);
         }

@@ -5,7 +5,8 @@
  * JsonValue nodes.  The page sends small flat objects ({"move":"b4-c5"},
  * {"variant":"tabal","options":{"MaxCapture":"true"}}), so the parser keeps
  * everything simple: strings are decoded to UTF-8 (\uXXXX escapes
- * included, surrogate pairs joined), numbers are kept as doubles, objects
+ * included, surrogate pairs joined; raw bytes that are not well-formed
+ * UTF-8 are refused: "invalid UTF-8"), numbers are kept as doubles, objects
  * keep their members in order.  Depth and size are bounded (JSON_MAX_DEPTH
  * nesting levels, JSON_MAX_MEMBERS members an object; the caller bounds
  * the body), so hostile input can cost neither the stack nor unbounded
@@ -13,8 +14,8 @@
  * tree is freed with json_free().
  *
  * Writing: json_add_string() appends a quoted, escaped string to a StrBuf
- * (control characters as \u00XX, bytes >= 0x80 passed through, so valid
- * UTF-8 stays valid).
+ * (control characters as \u00XX, well-formed UTF-8 passed through, any
+ * other byte as \ufffd, so the answer is valid UTF-8 whatever it echoes).
  */
 #ifndef DABLO_WEB_JSON_H
 #define DABLO_WEB_JSON_H

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/socket.h>
 #include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -623,6 +624,23 @@ static size_t unescape(void *cls, struct MHD_Connection *conn, char *s)
 
 /* ---- the daemon and the loop ----------------------------------------------- */
 
+/* A listening TCP socket on addr, or -1 with errno set: made here rather
+ * than by libmicrohttpd, which fails without saying why. */
+static int listen_socket(const struct sockaddr_in *addr)
+{
+    int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+    if (fd < 0) return -1;
+    int on = 1;
+    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on);
+    if (bind(fd, (const struct sockaddr *)addr, sizeof *addr) < 0 || listen(fd, 64) < 0) {
+        int e = errno;
+        close(fd);
+        errno = e;
+        return -1;
+    }
+    return fd;
+}
+
 Server *server_start(const ServerConfig *cfg, char *err, size_t errlen)
 {
     Server *srv = util_xmalloc(sizeof *srv);
@@ -642,23 +660,33 @@ Server *server_start(const ServerConfig *cfg, char *err, size_t errlen)
         free(srv);
         return NULL;
     }
+    int fd = listen_socket(&addr);
+    if (fd < 0) {
+        snprintf(err, errlen, "cannot listen on %s port %d%s: %s", cfg->bind, cfg->port,
+                 cfg->port ? "" : " (any free port)", strerror(errno));
+        free(srv);
+        return NULL;
+    }
     random_hex(srv->token, SESSION_ID_LEN);
     srv->sessions = util_xmalloc(sizeof *srv->sessions * (size_t)cfg->max_sessions);
     memset(srv->sessions, 0, sizeof *srv->sessions * (size_t)cfg->max_sessions);
     srv->daemon = MHD_start_daemon(
         MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME, (uint16_t)cfg->port, NULL, NULL, handle, srv,
-        MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr, MHD_OPTION_NOTIFY_COMPLETED, completed, srv,
+        MHD_OPTION_LISTEN_SOCKET, fd, MHD_OPTION_NOTIFY_COMPLETED, completed, srv,
         MHD_OPTION_UNESCAPE_CALLBACK, unescape, srv, MHD_OPTION_CONNECTION_LIMIT,
         (unsigned)MAX_CONNECTIONS, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)REQUEST_TIMEOUT_S,
         MHD_OPTION_END);
     if (!srv->daemon) {
-        snprintf(err, errlen, "cannot listen on %s port %d (in use?)", cfg->bind, cfg->port);
+        snprintf(err, errlen, "cannot serve on %s port %d: libmicrohttpd did not start", cfg->bind,
+                 cfg->port);
+        close(fd);
         free(srv->sessions);
         free(srv);
         return NULL;
     }
-    const union MHD_DaemonInfo *info = MHD_get_daemon_info(srv->daemon, MHD_DAEMON_INFO_BIND_PORT);
-    srv->port = info ? info->port : cfg->port;
+    socklen_t alen = sizeof addr;
+    srv->port = getsockname(fd, (struct sockaddr *)&addr, &alen) == 0 ? ntohs(addr.sin_port)
+                                                                      : cfg->port;
     srv->next_keepalive = util_now_ms() + cfg->keepalive_ms;
     return srv;
 }

@@ -466,9 +466,18 @@ static int pgn_tag(const char *pgn, const char *end, const char *name, char *out
             q++;
         if (*q != '"') continue;
         size_t n = 0;
+        int cut = 0;
         for (q++; *q && *q != '"' && *q != '\n'; q++) {
             if (*q == '\\' && q[1]) q++;
-            if (n + 1 < outlen) out[n++] = *q;
+            if (n + 1 < outlen)
+                out[n++] = *q;
+            else
+                cut = 1;
+        }
+        if (cut) { /* never keep part of a UTF-8 sequence */
+            while (n > 0 && ((unsigned char)out[n - 1] & 0xC0) == 0x80)
+                n--;
+            if (n > 0 && (unsigned char)out[n - 1] >= 0xC0) n--;
         }
         out[n] = '\0';
         return 1;
@@ -505,6 +514,10 @@ int session_load_pgn(Session *s, const char *pgn, char *err, size_t errlen)
         if (*tags_end != '[') break;
         const char *eol = strchr(tags_end, '\n');
         tags_end = eol ? eol + 1 : tags_end + strlen(tags_end);
+    }
+    if (!pgn[strspn(pgn, " \t\r\n")]) {
+        snprintf(err, errlen, "no game in the PGN");
+        return -1;
     }
     pgn_tag(pgn, tags_end, "Variant", variant, sizeof variant);
     pgn_tag(pgn, tags_end, "Rules", rules_text, sizeof rules_text);
@@ -553,7 +566,7 @@ int session_load_pgn(Session *s, const char *pgn, char *err, size_t errlen)
         snprintf(err, errlen, "out of memory");
         return -1;
     }
-    int ply = 0;
+    int ply = 0, ended = 0;
     while (*p) {
         if (*p == '{') {
             const char *e = strchr(p, '}');
@@ -593,8 +606,10 @@ int session_load_pgn(Session *s, const char *pgn, char *err, size_t errlen)
         } else {
             t = tok;
         }
-        if (!strcmp(t, "1-0") || !strcmp(t, "0-1") || !strcmp(t, "1/2-1/2") || !strcmp(t, "*"))
+        if (!strcmp(t, "1-0") || !strcmp(t, "0-1") || !strcmp(t, "1/2-1/2") || !strcmp(t, "*")) {
+            ended = 1;
             break;
+        }
         if (*t == '$') continue;
         Move m;
         if (notation_parse_move(&g.pos, t, &m, why, sizeof why) < 0) {
@@ -604,6 +619,14 @@ int session_load_pgn(Session *s, const char *pgn, char *err, size_t errlen)
         }
         game_play(&g, &m);
         ply++;
+    }
+    /* Tags alone (a cut file, a copy of the header only) are no game: the
+     * game in progress stays.  Zero moves and a result ("[FEN ...] *") is
+     * an empty game, as the PGN standard's termination marker makes it. */
+    if (ply == 0 && !ended) {
+        game_free(&g);
+        snprintf(err, errlen, "no game in the PGN: no moves and no result");
+        return -1;
     }
     game_free(&s->game);
     s->game = g;
