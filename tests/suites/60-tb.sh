@@ -209,9 +209,23 @@ same "positions: no man on its far base" "300 0" "$(wc -l <<<"$men") $(awk -F'[/
 msg=$($TB positions -variant tabal -sig Kvk -count 5 -dir "$tmp/a" 2>&1 >/dev/null)
 same "positions: none outside: exit 1" 1 $?
 same "positions: none outside: one line" "dablo-tb: positions: only 0 of 5 found outside the tables in 50000 tries" "$msg"
+# Asked for what the tables cannot answer: one line at once, exit 1.
+msg=$($TB positions -variant tabal -sig KKKKvk,KKKvk -count 5 -dir "$tmp/a" -inside 2>&1 >/dev/null)
+same "positions -inside, no signature with a table: exit 1" 1 $?
+same "positions -inside, no signature with a table: said at once" "dablo-tb: positions -inside: no signature of -sig has a table in $tmp/a for these rules" "$msg"
+mkdir -p "$tmp/pos1" "$tmp/pos2"
+cp "$tmp/a/tabal-KKvk.dtb" "$tmp/pos1/"
+msg=$($TB positions -variant tabal -sig KKvk -count 1 -dir "$tmp/pos1" 2>&1 >/dev/null)
+same "positions: a successor's table missing: exit 1" 1 $?
+if [[ $msg == "dablo-tb: positions: "*": a successor is not in the tables" ]]; then ok "positions: a successor's table missing: said"; else bad "positions, successor missing: $msg"; fi
+cp "$tmp/a/tabal-Kvk.dtb" "$tmp/pos2/" && truncate -s 100 "$tmp/pos2/tabal-Kvk.dtb"
+msg=$($TB positions -variant tabal -sig KKvk -count 1 -dir "$tmp/pos2" 2>&1 >/dev/null)
+same "positions -outside with a refused table: exit 1" 1 $?
+same "positions -outside with a refused table: said" "dablo-tb: positions: cannot tell what lies outside the tables while a table file is refused" "$(tail -1 <<<"$msg")"
 
 # Bad input: one line, exit 2.
 for args in "positions -variant tabal" "positions -variant tabal -sig KvK" "positions -sig Kvk -count 0" \
+            "positions -sig Kvk, -count 1" "positions -sig ,Kvk" "positions -sig Kvk,,Kvm" "positions -sig Kvk -outside -inside" \
             "positions -sig Kvk -seed x" "build -sig ," "frobnicate" "build -variant chess" "build -pieces 99" "build -variant dablot -sig KKvk" \
             "build -sig KMk" "probe -variant tabal" "probe -fen xyz" "verify -Captures sometimes" "build -pieces"; do
     msg=$($TB $args -dir "$tmp/a" 2>&1 >/dev/null)

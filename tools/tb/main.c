@@ -97,6 +97,7 @@ static int parse_args(int argc, char **argv, Args *a)
     a->full_width = 3;
     a->seed = 1;
     a->count = 100;
+    a->inside = -1; /* neither -outside nor -inside yet */
     a->rules = rules_default(VARIANT_DABLOT);
     if (argc < 2) {
         fprintf(stderr, "dablo-tb: give a command: build, verify, probe, list, sample or positions "
@@ -124,7 +125,10 @@ static int parse_args(int argc, char **argv, Args *a)
         if (!strcmp(o, "-lone-king") || !strcmp(o, "-outside") || !strcmp(o, "-inside")) {
             if (!strcmp(o, "-lone-king"))
                 a->lone_king = 1;
-            else
+            else if (a->inside >= 0) {
+                fprintf(stderr, "dablo-tb: %s: -outside or -inside is given already\n", o);
+                return 2;
+            } else
                 a->inside = !strcmp(o, "-inside");
             continue;
         }
@@ -190,6 +194,7 @@ static int parse_args(int argc, char **argv, Args *a)
             }
         }
     }
+    if (a->inside < 0) a->inside = 0;
     return 0;
 }
 
@@ -210,6 +215,11 @@ static int select_sigs(const Args *a, TbSig *out, int cap)
         return -1;
     }
     snprintf(buf, sizeof buf, "%s", a->sigs);
+    size_t len = strlen(buf);
+    if (len && (buf[0] == ',' || buf[len - 1] == ',' || strstr(buf, ",,"))) {
+        fprintf(stderr, "dablo-tb: -sig: an empty item in '%s'\n", a->sigs);
+        return -1;
+    }
     for (char *save, *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
         if (n == cap || tb_sig_parse(&out[n], a->rules.variant, t, err, sizeof err) != 0) {
             fprintf(stderr, "dablo-tb: %s\n", n == cap ? "too many signatures" : err);
@@ -530,6 +540,32 @@ static int cmd_positions(const Args *a)
         tb_set_close(&set);
         return 2;
     }
+    /* A refused table hides which positions lie outside; a signature
+     * list without a table has none inside: say so at once, not after
+     * count x 10000 tries. */
+    if (set.nrefused && !a->inside) {
+        fprintf(stderr, "dablo-tb: positions: cannot tell what lies outside the tables while a "
+                        "table file is refused\n");
+        tb_set_close(&set);
+        return 1;
+    }
+    int with_table = 0;
+    for (int k = 0; k < ns && a->inside; k++)
+        for (int i = 0; i < set.n; i++)
+            if (tb_sig_equal(&set.files[i].sig, &sigs[k])) {
+                with_table++;
+                break;
+            }
+    if (a->inside && with_table == 0) {
+        fprintf(stderr,
+                "dablo-tb: positions -inside: no signature of -sig has a table in %s for "
+                "these rules\n",
+                a->dir);
+        tb_set_close(&set);
+        return 1;
+    }
+    if (set.n == 0 && !a->inside)
+        fprintf(stderr, "dablo-tb: positions: note: no tables for these rules in %s\n", a->dir);
     uint64_t rng = a->seed * 0x9e3779b97f4a7c15ull + 1, got = 0, tries = 0;
     int rc = 0;
     for (; got < a->count && tries < a->count * 10000 && rc == 0; tries++) {
@@ -547,7 +583,9 @@ static int cmd_positions(const Args *a)
         if (tb_probe_terminal(&pos, &e) == 0) continue;
         int in = tb_set_verdict(&set, &pos, &e, &v);
         if (in < 0) {
-            fprintf(stderr, "dablo-tb: a table cannot be read\n");
+            fprintf(stderr, "dablo-tb: positions: %s: %s\n", fen,
+                    tb_set_probe(&set, &pos, &e) == 0 ? "a successor is not in the tables"
+                                                      : "its table cannot be read");
             rc = 1;
         } else if ((in == 0) == (a->inside != 0)) {
             printf("%s\n", fen);
