@@ -410,6 +410,51 @@ stderr_unopenable() {   # a stderr= file that cannot be opened: one line naming 
         { echo "$out"; return 1; }
 }
 check "stderr= that cannot be opened: the error names the engine" stderr_unopenable
+stderr_fifo() {   # a FIFO nobody reads: refused at once (the open cannot block), one line, exit 2
+    local out rc
+    mkfifo ff || return 77
+    out=$(timeout -k 2 20 "$M" -engine cmd="$F" name=a stderr=ff -engine cmd="$F" name=b -each depth=1 -games 2 2>&1)
+    rc=$?
+    [ $rc -eq 2 ] && [ "$(wc -l <<<"$out")" -eq 1 ] &&
+        grep -qx "dablo-match: engine a: stderr= ff: a FIFO with no reader (give a regular file or a character device such as /dev/null)" <<<"$out" ||
+        { echo "exit $rc (124: hung): $out"; return 1; }
+    mkdir d
+    out=$(two "" "" -each depth=1 -engine cmd="$F" name=C stderr=d -games 2 2>&1)
+    [ $? -eq 2 ] && grep -qx "dablo-match: engine C: cannot open d: Is a directory" <<<"$out" || { echo "$out"; return 1; }
+    two "" "" -each depth=1 stderr=/dev/null -games 2 -results r.txt >/dev/null 2>&1 && [ "$(wc -l <r.txt)" -eq 2 ]
+}
+check "stderr= a FIFO with no reader or a folder: refused at once, one line" stderr_fifo
+stderr_same_file() {   # stderr= naming an output of the run, or empty: refused, nothing written
+    local out o
+    for o in -results -pgnout; do
+        out=$(two "" "" -each depth=1 -engine cmd="$F" name=C stderr=s.txt "$o" s.txt -games 2 2>&1)
+        [ $? -eq 2 ] && grep -qx "dablo-match: $o s.txt and engine C stderr= s.txt are the same file: give each its own" <<<"$out" ||
+            { echo "$o: $out"; return 1; }
+        [ ! -e s.txt ] || { echo "$o: s.txt written"; return 1; }
+    done
+    out=$(two "" "" -each depth=1 -engine cmd="$F" name=C stderr=./r.txt.resume -results r.txt -games 2 2>&1)
+    [ $? -eq 2 ] && grep -q "the default state file r.txt.resume and engine C stderr= ./r.txt.resume are the same file" <<<"$out" ||
+        { echo "state: $out"; return 1; }
+    out=$(two "" "" -each depth=1 -engine cmd="$F" name=C stderr= -games 2 2>&1)
+    [ $? -eq 2 ] && [ "$out" = "dablo-match: engine C: stderr=: empty value" ] || { echo "empty: $out"; return 1; }
+}
+check "stderr= the results, PGN or state file, or empty: refused naming both options" stderr_same_file
+startup_signal() {   # SIGTERM or SIGINT while an engine never says uciok: the start-up ends at once, exit 143 / 130
+    local sig want rc i
+    for sig in TERM INT; do
+        want=$([ $sig = TERM ] && echo 143 || echo 130)
+        "$M" -engine cmd="$F" name=A args="--hang-uciok --tag-u7" -engine cmd="$F" name=B -each depth=1 -startup-ms 15000 2>err.txt &
+        bg=$!
+        for i in $(seq 100); do [ "$(live_fakes tag-u7)" -ge 1 ] && break; sleep 0.05; done
+        [ "$(live_fakes tag-u7)" -ge 1 ] || { echo "the engine never started"; kill $bg; return 1; }
+        kill -$sig $bg
+        wait $bg
+        rc=$?
+        [ $rc -eq $want ] && ! grep -q "uciok" err.txt || { echo "SIG$sig: exit $rc (want $want):"; cat err.txt; return 1; }
+        no_fakes_left tag-u7 || return 1
+    done
+}
+check "a signal while an engine starts ends the run at once: exit 143 (SIGTERM), 130 (SIGINT)" startup_signal
 odd_output() {
     "$M" -engine cmd="$F" args="--seed 1 --crlf --trailing-space --huge-info 2000000 --big-nodes --utf8-name" \
          -engine cmd="$F" name=B args="--seed 2 --random --crlf" -each tc=20+0.2 -games 2 -pgnout g.pgn -results r.txt >/dev/null || return 1

@@ -57,6 +57,7 @@ typedef struct Match {
     atomic_int stop;          /* no new games */
     atomic_int abort;         /* drop running games */
     atomic_int interrupted;   /* the first stopping signal, or 0 */
+    atomic_int starting;      /* set-up runs: any stopping signal aborts it */
     int failed;               /* an engine was lost without -recover */
     int write_failed;         /* a record could not be written: nothing more is recorded */
     char failure[512];
@@ -86,7 +87,7 @@ static void *signal_thread(void *arg)
         Match *m = the_match;
         int none = 0;
         atomic_compare_exchange_strong(&m->interrupted, &none, sig);
-        if (sig == SIGINT && !atomic_load(&m->stop)) {
+        if (sig == SIGINT && !atomic_load(&m->stop) && !atomic_load(&m->starting)) {
             atomic_store(&m->stop, 1);
             static const char msg[] = "\ndablo-match: interrupted: finishing the running games "
                                       "(Ctrl-C again to abort them)\n";
@@ -96,7 +97,10 @@ static void *signal_thread(void *arg)
         atomic_store(&m->stop, 1);
         if (!atomic_exchange(&m->abort, 1)) {
             static const char msg[] = "\ndablo-match: aborting the running games\n";
-            if (write(2, msg, sizeof msg - 1) < 0) {}
+            static const char early[] =
+                "\ndablo-match: interrupted while the engines start: stopping\n";
+            int s = atomic_load(&m->starting);
+            if (write(2, s ? early : msg, s ? sizeof early - 1 : sizeof msg - 1) < 0) {}
             if (write(m->abort_pipe[1], "x", 1) < 0) {}
         }
     }
@@ -289,7 +293,8 @@ static int probe_engines(Match *m)
         memset(&e, 0, sizeof e);
         EngineStatus st = engine_start(&e, s, &c->sent, c->startup_ms, 0, m->log, m->abort_pipe[0], err, sizeof err);
         if (st != ENGINE_OK) {
-            fprintf(stderr, "dablo-match: %s\n", err);
+            /* A signal ended the start-up: set_up() says so by the exit status. */
+            if (!atomic_load(&m->abort)) fprintf(stderr, "dablo-match: %s\n", err);
             engine_quit(&e, (int)c->quit_ms);
             return -1;
         }
@@ -596,8 +601,11 @@ static int set_up(Match *m, int argc, char *const argv[], StateData *resumed, in
         fprintf(stderr, "dablo-match: %s\n", err);
         return 2;
     }
-    if (probe_engines(m) < 0) return 2;
+    atomic_store(&m->starting, 1);
+    int probed = probe_engines(m);
+    atomic_store(&m->starting, 0);
     if (atomic_load(&m->abort)) return 128 + atomic_load(&m->interrupted);
+    if (probed < 0) return 2;
     if (resumed) c->seed = resumed->seed;
     else if (!c->seed_given) c->seed = random_seed();
     if (openings_load(&m->book, &c->openings, &c->rules, c->seed, err, sizeof err) < 0) {

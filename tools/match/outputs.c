@@ -189,18 +189,76 @@ const char *outputs_state_path(const MatchConfig *c, char *buf, size_t len)
     return buf;
 }
 
+int outputs_check_stderr(const char *who, const char *path, char *err, size_t errlen)
+{
+    if (!path) return 0;
+    if (!*path) {
+        snprintf(err, errlen, "%s: stderr=: empty value", who);
+        return -1;
+    }
+    /* O_NONBLOCK: opening a FIFO nobody reads fails (ENXIO) instead of
+     * waiting for a reader. */
+    int fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_NONBLOCK | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        if (errno == ENXIO)
+            snprintf(err, errlen,
+                     "%s: stderr= %s: a FIFO with no reader (give a regular file or a "
+                     "character device such as /dev/null)",
+                     who, path);
+        else
+            snprintf(err, errlen, "%s: cannot open %s: %s", who, path, strerror(errno));
+        return -1;
+    }
+    struct stat st;
+    int ok = fstat(fd, &st) == 0 && (S_ISREG(st.st_mode) || S_ISCHR(st.st_mode));
+    close(fd);
+    if (!ok) {
+        snprintf(err, errlen,
+                 "%s: stderr= %s: neither a regular file nor a character device such as "
+                 "/dev/null",
+                 who, path);
+        return -1;
+    }
+    return 0;
+}
+
+/* "engine NAME" or, before a name is given, "engine N" (1-based). */
+static void engine_label(const MatchConfig *c, int i, char *buf, size_t len)
+{
+    if (c->engines[i].name)
+        snprintf(buf, len, "engine %s", c->engines[i].name);
+    else
+        snprintf(buf, len, "engine %d", i + 1);
+}
+
 int outputs_guard_match(const MatchConfig *c, OutputLocks *l, char *err, size_t errlen)
 {
     char buf[4096];
     const char *state = outputs_state_path(c, buf, sizeof buf);
-    const OutputName files[] = {
-        { "-openings file", c->openings.file },
-        { "-results", c->results },
-        { "-pgnout", c->pgnout },
-        { c->resume ? "-resume" : "the default state file", state },
-        { "-log", c->logfile },
-    };
-    if (outputs_distinct(files, (int)(sizeof files / sizeof *files), err, errlen) < 0) return -1;
+    enum { FIXED = 5 };
+    OutputName *files = util_xmalloc((size_t)(FIXED + c->nengines) * sizeof *files);
+    char(*label)[160] = util_xmalloc((size_t)(c->nengines ? c->nengines : 1) * sizeof *label);
+    files[0] = (OutputName){ "-openings file", c->openings.file };
+    files[1] = (OutputName){ "-results", c->results };
+    files[2] = (OutputName){ "-pgnout", c->pgnout };
+    files[3] = (OutputName){ c->resume ? "-resume" : "the default state file", state };
+    files[4] = (OutputName){ "-log", c->logfile };
+    for (int i = 0; i < c->nengines; i++) {
+        char who[128];
+        engine_label(c, i, who, sizeof who);
+        snprintf(label[i], sizeof label[i], "%s stderr=", who);
+        const char *p = c->engines[i].stderr_path;
+        files[FIXED + i] = (OutputName){ label[i], p && *p ? p : NULL };
+    }
+    int rc = outputs_distinct(files, FIXED + c->nengines, err, errlen);
+    free(files);
+    free(label);
+    if (rc < 0) return -1;
+    for (int i = 0; i < c->nengines; i++) {
+        char who[128];
+        engine_label(c, i, who, sizeof who);
+        if (outputs_check_stderr(who, c->engines[i].stderr_path, err, errlen) < 0) return -1;
+    }
     if (c->results && outputs_lock(l, c->results, "results file", err, errlen) < 0) return -1;
     if (c->pgnout && outputs_lock(l, c->pgnout, "PGN file", err, errlen) < 0) return -1;
     /* Without -resume, a run that stops early writes its state there: it

@@ -67,11 +67,20 @@ int outputs_distinct(const OutputName *f, int n, char *err, size_t errlen);
  * Returns c->resume, buf (len bytes, holding the name) or a constant name. */
 const char *outputs_state_path(const MatchConfig *c, char *buf, size_t len);
 
-/* The match's guard, before any game: its openings, results, PGN, state
- * and log files distinct (outputs_distinct), then its results and PGN
+/* Checks an engine's stderr= file (who: "engine a", for the message)
+ * before the engine starts: an empty value, a FIFO with no reader
+ * (opened with O_NONBLOCK, so the check never waits) and anything but a
+ * regular file or a character device such as /dev/null are refused; a
+ * file not there is created, as the engine's start would.  NULL passes.
+ * Returns 0, or -1 with a one-line reason naming who and the path in err. */
+int outputs_check_stderr(const char *who, const char *path, char *err, size_t errlen);
+
+/* The match's guard, before any game: its openings, results, PGN, state,
+ * log and engines' stderr= files distinct (outputs_distinct), then its results and PGN
  * files locked in l, and, without -resume, the default state file of
  * outputs_state_path() (a -resume state file was locked before it was
- * read).  Returns 0, or -1 with a one-line reason in err. */
+ * read); every stderr= file passes outputs_check_stderr().  Returns 0,
+ * or -1 with a one-line reason in err. */
 int outputs_guard_match(const MatchConfig *c, OutputLocks *l, char *err, size_t errlen);
 
 #endif
