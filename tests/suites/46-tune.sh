@@ -139,6 +139,11 @@ refuse "fit -out naming a data file" "-out $tmp/in.txt: the same file as the dat
     $BIN fit -variant tabal -out "$tmp/in.txt" "$tmp/in.txt"
 cmp -s "$tmp/in.txt" tests/data/tune-tabal.txt && ok "  ... and the data file is unchanged" ||
     bad "  ... and the data file is unchanged"
+printf 'kept\n' >"$tmp/other.txt"
+refuse "fit -out naming a file that is not a weights source" \
+    "-out $tmp/other.txt: exists and is not a weights source written by dablo-tune" \
+    $BIN fit -variant tabal -out "$tmp/other.txt" "$tmp/in.txt"
+[ "$(cat "$tmp/other.txt")" = kept ] && ok "  ... and that file is unchanged" || bad "  ... and that file is unchanged"
 refuse "fit -out naming a device" "-out /dev/null: not a regular file" $BIN fit -variant tabal -out /dev/null "$tmp/in.txt"
 refuse "fit -fix with a prefix that matches no weight" "-fix tempo,nosuch: prefix 'nosuch' matches no weight" \
     $BIN fit -variant tabal -fix tempo,nosuch "$tmp/in.txt"

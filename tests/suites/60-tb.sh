@@ -232,6 +232,12 @@ for args in "positions -variant tabal" "positions -variant tabal -sig KvK" "posi
     rc=$?
     if [ $rc -eq 2 ] && [ "$(wc -l <<<"$msg")" -eq 1 ] && [[ $msg == dablo-tb:* ]]; then ok "bad input: $args"; else bad "bad input '$args': rc $rc: $msg"; fi
 done
+# verify and sample with a bad -sig (they closed a set never opened: SIGSEGV).
+for args in "verify -sig KvM" "sample -sig KPPvm" "verify -sig Kvk," "sample -sig Xv"; do
+    msg=$($TB $args -dir "$tmp/a" 2>&1 >/dev/null)
+    rc=$?
+    if [ $rc -eq 2 ] && [ "$(wc -l <<<"$msg")" -eq 1 ] && [[ $msg == dablo-tb:* ]]; then ok "bad input: $args"; else bad "bad input '$args': rc $rc: $msg"; fi
+done
 # An unknown option is named on its one line; an output folder that cannot
 # be used is bad usage too, found before anything is built.
 msg=$($TB probe -Bogus 1 -dir "$tmp/a" 2>&1)

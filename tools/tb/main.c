@@ -55,7 +55,7 @@ static const char usage[] =
     "  -dir D                 the folder of the table files (default tb)\n"
     "  -pieces N              build: every signature of 2..N pieces (default 3)\n"
     "  -lone-king             build: at N pieces only those where one side has only its king\n"
-    "  -sig LIST              build or verify only these signatures (e.g. KMvk,KvM)\n"
+    "  -sig LIST              build or verify only these signatures (e.g. KMvk,Kvkm)\n"
     "  -threads T             build: signatures built at once, 1..64 (default 2)\n"
     "  -sample N              verify: N positions chosen at random a table (default 0: all);\n"
     "                         sample: how many positions (default 0: 100)\n"
@@ -286,7 +286,8 @@ static int open_picked(const Args *a, TbSet *set, const TbFile **pick, int cap, 
     static TbSig want[1024];
     int nw = a->sigs ? select_sigs(a, want, 1024) : 0;
     *asked = nw;
-    if (nw < 0 || open_set(a, set) != 0) {
+    if (nw < 0) return -1; /* set is not open yet: nothing to close */
+    if (open_set(a, set) != 0) {
         tb_set_close(set);
         return -1;
     }

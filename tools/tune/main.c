@@ -16,6 +16,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,7 +52,8 @@ static const char usage[] =
     "Options:\n"
     "  -game G           gen: tabal, dablot:classic, dablot:modern or dablot:anti-draw\n"
     "  -out FILE         gen, merge: the data file to write (must not exist);\n"
-    "                    fit: the weights source to write (e.g. src/search/eval_weights.c)\n"
+    "                    fit: the weights source to write or replace (e.g.\n"
+    "                    src/search/eval_weights.c; no other existing file)\n"
     "  -openings F       gen: a FEN file (one a line); a game starts from one of its lines\n"
     "                    (default: the start position)\n"
     "  -random-plies N   gen: 0..N random legal plies after the opening, 0..40 (default 4)\n"
@@ -309,6 +311,21 @@ static int write_weights(const char *path, const EvalWeights w[EVAL_TABLE_NB],
     return 0;
 }
 
+/* Whether the existing file path starts as weights_write() starts its
+ * output (the line naming dablo-tune within its first 512 bytes): fit
+ * replaces such a file (make tune rewrites src/search/eval_weights.c) and
+ * no other, so a slip of -out cannot overwrite data. */
+static bool is_weights_source(const char *path)
+{
+    char head[513];
+    FILE *f = fopen(path, "r");
+    if (!f) return false;
+    size_t n = fread(head, 1, sizeof head - 1, f);
+    fclose(f);
+    head[n] = '\0';
+    return strstr(head, WEIGHTS_SOURCE_MARK) != NULL;
+}
+
 /* fit -out PATH, before any work: the file write_weights() can write.  Its
  * folder exists and is writable (the temporary file and the rename go
  * there), PATH is no folder or device, and no data file of argv[first..]
@@ -330,6 +347,10 @@ static int check_fit_out(const char *path, int argc, char **argv, int first)
     for (int i = first; i < argc; i++)
         if (stat(argv[i], &in) == 0 && in.st_dev == st.st_dev && in.st_ino == st.st_ino)
             return bad("-out %s: the same file as the data file %s", path, argv[i]);
+    if (!is_weights_source(path))
+        return bad("-out %s: exists and is not a weights source written by dablo-tune "
+                   "(remove it or choose another name)%s",
+                   path, "");
     return 0;
 }
 

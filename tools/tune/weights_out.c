@@ -35,7 +35,7 @@ int weights_write(FILE *f, const EvalWeights w[EVAL_TABLE_NB],
     fputs("/*\n"
           " * eval_weights.c - the evaluation's weights, one table per variant and\n"
           " * Dablot capture rule (EvalWeights, EvalTable, eval.h), and where each\n"
-          " * table came from.  Written by dablo-tune (tools/tune, docs/tuning.md):\n"
+          " * table came from.  " WEIGHTS_SOURCE_MARK " (tools/tune, docs/tuning.md):\n"
           " * `make tune` writes it again; edit a value by hand only together with\n"
           " * its origin line.\n"
           " */\n"

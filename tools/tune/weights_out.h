@@ -11,6 +11,10 @@
 
 #include "search/eval.h"
 
+/* Words in the first lines of every file weights_write() writes: fit -out
+ * replaces only a file that has them. */
+#define WEIGHTS_SOURCE_MARK "Written by dablo-tune"
+
 /* Writes w (the EVAL_TABLE_NB tables, eval.h) and origin (one line a
  * table, no newline or comment end) to f.  Returns 0, or -1 on a write
  * error. */
