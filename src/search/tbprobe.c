@@ -9,6 +9,9 @@ enum { TB_WIN_SCORE = MATE_BOUND - 1 - MAX_PLY };
 
 int tbprobe_score(uint16_t e, int ply, const Position *pos)
 {
+    /* Distance 0: the game is over by the rules here (no legal move), a
+     * real mate, which must outrank every table win. */
+    if (tb_entry_dtz(e) == 0 && tb_entry_wdl(e) == TB_LOSS) return -MATE + ply;
     switch (tb_wdl_counted(e, pos->draw_plies, pos->rules.draw_plies)) {
     case TB_WIN: return TB_WIN_SCORE - ply;
     case TB_LOSS: return -TB_WIN_SCORE + ply;

@@ -21,7 +21,8 @@
 
 /* The score of entry e of pos at ply (search_internal.h units): its result
  * under pos's DrawPlies counter (tb_wdl_counted(), tb_probe.h), a win
- * TB_WIN_SCORE - ply, a draw that the entry calls a win +1 (a loss -1). */
+ * TB_WIN_SCORE - ply, a draw that the entry calls a win +1 (a loss -1);
+ * a loss of distance 0 (no legal move: the game is over) -MATE + ply. */
 int tbprobe_score(uint16_t e, int ply, const Position *pos);
 /* In the tree: true with *score when pos is in the tables (counts a hit). */
 bool tbprobe_node(Thread *t, int ply, int *score);
