@@ -14,30 +14,7 @@ enum {
     SCORE_CAPTURE = 1 << 29,
     SCORE_PROMOTION = 1 << 28,
     SCORE_KILLER = 1 << 27,
-    SCORE_LATE_CAPTURE = 1 << 26, /* below the killers, above every history entry */
 };
-
-/* True when pos's side to move orders its captures after the killers: in
- * Dablot, once the DrawPlies count is where the evaluation scales the
- * score towards the draw (EVAL_DRAWPLIES_SCALE_START_PERCENT, params.h),
- * for the side behind in material.  Its capture restarts the count (RULES.md
- * section 3) and gives the side ahead its full score back, so it is rarely
- * the move that cuts off (docs/search.md, "Move ordering in the DrawPlies
- * zone"). */
-static bool captures_late(const Position *pos)
-{
-    int limit = pos->rules.draw_plies;
-    if (pos->rules.variant != VARIANT_DABLOT || limit <= 0
-        || pos->draw_plies * 100 < limit * EVAL_DRAWPLIES_SCALE_START_PERCENT)
-        return false;
-    Color us = pos->stm;
-    int balance = 0;
-    for (int t = 0; t < PIECE_TYPE_NB; t++)
-        balance += eval_piece_value(VARIANT_DABLOT, (PieceType)t)
-                 * (bb_count(pos->by_type[t] & pos->by_color[us])
-                    - bb_count(pos->by_type[t] & pos->by_color[us ^ 1]));
-    return balance < 0;
-}
 
 static int capture_score(const Position *pos, const Move *m)
 {
@@ -59,14 +36,13 @@ void movepick_init(MovePicker *mp, const Position *pos, MoveList *list, int *sco
     mp->next = 0;
     Color us = pos->stm;
     Bitboard promo = pos->rules.variant == VARIANT_TABAL ? pos->geo->far_base[us] : 0;
-    int capture_shift = captures_late(pos) ? SCORE_CAPTURE - SCORE_LATE_CAPTURE : 0;
     for (int i = 0; i < list->n; i++) {
         const Move *m = &list->moves[i];
         int s;
         if (tt_move && tt_move_matches(tt_move, m))
             s = SCORE_TT;
         else if (m->captured)
-            s = capture_score(pos, m) - capture_shift;
+            s = capture_score(pos, m);
         else if (promo && bb_test(promo, m->to) && piece_type(pos->board[m->from]) == MAN)
             s = SCORE_PROMOTION;
         else if (move_equal(m, &killers[0]))
@@ -104,7 +80,7 @@ const Move *movepick_next(MovePicker *mp, int *score)
 
 int movepick_is_tactical(int score)
 {
-    return score >= SCORE_PROMOTION || (score >= SCORE_LATE_CAPTURE && score < SCORE_KILLER);
+    return score >= SCORE_PROMOTION;
 }
 
 /* Gravity update (Stockfish's): the bonus shrinks as the entry approaches

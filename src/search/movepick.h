@@ -7,9 +7,7 @@
  *   1. the transposition-table move;
  *   2. captures: more captured material first (the material weights of
  *      eval.h, so more pieces and higher ranks come first), then the
- *      cheaper capturing piece (in Dablot, for the side behind in material
- *      once the DrawPlies count reaches the evaluation's scale, after the
- *      killers: a capture there restarts the count for the side ahead);
+ *      cheaper capturing piece;
  *   3. Tabal promotions (a man stepping onto its far base);
  *   4. the two killer moves of this ply (quiet moves that caused a cutoff
  *      at the same distance from the root);

@@ -17,7 +17,6 @@
 #include <unistd.h>
 
 #include "search/eval.h"
-#include "search/movepick.h"
 #include "helpers.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"
@@ -850,74 +849,6 @@ START_TEST(weight_tables_by_capture_rule)
 }
 END_TEST
 
-/* ------------------------------------------------------- move ordering */
-
-/* The first move the picker hands out in fen, with killer as this ply's
- * first killer and no TT move; *tactical receives movepick_is_tactical()
- * of the capture c3xc7. */
-static void first_ordered(const Rules *r, const char *fen, char *out, size_t n, int *tactical)
-{
-    Position p;
-    char err[200];
-    ck_assert_msg(position_set_fen(&p, r, fen, err, sizeof err) == 0, "%s: %s", fen, err);
-    Move killers[2] = { { 0, 0, 0 }, { 0, 0, 0 } };
-    ck_assert_int_eq(notation_parse_move(&p, "k1-k3", &killers[0], err, sizeof err), 0);
-    MoveList *list = malloc(sizeof *list);
-    History *h = calloc(1, sizeof *h);
-    int scores[MAX_MOVES];
-    movegen_legal(&p, list);
-    MovePicker mp;
-    movepick_init(&mp, &p, list, scores, 0, killers, h);
-    int score;
-    const Move *m = movepick_next(&mp, &score);
-    ck_assert_ptr_nonnull(m);
-    notation_move_string(&p, m, out, n);
-    *tactical = -1;
-    do {
-        char buf[MOVE_STR_MAX];
-        notation_move_string(&p, m, buf, sizeof buf);
-        if (strcmp(buf, "c3xc7") == 0) *tactical = movepick_is_tactical(score);
-    } while ((m = movepick_next(&mp, &score)));
-    free(h);
-    free(list);
-}
-
-START_TEST(captures_come_after_the_killers_for_the_side_behind_late_in_the_count)
-{
-    /* White, a king and a man against a king, a prince and two men (in the
-     * last case with five more men, ahead), may
-     * take c5 (c3xc7) or play its killer k1-k3.  From half the DrawPlies
-     * count on (the evaluation's scale, params.h) a capture of the side
-     * behind restarts the count for the side ahead (RULES.md section 3):
-     * the killer first.  Earlier in the count, for the side ahead and in
-     * Tabal's compulsory captures (not here) the capture comes first. */
-    Rules r = rules_default(VARIANT_DABLOT);
-    const struct {
-        const char *fen, *first;
-    } cases[] = {
-        { "k1m2p/5/6/5/6/5/6/5/1m4/5/1M4/5/5K w 60 40", "k1-k3" },
-        { "k1m2p/5/6/5/6/5/6/5/1m4/5/1M4/5/5K w 50 40", "k1-k3" },
-        { "k1m2p/5/6/5/6/5/6/5/1m4/5/1M4/5/5K w 49 40", "c3xc7" },
-        { "k1m2p/5/6/5/6/5/6/5/1m4/5/1M4/5/5K w 10 40", "c3xc7" },
-        { "k1m2p/5/6/5/6/5/6/5/1m4/5/1M4/5/MMMMMK w 60 40", "c3xc7" },
-    };
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        char first[MOVE_STR_MAX];
-        int tactical;
-        first_ordered(&r, cases[i].fen, first, sizeof first, &tactical);
-        ck_assert_msg(strcmp(first, cases[i].first) == 0, "%s: %s first, not %s", cases[i].fen,
-                      first, cases[i].first);
-        ck_assert_int_eq(tactical, 1); /* a capture is never reduced by LMR */
-    }
-    /* DrawPlies off: no count to restart. */
-    ck_assert_int_eq(rules_set(&r, "DrawPlies", "0", NULL, 0), 0);
-    char first[MOVE_STR_MAX];
-    int tactical;
-    first_ordered(&r, cases[0].fen, first, sizeof first, &tactical);
-    ck_assert_str_eq(first, "c3xc7");
-}
-END_TEST
-
 /* --------------------------------------------------------- multithreading */
 
 START_TEST(threads_and_multipv_give_legal_moves)
@@ -1061,7 +992,6 @@ Suite *search_suite(void)
     tcase_add_test(tc, skill_limits_grow_with_the_level);
     tcase_add_test(tc, low_skill_plays_worse_moves);
     tcase_add_test(tc, tactics_file_is_solved);
-    tcase_add_test(tc, captures_come_after_the_killers_for_the_side_behind_late_in_the_count);
     tcase_add_test(tc, blockade_is_scored_as_a_win);
     tcase_add_test(tc, third_repetition_is_a_draw);
     tcase_add_test(tc, draw_plies_limit_is_a_draw);
