@@ -56,9 +56,22 @@ static inline uint64_t comb_rank(Bitboard b, Bitboard taken, int k, int npoints)
         }
         return rank;
     }
+    /* Dablot's 72 points: the two words apart, the low one first. */
+    uint64_t lo = (uint64_t)b, hi = (uint64_t)(b >> 64);
+    uint64_t tlo = (uint64_t)taken, thi = (uint64_t)(taken >> 64);
     for (int i = 0; i < k; i++) {
-        int p = bb_pop(&b);
-        rank += binom[p - bb_count(taken & (bb_bit(p) - 1))][i + 1];
+        int p, below;
+        if (lo) {
+            p = __builtin_ctzll(lo);
+            lo &= lo - 1;
+            below = __builtin_popcountll(tlo & ((1ull << p) - 1));
+        } else {
+            int q = __builtin_ctzll(hi);
+            hi &= hi - 1;
+            p = 64 + q;
+            below = __builtin_popcountll(tlo) + __builtin_popcountll(thi & ((1ull << q) - 1));
+        }
+        rank += binom[p - below][i + 1];
     }
     return rank;
 }
@@ -149,6 +162,7 @@ void tb_layout_init(TbLayout *l, const TbSig *s)
     for (int g = 0; g < 6; g++) {
         l->ks[g] = s->count[g / 3][group_type[g % 3]];
         if (l->ks[g] && l->first < 0) l->first = g;
+        if (l->ks[g]) l->groups[l->ngroups++] = (int8_t)g;
     }
     l->fold = l->first >= 0 ? fold_get(s->variant, l->ks[l->first]) : NULL;
     l->base0 = l->fold ? l->fold->nkept : l->first >= 0 ? binom[l->npoints][l->ks[l->first]] : 1;
@@ -188,17 +202,18 @@ uint64_t tb_index_placements(const TbSig *s)
     return n;
 }
 
-static void groups_of(const Position *pos, Bitboard gb[6])
+/* Group g of pos: White K, P, M, then Black's. */
+static inline Bitboard group_of(const Position *pos, int g)
 {
-    for (int g = 0; g < 6; g++)
-        gb[g] = pos->by_color[g / 3] & pos->by_type[group_type[g % 3]];
+    static const uint8_t color[6] = { WHITE, WHITE, WHITE, BLACK, BLACK, BLACK };
+    static const uint8_t type[6] = { KING, PRINCE, MAN, KING, PRINCE, MAN };
+    return pos->by_color[color[g]] & pos->by_type[type[g]];
 }
 
 /* The rank of the first group of pos (unfolded). */
 static uint64_t first_rank(const TbLayout *l, const Position *pos)
 {
-    Bitboard b = pos->by_color[l->first / 3] & pos->by_type[group_type[l->first % 3]];
-    return comb_rank(b, 0, l->ks[l->first], l->npoints);
+    return comb_rank(group_of(pos, l->first), 0, l->ks[l->first], l->npoints);
 }
 
 bool tb_layout_stored(const TbLayout *l, const Position *pos)
@@ -206,18 +221,20 @@ bool tb_layout_stored(const TbLayout *l, const Position *pos)
     return !l->fold || l->fold->compact[first_rank(l, pos)] != DROPPED;
 }
 
-/* The index of pos given the digit of its first group (after folding) and
- * its groups, the first of them in gb[l->first]. */
-static uint64_t index_rest(const TbLayout *l, const Position *pos, uint64_t d0,
-                           const Bitboard gb[6])
+/* The index of pos given the digit of its first group (after folding),
+ * the first group's points in taken, and whether the other groups are
+ * to be mirrored.  Each group is read from pos only here, so that a
+ * candidate that is not stored costs the first group alone. */
+static uint64_t index_rest(const TbLayout *l, const Position *pos, uint64_t d0, Bitboard taken,
+                           bool mirrored)
 {
     uint64_t idx = d0;
-    Bitboard taken = gb[l->first];
-    for (int g = l->first + 1; g < 6; g++) {
-        int k = l->ks[g];
-        if (!k) continue;
-        idx = idx * l->size[g] + comb_rank(gb[g], taken, k, l->npoints);
-        taken |= gb[g];
+    for (int j = 1; j < l->ngroups; j++) {
+        int g = l->groups[j], k = l->ks[g];
+        Bitboard b = group_of(pos, g);
+        if (mirrored) b = tb_mirror_bb(l->variant, b);
+        idx = idx * l->size[g] + comb_rank(b, taken, k, l->npoints);
+        taken |= b;
     }
     return (uint64_t)pos->stm * l->half + idx;
 }
@@ -225,31 +242,29 @@ static uint64_t index_rest(const TbLayout *l, const Position *pos, uint64_t d0,
 uint64_t tb_layout_index(const TbLayout *l, const Position *pos)
 {
     if (l->first < 0) return 0;
-    Bitboard gb[6];
-    groups_of(pos, gb);
     int k0 = l->ks[l->first];
-    uint64_t d0 = comb_rank(gb[l->first], 0, k0, l->npoints);
-    if (l->fold && l->fold->compact[d0] == DROPPED) {
+    Bitboard b0 = group_of(pos, l->first);
+    uint64_t d0 = comb_rank(b0, 0, k0, l->npoints);
+    bool mirrored = l->fold && l->fold->compact[d0] == DROPPED;
+    if (mirrored) {
         /* Its mirror is the stored one. */
-        for (int g = l->first; g < 6; g++)
-            gb[g] = tb_mirror_bb(l->variant, gb[g]);
-        d0 = comb_rank(gb[l->first], 0, k0, l->npoints);
+        b0 = tb_mirror_bb(l->variant, b0);
+        d0 = comb_rank(b0, 0, k0, l->npoints);
     }
     if (l->fold) d0 = l->fold->compact[d0];
-    return index_rest(l, pos, d0, gb);
+    return index_rest(l, pos, d0, b0, mirrored);
 }
 
 bool tb_layout_stored_index(const TbLayout *l, const Position *pos, uint64_t *idx)
 {
     if (l->first < 0) return *idx = 0, true;
-    Bitboard gb[6];
-    groups_of(pos, gb);
-    uint64_t d0 = comb_rank(gb[l->first], 0, l->ks[l->first], l->npoints);
+    Bitboard b0 = group_of(pos, l->first);
+    uint64_t d0 = comb_rank(b0, 0, l->ks[l->first], l->npoints);
     if (l->fold) {
         if (l->fold->compact[d0] == DROPPED) return false;
         d0 = l->fold->compact[d0];
     }
-    *idx = index_rest(l, pos, d0, gb);
+    *idx = index_rest(l, pos, d0, b0, false);
     return true;
 }
 

@@ -32,6 +32,8 @@ typedef struct TbLayout {
     Variant variant;
     int ks[6];                 /* pieces of each group: White K, P, M, Black K, P, M */
     int first;                 /* the first non-empty group (-1: none) */
+    int ngroups;               /* non-empty groups */
+    int8_t groups[6];          /* their numbers in index order (groups[0] == first) */
     int npoints;               /* points of the board */
     int free[6];               /* points left free by the groups before each */
     uint64_t size[6];          /* combinations of each group: binom(free, ks) */

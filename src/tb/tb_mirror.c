@@ -21,25 +21,37 @@ int tb_mirror_point(Variant v, int p)
     return mirror_of[v][p];
 }
 
+static Bitboard mirror_set(const int8_t *mirror, Bitboard b)
+{
+    Bitboard m = 0;
+    while (b)
+        m |= bb_bit(mirror[bb_pop(&b)]);
+    return m;
+}
+
 Bitboard tb_mirror_bb(Variant v, Bitboard b)
 {
     pthread_once(&mirror_once, mirror_init);
-    Bitboard m = 0;
-    while (b)
-        m |= bb_bit(mirror_of[v][bb_pop(&b)]);
-    return m;
+    return mirror_set(mirror_of[v], b);
 }
 
 void tb_mirror_position(const Position *pos, Position *out)
 {
-    Variant v = pos->geo->variant;
+    /* Only the occupied points move (a table's positions have a few pieces). */
+    pthread_once(&mirror_once, mirror_init);
+    const int8_t *mirror = mirror_of[pos->geo->variant];
+    Bitboard occ = pos->by_color[WHITE] | pos->by_color[BLACK];
     *out = *pos;
-    for (int p = 0; p < pos->geo->npoints; p++)
-        out->board[tb_mirror_point(v, p)] = pos->board[p];
+    for (Bitboard b = occ; b;)
+        out->board[bb_pop(&b)] = EMPTY;
+    for (Bitboard b = occ; b;) {
+        int p = bb_pop(&b);
+        out->board[mirror[p]] = pos->board[p];
+    }
     for (int c = 0; c < 2; c++)
-        out->by_color[c] = tb_mirror_bb(v, pos->by_color[c]);
+        out->by_color[c] = mirror_set(mirror, pos->by_color[c]);
     for (int t = 0; t < PIECE_TYPE_NB; t++)
-        out->by_type[t] = tb_mirror_bb(v, pos->by_type[t]);
+        out->by_type[t] = mirror_set(mirror, pos->by_type[t]);
     out->key = pos->key ? position_compute_key(out) : 0; /* no key, none made */
 }
 

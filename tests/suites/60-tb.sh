@@ -48,6 +48,20 @@ for f in "$tmp"/a/tabal-*.dtb; do
 done
 same "rebuild gives identical files" "16 0" "$same $differ"
 
+# The build order: of the tables whose dependencies are built, the one at
+# the head of the longest chain (in stored positions) first.  Kvk and KPvm
+# need neither each other; KPvm (387,660 stored) goes before Kvk (5,538),
+# which the sorted order puts first.  The files are the same either way.
+mkdir -p "$tmp/order"
+cp "$tmp"/a/dablot-optional-*.dtb "$tmp/order/"
+out=$($TB build -variant dablot -sig Kvk,KPvm -threads 1 -dir "$tmp/order" 2>&1)
+same "build order: the larger independent table first" "KPvm Kvk" "$(awk '{print $2}' <<<"$out" | paste -sd ' ')"
+differ=0
+for f in "$tmp"/order/dablot-optional-{Kvk,KPvm}.dtb; do
+    cmp -s "$f" "$tmp/a/${f##*/}" || differ=$((differ + 1))
+done
+same "build order: the same files" 0 "$differ"
+
 # Probe: the value, the distance and the best moves.
 fen="5m/5/6/5/6/5/6/5/6/5/6/5/KP4 w 0 1"
 out=$($TB probe -variant dablot -fen "$fen" -dir "$tmp/a")

@@ -12,8 +12,9 @@
 
 typedef struct Job {
     TbSig sig;
-    GenTable table; /* e == NULL until built */
+    GenTable table; /* e == NULL until built, and again once no job needs it */
     int state;      /* 0 waiting, 1 building, 2 done */
+    uint64_t prio;  /* its stored positions and those of its longest chain of dependants */
 } Job;
 
 typedef struct Sched {
@@ -74,6 +75,37 @@ static bool ready(const Sched *s, int j)
     return true;
 }
 
+/* The priority of each job: the stored positions of the longest chain of
+ * jobs that starts with it and runs through the jobs that need it (the
+ * critical path; its length in positions stands for its build time).
+ * Jobs are sorted so that a job's dependants come after it. */
+static void set_priorities(Sched *s)
+{
+    for (int j = s->n - 1; j >= 0; j--) {
+        uint64_t after = 0;
+        for (int k = j + 1; k < s->n; k++)
+            if (s->jobs[k].prio > after && tb_sig_reaches(&s->jobs[k].sig, &s->jobs[j].sig))
+                after = s->jobs[k].prio;
+        s->jobs[j].prio = tb_index_size(&s->jobs[j].sig) + after;
+    }
+}
+
+/* Frees the built tables that no job still waiting or building reaches
+ * (under mu). */
+static void release_unneeded(Sched *s)
+{
+    for (int i = 0; i < s->n; i++) {
+        if (s->jobs[i].state != 2 || !s->jobs[i].table.e) continue;
+        bool needed = false;
+        for (int k = i + 1; k < s->n && !needed; k++)
+            needed = s->jobs[k].state != 2 && tb_sig_reaches(&s->jobs[k].sig, &s->jobs[i].sig);
+        if (!needed) {
+            free(s->jobs[i].table.e);
+            s->jobs[i].table.e = NULL;
+        }
+    }
+}
+
 static void report(Sched *s, const Job *j, const GenStats *st, double secs)
 {
     char name[TB_SIG_NAME], tag[64];
@@ -97,14 +129,14 @@ static void *worker(void *arg)
     Sched *s = arg;
     pthread_mutex_lock(&s->mu);
     for (;;) {
+        /* Of the jobs whose dependencies are built, the one at the head
+         * of the longest chain, so that the last tables to finish are
+         * short ones and every thread has work to the end. */
         int pick = -1, waiting = 0;
         for (int j = 0; j < s->n && !s->failed; j++) {
             if (s->jobs[j].state != 0) continue;
             waiting++;
-            if (ready(s, j)) {
-                pick = j;
-                break;
-            }
+            if ((pick < 0 || s->jobs[j].prio > s->jobs[pick].prio) && ready(s, j)) pick = j;
         }
         if (s->failed || (!waiting && pick < 0)) break;
         if (pick < 0) {
@@ -162,6 +194,7 @@ static void *worker(void *arg)
             tb_layout_init(&job->table.lay, &job->sig);
             job->state = 2;
             report(s, job, &st, now_s() - t0);
+            release_unneeded(s);
         }
         pthread_cond_broadcast(&s->cv);
     }
@@ -181,6 +214,7 @@ int build_set(const Rules *r, TbSig *sigs, int n, const char *dir, int threads, 
     }
     for (int i = 0; i < n; i++)
         s.jobs[i].sig = sigs[i];
+    set_priorities(&s);
     pthread_mutex_init(&s.mu, NULL);
     pthread_cond_init(&s.cv, NULL);
     if (threads < 1) threads = 1;

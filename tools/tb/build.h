@@ -2,11 +2,13 @@
  * build.h - building a set of signatures in dependency order, in threads.
  *
  * The signatures are sorted (tb_sig_order) so each comes after every one
- * it reaches.  Workers take the first signature not yet started whose
+ * it reaches.  Workers take, of the signatures not yet started whose
  * dependencies in the set are built (or, when not in the set, are read
- * from their files in dir), build it (generate.h), write its file and
- * print one line of counts.  Built tables stay in memory while a later
- * signature may need them.
+ * from their files in dir), the one at the head of the longest chain of
+ * signatures that reach it, counted in stored positions (the critical
+ * path), build it (generate.h), write its file and print one line of
+ * counts.  Built tables stay in memory while a signature not yet built
+ * may need them, and are freed then.
  */
 #ifndef DABLO_TB_BUILD_H
 #define DABLO_TB_BUILD_H

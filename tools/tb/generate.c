@@ -22,10 +22,18 @@ int gen_lookup(const GenLookup *deps, const Position *pos, uint16_t *e)
     return tb_probe_terminal(pos, e) == 0 ? 0 : -1;
 }
 
-/* state[] bits: the value without DrawPlies, a draw among the moves that
- * leave the signature, and "distance final" for pass 2. */
-enum { V_UNKNOWN = 0, V_WIN = 1, V_LOSS = 2, V_DRAW = 3, V_MASK = 3, EXT_DRAW = 4, FINAL = 8 };
-enum { NO_DIST = 0xffff };
+/* The working memory is 3 bytes a stored position: the 16-bit entry array
+ * that the build returns, used as a working word until the end, and one
+ * byte of move count.  The word: the value without DrawPlies in bits
+ * 13-14 (V_*), in pass 1 bit 15 "a draw among the moves that leave the
+ * signature", in pass 2 bit 15 "distance final" and the distance in bits
+ * 0-12 (0..TB_DTZ_MAX).  The byte: in pass 1 the internal moves not yet
+ * decided, in pass 2 a loss's plain moves whose distance is not final,
+ * and for a win 1 while it has no distance yet.  gen_build turns the
+ * words into entries (tb_entry) at the end. */
+enum { V_UNKNOWN = 0, V_WIN = 1, V_LOSS = 2, V_DRAW = 3 };
+enum { V_SHIFT = 13, V_BITS = 3u << V_SHIFT, EXT_DRAW = 1u << 15, FINAL = 1u << 15 };
+enum { DIST_MASK = TB_DTZ_MAX, NO_DIST = 0xffff };
 
 typedef struct Bucket {
     uint32_t *v;
@@ -38,8 +46,8 @@ typedef struct Build {
     TbLayout lay; /* of sig */
     const GenLookup *deps;
     uint64_t n;
-    uint8_t *state, *cnt;
-    uint16_t *dist;
+    uint16_t *w;     /* the working words, then the entries (above) */
+    uint8_t *cnt;    /* the move counts (above) */
     Bucket *buckets; /* [TB_DTZ_MAX + 2] */
     int nbuckets;
     MoveList list;
@@ -48,6 +56,26 @@ typedef struct Build {
     bool cur_lost; /* pass 2: the position whose predecessors are */
     int cur_next;  /* sought is lost; the distance they would get */
 } Build;
+
+static int val(const Build *b, uint64_t i)
+{
+    return b->w[i] >> V_SHIFT & 3;
+}
+
+static void set_val(Build *b, uint64_t i, int v)
+{
+    b->w[i] = (uint16_t)((b->w[i] & ~V_BITS) | (unsigned)v << V_SHIFT);
+}
+
+static int dist(const Build *b, uint64_t i)
+{
+    return b->w[i] & DIST_MASK;
+}
+
+static void set_dist(Build *b, uint64_t i, int d)
+{
+    b->w[i] = (uint16_t)((b->w[i] & ~DIST_MASK) | (unsigned)d);
+}
 
 static int push(Bucket *b, uint32_t x)
 {
@@ -123,7 +151,7 @@ static int pass1_init(Build *b, Bucket *queue, char *err, size_t errlen)
                      cnt);
             return -1;
         }
-        b->state[i] = (uint8_t)(v | (extdraw ? EXT_DRAW : 0));
+        b->w[i] = (uint16_t)((unsigned)v << V_SHIFT | (extdraw ? EXT_DRAW : 0));
         b->cnt[i] = (uint8_t)cnt;
         if ((v == V_WIN || v == V_LOSS) && push(queue, (uint32_t)i) != 0) return b->oom = 1, -1;
     }
@@ -135,7 +163,7 @@ static int pass1_init(Build *b, Bucket *queue, char *err, size_t errlen)
 static bool wanted_pass1(void *ctx, const Position *p, uint64_t *idx)
 {
     Build *b = ctx;
-    return tb_layout_stored_index(&b->lay, p, idx) && (b->state[*idx] & V_MASK) == V_UNKNOWN;
+    return tb_layout_stored_index(&b->lay, p, idx) && val(b, *idx) == V_UNKNOWN;
 }
 
 static bool wanted_pass2(void *ctx, const Position *p, uint64_t *idx)
@@ -143,10 +171,9 @@ static bool wanted_pass2(void *ctx, const Position *p, uint64_t *idx)
     Build *b = ctx;
     if (!tb_layout_stored_index(&b->lay, p, idx)) return false;
     uint64_t i = *idx;
-    uint8_t st = b->state[i];
-    int v = st & V_MASK;
-    if (st & FINAL) return false;
-    return b->cur_lost ? v == V_WIN && b->cur_next < b->dist[i] : v == V_LOSS;
+    if (b->w[i] & FINAL) return false;
+    int v = val(b, i);
+    return b->cur_lost ? v == V_WIN && (b->cnt[i] || b->cur_next < dist(b, i)) : v == V_LOSS;
 }
 
 /* The stored predecessors of stored position q: those of q, and those of
@@ -174,19 +201,19 @@ static int pass1_propagate(Build *b, Bucket *queue)
         uint32_t qidx = queue->v[qi];
         Position q;
         tb_layout_position(&b->lay, qidx, b->rules, &q);
-        bool lost = (b->state[qidx] & V_MASK) == V_LOSS;
+        bool lost = val(b, qidx) == V_LOSS;
         int np = predecessors(b, &q, qidx, true, wanted_pass1);
         for (int k = 0; k < np; k++) {
             uint64_t p = b->preds[k];
-            if ((b->state[p] & V_MASK) != V_UNKNOWN) continue;
+            if (val(b, p) != V_UNKNOWN) continue;
             if (lost) {
-                b->state[p] = (uint8_t)((b->state[p] & ~V_MASK) | V_WIN);
+                set_val(b, p, V_WIN);
             } else if (--b->cnt[p] == 0) {
-                if (b->state[p] & EXT_DRAW) {
-                    b->state[p] = (uint8_t)((b->state[p] & ~V_MASK) | V_DRAW);
+                if (b->w[p] & EXT_DRAW) {
+                    set_val(b, p, V_DRAW);
                     continue;
                 }
-                b->state[p] = (uint8_t)((b->state[p] & ~V_MASK) | V_LOSS);
+                set_val(b, p, V_LOSS);
             } else {
                 continue;
             }
@@ -194,8 +221,7 @@ static int pass1_propagate(Build *b, Bucket *queue)
         }
     }
     for (uint64_t i = 0; i < b->n; i++)
-        if ((b->state[i] & V_MASK) == V_UNKNOWN)
-            b->state[i] = (uint8_t)((b->state[i] & ~V_MASK) | V_DRAW);
+        if (val(b, i) == V_UNKNOWN) set_val(b, i, V_DRAW);
     return 0;
 }
 
@@ -206,20 +232,22 @@ static int to_bucket(Build *b, int d, uint32_t idx)
     return push(&b->buckets[d], idx) != 0 ? (b->oom = 1, -1) : 0;
 }
 
-/* Pass 2, first half: the zeroing moves of every won or lost position. */
+/* Pass 2, first half: the zeroing moves of every won or lost position.
+ * Each word loses its pass-1 bit 15 here; its value bits, which the
+ * lookups of later positions read, stay. */
 static int pass2_init(Build *b)
 {
     TbCursor cur = { 0 };
     for (uint64_t i = 0; i < b->n; i++) {
-        int v = b->state[i] & V_MASK;
-        b->cnt[i] = 0;
-        b->dist[i] = v == V_WIN ? NO_DIST : 0;
+        int v = val(b, i);
+        b->w[i] = (uint16_t)((unsigned)v << V_SHIFT);
+        b->cnt[i] = v == V_WIN; /* no distance yet */
         if (v != V_WIN && v != V_LOSS) continue;
         Position pos;
         tb_layout_position_seq(&b->lay, i, b->rules, &pos, &cur);
         uint16_t e;
         if (movegen_legal(&pos, &b->list) == 0 && tb_probe_terminal(&pos, &e) == 0) {
-            b->dist[i] = 0;
+            b->cnt[i] = 0;
             if (to_bucket(b, 0, (uint32_t)i) != 0) return -1;
             continue;
         }
@@ -235,7 +263,7 @@ static int pass2_init(Build *b)
             Undo u;
             position_make(&s, m, &u);
             if (inside) {
-                int sv = b->state[tb_layout_index(&b->lay, &s)] & V_MASK;
+                int sv = val(b, tb_layout_index(&b->lay, &s));
                 e = tb_entry(sv == V_WIN ? TB_WIN : sv == V_LOSS ? TB_LOSS : TB_DRAW, 0);
             } else if (gen_lookup(b->deps, &s, &e) != 0) {
                 return -1;
@@ -246,11 +274,13 @@ static int pass2_init(Build *b)
             if (v == V_LOSS && tb_entry_dtz(me) > worst) worst = tb_entry_dtz(me);
         }
         if (v == V_WIN) {
-            b->dist[i] = (uint16_t)best;
-            if (best != NO_DIST && to_bucket(b, best, (uint32_t)i) != 0) return -1;
+            if (best == NO_DIST) continue;
+            set_dist(b, i, best);
+            b->cnt[i] = 0;
+            if (to_bucket(b, best, (uint32_t)i) != 0) return -1;
         } else {
-            b->dist[i] = (uint16_t)worst;
-            b->cnt[i] = (uint8_t)(v == V_LOSS ? cnt : 0);
+            set_dist(b, i, worst);
+            b->cnt[i] = (uint8_t)cnt;
             if (cnt == 0 && to_bucket(b, worst, (uint32_t)i) != 0) return -1;
         }
     }
@@ -264,10 +294,10 @@ static int pass2_propagate(Build *b)
         Bucket *bk = &b->buckets[d];
         for (size_t j = 0; j < bk->n; j++) {
             uint32_t qidx = bk->v[j];
-            if (b->state[qidx] & FINAL) continue;
-            if (b->dist[qidx] != d && d < TB_DTZ_MAX) continue; /* a stale entry */
-            b->state[qidx] |= FINAL;
-            bool lost = (b->state[qidx] & V_MASK) == V_LOSS;
+            if (b->w[qidx] & FINAL) continue;
+            if (dist(b, qidx) != d && d < TB_DTZ_MAX) continue; /* a stale entry */
+            b->w[qidx] |= FINAL;
+            bool lost = val(b, qidx) == V_LOSS;
             Position q;
             tb_layout_position(&b->lay, qidx, b->rules, &q);
             int nd = d + 1 > TB_DTZ_MAX ? TB_DTZ_MAX : d + 1;
@@ -276,14 +306,15 @@ static int pass2_propagate(Build *b)
             int np = predecessors(b, &q, qidx, false, wanted_pass2);
             for (int k = 0; k < np; k++) {
                 uint64_t p = b->preds[k];
-                if (b->state[p] & FINAL) continue;
-                int pv = b->state[p] & V_MASK;
-                if (pv == V_WIN && lost && nd < b->dist[p]) {
-                    b->dist[p] = (uint16_t)nd;
+                if (b->w[p] & FINAL) continue;
+                int pv = val(b, p);
+                if (pv == V_WIN && lost && (b->cnt[p] || nd < dist(b, p))) {
+                    set_dist(b, p, nd);
+                    b->cnt[p] = 0;
                     if (to_bucket(b, nd, (uint32_t)p) != 0) return -1;
                 } else if (pv == V_LOSS && !lost) {
-                    if (nd > b->dist[p]) b->dist[p] = (uint16_t)nd;
-                    if (--b->cnt[p] == 0 && to_bucket(b, b->dist[p], (uint32_t)p) != 0) return -1;
+                    if (nd > dist(b, p)) set_dist(b, p, nd);
+                    if (--b->cnt[p] == 0 && to_bucket(b, dist(b, p), (uint32_t)p) != 0) return -1;
                 }
             }
         }
@@ -298,7 +329,6 @@ int gen_build(const Rules *r, const TbSig *s, const GenLookup *deps, uint16_t **
 {
     Build *b = calloc(1, sizeof *b);
     Bucket queue = { 0 };
-    uint16_t *e = NULL;
     int rc = -1;
     if (!b) goto oom;
     b->rules = r;
@@ -310,12 +340,10 @@ int gen_build(const Rules *r, const TbSig *s, const GenLookup *deps, uint16_t **
         snprintf(err, errlen, "table too large (%llu positions)", (unsigned long long)b->n);
         goto done;
     }
-    b->state = calloc(b->n, 1);
+    b->w = calloc(b->n, sizeof *b->w);
     b->cnt = calloc(b->n, 1);
-    b->dist = calloc(b->n, sizeof *b->dist);
     b->buckets = calloc(TB_DTZ_MAX + 2, sizeof *b->buckets);
-    e = malloc(b->n * sizeof *e);
-    if (!b->state || !b->cnt || !b->dist || !b->buckets || !e) goto oom;
+    if (!b->w || !b->cnt || !b->buckets) goto oom;
     if (pass1_init(b, &queue, err, errlen) != 0) {
         if (b->oom) goto oom;
         goto done;
@@ -330,10 +358,10 @@ int gen_build(const Rules *r, const TbSig *s, const GenLookup *deps, uint16_t **
     }
     memset(st, 0, sizeof *st);
     for (uint64_t i = 0; i < b->n; i++) {
-        int v = b->state[i] & V_MASK, d = b->dist[i];
+        int v = val(b, i), d = dist(b, i);
         TbWdl w = TB_DRAW;
         if (v == V_WIN || v == V_LOSS) {
-            if (!(b->state[i] & FINAL)) {
+            if (!(b->w[i] & FINAL)) {
                 snprintf(err, errlen, "position %llu: no distance found (internal error)",
                          (unsigned long long)i);
                 goto done;
@@ -343,22 +371,21 @@ int gen_build(const Rules *r, const TbSig *s, const GenLookup *deps, uint16_t **
         } else {
             d = 0;
         }
-        e[i] = tb_entry(w, d);
+        b->w[i] = tb_entry(w, d);
         st->count[i >= b->n / 2][w] += (uint64_t)tb_layout_weight(&b->lay, i);
         if (w == TB_WIN && d > st->longest_win) st->longest_win = d;
         if (v == V_WIN && d > st->longest_any) st->longest_any = d;
     }
-    *out = e;
-    e = NULL;
+    *out = b->w;
+    b->w = NULL;
     rc = 0;
     goto done;
 oom:
     snprintf(err, errlen, "out of memory");
 done:
     if (b) {
-        free(b->state);
+        free(b->w);
         free(b->cnt);
-        free(b->dist);
         if (b->buckets)
             for (int d = 0; d < TB_DTZ_MAX + 2; d++)
                 free(b->buckets[d].v);
@@ -366,6 +393,5 @@ done:
     }
     free(b);
     free(queue.v);
-    free(e);
     return rc;
 }
