@@ -372,7 +372,7 @@ static void cmd_d(Session *e, char **args, int nargs)
     diagram_print(&e->game);
     if (!e->sopt.tb) return;
     uint16_t te;
-    TbWdl v;
+    TbResult v;
     TbRootMove *tm = malloc(MAX_MOVES * sizeof *tm);
     int n = tm && tb_set_verdict(e->sopt.tb, &e->game.pos, &te, &v) == 0
               ? tb_set_root(e->sopt.tb, &e->game.pos, tm, MAX_MOVES)
@@ -381,9 +381,11 @@ static void cmd_d(Session *e, char **args, int nargs)
         output_line("Tablebase: not in the tables");
     } else {
         char best[64] = "", verdict[80];
-        if (n > 0) notation_move_string(&e->game.pos, &tm[0].move, best, sizeof best);
+        /* An undecided result names no best move (the engine searches them all). */
+        if (n > 0 && tb_result_decided(v))
+            notation_move_string(&e->game.pos, &tm[0].move, best, sizeof best);
         tb_verdict_string(te, v, verdict, sizeof verdict);
-        output_line("Tablebase: %s%s%s", verdict, n ? " best " : "", best);
+        output_line("Tablebase: %s%s%s", verdict, best[0] ? " best " : "", best);
     }
     free(tm);
 }

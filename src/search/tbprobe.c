@@ -7,14 +7,14 @@
 
 enum { TB_WIN_SCORE = MATE_BOUND - 1 - MAX_PLY };
 
-int tbprobe_score(uint16_t e, int ply, const Position *pos)
+int tbprobe_score(uint16_t e, TbResult r, int ply)
 {
     /* Distance 0: the game is over by the rules here (no legal move), a
      * real mate, which must outrank every table win. */
     if (tb_entry_dtz(e) == 0 && tb_entry_wdl(e) == TB_LOSS) return -MATE + ply;
-    switch (tb_wdl_counted(e, pos->draw_plies, pos->rules.draw_plies)) {
-    case TB_WIN: return TB_WIN_SCORE - ply;
-    case TB_LOSS: return -TB_WIN_SCORE + ply;
+    switch (r) {
+    case TB_RESULT_WIN: return TB_WIN_SCORE - ply;
+    case TB_RESULT_LOSS: return -TB_WIN_SCORE + ply;
     default: break;
     }
     /* A draw the tables call a win or loss (cursed, blessed, or past the
@@ -31,9 +31,15 @@ bool tbprobe_node(Thread *t, int ply, int *score)
         return false;
     uint16_t e;
     if (tb_set_probe(tb, pos, &e) != 0) return false;
+    TbResult r = (TbResult)tb_wdl_counted(e, pos->draw_plies, pos->rules.draw_plies);
+    /* Only a Tabal win or loss past the counter needs the bounded tree of
+     * tb_set_verdict(); what it cannot decide is searched on. */
+    if (!tb_counted_exact(pos, e)
+        && (tb_set_verdict(tb, pos, &e, &r) != 0 || !tb_result_decided(r)))
+        return false;
     atomic_store_explicit(&t->tbhits, atomic_load_explicit(&t->tbhits, memory_order_relaxed) + 1,
                           memory_order_relaxed);
-    *score = tbprobe_score(e, ply, pos);
+    *score = tbprobe_score(e, r, ply);
     return true;
 }
 
@@ -44,7 +50,8 @@ int tbprobe_root(const TbSet *tb, const Position *pos, RootMove *roots, int n, b
     TbRootMove *tm = malloc(MAX_MOVES * sizeof *tm);
     int nt = tm ? tb_set_root(tb, pos, tm, MAX_MOVES) : -1;
     int kept = 0;
-    if (nt > 0) {
+    /* A result the tables cannot decide keeps every move (tb_set_verdict()). */
+    if (nt > 0 && tb_result_decided(tm[0].v)) {
         *hit = true;
         for (int i = 0; i < n; i++)
             for (int k = 0; k < nt && tb_root_equal(&tm[k], &tm[0]); k++)

@@ -11,23 +11,28 @@
  *     largest table is scored by its value: a win TB_WIN_SCORE - ply,
  *     above every evaluation and below every decided (mate) score; cursed
  *     wins and blessed losses, and wins and losses past the DrawPlies
- *     counter of the node, count as draws (+-1) unless DrawPlies is 0.
+ *     counter of the node, count as draws (+-1) unless DrawPlies is 0;
+ *     a Tabal win or loss past the counter is decided by the bounded tree
+ *     of tb_set_verdict(), and searched on where that cannot decide.
  * The tables are read-only; any number of threads probe them.
  */
 #ifndef DABLO_SEARCH_TBPROBE_H
 #define DABLO_SEARCH_TBPROBE_H
 #include <stdbool.h>
 #include "search_internal.h"
+#include "tb/tb_probe.h"
 
-/* The score of entry e of pos at ply (search_internal.h units): its result
- * under pos's DrawPlies counter (tb_wdl_counted(), tb_probe.h), a win
- * TB_WIN_SCORE - ply, a draw that the entry calls a win +1 (a loss -1);
- * a loss of distance 0 (no legal move: the game is over) -MATE + ply. */
-int tbprobe_score(uint16_t e, int ply, const Position *pos);
+/* The score at ply (search_internal.h units) of a table position with
+ * entry e and decided result r under its DrawPlies counter
+ * (tb_set_verdict(), tb_probe.h): a win TB_WIN_SCORE - ply, a draw that
+ * the entry calls a win +1 (a loss -1); a loss of distance 0 (no legal
+ * move: the game is over) -MATE + ply. */
+int tbprobe_score(uint16_t e, TbResult r, int ply);
 /* In the tree: true with *score when pos is in the tables (counts a hit). */
 bool tbprobe_node(Thread *t, int ply, int *score);
-/* At the root: keeps the moves of roots[0..n) with the best entry, in their
- * order; returns how many are left (n when pos is not in the tables).
+/* At the root: keeps the moves of roots[0..n) with the best result, then
+ * the best entry, in their order; returns how many are left (n when pos is
+ * not in the tables or its result is undecided).
  * *hit says whether the tables answered (a hit the caller counts). */
 int tbprobe_root(const struct TbSet *tb, const Position *pos, RootMove *roots, int n, bool *hit);
 #endif

@@ -9,6 +9,9 @@
 
 #include "tb_index.h"
 
+/* The number of the last set opened (TbSet.id). */
+static _Atomic uint64_t set_ids;
+
 static int name_cmp(const void *a, const void *b)
 {
     return strcmp(*(char *const *)a, *(char *const *)b);
@@ -36,6 +39,7 @@ int tb_set_open(TbSet *set, const char *dir, const Rules *r, char *err, size_t e
 {
     memset(set, 0, sizeof *set);
     set->rules = *r;
+    set->id = ++set_ids;
     DIR *d = opendir(dir);
     if (!d) {
         snprintf(err, errlen, "tablebase folder '%s' cannot be read", dir);
@@ -101,13 +105,56 @@ static bool same_rules(const Rules *a, const Rules *b)
         && a->king_and_prince_capture_ends == b->king_and_prince_capture_ends;
 }
 
-/* A few decompressed blocks per thread, chosen by table and block.  They
- * take 128 KiB, so a thread allocates them at its first probe of a table
- * (a program without tables, or a thread that never probes one, pays no
- * page for them: static thread-local storage is zeroed page by page at
- * every thread's start) and frees them when it ends (cache_key). */
-enum { CACHE_WAYS = 8 };
-static _Thread_local TbBlockCache *block_cache;
+/* A Tabal position exactly, with its counter, as the caches of results
+ * under the counter key it (Tabal's 37 points fit in 64 bits, so no hash
+ * collision can mislead them). */
+typedef struct TabalPlace {
+    uint64_t white, black, kings;
+    uint8_t stm, counter;
+} TabalPlace;
+
+static TabalPlace place_of(const Position *pos)
+{
+    return (TabalPlace){ (uint64_t)pos->by_color[WHITE], (uint64_t)pos->by_color[BLACK],
+                         (uint64_t)pos->by_type[KING], (uint8_t)pos->stm,
+                         (uint8_t)pos->draw_plies };
+}
+
+static bool place_equal(const TabalPlace *a, const TabalPlace *b)
+{
+    return a->white == b->white && a->black == b->black && a->kings == b->kings && a->stm == b->stm
+        && a->counter == b->counter;
+}
+
+/* A slot of a table of 2^bits for pos (with its counter) and salt. */
+static unsigned place_slot(const Position *pos, uint64_t salt, int bits)
+{
+    uint64_t h = (pos->key ^ (uint64_t)pos->draw_plies * 0x9e3779b97f4a7c15ull ^ salt)
+               * 0xff51afd7ed558ccdull;
+    return (unsigned)(h >> (64 - bits));
+}
+
+/* A few decompressed blocks per thread, chosen by table and block, and
+ * the last verdicts of tb_set_verdict() that needed a tree (ThreadCache).
+ * They take 160 KiB, so a thread allocates them at its first probe of a
+ * table (a program without tables, or a thread that never probes one,
+ * pays no page for them: static thread-local storage is zeroed page by
+ * page at every thread's start) and frees them when it ends (cache_key). */
+enum { CACHE_WAYS = 8, VERDICT_BITS = 10 };
+/* A verdict by the set (its id), exact placement, side to move and
+ * counter: the verdict is a function of these, so a hit gives what the
+ * tree would find again. */
+typedef struct VerdictSlot {
+    uint64_t set_id;
+    TabalPlace at;
+    uint16_t e;
+    uint8_t used, v;
+} VerdictSlot;
+typedef struct ThreadCache {
+    TbBlockCache blocks[CACHE_WAYS];
+    VerdictSlot verdicts[1 << VERDICT_BITS];
+} ThreadCache;
+static _Thread_local ThreadCache *thread_caches;
 static pthread_key_t cache_key;
 static pthread_once_t cache_once = PTHREAD_ONCE_INIT;
 static bool cache_key_made;
@@ -117,17 +164,17 @@ static void cache_key_make(void)
     cache_key_made = pthread_key_create(&cache_key, free) == 0;
 }
 
-/* This thread's blocks, zeroed at the first call; NULL if out of memory. */
-static TbBlockCache *thread_cache(void)
+/* This thread's caches, zeroed at the first call; NULL if out of memory. */
+static ThreadCache *thread_cache(void)
 {
-    if (block_cache) return block_cache;
+    if (thread_caches) return thread_caches;
     pthread_once(&cache_once, cache_key_make);
-    TbBlockCache *c = calloc(CACHE_WAYS, sizeof *c);
+    ThreadCache *c = calloc(1, sizeof *c);
     if (!c || !cache_key_made || pthread_setspecific(cache_key, c) != 0) {
         free(c);
         return NULL;
     }
-    return block_cache = c;
+    return thread_caches = c;
 }
 
 int tb_probe_terminal(const Position *pos, uint16_t *e)
@@ -155,8 +202,8 @@ int tb_set_probe(const TbSet *set, const Position *pos, uint16_t *e)
         if (!tb_sig_equal(&f->sig, &s)) continue;
         uint64_t idx = tb_index_of(&s, pos);
         unsigned way = (unsigned)((((uintptr_t)f >> 4) ^ (idx / TB_BLOCK)) % CACHE_WAYS);
-        TbBlockCache *cache = thread_cache();
-        return cache && tb_file_get(f, idx, &cache[way], e) == 0 ? 0 : -1;
+        ThreadCache *cache = thread_cache();
+        return cache && tb_file_get(f, idx, &cache->blocks[way], e) == 0 ? 0 : -1;
     }
     return 1;
 }
@@ -200,6 +247,172 @@ TbWdl tb_wdl_counted(uint16_t e, int plies, int draw_plies)
     return d == 0 || plies + d <= draw_plies ? w : TB_DRAW;
 }
 
+bool tb_counted_exact(const Position *pos, uint16_t e)
+{
+    TbWdl w = tb_entry_wdl(e);
+    int plies = pos->draw_plies, limit = pos->rules.draw_plies, d = tb_entry_dtz(e);
+    /* Without men (none is ever made) only captures reset the counter. */
+    if (pos->rules.variant != VARIANT_TABAL || limit != TB_DRAW_PLIES || w == TB_DRAW || d == 0
+        || plies >= limit || !pos->by_type[MAN])
+        return true;
+    return w != TB_CURSED_WIN && w != TB_BLESSED_LOSS && plies + d <= limit;
+}
+
+/* The positions a bounded tree has met (TabalPlace): the entry and the
+ * result at one counter.  Results are kept only when decided (those do not
+ * depend on the budget). */
+enum { MEMO_BITS = 11 };
+typedef struct CounterMemo {
+    TabalPlace at;
+    uint16_t e;
+    uint8_t used, result; /* result 0xff: not decided yet */
+} CounterMemo;
+
+/* The bounded game tree of tb_set_verdict(): work left (probes and nodes),
+ * whether a node was cut at the depth limit of this iteration, and what it
+ * has seen. */
+typedef struct CounterSearch {
+    const TbSet *set;
+    long work;
+    bool cut;
+    CounterMemo *memo;
+} CounterSearch;
+
+static CounterMemo *memo_slot(CounterSearch *cs, const Position *pos, bool *hit)
+{
+    TabalPlace at = place_of(pos);
+    CounterMemo *m = &cs->memo[place_slot(pos, 0, MEMO_BITS)];
+    *hit = m->used && place_equal(&m->at, &at);
+    if (!*hit) *m = (CounterMemo){ at, 0, 1, 0xff };
+    return m;
+}
+
+/* The entry of pos through the memo: 0, or -1 when it is not in the
+ * tables or cannot be read. */
+static int memo_probe(CounterSearch *cs, const Position *pos, uint16_t *e)
+{
+    bool hit;
+    CounterMemo *m = memo_slot(cs, pos, &hit);
+    if (hit) {
+        *e = m->e;
+        return 0;
+    }
+    cs->work--;
+    if (tb_set_probe(cs->set, pos, e) != 0) {
+        m->used = 0;
+        return -1;
+    }
+    m->e = *e;
+    return 0;
+}
+
+/* One node's moves and their successors' entries. */
+typedef struct CounterNode {
+    MoveList list;
+    uint16_t e[MAX_MOVES];
+    bool open[MAX_MOVES]; /* the successor needs its own tree */
+} CounterNode;
+
+/* The bounds of a result: its worst and best decided value. */
+static int result_low(TbResult r)
+{
+    return (int)r & ~1;
+}
+static int result_high(TbResult r)
+{
+    return ((int)r + 1) & ~1;
+}
+
+/* The result of pos, whose entry e is not tb_counted_exact(), looking at
+ * most depth plies ahead: the best over its moves of the negated results
+ * of the successors (a decided value is exact, an undecided one stands
+ * for the two it lies between, so the maximum of the five ordered values
+ * is the maximum of the ranges).  A successor that can only reach what
+ * is already had is not searched.  Returns 0 with *out, or -1 when a
+ * successor is not in the tables, cannot be read, or memory runs out. */
+static int counter_node(CounterSearch *cs, Position *pos, uint16_t e, int depth, TbResult *out)
+{
+    TbResult undecided = tb_entry_wdl(e) > TB_DRAW ? TB_RESULT_WIN_OR_DRAW : TB_RESULT_LOSS_OR_DRAW;
+    bool hit;
+    CounterMemo *m = memo_slot(cs, pos, &hit);
+    if (hit && m->result != 0xff) {
+        *out = (TbResult)m->result;
+        return 0;
+    }
+    m->e = e;
+    if (depth <= 0 || cs->work <= 0) {
+        cs->cut = true;
+        *out = undecided;
+        return 0;
+    }
+    cs->work--;
+    CounterNode *nd = malloc(sizeof *nd);
+    if (!nd) return -1;
+    movegen_legal(pos, &nd->list);
+    TbResult best = TB_RESULT_LOSS;
+    int rc = 0, n = nd->list.n;
+    /* First every successor whose result needs no tree. */
+    for (int i = 0; i < n && rc == 0 && best != TB_RESULT_WIN; i++) {
+        Undo u;
+        position_make(pos, &nd->list.moves[i], &u);
+        rc = memo_probe(cs, pos, &nd->e[i]);
+        nd->open[i] = rc == 0 && !tb_counted_exact(pos, nd->e[i]);
+        if (rc == 0 && !nd->open[i]) {
+            TbResult r = tb_result_negate(
+                (TbResult)tb_wdl_counted(nd->e[i], pos->draw_plies, pos->rules.draw_plies));
+            if (r > best) best = r;
+        }
+        position_unmake(pos, &nd->list.moves[i], &u);
+    }
+    /* Then the others, while one of them can do better. */
+    for (int i = 0; i < n && rc == 0 && best != TB_RESULT_WIN; i++) {
+        if (!nd->open[i]) continue;
+        TbResult reach = tb_entry_wdl(nd->e[i]) < TB_DRAW ? TB_RESULT_WIN : TB_RESULT_DRAW;
+        if (result_high(reach) <= result_low(best)) continue;
+        Undo u;
+        TbResult r;
+        position_make(pos, &nd->list.moves[i], &u);
+        rc = counter_node(cs, pos, nd->e[i], depth - 1, &r);
+        position_unmake(pos, &nd->list.moves[i], &u);
+        r = tb_result_negate(r);
+        if (rc == 0 && r > best) best = r;
+    }
+    free(nd);
+    *out = best;
+    /* The slot again: the successors may have taken it. */
+    if (rc == 0 && tb_result_decided(best)) {
+        m = memo_slot(cs, pos, &hit);
+        m->e = e;
+        m->result = (uint8_t)best;
+    }
+    return rc;
+}
+
+/* The result of pos with entry e at its counter (tb_set_verdict() of a
+ * successor): tb_wdl_counted() where that is exact, else the tree of
+ * counter_node() by iterative deepening (the shallowest proof is found
+ * first) until the result is decided, no node was cut (the tree is
+ * complete: every counter up to the limit is searched) or the budget is
+ * spent. */
+static int counted_result(const TbSet *set, const Position *pos, uint16_t e, TbResult *out)
+{
+    if (tb_counted_exact(pos, e)) {
+        *out = (TbResult)tb_wdl_counted(e, pos->draw_plies, pos->rules.draw_plies);
+        return 0;
+    }
+    CounterSearch cs = { set, TB_COUNTER_WORK, false, calloc(1 << MEMO_BITS, sizeof(CounterMemo)) };
+    if (!cs.memo) return -1;
+    Position p = *pos;
+    int most = pos->rules.draw_plies - pos->draw_plies + 1, rc = 0;
+    for (int depth = 1; depth <= most && rc == 0; depth++) {
+        cs.cut = false;
+        rc = counter_node(&cs, &p, e, depth, out);
+        if (tb_result_decided(*out) || !cs.cut || cs.work <= 0) break;
+    }
+    free(cs.memo);
+    return rc;
+}
+
 /* The order of root moves: the higher result, then the better entry. */
 static bool root_better(const TbRootMove *a, const TbRootMove *b)
 {
@@ -221,14 +434,14 @@ int tb_set_root(const TbSet *set, const Position *pos, TbRootMove *out, int cap)
         Position p = *pos;
         Undo u;
         uint16_t succ;
+        TbResult r = TB_RESULT_DRAW;
         bool z = tb_move_zeroing(pos, &list->moves[i]);
         position_make(&p, &list->moves[i], &u);
-        if (tb_set_probe(set, &p, &succ) != 0) {
+        if (tb_set_probe(set, &p, &succ) != 0 || counted_result(set, &p, succ, &r) != 0) {
             free(list);
             return -1;
         }
-        TbRootMove rm = { list->moves[i], tb_move_entry(z, succ),
-                          tb_wdl_negate(tb_wdl_counted(succ, p.draw_plies, p.rules.draw_plies)) };
+        TbRootMove rm = { list->moves[i], tb_move_entry(z, succ), tb_result_negate(r) };
         int j = n++;
         while (j > 0 && root_better(&rm, &out[j - 1])) {
             out[j] = out[j - 1];
@@ -240,30 +453,63 @@ int tb_set_root(const TbSet *set, const Position *pos, TbRootMove *out, int cap)
     return n;
 }
 
-int tb_set_verdict(const TbSet *set, const Position *pos, uint16_t *e, TbWdl *v)
+/* The slot of pos's verdict in this thread's cache (NULL without one);
+ * *hit when it holds it. */
+static VerdictSlot *verdict_slot(const TbSet *set, const Position *pos, bool *hit)
+{
+    ThreadCache *c = thread_cache();
+    *hit = false;
+    if (!c) return NULL;
+    TabalPlace at = place_of(pos);
+    VerdictSlot *v = &c->verdicts[place_slot(pos, set->id, VERDICT_BITS)];
+    *hit = v->used && v->set_id == set->id && place_equal(&v->at, &at);
+    if (!*hit) *v = (VerdictSlot){ set->id, at, 0, 0, 0 };
+    return v;
+}
+
+int tb_set_verdict(const TbSet *set, const Position *pos, uint16_t *e, TbResult *v)
 {
     int rc = tb_set_probe(set, pos, e);
     if (rc != 0) return rc;
-    *v = tb_wdl_counted(*e, pos->draw_plies, pos->rules.draw_plies);
+    *v = (TbResult)tb_wdl_counted(*e, pos->draw_plies, pos->rules.draw_plies);
     if (tb_entry_dtz(*e) == 0) return 0;
     if (pos->rules.draw_plies > 0 && pos->draw_plies >= pos->rules.draw_plies) {
-        *v = TB_DRAW; /* the game is over by RULES.md section 3 */
+        *v = TB_RESULT_DRAW; /* the game is over by RULES.md section 3 */
+        return 0;
+    }
+    /* The moves are read also where the entry decides (the same result):
+     * a successor's missing table is an error either way. */
+    bool exact = tb_counted_exact(pos, *e), hit = false;
+    VerdictSlot *slot = exact ? NULL : verdict_slot(set, pos, &hit);
+    if (hit) {
+        *v = (TbResult)slot->v;
         return 0;
     }
     TbRootMove *tm = malloc(MAX_MOVES * sizeof *tm);
     int n = tm ? tb_set_root(set, pos, tm, MAX_MOVES) : -1;
     if (n > 0) *v = tm[0].v;
     free(tm);
-    return n < 0 ? -1 : 0;
+    if (n < 0) return -1;
+    /* Again: the successors' trees may have taken the slot. */
+    slot = exact ? NULL : verdict_slot(set, pos, &hit);
+    if (slot) {
+        slot->e = *e;
+        slot->v = (uint8_t)*v;
+        slot->used = 1;
+    }
+    return 0;
 }
 
-void tb_verdict_string(uint16_t e, TbWdl v, char *buf, size_t len)
+void tb_verdict_string(uint16_t e, TbResult v, char *buf, size_t len)
 {
     TbWdl w = tb_entry_wdl(e);
     TbWdl plain = w == TB_WIN || w == TB_LOSS ? w : TB_DRAW;
-    if (v == plain)
+    if (!tb_result_decided(v))
+        snprintf(buf, len, "unknown (%s %d past DrawPlies: not decided at this counter)",
+                 tb_wdl_name(w), tb_entry_dtz(e));
+    else if ((int)v == (int)plain)
         snprintf(buf, len, "%s %d", tb_wdl_name(w), tb_entry_dtz(e));
     else
-        snprintf(buf, len, "%s (%s %d %s)", tb_wdl_name(v), tb_wdl_name(w), tb_entry_dtz(e),
-                 v == TB_DRAW ? "past DrawPlies" : "with DrawPlies off");
+        snprintf(buf, len, "%s (%s %d %s)", tb_wdl_name((TbWdl)v), tb_wdl_name(w), tb_entry_dtz(e),
+                 v == TB_RESULT_DRAW ? "past DrawPlies" : "with DrawPlies off");
 }

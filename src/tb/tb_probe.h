@@ -21,6 +21,7 @@
 
 typedef struct TbSet {
     Rules rules;
+    uint64_t id;             /* this opening's number in the program (caches tell sets apart) */
     int n, nrefused, nshown; /* tables kept; files refused; of those, named */
     int max_pieces; /* most pieces of any table, 0 if none */
     TbFile *files;
@@ -67,6 +68,28 @@ uint16_t tb_move_entry(bool zeroing, uint16_t succ);
  * then among wins the shorter distance, among losses the longer. */
 bool tb_entry_better(uint16_t a, uint16_t b);
 
+/* The result of a game from a table position under its DrawPlies
+ * counter, for the side to move, worst first: decided (TB_RESULT_LOSS,
+ * _DRAW, _WIN, the same numbers as TbWdl's TB_LOSS, TB_DRAW, TB_WIN) or
+ * undecided, when the tables cannot tell within the search bound of
+ * tb_set_verdict(): _LOSS_OR_DRAW and _WIN_OR_DRAW.  The other side's is
+ * tb_result_negate(). */
+typedef enum {
+    TB_RESULT_LOSS = 0,
+    TB_RESULT_LOSS_OR_DRAW = 1,
+    TB_RESULT_DRAW = 2,
+    TB_RESULT_WIN_OR_DRAW = 3,
+    TB_RESULT_WIN = 4
+} TbResult;
+static inline TbResult tb_result_negate(TbResult r)
+{
+    return (TbResult)(4 - (int)r);
+}
+static inline bool tb_result_decided(TbResult r)
+{
+    return r == TB_RESULT_LOSS || r == TB_RESULT_DRAW || r == TB_RESULT_WIN;
+}
+
 /* The result of a game from a position with entry e whose DrawPlies
  * counter stands at plies (RULES.md section 3; draw_plies the limit, 0 =
  * off): TB_WIN, TB_DRAW or TB_LOSS for the side to move.  With the limit
@@ -76,18 +99,29 @@ bool tb_entry_better(uint16_t a, uint16_t b);
  * loser cannot delay past the limit); beyond it, and for cursed wins and
  * blessed losses, the game is a draw.  A position over by the rules
  * (distance 0) keeps its verdict.  Exact for the limit the tables were
- * built for (TB_DRAW_PLIES) and for 0; the Syzygy tables of chess are
- * read the same way (their WDL ignores the counter, their DTZ with it
- * decides at the root). */
+ * built for (TB_DRAW_PLIES) and for 0, except where tb_counted_exact()
+ * says not; the Syzygy tables of chess are read the same way (their WDL
+ * ignores the counter, their DTZ with it decides at the root). */
 TbWdl tb_wdl_counted(uint16_t e, int plies, int draw_plies);
+
+/* Whether tb_wdl_counted() of entry e at pos's counter is pos's result.
+ * It is, except in Tabal under DrawPlies TB_DRAW_PLIES for a win or loss
+ * with counter + distance > TB_DRAW_PLIES (counter below the limit) while
+ * a man is on the board: a man's sideways step resets the counter
+ * (RULES.md section 3) but is not
+ * zeroing for the distance (tb_move_zeroing()), so the winner may still
+ * reset the counter in time by one, now or some plies on.  Cheap: no
+ * probe. */
+bool tb_counted_exact(const Position *pos, uint16_t e);
 
 typedef struct TbRootMove {
     Move move;
     uint16_t e; /* tb_move_entry() of the move */
-    /* The result of the move for its mover: tb_wdl_counted() of the
-     * successor at the counter the move leaves (0 after a move that resets
-     * it by RULES.md section 3, else one more), negated. */
-    TbWdl v;
+    /* The result of the move for its mover: the negated result of the
+     * position it leads to at the counter the move leaves (0 after a move
+     * that resets it by RULES.md section 3, else one more), as
+     * tb_set_verdict() finds it. */
+    TbResult v;
 } TbRootMove;
 /* Every legal move of pos with its entry, best first: the higher result
  * v, then the better entry (stable: equal ones keep generation order).
@@ -99,18 +133,32 @@ int tb_set_root(const TbSet *set, const Position *pos, TbRootMove *out, int cap)
 bool tb_root_equal(const TbRootMove *a, const TbRootMove *b);
 
 /* The table entry of pos (as tb_set_probe()) and its result under its
- * DrawPlies counter, the one every user of the tables reports: the best
- * result v over its moves (tb_set_root()), or for a position over by the
- * rules its verdict.  This is tb_wdl_counted() of the entry at the
- * position's counter, except in Tabal where a man's sideways step resets
- * the counter without counting as zeroing: a win past the limit that
- * such a step saves is still a win.  Returns 0, 1 (not in the tables) or
- * -1 (a table cannot be read). */
-int tb_set_verdict(const TbSet *set, const Position *pos, uint16_t *e, TbWdl *v);
+ * DrawPlies counter, the one every user of the tables reports (`d`,
+ * `dablo-tb probe`, the engine's root and tree, dablo-match -tb): for a
+ * position over by the rules its verdict; where tb_counted_exact() holds,
+ * tb_wdl_counted(); otherwise the best over its moves (tb_set_root()) of
+ * the negated result of each successor at the counter the move leaves,
+ * which is found by a bounded game tree (docs/tablebases.md, "The
+ * DrawPlies counter"): a draw entry is a draw at every counter; a
+ * successor at counter 0 (after a capture or a man's step) has its exact
+ * entry (no Tabal distance exceeds 100); a king move raises the counter;
+ * at TB_DRAW_PLIES the game is drawn unless over by the rules (the order
+ * of game_result()); the winner looks only at moves into positions whose
+ * entry it still wins.  Each successor's tree is searched by iterative
+ * deepening within a budget of TB_COUNTER_WORK probes and nodes (a memo
+ * of the positions met saves repeating them); when that runs
+ * out the result is undecided (TB_RESULT_WIN_OR_DRAW or _LOSS_OR_DRAW),
+ * never guessed.  Deterministic: the same position gives the same result
+ * by every path (each thread keeps its last such verdicts, which changes
+ * only the time).  Returns 0, 1 (not in the tables) or -1 (a table cannot
+ * be read, or no memory). */
+enum { TB_COUNTER_WORK = 5000 };
+int tb_set_verdict(const TbSet *set, const Position *pos, uint16_t *e, TbResult *v);
 /* The verdict in words, as `d`, `dablo-tb probe` and dablo-match print
  * it: "win 17" when v is what the entry says without a counter (a cursed
  * win and a blessed loss read as themselves: "cursed-win 120"), else v
  * and the entry: "draw (win 3 past DrawPlies)", "win (cursed-win 120
- * with DrawPlies off)". */
-void tb_verdict_string(uint16_t e, TbWdl v, char *buf, size_t len);
+ * with DrawPlies off)", and for an undecided v "unknown (win 60 past
+ * DrawPlies: the tables cannot decide at this counter)". */
+void tb_verdict_string(uint16_t e, TbResult v, char *buf, size_t len);
 #endif

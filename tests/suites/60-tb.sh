@@ -103,6 +103,62 @@ bin/dablo-match -variant dablot -engine cmd=bin/dablo name=a depth=1 -engine cmd
     -openings file="$tmp/counter.fen" -games 2 -rounds 1 -tb "$tmp/a" -results "$tmp/counter.txt" >/dev/null 2>&1
 same "match -tb: the counter decides" "1-0 opening=1 1/2-1/2 opening=2" \
     "$(sed -n 's/.*result=\([^ ]*\) termination=tablebase plies=0 \(opening=[0-9]*\).*/\1 \2/p' "$tmp/counter.txt" | tr '\n' ' ' | sed 's/ $//')"
+
+# Tabal: a man's sideways step resets the counter but is not zeroing for
+# the distance, so a win past counter + distance > 100 may still be won by
+# a reset now or some plies on.  Every path reads the bounded tree of
+# tb_set_verdict() (docs/tablebases.md, "The DrawPlies counter"); the set
+# gets K+2M v k and what it reaches (4 pieces, a few CPU-seconds).
+mkdir -p "$tmp/t4" && cp "$tmp"/a/tabal-*.dtb "$tmp/t4/"
+if $TB build -variant tabal -sig KKKvk,KKMvk,KMMvk -dir "$tmp/t4" >"$tmp/t4.out" 2>&1; then ok "build tabal KKKvk,KKMvk,KMMvk"; else bad "build t4: $(tail -1 "$tmp/t4.out")"; fi
+tprobe() { $TB probe -variant tabal -fen "$1" -dir "$tmp/t4"; }
+# The engine on FEN $1 (go $2): the Tablebase line of d, the last score, the best move.
+tengine() {
+    (printf '%s\n' "setoption name Variant value tabal" "setoption name TablebasePath value $tmp/t4" "position fen $1" d "go $2"; sleep 2) \
+        | bin/dablo 2>&1 | awk '/^Tablebase:/ { d = $0 } / score cp / { for (i = 1; i < NF; i++) if ($i == "cp") s = $(i + 1) }
+                                /^bestmove/ { b = $2 } END { print d "|" s "|" b }'
+}
+won() { [ "${1:-0}" -gt 20000 ]; }
+lost() { [ "${1:-0}" -lt -20000 ]; }
+# 1. K+2M v k at counter 98, entry win 3: c4-d4 (sideways) resets at once.
+#    One ply up, a6-c6 leads into it: the tree must score that node a win.
+e1="3/3/5/2k2/5/2M1M/1K3/3/3 w 98 1" p1="3/3/5/k4/5/2M1M/1K3/3/3 b 97 1"
+same "counter 98, a sideways step now: probe" "win 3" "$(tprobe "$e1" | head -1)"
+IFS='|' read -r td ts tb <<<"$(tengine "$e1" 'depth 6')"
+same "counter 98, a sideways step now: d" "Tablebase: win 3 best c4-d4" "$td"
+won "$ts" && ok "counter 98, a sideways step now: go scores a win ($ts, $tb)" || bad "counter 98: go score '$ts'"
+same "counter 97, the move into it: probe" "move a6-c6 loss 4" "$(tprobe "$p1" | grep '^move a6-c6 ')"
+IFS='|' read -r td ts tb <<<"$(tengine "$p1" 'depth 4 searchmoves a6-c6')"
+lost "$ts" && ok "counter 97, the move into it: the tree scores it lost ($ts)" || bad "counter 97, a6-c6: the tree scores '$ts'"
+# 2. K+M v k at counter 97, entry win 4: the king moves (98), the man's
+#    sideways step two plies down resets; probe, d, go all say win.
+e2="3/3/3K1/k4/1M3/5/5/3/3 w 97 1"
+same "counter 97, a sideways step two plies down: probe" "win 4" "$(tprobe "$e2" | head -1)"
+IFS='|' read -r td ts tb <<<"$(tengine "$e2" 'depth 6')"
+same "counter 97, two plies down: d" "Tablebase: win 4 best d7-a7" "$td"
+won "$ts" && ok "counter 97, two plies down: go scores a win ($ts)" || bad "counter 97, two plies down: go score '$ts'"
+same "counter 97, two plies down: go plays d7-a7" "d7-a7" "$tb"
+# 3. k v K+M at counter 98, Black to move: every king move leaves 99 and
+#    White's man step then resets: lost, not drawn.
+e3="3/3/5/5/1k3/3M1/4K/3/3 b 98 1"
+same "counter 98, the loser cannot run out the counter: probe" "loss 3" "$(tprobe "$e3" | head -1)"
+IFS='|' read -r td ts tb <<<"$(tengine "$e3" 'depth 6')"
+same "counter 98, the loser: d" "Tablebase: loss 3 best b5-b4" "$td"
+lost "$ts" && ok "counter 98, the loser: go scores a loss ($ts)" || bad "counter 98, the loser: go score '$ts'"
+# 4. What the bounded tree cannot decide is said, and played on.
+u="3/3/3K1/5/5/2k2/3K1/M2/3 b 93 1"
+out=$(tprobe "$u")
+same "undecided: probe exit 0" 0 $?
+same "undecided: probe says so" "unknown (loss 9 past DrawPlies: not decided at this counter)" "$(head -1 <<<"$out")"
+IFS='|' read -r td ts tb <<<"$(tengine "$u" 'depth 4')"
+same "undecided: d says so, with no best move" "Tablebase: unknown (loss 9 past DrawPlies: not decided at this counter)" "$td"
+# dablo-match -tb adjudicates the first two at once, not the third.
+printf '%s\n' "$e2" "$e3" "$u" >"$tmp/t4.fen"
+bin/dablo-match -variant tabal -engine cmd=bin/dablo name=a depth=1 -engine cmd=bin/dablo name=b depth=1 \
+    -openings file="$tmp/t4.fen" -games 3 -rounds 1 -tb "$tmp/t4" -results "$tmp/t4.txt" >/dev/null 2>&1
+same "match -tb: the resets decide" "1-0 tablebase 0 opening=1|1-0 tablebase 0 opening=2|" \
+    "$(sed -n 's/.*result=\([^ ]*\) termination=\([^ ]*\) plies=\([0-9]*\) \(opening=[12]\)$/\1 \2 \3 \4/p' "$tmp/t4.txt" | tr '\n' '|')"
+if grep -q 'termination=tablebase plies=0 opening=3' "$tmp/t4.txt"; then bad "match -tb: the undecided opening was adjudicated"; else ok "match -tb: the undecided opening is played on"; fi
 out=$($TB probe -variant tabal -fen "3/3/5/5/2k2/2K2/4K/3/3 w 0 1" -dir "$tmp/a" | head -1)
 same "probe tabal KKvk" "win" "${out%% *}"
 # The mirror reads the same entry; its best moves are the mirrored ones (files

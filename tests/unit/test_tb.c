@@ -124,16 +124,61 @@ START_TEST(entries_under_the_counter)
     ck_assert_int_eq(tb_wdl_counted(tb_entry(TB_LOSS, 0), 100, 100), TB_LOSS);
     ck_assert_int_eq(tb_wdl_counted(tb_entry(TB_DRAW, 0), 0, 0), TB_DRAW);
     char buf[80];
-    tb_verdict_string(w3, TB_WIN, buf, sizeof buf);
+    tb_verdict_string(w3, TB_RESULT_WIN, buf, sizeof buf);
     ck_assert_str_eq(buf, "win 3");
-    tb_verdict_string(w3, TB_DRAW, buf, sizeof buf);
+    tb_verdict_string(w3, TB_RESULT_DRAW, buf, sizeof buf);
     ck_assert_str_eq(buf, "draw (win 3 past DrawPlies)");
-    tb_verdict_string(l3, TB_DRAW, buf, sizeof buf);
+    tb_verdict_string(l3, TB_RESULT_DRAW, buf, sizeof buf);
     ck_assert_str_eq(buf, "draw (loss 3 past DrawPlies)");
-    tb_verdict_string(c, TB_DRAW, buf, sizeof buf);
+    tb_verdict_string(c, TB_RESULT_DRAW, buf, sizeof buf);
     ck_assert_str_eq(buf, "cursed-win 120");
-    tb_verdict_string(c, TB_WIN, buf, sizeof buf);
+    tb_verdict_string(c, TB_RESULT_WIN, buf, sizeof buf);
     ck_assert_str_eq(buf, "win (cursed-win 120 with DrawPlies off)");
+    tb_verdict_string(w3, TB_RESULT_WIN_OR_DRAW, buf, sizeof buf);
+    ck_assert_str_eq(buf, "unknown (win 3 past DrawPlies: not decided at this counter)");
+    tb_verdict_string(l3, TB_RESULT_LOSS_OR_DRAW, buf, sizeof buf);
+    ck_assert_str_eq(buf, "unknown (loss 3 past DrawPlies: not decided at this counter)");
+    /* The undecided results lie between the decided ones they stand for. */
+    ck_assert_int_eq(tb_result_negate(TB_RESULT_WIN_OR_DRAW), TB_RESULT_LOSS_OR_DRAW);
+    ck_assert_int_eq(tb_result_negate(TB_RESULT_WIN), TB_RESULT_LOSS);
+    ck_assert(TB_RESULT_DRAW < TB_RESULT_WIN_OR_DRAW && TB_RESULT_WIN_OR_DRAW < TB_RESULT_WIN);
+    ck_assert(!tb_result_decided(TB_RESULT_LOSS_OR_DRAW) && tb_result_decided(TB_RESULT_DRAW));
+}
+END_TEST
+
+/* Where counter + distance alone decides (tb_counted_exact): everywhere
+ * but a Tabal win or loss past DrawPlies 100 with a man on the board. */
+START_TEST(counted_exact_where)
+{
+    struct {
+        int variant;
+        const char *fen;
+        uint16_t e;
+        int draw_plies;
+        bool exact;
+    } cases[] = {
+        /* K+2M v k, win 3 at counter 98: a man's step may reset in time. */
+        { VARIANT_TABAL, "3/3/5/2k2/5/2M1M/1K3/3/3 w 98 1", tb_entry(TB_WIN, 3), 100, false },
+        { VARIANT_TABAL, "3/3/5/2k2/5/2M1M/1K3/3/3 w 97 1", tb_entry(TB_WIN, 3), 100, true },
+        { VARIANT_TABAL, "3/3/5/2k2/5/2M1M/1K3/3/3 w 98 1", tb_entry(TB_LOSS, 3), 100, false },
+        { VARIANT_TABAL, "3/3/5/2k2/5/2M1M/1K3/3/3 w 98 1", tb_entry(TB_DRAW, 0), 100, true },
+        { VARIANT_TABAL, "3/3/5/2k2/5/2M1M/1K3/3/3 w 100 1", tb_entry(TB_WIN, 3), 100, true },
+        { VARIANT_TABAL, "3/3/5/2k2/5/2M1M/1K3/3/3 w 98 1", tb_entry(TB_WIN, 3), 0, true },
+        { VARIANT_TABAL, "3/3/5/2k2/5/2M1M/1K3/3/3 w 0 1", tb_entry(TB_CURSED_WIN, 120), 100,
+          false },
+        /* Kings only: only captures reset, the distance is exact. */
+        { VARIANT_TABAL, "1k1/3/5/4k/5/5/1K3/3/3 b 93 1", tb_entry(TB_WIN, 8), 100, true },
+        /* Dablot: only captures reset. */
+        { VARIANT_DABLOT, "5m/5/6/5/6/5/6/5/6/5/6/5/KP4 w 60 1", tb_entry(TB_WIN, 41), 100, true },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        Rules r = rules_default((Variant)cases[i].variant);
+        r.draw_plies = cases[i].draw_plies;
+        Position pos;
+        char err[200];
+        ck_assert_int_eq(position_set_fen(&pos, &r, cases[i].fen, err, sizeof err), 0);
+        ck_assert_msg(tb_counted_exact(&pos, cases[i].e) == cases[i].exact, "case %zu", i);
+    }
 }
 END_TEST
 
@@ -424,6 +469,7 @@ Suite *tb_suite(void)
     tcase_add_test(tc, index_round_trip);
     tcase_add_test(tc, entries_and_their_order);
     tcase_add_test(tc, entries_under_the_counter);
+    tcase_add_test(tc, counted_exact_where);
     tcase_add_test(tc, file_round_trip_and_refusals);
     tcase_add_test(tc, every_refusal_named);
     tcase_add_test(tc, empty_folder_opens_empty);

@@ -30,12 +30,13 @@ int tbadj_open(TbSet *set, const char *dir, const Rules *r, char *err, size_t er
 int tbadj_judge(const TbSet *set, const Position *pos, GameResult *res, char *detail, size_t len)
 {
     uint16_t e;
-    TbWdl v;
-    if (tb_set_verdict(set, pos, &e, &v) != 0) return 0;
+    TbResult v;
+    /* What the tables cannot decide at this counter is played on. */
+    if (tb_set_verdict(set, pos, &e, &v) != 0 || !tb_result_decided(v)) return 0;
     char verdict[80];
     tb_verdict_string(e, v, verdict, sizeof verdict);
-    if (v != TB_DRAW) {
-        Color c = v == TB_WIN ? pos->stm : (Color)!pos->stm;
+    if (v != TB_RESULT_DRAW) {
+        Color c = v == TB_RESULT_WIN ? pos->stm : (Color)!pos->stm;
         *res = c == WHITE ? RESULT_WHITE_WINS : RESULT_BLACK_WINS;
         snprintf(detail, len, "tablebase: %s wins (%s for the side to move)",
                  c == WHITE ? "White" : "Black", verdict);

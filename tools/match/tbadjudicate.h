@@ -24,6 +24,7 @@ int tbadj_open(TbSet *set, const char *dir, const Rules *r, char *err, size_t er
 /* Whether pos is in the tables: 1 with the result in *res and a detail
  * ("tablebase: White wins (win 17 for the side to move)", "tablebase: draw
  * (win 3 past DrawPlies for the side to move)") in detail, by its result
- * under the DrawPlies counter (tb_set_verdict()); 0 if not. */
+ * under the DrawPlies counter (tb_set_verdict()); 0 if not, and when the
+ * tables cannot decide it at this counter (the game plays on). */
 int tbadj_judge(const TbSet *set, const Position *pos, GameResult *res, char *detail, size_t len);
 #endif

@@ -347,7 +347,7 @@ static int cmd_probe(const Args *a)
         return 2;
     }
     uint16_t e;
-    TbWdl v;
+    TbResult v;
     int rc = tb_set_verdict(&set, &pos, &e, &v);
     if (rc != 0) {
         fprintf(stderr, "dablo-tb: %s\n",
@@ -574,7 +574,7 @@ static int cmd_positions(const Args *a)
         Position pos;
         char fen[200];
         uint16_t e;
-        TbWdl v;
+        TbResult v;
         if (random_placement(&set.rules, s, stm, &rng, &pos, fen, sizeof fen) != 0) {
             fprintf(stderr, "dablo-tb: positions: no placement of a signature found\n");
             rc = 1;
