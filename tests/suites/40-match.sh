@@ -105,6 +105,19 @@ help_ok() {
     done
 }
 check "--help and docs/match.md document every option, the .resume file and the compliance waits" help_ok
+genopenings_keys() {   # srand= and variant= of -genopenings: documented, and the same as -srand and -variant
+    local h
+    h=$("$M" --help) || return 1
+    grep -q -- '-genopenings N plies=P .*\[srand=S\] \[variant=V\]' <<<"$h" && grep -q 'srand=S is' <<<"$h" &&
+        grep -q -- '-genopenings N plies=P .*\[srand=S\] \[variant=V\]' "$ROOT/docs/match.md" &&
+        grep -q '`srand=S` is the same as' "$ROOT/docs/match.md" || { echo "not documented"; return 1; }
+    "$M" -genopenings 3 plies=4 srand=7 variant=tabal out=a.fen 2>/dev/null &&
+        "$M" -variant tabal -genopenings 3 plies=4 -srand 7 out=b.fen 2>/dev/null &&
+        "$M" -variant tabal -genopenings 3 plies=4 -srand 8 out=c.fen 2>/dev/null || return 1
+    cmp a.fen b.fen && ! cmp -s a.fen c.fen && [ "$(wc -l <a.fen)" -eq 3 ] ||
+        { echo "srand=/variant= differ from -srand/-variant:"; cat a.fen b.fen; return 1; }
+}
+check "-genopenings srand= and variant=: in --help and docs/match.md, the same as -srand and -variant" genopenings_keys
 usage_errors() {
     "$M" -engine cmd="$F" depth=1 && return 1
     [ $? -eq 2 ] || return 1
