@@ -95,6 +95,12 @@ same "probe tabal KKvk" "win" "${out%% *}"
 # a..k reversed on the Dablot board).
 outm=$($TB probe -variant tabal -fen "3/3/5/5/2k2/2K2/K4/3/3 w 0 1" -dir "$tmp/a" | head -1)
 same "probe tabal KKvk mirrored: the same value and distance" "$out" "$outm"
+# A FEN of the other game: exit 2, one line that names the game it is of.
+err=$($TB probe -variant dablot -fen "3/3/5/5/2k2/2K2/4K/3/3 w 0 1" -dir "$tmp/a" 2>&1 >/dev/null)
+same "probe: a Tabal FEN with -variant dablot says so" "2 1 (is this a Tabal FEN? -variant tabal)" \
+    "$($TB probe -variant dablot -fen "3/3/5/5/2k2/2K2/4K/3/3 w 0 1" -dir "$tmp/a" >/dev/null 2>&1; echo $?) $(wc -l <<<"$err") $(grep -o '(is this.*' <<<"$err")"
+err=$($TB probe -variant tabal -fen "$fen" -dir "$tmp/a" 2>&1 >/dev/null)
+same "probe: a Dablot FEN with -variant tabal says so" "(is this a Dablot FEN? -variant dablot)" "$(grep -o '(is this.*' <<<"$err")"
 mirror_moves() { tr 'abcdefghijk' 'kjihgfedcba'; }
 b1=$($TB probe -variant dablot -fen "$fen" -dir "$tmp/a" | sed -n 2p | tr ' ' '\n' | tail -n +2 | mirror_moves | sort | tr '\n' ' ')
 mfen="m5/5/6/5/6/5/6/5/6/5/6/5/4PK w 0 1"
