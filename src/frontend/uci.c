@@ -165,11 +165,15 @@ static void install_tablebases(Session *e, TbSet *fresh, int n, const char *err)
         output_line("info string error: %s", err);
         return;
     }
+    /* One line either way: the refused files, each with its reason, and
+     * what was opened. */
     if (e->tb.nrefused)
-        output_line("info string error: %d table file(s) refused: %s", e->tb.nrefused,
-                    e->tb.refused);
-    output_line("info string tablebases: %d tables of up to %d pieces in %s", n, e->tb.max_pieces,
-                e->tb_path);
+        output_line("info string error: %d table file(s) refused: %s (tablebases: %d tables of up "
+                    "to %d pieces in %s)",
+                    e->tb.nrefused, e->tb.refused, n, e->tb.max_pieces, e->tb_path);
+    else
+        output_line("info string tablebases: %d tables of up to %d pieces in %s", n,
+                    e->tb.max_pieces, e->tb_path);
     if (n > 0) e->sopt.tb = &e->tb;
 }
 

@@ -229,13 +229,11 @@ int uci_parse_position(const Rules *rules, char **v, int n, Game *out, char *err
         int rc = position_set_fen(&start, rules, fen, ferr, sizeof ferr);
         if (rc < 0) {
             /* Say so when the FEN is one of the other game. */
-            Rules other = rules_default(rules->variant == VARIANT_DABLOT ? VARIANT_TABAL : VARIANT_DABLOT);
-            Position tmp;
-            char e2[PARSE_ERROR_LEN];
-            int theirs = position_set_fen(&tmp, &other, fen, e2, sizeof e2) == 0;
+            int theirs = position_fen_other_variant(rules, fen);
             snprintf(err, errlen, "position: %s%s%s%s", ferr,
-                     theirs ? " (it is a FEN of " : "", theirs ? geometry_of(other.variant)->name : "",
-                     theirs ? "; set the Variant option first)" : "");
+                     theirs >= 0 ? " (it is a FEN of " : "",
+                     theirs >= 0 ? geometry_of((Variant)theirs)->name : "",
+                     theirs >= 0 ? "; set the Variant option first)" : "");
         }
         free(fen);
         if (rc < 0) return -1;

@@ -419,3 +419,25 @@ const char *position_end_reason_name(EndReason r)
     };
     return names[r];
 }
+
+int position_fen_other_variant(const Rules *rules, const char *fen)
+{
+    Variant other = rules->variant == VARIANT_DABLOT ? VARIANT_TABAL : VARIANT_DABLOT;
+    Rules r = rules_default(other);
+    Position tmp;
+    char err[160];
+    if (position_set_fen(&tmp, rules, fen, err, sizeof err) == 0) return -1;
+    return position_set_fen(&tmp, &r, fen, err, sizeof err) == 0 ? (int)other : -1;
+}
+
+const char *position_fen_variant_hint(const Rules *rules, const char *fen, char *buf, size_t len)
+{
+    int theirs = position_fen_other_variant(rules, fen);
+    const char *name = theirs >= 0 ? geometry_of((Variant)theirs)->name : NULL;
+    if (name)
+        snprintf(buf, len, " (is this a %c%s FEN? -variant %s)", toupper((unsigned char)name[0]),
+                 name + 1, name);
+    else if (len)
+        buf[0] = '\0';
+    return buf;
+}

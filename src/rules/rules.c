@@ -109,6 +109,15 @@ int rules_set(Rules *r, const char *name, const char *value, char *err, size_t e
     return 1;
 }
 
+int rules_option_variant(const char *name)
+{
+    static const char *const dablot_only[] = { "Rules", "Captures", "ForwardOnlyMen",
+                                               "KingCaptureEnds", "KingAndPrinceCaptureEnds" };
+    for (size_t i = 0; i < sizeof dablot_only / sizeof dablot_only[0]; i++)
+        if (strcasecmp(name, dablot_only[i]) == 0) return VARIANT_DABLOT;
+    return strcasecmp(name, "MaxCapture") == 0 ? VARIANT_TABAL : -1;
+}
+
 int rules_get(const Rules *r, const char *name, char *buf, size_t len)
 {
     const char *s = NULL;

@@ -52,6 +52,13 @@ void rules_apply_preset(Rules *r, RulesPreset preset);
  * at all (so the caller can try its own options); err is then untouched. */
 int rules_set(Rules *r, const char *name, const char *value, char *err, size_t errlen);
 
+/* The game a rule option belongs to (RULES.md section 1 "Rule options":
+ * Rules, Captures, ForwardOnlyMen, KingCaptureEnds, KingAndPrinceCaptureEnds
+ * are Dablot's; section 2: MaxCapture is Tabal's), by its protocol name
+ * (case-insensitive), or -1 for an option of both (Variant, DrawPlies) or
+ * a name that is no rule option. */
+int rules_option_variant(const char *name);
+
 /* Writes the current value of a rule option by name into buf; returns 0, or
  * 1 if name is not a rule option. */
 int rules_get(const Rules *r, const char *name, char *buf, size_t len);

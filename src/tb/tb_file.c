@@ -144,7 +144,7 @@ int tb_file_open(TbFile *f, const char *path, char *err, size_t errlen)
     struct stat st;
     if (fstat(fd, &st) != 0 || st.st_size < HEADER) {
         close(fd);
-        snprintf(err, errlen, "%s: refused: shorter than a table header (truncated?)", path);
+        snprintf(err, errlen, "%s: shorter than a table header (truncated?)", path);
         return -1;
     }
     size_t size = (size_t)st.st_size;
@@ -181,7 +181,7 @@ int tb_file_open(TbFile *f, const char *path, char *err, size_t errlen)
     }
     if (why) {
         munmap((void *)map, size);
-        snprintf(err, errlen, "%s: refused: %s", path, why);
+        snprintf(err, errlen, "%s: %s", path, why);
         return -1;
     }
     memset(f, 0, sizeof *f);

@@ -2,6 +2,7 @@
 #include "tb_probe.h"
 
 #include <dirent.h>
+#include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,7 +43,8 @@ int tb_set_open(TbSet *set, const char *dir, const Rules *r, char *err, size_t e
     set->id = ++set_ids;
     DIR *d = opendir(dir);
     if (!d) {
-        snprintf(err, errlen, "tablebase folder '%s' cannot be read", dir);
+        snprintf(err, errlen, "tablebase folder '%s' cannot be read: %s", dir,
+                 errno == ENOTDIR ? "not a folder" : strerror(errno));
         return -1;
     }
     char tag[64], prefix[80];

@@ -14,9 +14,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "host/engine.h"
+#include "host/proc.h"
 #include "host/util.h"
 #include "rules/geometry.h"
 #include "rules/notation.h"
@@ -304,6 +306,30 @@ START_TEST(process_tree_killed)
 }
 END_TEST
 
+START_TEST(stderr_fifo_refused)
+{
+    /* A stderr path that became a FIFO nobody reads after the host checked
+     * it: proc_start refuses it at once, naming it (it blocked in open()). */
+    char dir[] = "/tmp/dablo-host-XXXXXX", path[64], err[512];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/ff", dir);
+    ck_assert_int_eq(mkfifo(path, 0600), 0);
+    char *argv[] = { "sh", "-c", "exit 0", NULL };
+    Proc p;
+    ck_assert_int_eq(proc_start(&p, "/bin/sh", argv, NULL, path, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "a FIFO with no reader") && strstr(err, path), "%s", err);
+    /* A folder is refused too; a regular file is taken. */
+    ck_assert_int_eq(proc_open_stderr(dir, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, dir), "%s", err);
+    unlink(path);
+    int fd = proc_open_stderr(path, err, sizeof err);
+    ck_assert_msg(fd >= 0, "%s", err);
+    close(fd);
+    unlink(path);
+    rmdir(dir);
+}
+END_TEST
+
 /* ---- whole conversations ---------------------------------------------------------------- */
 
 static OptionList variant_option(void)
@@ -509,6 +535,7 @@ static Suite *host_suite(void)
     tcase_add_test(tc, channel_lines);
     tcase_add_test(tc, channel_waits);
     tcase_add_test(tc, process_tree_killed);
+    tcase_add_test(tc, stderr_fifo_refused);
     tcase_add_test(tc, fake_engine_polled);
     tcase_add_test(tc, fake_engine_stop);
     tcase_add_test(tc, fake_engine_failures);

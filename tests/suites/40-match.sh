@@ -105,6 +105,19 @@ help_ok() {
     done
 }
 check "--help and docs/match.md document every option, the .resume file and the compliance waits" help_ok
+genopenings_keys() {   # srand= and variant= of -genopenings: documented, and the same as -srand and -variant
+    local h
+    h=$("$M" --help) || return 1
+    grep -q -- '-genopenings N plies=P .*\[srand=S\] \[variant=V\]' <<<"$h" && grep -q 'srand=S is' <<<"$h" &&
+        grep -q -- '-genopenings N plies=P .*\[srand=S\] \[variant=V\]' "$ROOT/docs/match.md" &&
+        grep -q '`srand=S` is the same as' "$ROOT/docs/match.md" || { echo "not documented"; return 1; }
+    "$M" -genopenings 3 plies=4 srand=7 variant=tabal out=a.fen 2>/dev/null &&
+        "$M" -variant tabal -genopenings 3 plies=4 -srand 7 out=b.fen 2>/dev/null &&
+        "$M" -variant tabal -genopenings 3 plies=4 -srand 8 out=c.fen 2>/dev/null || return 1
+    cmp a.fen b.fen && ! cmp -s a.fen c.fen && [ "$(wc -l <a.fen)" -eq 3 ] ||
+        { echo "srand=/variant= differ from -srand/-variant:"; cat a.fen b.fen; return 1; }
+}
+check "-genopenings srand= and variant=: in --help and docs/match.md, the same as -srand and -variant" genopenings_keys
 usage_errors() {
     "$M" -engine cmd="$F" depth=1 && return 1
     [ $? -eq 2 ] || return 1
@@ -617,16 +630,27 @@ sigterm() {   # SIGTERM aborts the running games; the exit status is 128 + 15
     no_fakes_left 'think-ms 4'
 }
 check "SIGTERM: exit status 143 (128 + SIGTERM), not Ctrl-C's 130" sigterm
-resume_elsewhere() {   # a state resumed from another folder: the error is followed by a note naming the folder
-    mkdir run && (cd run && two "" "" -each depth=1 -games 2 -results r.txt -resume st -quiet >/dev/null) || return 1
-    local out
-    out=$("$M" -resume run/st 2>&1); [ $? -eq 2 ] || { echo "$out"; return 1; }
-    grep -q "^dablo-match: results file r.txt" <<<"$out" &&
-        grep -qx "dablo-match: note: a state is resumed from the folder its match ran in (its paths are relative to it): run/st is in run, not in the current folder; cd run first" <<<"$out" ||
+resume_elsewhere() {   # a state records its folder: a resume from another one is refused at once, naming both
+    mkdir run && (cd run && two "" "" -each depth=1 -games 2 -rounds 2 -results r.txt -pgnout g.pgn -resume st -quiet >/dev/null) || return 1
+    local out rc
+    grep -qx "dir $PWD/run" run/st || { echo "no dir line:"; cat run/st; return 1; }
+    head -n -1 run/st >run/st2 && mv run/st2 run/st          # game 4 not recorded
+    for a in "" -rebuild; do
+        out=$("$M" -resume run/st $a 2>&1); rc=$?
+        [ $rc -eq 2 ] && [ "$(wc -l <<<"$out")" -eq 1 ] &&
+            grep -qx "dablo-match: -resume run/st: the match ran in $PWD/run, not in the current folder $PWD (the paths of its command line are relative to it): cd $PWD/run first" <<<"$out" ||
+            { echo "resume $a: rc $rc: $out"; return 1; }
+        [ ! -e r.txt ] && [ ! -e g.pgn ] || { echo "resume $a made files here: $(ls)"; return 1; }
+    done
+    # A state of an older runner (no dir line): the error is followed by a note naming the folder.
+    grep -v '^dir ' run/st >run/old.st
+    out=$("$M" -resume run/old.st 2>&1); [ $? -eq 2 ] || { echo "$out"; return 1; }
+    grep -q "^dablo-match: .*file [rg][.a-z]*" <<<"$out" &&
+        grep -qx "dablo-match: note: a state is resumed from the folder its match ran in (its paths are relative to it): run/old.st is in run, not in the current folder; cd run first" <<<"$out" ||
         { echo "$out"; return 1; }
-    (cd run && "$M" -resume st -quiet >/dev/null) || { echo "resume from its own folder failed"; return 1; }
+    (cd run && "$M" -resume st -quiet >/dev/null) && [ "$(wc -l <run/r.txt)" -eq 4 ] || { echo "resume from its own folder failed"; return 1; }
 }
-check "resume from another folder: the note names the folder to resume from" resume_elsewhere
+check "resume from another folder: refused naming both folders, nothing touched (an old state: a note)" resume_elsewhere
 # The runner takes its signals with sigwait() in one thread, and two
 # SIGINTs sent before that thread runs are one pending signal (standard
 # signals do not queue; sent back to back, 10 of 10 runs saw no abort):
@@ -783,7 +807,8 @@ damaged_files() {
     [ $rc -eq 2 ] && grep -q 'PGN file g.pgn differs from the state from game 5 on' <<<"$out" || { echo "rc $rc: $out"; return 1; }
     # -rebuild keeps games 1-4, cuts the files there and plays the rest again.
     "$M" -resume s.state -rebuild >out.txt 2>&1 || { cat out.txt; return 1; }
-    grep -q -- '-rebuild: 4 recorded games kept' out.txt && grep -q '4 games already recorded, 16 to play' out.txt &&
+    grep -q -- '-rebuild: 4 recorded games kept, the files cut back before the others; 16 of the 20 games to play (8 of them recorded before)' out.txt &&
+        grep -q '4 games already recorded, 16 to play' out.txt &&
         cmp r.txt "$T/wf.txt" && cmp g.pgn "$T/wf.pgn"
 }
 check "resume against a cut results file or a changed PGN: refused naming file and game; -rebuild replays from there" damaged_files

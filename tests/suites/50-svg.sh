@@ -124,6 +124,11 @@ expect_error() { # NAME ARGS...
 }
 expect_error "bad FEN letter" -fen 'xyz w 0 1' -o "$tmp/never.svg"
 expect_error "FEN of the other variant" -variant tabal -fen "$fen" -o "$tmp/never.svg"
+# ... and the message says which game the FEN is of, both ways.
+"$SVG" -variant tabal -fen "$fen" 2>&1 >/dev/null | grep -q '(is this a Dablot FEN? -variant dablot)$' &&
+    "$SVG" -fen "$tfen" 2>&1 >/dev/null | grep -q '(is this a Tabal FEN? -variant tabal)$' &&
+    ! "$SVG" -fen 'xyz w 0 1' 2>&1 >/dev/null | grep -q 'is this a' &&
+    ok "error: a FEN of the other game names it" || bad "error: a FEN of the other game gives no hint"
 expect_error "bad side to move" -fen 'mmmmmm/mmmmm/mmmmmm/mmmmm/mmmmmm/p4/k4K/4P/MMMMMM/MMMMM/MMMMMM/MMMMM/MMMMMM q 0 1'
 expect_error "unparsable move" -lastmove zz9 -o "$tmp/never.svg"
 expect_error "illegal move" -lastmove a1-a3

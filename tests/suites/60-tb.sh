@@ -165,6 +165,12 @@ same "probe tabal KKvk" "win" "${out%% *}"
 # a..k reversed on the Dablot board).
 outm=$($TB probe -variant tabal -fen "3/3/5/5/2k2/2K2/K4/3/3 w 0 1" -dir "$tmp/a" | head -1)
 same "probe tabal KKvk mirrored: the same value and distance" "$out" "$outm"
+# A FEN of the other game: exit 2, one line that names the game it is of.
+err=$($TB probe -variant dablot -fen "3/3/5/5/2k2/2K2/4K/3/3 w 0 1" -dir "$tmp/a" 2>&1 >/dev/null)
+same "probe: a Tabal FEN with -variant dablot says so" "2 1 (is this a Tabal FEN? -variant tabal)" \
+    "$($TB probe -variant dablot -fen "3/3/5/5/2k2/2K2/4K/3/3 w 0 1" -dir "$tmp/a" >/dev/null 2>&1; echo $?) $(wc -l <<<"$err") $(grep -o '(is this.*' <<<"$err")"
+err=$($TB probe -variant tabal -fen "$fen" -dir "$tmp/a" 2>&1 >/dev/null)
+same "probe: a Dablot FEN with -variant tabal says so" "(is this a Dablot FEN? -variant dablot)" "$(grep -o '(is this.*' <<<"$err")"
 mirror_moves() { tr 'abcdefghijk' 'kjihgfedcba'; }
 b1=$($TB probe -variant dablot -fen "$fen" -dir "$tmp/a" | sed -n 2p | tr ' ' '\n' | tail -n +2 | mirror_moves | sort | tr '\n' ' ')
 mfen="m5/5/6/5/6/5/6/5/6/5/6/5/4PK w 0 1"
@@ -203,7 +209,7 @@ head -c 3000 "$tmp/a/tabal-KKvk.dtb" >"$f"
 msg=$($TB verify -variant tabal -sig KKvk -dir "$tmp/c" 2>&1)
 rc=$?
 same "truncated: verify fails" 1 $rc
-if grep -q "tabal-KKvk.dtb: refused: .*truncated" <<<"$msg"; then ok "truncated: refused by name"; else bad "truncated: $msg"; fi
+if grep -qx "dablo-tb: 1 table file refused: [^ ]*tabal-KKvk.dtb: file size does not match its block index (truncated?)" <<<"$msg"; then ok "truncated: refused by name, 'refused' once"; else bad "truncated: $msg"; fi
 cp "$tmp/a/tabal-KKvk.dtb" "$f"
 size=$(stat -c %s "$f")
 printf '\x5a' | dd of="$f" bs=1 seek=$((size / 2)) conv=notrunc 2>/dev/null
@@ -211,16 +217,21 @@ cmp -s "$f" "$tmp/a/tabal-KKvk.dtb" || printf '\xa5' | dd of="$f" bs=1 seek=$((s
 msg=$($TB probe -variant tabal -fen "3/3/5/5/2k2/2K2/4K/3/3 w 0 1" -dir "$tmp/c" 2>&1)
 rc=$?
 same "corrupted: probe not answered" 1 $rc
-if grep -q "tabal-KKvk.dtb: refused: checksum mismatch" <<<"$msg"; then ok "corrupted: refused by name"; else bad "corrupted: $msg"; fi
+if grep -qx "dablo-tb: 1 table file refused: [^ ]*tabal-KKvk.dtb: checksum mismatch (corrupted)" <<<"$msg"; then ok "corrupted: refused by name, 'refused' once"; else bad "corrupted: $msg"; fi
+# The engine: one line that names the file and the reason, then the count.
+out=$( (printf '%s\n' "setoption name Variant value tabal" "setoption name TablebasePath value $tmp/c" isready) | bin/dablo 2>&1 | grep -v '^info string variant')
+same "engine: a damaged table is one line naming file and reason" \
+    "info string error: 1 table file(s) refused: $tmp/c/tabal-KKvk.dtb: checksum mismatch (corrupted) (tablebases: 15 tables of up to 3 pieces in $tmp/c)|readyok" \
+    "$(grep -v '^$' <<<"$out" | tr '\n' '|' | sed 's/|$//')"
 cp "$tmp/a/tabal-KKvk.dtb" "$f"
 # A file of format version 2 (before the mirror folding): refused by its version.
 printf '\x02' | dd of="$f" bs=1 seek=8 conv=notrunc 2>/dev/null
 msg=$($TB probe -variant tabal -fen "3/3/5/5/2k2/2K2/4K/3/3 w 0 1" -dir "$tmp/c" 2>&1)
-if grep -q "tabal-KKvk.dtb: refused: another table format version" <<<"$msg"; then ok "format 2 refused by its version"; else bad "format 2: $msg"; fi
+if grep -q "refused: [^ ]*tabal-KKvk.dtb: another table format version" <<<"$msg"; then ok "format 2 refused by its version"; else bad "format 2: $msg"; fi
 cp "$tmp/a/tabal-KKvk.dtb" "$f"
 printf 'not a table' >"$tmp/c/tabal-Kvk.dtb"
 msg=$($TB verify -variant tabal -sig Kvk -dir "$tmp/c" 2>&1)
-if grep -q "tabal-Kvk.dtb: refused" <<<"$msg"; then ok "garbage file refused"; else bad "garbage: $msg"; fi
+if grep -q "refused: [^ ]*tabal-Kvk.dtb: shorter than a table header" <<<"$msg"; then ok "garbage file refused"; else bad "garbage: $msg"; fi
 
 # The engine: TablebasePath, tbhits, a best move of the tables, d.
 out=$( (printf '%s\n' "setoption name TablebasePath value $tmp/a" "position fen $fen" d 'go depth 6'; sleep 2) | bin/dablo 2>&1)
@@ -231,7 +242,13 @@ if [ "${hits:-0}" -gt 0 ]; then ok "tbhits counted ($hits)"; else bad "tbhits: $
 bm=$(grep -o '^bestmove [^ ]*' <<<"$out" | awk '{print $2}')
 if $TB probe -variant dablot -fen "$fen" -dir "$tmp/a" | sed -n 2p | tr ' ' '\n' | grep -qx "$bm"; then ok "engine plays a best move of the tables ($bm)"; else bad "engine played '$bm'"; fi
 out=$( (printf '%s\n' "setoption name TablebasePath value $tmp/nowhere" isready) | bin/dablo 2>&1)
-if grep -q "info string error: tablebase folder '$tmp/nowhere' cannot be read" <<<"$out" && grep -q readyok <<<"$out"; then ok "engine: a bad folder is one error line"; else bad "bad folder: $out"; fi
+if grep -q "info string error: tablebase folder '$tmp/nowhere' cannot be read: No such file or directory" <<<"$out" && grep -q readyok <<<"$out"; then ok "engine: a bad folder is one error line"; else bad "bad folder: $out"; fi
+# A folder that is a file: the reason is given, by the engine and by dablo-tb.
+out=$( (printf '%s\n' "setoption name TablebasePath value $tmp/a/tabal-Kvk.dtb" isready) | bin/dablo 2>&1)
+same "engine: a TablebasePath that is a file: not a folder" \
+    "info string error: tablebase folder '$tmp/a/tabal-Kvk.dtb' cannot be read: not a folder; TablebasePath stays ''|readyok" "$(tr '\n' '|' <<<"$out" | sed 's/|$//')"
+msg=$($TB probe -variant tabal -fen "3/3/5/5/2k2/2K2/4K/3/3 w 0 1" -dir "$tmp/a/tabal-Kvk.dtb" 2>&1)
+same "probe -dir that is a file: not a folder" "dablo-tb: tablebase folder '$tmp/a/tabal-Kvk.dtb' cannot be read: not a folder" "$msg"
 out=$( (printf '%s\n' "setoption name TablebasePath value $tmp/a" "setoption name TablebasePath value $tmp/nowhere" "position fen $fen" d isready) | bin/dablo 2>&1)
 same "engine: a bad folder keeps the tables open" "Tablebase: win $d" "$(grep -o "^Tablebase: win [0-9]*" <<<"$out")"
 
@@ -243,7 +260,7 @@ same "match -tb: both games end by the tables" "2" "$(grep -c 'termination=table
 # KPvm after one move: White (K+P) wins whichever side moved first.
 same "match -tb: K+P beat the man" "1-0 1-0" "$(sed -n 's/.*result=\([^ ]*\).*/\1/p' "$tmp/res.txt" | tr '\n' ' ' | sed 's/ $//')"
 msg=$(bin/dablo-match -variant dablot -engine cmd=bin/dablo depth=1 -engine cmd=bin/dablo depth=1 -tb "$tmp/nowhere" -games 1 2>&1)
-same "match -tb: a bad folder" "dablo-match: -tb $tmp/nowhere: tablebase folder '$tmp/nowhere' cannot be read" "$msg"
+same "match -tb: a bad folder" "dablo-match: -tb $tmp/nowhere: tablebase folder '$tmp/nowhere' cannot be read: No such file or directory" "$msg"
 
 # A signature named twice is built once, with one note.
 out=$($TB build -variant tabal -sig Kvk,Kvm,Kvk -dir "$tmp/d" 2>"$tmp/d.err")
@@ -325,7 +342,7 @@ done
 # Several refused files: each is named (the set of $tmp/c holds two).
 printf 'not a table' >"$tmp/c/tabal-Kvm.dtb"
 msg=$($TB verify -variant tabal -sig Kvk -dir "$tmp/c" 2>&1)
-if grep -q "2 table files refused: .*tabal-Kvk.dtb: refused.*; .*tabal-Kvm.dtb: refused" <<<"$msg"; then ok "two refused files, both named"; else bad "two refused: $msg"; fi
+if grep -q "2 table files refused: [^ ]*tabal-Kvk.dtb: [^;]*; [^ ]*tabal-Kvm.dtb: " <<<"$msg" && [ "$(grep -o refused <<<"$msg" | wc -l)" -eq 1 ]; then ok "two refused files, both named"; else bad "two refused: $msg"; fi
 out=$( (printf '%s\n' "setoption name Variant value tabal" "setoption name TablebasePath value $tmp/c" isready) | bin/dablo 2>&1)
 if grep -q "info string error: 2 table file(s) refused: .*tabal-Kvk.dtb.*tabal-Kvm.dtb" <<<"$out"; then ok "engine names both refused files"; else bad "engine refused: $(grep refused <<<"$out")"; fi
 # A capture that ends the game is a mate at every depth, with tables too

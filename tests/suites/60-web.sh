@@ -251,9 +251,13 @@ suite() {
     # Moves: illegal ones change nothing.
     req POST /api/configure "{\"session\":\"$SID\",\"movetime\":200}"
     same "$tag: configure movetime" "200 200" "$CODE $(jget "$tmp/body" .movetime)"
-    for m in c5-c9 zz9 a1-a2 "c5-c7 x" ""; do
+    for m in c5-c9 zz9 a1-a2 "c5-c7 x"; do
         req POST /api/move "{\"session\":\"$SID\",\"move\":\"$m\"}"
         same "$tag: illegal move '$m' refused" "409 0 $state0" "$CODE $(jget "$tmp/body" 'if .moves then "x" else 0 end') $(moves_of >/dev/null; jget "$tmp/body" .fen)"
+    done
+    for m in "" " "; do   # no move at all is a bad request, not a move the game refuses
+        req POST /api/move "{\"session\":\"$SID\",\"move\":\"$m\"}"
+        same "$tag: empty move '$m' is bad input" "400 move: empty (a move in RULES.md notation, such as c5-c7)" "$CODE $(jget "$tmp/body" .error)"
     done
     req POST /api/move "{\"session\":\"$SID\",\"move\":\"zz\"}"
     same "$tag: a bad move's error names it once" "unparsable move (bad point name) 'zz'" "$(jget "$tmp/body" .error)"
@@ -274,6 +278,13 @@ suite() {
     same "$tag: bad option value" "400" "$CODE"
     req POST /api/new "{\"session\":\"$SID\",\"options\":{\"Hash\":\"16\"}}"
     same "$tag: not a rule option" "400" "$CODE"
+    # An option of the other game is refused, named, as a bad value is.
+    for o in Captures:compulsory Rules:modern ForwardOnlyMen:true KingCaptureEnds:true KingAndPrinceCaptureEnds:true; do
+        req POST /api/new "{\"session\":\"$SID\",\"variant\":\"tabal\",\"options\":{\"${o%%:*}\":\"${o#*:}\"}}"
+        same "$tag: Tabal game with ${o%%:*}" "400 options: ${o%%:*} belongs to Dablot, not Tabal" "$CODE $(jget "$tmp/body" .error)"
+    done
+    req POST /api/new "{\"session\":\"$SID\",\"options\":{\"MaxCapture\":true}}"
+    same "$tag: Dablot game with MaxCapture" "400 options: MaxCapture belongs to Tabal, not Dablot" "$CODE $(jget "$tmp/body" .error)"
     req POST /api/new "{\"session\":\"$SID\",\"fen\":\"xyz w 0 1\"}"
     same "$tag: bad FEN" "400" "$CODE"
     req POST /api/new "{\"session\":\"$SID\",\"white\":\"robot\"}"
@@ -306,8 +317,13 @@ suite() {
     path=$(sed -E 's/.*one of ([^ ]+).*/\1/' <<<"$msg")
     req POST /api/move "{\"session\":\"$SID\",\"move\":\"$path\"}"
     same "$tag: a listed path is played" "200 $path" "$CODE $(jget "$tmp/body" '.moves[0]')"
-    req POST /api/view "{\"session\":\"$SID\",\"ply\":5}"
-    same "$tag: view past the end" "400" "$CODE"
+    # Every ply outside the game, negative or beyond any int, gets the same message.
+    for p in 5:5 -1:-1 1e20:1e+20 -3000000000:-3000000000; do
+        req POST /api/view "{\"session\":\"$SID\",\"ply\":${p%%:*}}"
+        same "$tag: view ply ${p%%:*}" "400 ply ${p#*:} out of range 0..1" "$CODE $(jget "$tmp/body" .error)"
+    done
+    req POST /api/view "{\"session\":\"$SID\",\"ply\":0.5}"
+    same "$tag: view ply 0.5" "400 view: expected a whole number member \"ply\"" "$CODE $(jget "$tmp/body" .error)"
     req POST /api/view "{\"session\":\"$SID\",\"ply\":0}"
     same "$tag: view ply 0" "200 0 $fen" "$CODE $(jget "$tmp/body" .view) $(jget "$tmp/body" .fen)"
 

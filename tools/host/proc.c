@@ -267,18 +267,42 @@ static void supervisor(int in_fd, int out_fd, int err_fd, int status_fd, int lif
     _exit(137);
 }
 
+int proc_open_stderr(const char *path, char *err, size_t errlen)
+{
+    /* O_NONBLOCK: opening a FIFO nobody reads fails (ENXIO) instead of
+     * waiting for a reader. */
+    int fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_NONBLOCK | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        if (errno == ENXIO)
+            snprintf(err, errlen,
+                     "stderr= %s: a FIFO with no reader (give a regular file or a character "
+                     "device such as /dev/null)",
+                     path);
+        else
+            snprintf(err, errlen, "cannot open %s: %s", path, strerror(errno));
+        return -1;
+    }
+    struct stat st;
+    if (fstat(fd, &st) != 0 || !(S_ISREG(st.st_mode) || S_ISCHR(st.st_mode))) {
+        close(fd);
+        snprintf(err, errlen,
+                 "stderr= %s: neither a regular file nor a character device such as /dev/null",
+                 path);
+        return -1;
+    }
+    /* The engine writes blocking, as to any stderr. */
+    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+    return fd;
+}
+
 int proc_start(Proc *p, const char *path, char *const argv[], const char *dir,
                const char *stderr_path, char *err, size_t errlen)
 {
     int in[2], out[2], st[2], life[2];
     p->pid = p->engine = 0;
     p->to_child = p->from_child = p->lifeline = -1;
-    int err_fd = open(stderr_path ? stderr_path : "/dev/null",
-                      O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-    if (err_fd < 0) {
-        snprintf(err, errlen, "cannot open %s: %s", stderr_path ? stderr_path : "/dev/null", strerror(errno));
-        return -1;
-    }
+    int err_fd = proc_open_stderr(stderr_path ? stderr_path : "/dev/null", err, errlen);
+    if (err_fd < 0) return -1;
     if (pipe2(in, O_CLOEXEC) < 0) goto pipe_fail0;
     if (pipe2(out, O_CLOEXEC) < 0) goto pipe_fail1;
     if (pipe2(st, O_CLOEXEC) < 0) goto pipe_fail2;

@@ -54,9 +54,18 @@ typedef struct Proc {
  * with a one-line reason in err. */
 int proc_resolve(const char *cmd, const char *dir, char *out, size_t outlen, char *err, size_t errlen);
 
+/* Opens path for an engine's stderr (appending, created 0644): a regular
+ * file or a character device such as /dev/null.  A FIFO with no reader is
+ * refused at once (never waited for), and so is any other kind of file.
+ * Returns the descriptor (close-on-exec, blocking), or -1 with a one-line
+ * reason naming path in err. */
+int proc_open_stderr(const char *path, char *err, size_t errlen);
+
 /* Starts path with argv (argv[0] is the name shown, NULL-terminated) in
  * working directory dir (NULL = the host's).  stderr_path: file the
- * child's stderr is appended to (NULL = /dev/null).  Returns 0 and fills
+ * child's stderr is appended to (NULL = /dev/null), opened anew at each
+ * start by proc_open_stderr(), so a path replaced since a host checked it
+ * (by a FIFO nobody reads) is refused, not waited on.  Returns 0 and fills
  * *p, or -1 with a one-line reason in err (nothing left running). */
 int proc_start(Proc *p, const char *path, char *const argv[], const char *dir,
                const char *stderr_path, char *err, size_t errlen);

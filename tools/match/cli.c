@@ -113,15 +113,6 @@ static int once(Parse *p, const char *a, int *seen)
     return 0;
 }
 
-static int is_dablot_option(const char *name)
-{
-    static const char *const names[] = { "Rules", "Captures", "ForwardOnlyMen", "KingCaptureEnds",
-                                         "KingAndPrinceCaptureEnds", NULL };
-    for (const char *const *p = names; *p; p++)
-        if (strcasecmp(*p, name) == 0) return 1;
-    return 0;
-}
-
 /* ---- one handler an option ------------------------------------------------ */
 
 /* -engine SETTINGS (a new engine) and -each SETTINGS (every engine). */
@@ -511,6 +502,9 @@ static int parse_option(Parse *p, int argc, char *const argv[])
 
 /* ---- checks that need every option ------------------------------------------ */
 
+/* The games as messages name them, by Variant. */
+static const char *const game_title[VARIANT_NB] = { "Dablot", "Tabal" };
+
 /* The judge's rules: the variant first, then presets and options in the
  * order given; each also goes to the engines (c->sent). */
 static int finish_rules(Parse *p)
@@ -520,10 +514,10 @@ static int finish_rules(Parse *p)
     engine_spec_option_add(&c->sent, "Variant", geometry_of(c->rules.variant)->name);
     for (int k = 0; k < p->rule_opts.n; k++) {
         const char *name = p->rule_opts.v[k].name, *val = p->rule_opts.v[k].value;
-        if (c->rules.variant == VARIANT_TABAL && is_dablot_option(name))
-            return fail(p, "option %s belongs to Dablot, not Tabal", name);
-        if (c->rules.variant == VARIANT_DABLOT && strcasecmp(name, "MaxCapture") == 0)
-            return fail(p, "option MaxCapture belongs to Tabal, not Dablot");
+        int game = rules_option_variant(name);
+        if (game >= 0 && game != (int)c->rules.variant)
+            return fail(p, "option %s belongs to %s, not %s", name, game_title[game],
+                        game_title[c->rules.variant]);
         if (strcasecmp(name, "Variant") == 0) return fail(p, "use -variant, not -option Variant=");
         int r = rules_set(&c->rules, name, val, p->err, p->errlen);
         if (r < 0) return -1;

@@ -57,6 +57,10 @@ static int resume_command_line(int argc, char **argv, const char *resume, int cr
                 resume, what);
         return -1;
     }
+    if (state_check_dir(sd, resume, err, sizeof err) < 0) {
+        fprintf(stderr, "dablo-match: %s\n", err);
+        return -1;
+    }
     char **m = util_xmalloc((size_t)(sd->argc + argc + 1) * sizeof *m);
     int k = 0;
     for (int i = 0; i < sd->argc; i++) m[k++] = sd->argv[i];

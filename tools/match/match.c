@@ -442,8 +442,10 @@ static int check_resumed(const Match *m, const StateData *d, const GameSpec *all
 /* On resume: the PGN and results files must hold what the state says was
  * written (state_check_files).  With -rebuild, the records from the first
  * game that differs on are dropped: the files are cut back before it and
- * those games are played again.  Returns 0, or -1 (message printed). */
-static int check_resumed_files(Match *m, StateData *d)
+ * those games are played again; the message counts the games kept (the
+ * ones the report starts from) and the games left to play of the total
+ * of this shard.  Returns 0, or -1 (message printed). */
+static int check_resumed_files(Match *m, StateData *d, int total)
 {
     const MatchConfig *c = m->cfg;
     char err[1024];
@@ -456,11 +458,10 @@ static int check_resumed_files(Match *m, StateData *d)
                 err, c->resume);
         return -1;
     }
-    fprintf(
-        stderr,
-        "dablo-match: %s; -rebuild: %d recorded game%s kept, the files cut back, the other %d played "
-        "again\n",
-        err, bad, bad == 1 ? "" : "s", d->nlines - bad);
+    fprintf(stderr,
+            "dablo-match: %s; -rebuild: %d recorded game%s kept, the files cut back before the "
+            "others; %d of the %d games to play (%d of them recorded before)\n",
+            err, bad, bad == 1 ? "" : "s", total - bad, total, d->nlines - bad);
     state_keep(d, bad);
     return 0;
 }
@@ -484,7 +485,7 @@ static int schedule_games(Match *m, StateData *resumed)
         if (check_resumed(m, resumed, all, nall, done, i) < 0) goto refused;
         done[strtol(resumed->lines[i] + 5, NULL, 10)] = 1;
     }
-    if (resumed && check_resumed_files(m, resumed) < 0) goto refused;
+    if (resumed && check_resumed_files(m, resumed, total) < 0) goto refused;
     memset(done, 0, (size_t)nall + 1);
     for (int i = 0; resumed && i < resumed->nlines; i++) {
         int g = report_add_line(&m->report, resumed->lines[i]);

@@ -16,6 +16,7 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "host/proc.h"
 #include "host/util.h"
 
 /* Who holds the flock(2) lock on the file open as fd: " (pid N: COMMAND)"
@@ -196,29 +197,18 @@ int outputs_check_stderr(const char *who, const char *path, char *err, size_t er
         snprintf(err, errlen, "%s: stderr=: empty value", who);
         return -1;
     }
-    /* O_NONBLOCK: opening a FIFO nobody reads fails (ENXIO) instead of
-     * waiting for a reader. */
-    int fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_NONBLOCK | O_CLOEXEC, 0644);
+    /* Opened here and again at each engine start (proc_start): here so a
+     * bad value is refused with exit 2 before any engine starts or any
+     * record is written; there because an engine is started again after a
+     * crash (-recover) hours later, with the file then at that path.  Both
+     * opens are proc_open_stderr(), so neither waits on a FIFO. */
+    char why[512];
+    int fd = proc_open_stderr(path, why, sizeof why);
     if (fd < 0) {
-        if (errno == ENXIO)
-            snprintf(err, errlen,
-                     "%s: stderr= %s: a FIFO with no reader (give a regular file or a "
-                     "character device such as /dev/null)",
-                     who, path);
-        else
-            snprintf(err, errlen, "%s: cannot open %s: %s", who, path, strerror(errno));
+        snprintf(err, errlen, "%s: %s", who, why);
         return -1;
     }
-    struct stat st;
-    int ok = fstat(fd, &st) == 0 && (S_ISREG(st.st_mode) || S_ISCHR(st.st_mode));
     close(fd);
-    if (!ok) {
-        snprintf(err, errlen,
-                 "%s: stderr= %s: neither a regular file nor a character device such as "
-                 "/dev/null",
-                 who, path);
-        return -1;
-    }
     return 0;
 }
 

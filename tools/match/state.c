@@ -135,6 +135,9 @@ int state_load(const char *path, StateData *d, char *err, size_t errlen)
                 why = "bad openings-sum";
             else
                 d->openings_sum = strtoull(line + 13, NULL, 16);
+        } else if (!begun && strncmp(line, "dir ", 4) == 0 && !d->dir) {
+            d->dir = text_percent_decode(line + 4);
+            if (d->dir[0] != '/') why = "bad dir (not an absolute path)";
         } else if (!begun && strncmp(line, "arg ", 4) == 0) {
             if (d->argc + 2 > argcap) d->argv = util_xrealloc(d->argv, (size_t)(argcap = argcap ? 2 * argcap : 16) * sizeof *d->argv);
             d->argv[d->argc++] = text_percent_decode(line + 4);
@@ -196,6 +199,7 @@ void state_data_free(StateData *d)
 {
     for (int i = 0; i < d->argc; i++) free(d->argv[i]);
     free(d->argv);
+    free(d->dir);
     for (int i = 0; i < d->nlines; i++) free(d->lines[i]);
     free(d->lines);
     free(d->rec);
@@ -211,6 +215,21 @@ void state_keep(StateData *d, int n)
     for (int i = n; i < d->nlines; i++)
         free(d->lines[i]);
     d->nlines = n;
+}
+
+int state_check_dir(const StateData *d, const char *path, char *err, size_t errlen)
+{
+    if (!d->dir) return 0;
+    struct stat a, b;
+    if (stat(d->dir, &a) == 0 && stat(".", &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino)
+        return 0;
+    char cwd[4096];
+    if (!getcwd(cwd, sizeof cwd)) snprintf(cwd, sizeof cwd, ".");
+    snprintf(err, errlen,
+             "-resume %s: the match ran in %s, not in the current folder %s (the paths of its "
+             "command line are relative to it): cd %s first",
+             path, d->dir, cwd, d->dir);
+    return -1;
 }
 
 /* The game number of a results line (for messages), or 0. */
@@ -309,6 +328,14 @@ int state_create(StateFile *s, const char *path, int argc, char *const argv[], u
     strbuf_printf(&b, "dablo-match-state 2\nseed %llu\npgn-offset %lld\nresults-offset %lld\n",
                   (unsigned long long)seed, (long long)pgn_off, (long long)res_off);
     if (openings_sum) strbuf_printf(&b, "openings-sum %016" PRIx64 "\n", *openings_sum);
+    /* The folder the paths of the command line are relative to (a folder
+     * that getcwd cannot name, e.g. one removed, is left out). */
+    char cwd[4096];
+    if (getcwd(cwd, sizeof cwd)) {
+        strbuf_add(&b, "dir ");
+        text_add_percent(&b, cwd);
+        strbuf_addc(&b, '\n');
+    }
     for (int i = 0; i < argc; i++) {
         strbuf_add(&b, "arg ");
         text_add_percent(&b, argv[i]);

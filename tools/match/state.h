@@ -9,6 +9,7 @@
  *     pgn-offset <bytes>         size of the -pgnout file when the match began (-1: none)
  *     results-offset <bytes>     size of the -results file when the match began (-1: none)
  *     openings-sum <hex>         FNV-1a 64 of the -openings file's bytes (only with a file)
+ *     dir <percent-encoded>      the folder the match ran in (absolute; its paths are relative to it)
  *     arg <percent-encoded>      the command line, one argument a line
  *     begin
  *     done <pgn-bytes> <results-bytes> <pgn-sum> <results line>   one per recorded game
@@ -19,7 +20,8 @@
  * results file, so every byte the match wrote can be checked again.
  * Version 1 files (no <pgn-sum>) are still read and resumed (the lines
  * added then carry a sum); for their old records only the sizes are
- * checked.
+ * checked.  A file without the dir line (an older runner's) is resumed
+ * from any folder, as before.
  *
  * A game is recorded only once its PGN text, results line and state line
  * are written and synced (fsync); on resume state_check_files() compares
@@ -51,6 +53,7 @@ typedef struct StateData {
     int version; /* 1 or 2 */
     int argc;
     char **argv;          /* the saved command line (owned) */
+    char *dir;            /* the folder the match ran in (owned), NULL in older files */
     uint64_t seed;
     int64_t pgn_base, res_base; /* file sizes when the match began (-1: none) */
     uint64_t openings_sum;      /* the openings file's FNV-1a 64, when has_openings_sum */
@@ -69,6 +72,13 @@ typedef struct StateData {
  * the file and line ("st:7: ...") in err. */
 int state_load(const char *path, StateData *d, char *err, size_t errlen);
 void state_data_free(StateData *d);
+
+/* Whether the current folder is the one the match of d ran in (its dir
+ * line; a state without one, from an older runner, passes).  Returns 0,
+ * or -1 with a one-line reason naming the state path and both folders in
+ * err: a resume elsewhere would check, cut and write other files of the
+ * same names (with -rebuild, play the whole match again there). */
+int state_check_dir(const StateData *d, const char *path, char *err, size_t errlen);
 
 /* Keeps only the first n records of d (n <= d->nlines): the sizes and
  * valid_bytes go back to those before record n, so a resume cuts the

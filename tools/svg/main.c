@@ -141,8 +141,10 @@ int main(int argc, char **argv)
     Position pos;
     char err[256];
     const char *fen = o.fen ? o.fen : position_start_fen((Variant)v);
+    char hint[64];
     if (position_set_fen(&pos, &rules, fen, err, sizeof err) != 0)
-        return fail(2, strncmp(err, "bad FEN", 7) == 0 ? "%s" : "bad FEN: %s", err);
+        return fail(2, strncmp(err, "bad FEN", 7) == 0 ? "%s%s" : "bad FEN: %s%s", err,
+                    position_fen_variant_hint(&rules, fen, hint, sizeof hint));
 
     SvgLastMove last;
     memset(&last, 0, sizeof last);

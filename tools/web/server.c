@@ -14,6 +14,7 @@
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 #include <strings.h>
 #include <sys/socket.h>
@@ -430,16 +431,20 @@ static int act(Session *s, const char *what, const JsonValue *req, char *err, si
             snprintf(err, errlen, "%s: expected a string member \"%s\"", what, what);
             return -2;
         }
+        if (strcmp(what, "move") == 0 && !text[strspn(text, " \t\r\n")]) {
+            snprintf(err, errlen, "move: empty (a move in RULES.md notation, such as c5-c7)");
+            return -2;
+        }
         return strcmp(what, "move") == 0 ? session_move(s, text, err, errlen)
                                          : session_load_pgn(s, text, err, errlen);
     }
     /* view */
     const JsonValue *ply = json_get(req, "ply");
-    if (!ply || ply->type != JSON_NUMBER || ply->number != (int)ply->number) {
+    if (!ply || ply->type != JSON_NUMBER || ply->number != floor(ply->number)) {
         snprintf(err, errlen, "view: expected a whole number member \"ply\"");
         return -2;
     }
-    return session_view(s, (int)ply->number, err, errlen);
+    return session_view(s, ply->number, err, errlen);
 }
 
 /* The POST actions (/api/WHAT) and the members each takes (docs/web.md,

@@ -322,6 +322,13 @@ int session_new_game(Session *s, const JsonValue *req, char *err, size_t errlen)
                 snprintf(err, errlen, "options: bad value of %s", opts->keys[i]);
                 return -1;
             }
+            int game = rules_option_variant(opts->keys[i]);
+            if (game >= 0 && game != (int)var) {
+                static const char *const title[VARIANT_NB] = { "Dablot", "Tabal" };
+                snprintf(err, errlen, "options: %s belongs to %s, not %s", opts->keys[i],
+                         title[game], title[var]);
+                return -1;
+            }
             int rc = rules_set(&r, opts->keys[i], value, err, errlen);
             if (rc == 1) snprintf(err, errlen, "options: %s is not a rule option", opts->keys[i]);
             if (rc != 0) return -1;
@@ -439,13 +446,15 @@ int session_takeback(Session *s, char *err, size_t errlen)
     return 0;
 }
 
-int session_view(Session *s, int ply, char *err, size_t errlen)
+int session_view(Session *s, double ply, char *err, size_t errlen)
 {
-    if (ply < 0 || ply > s->game.nmoves) {
-        snprintf(err, errlen, "ply %d: the game has plies 0..%d", ply, s->game.nmoves);
+    /* One message for every whole number outside, however far ("%.15g"
+     * writes each below 10^15 exactly, a larger one as 1e+20). */
+    if (!(ply >= 0 && ply <= s->game.nmoves)) {
+        snprintf(err, errlen, "ply %.15g out of range 0..%d", ply, s->game.nmoves);
         return -1;
     }
-    s->view = ply;
+    s->view = (int)ply;
     clear_lines(s);
     session_update(s);
     return 0;

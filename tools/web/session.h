@@ -121,8 +121,9 @@ void session_free(Session *s);
  * strength), refused when no engine of the host declares it; an engine
  * that does not, and every engine analysing, plays at full strength.
  * Every member is optional (absent: the session's current value; variant
- * change resets the options to the variant's defaults).  Returns 0, or -1
- * with a reason in err (nothing changed). */
+ * change resets the options to the variant's defaults).  An option of
+ * the other game (rules_option_variant()) is refused, named.  Returns 0,
+ * or -1 with a reason in err (nothing changed). */
 int session_new_game(Session *s, const JsonValue *req, char *err, size_t errlen);
 
 /* Changes players and engine limits without a new game (same members as
@@ -141,8 +142,10 @@ int session_move(Session *s, const char *text, char *err, size_t errlen);
  * a person's turn again when a person plays an engine). */
 int session_takeback(Session *s, char *err, size_t errlen);
 
-/* Shows ply (0..nmoves). */
-int session_view(Session *s, int ply, char *err, size_t errlen);
+/* Shows ply, a whole number (plies from the start, 0..nmoves).  Returns 0,
+ * or -1 with "ply N out of range 0..M" in err (nothing changed) for any
+ * other, negative or beyond int alike. */
+int session_view(Session *s, double ply, char *err, size_t errlen);
 
 /* Loads the first game of a PGN text as dablo-match writes it (tags
  * Variant, Rules, FEN; RULES.md notation), every side a person, shown
