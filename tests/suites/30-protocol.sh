@@ -212,6 +212,20 @@ stop_at_once() {   # stop right after go: one legal bestmove; an info depth line
 }
 check "stop right after go: one legal bestmove, no score line without nodes" stop_at_once
 
+# FEN counters stop at the parser's largest value (999999999): a position
+# the engine reaches gives a FEN the engine reads back.
+counters_saturate() {
+    local out fen again
+    out=$(printf '%s\n' 'position fen 6/5/6/5/6/5/k3PK/5/6/5/6/5/6 b 999999999 999999999 moves a7-c7' show |
+          bin/dablo 2>&1)
+    fen=$(sed -n 's/^fen //p' <<<"$out")
+    again=$(printf '%s\n' "position fen $fen" show | bin/dablo 2>&1)
+    [ "$fen" = "6/5/6/5/6/5/1k2PK/5/6/5/6/5/6 w 999999999 999999999" ] &&
+        [ "$(sed -n 's/^fen //p' <<<"$again")" = "$fen" ] && ! grep -q error <<<"$again" ||
+        { echo "     fen '$fen'; read back: $(head -1 <<<"$again")"; return 1; }
+}
+check "FEN counters saturate at 999999999, and the FEN reads back" counters_saturate
+
 # A host that goes away: stdout closed while searching must not hang or crash.
 closed_stdout() {
     (printf 'go depth 6\n'; sleep 1) | timeout 20 bin/dablo >&- 2>/dev/null
