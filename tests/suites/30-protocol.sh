@@ -226,6 +226,16 @@ counters_saturate() {
 }
 check "FEN counters saturate at 999999999, and the FEN reads back" counters_saturate
 
+# "d" lists the moves played since the start position.
+d_moves() {
+    local out
+    out=$(printf '%s\n' 'position startpos moves c5-d6' d | bin/dablo 2>&1)
+    grep -qx 'Moves played: 1 (from .*)   Repetitions of this position: 1' <<<"$out" &&
+        grep -qx 'Moves: c5-d6' <<<"$out" ||
+        { grep '^Moves' <<<"$out" | sed 's/^/     /'; return 1; }
+}
+check "d: the moves played" d_moves
+
 # A host that goes away: stdout closed while searching must not hang or crash.
 closed_stdout() {
     (printf 'go depth 6\n'; sleep 1) | timeout 20 bin/dablo >&- 2>/dev/null
