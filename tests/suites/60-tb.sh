@@ -151,6 +151,27 @@ cp "$tmp/a/tabal-KKvk.dtb" "$f"
 printf 'not a table' >"$tmp/c/tabal-Kvk.dtb"
 msg=$($TB verify -variant tabal -sig Kvk -dir "$tmp/c" 2>&1)
 if grep -q "tabal-Kvk.dtb: refused" <<<"$msg"; then ok "garbage file refused"; else bad "garbage: $msg"; fi
+# A table copied under another signature's name: refused, naming both;
+# the table itself is checked once and the engine counts it once.
+mkdir "$tmp/e"
+cp "$tmp"/a/dablot-optional-*.dtb "$tmp/e/"
+cp "$tmp/a/dablot-optional-KPvm.dtb" "$tmp/e/dablot-optional-PMvm.dtb"
+msg=$($TB verify -variant dablot -sig PMvm,KPvm -dir "$tmp/e" 2>&1)
+rc=$?
+if grep -q "dablot-optional-PMvm.dtb: its header holds the table dablot-optional-KPvm, which its name does not say" <<<"$msg"; then
+    ok "renamed table: refused, naming both"
+else
+    bad "renamed table: $msg"
+fi
+same "renamed table: KPvm verified once" 1 "$(grep -c '^dablot-optional KPvm .*: ok' <<<"$msg")"
+if [ $rc -ne 0 ]; then ok "renamed table: verify fails (rc $rc)"; else bad "renamed table: verify said ok"; fi
+out=$(printf '%s\n' "setoption name TablebasePath value $tmp/e" isready | bin/dablo 2>&1)
+if grep -q "^info string tablebases: 11 tables of" <<<"$out"; then ok "renamed table: the engine counts 11 tables"; else bad "renamed table, engine: $(grep tablebases <<<"$out")"; fi
+# Tables with no won position: sample says so in one line.
+msg=$($TB sample -variant dablot -sig Kvk -sample 2 -dir "$tmp/a" 2>&1)
+rc=$?
+same "sample of Kvk: one line" "dablo-tb: no won positions in these tables" "$msg"
+same "sample of Kvk: exit 1" 1 $rc
 
 # The engine: TablebasePath, tbhits, a best move of the tables, d.
 out=$( (printf '%s\n' "setoption name TablebasePath value $tmp/a" "position fen $fen" d 'go depth 6'; sleep 2) | bin/dablo 2>&1)
