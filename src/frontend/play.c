@@ -115,6 +115,7 @@ static void maybe_think(Session *e)
     limits.time[WHITE] = limits.time[BLACK] = -1;
     limits.movetime = e->play.movetime_ms;
     limits.start_ms = timeman_now_ms();
+    session_adopt_tablebases(e);
     if (engine_thread_search_kept(&e->worker, e->search, &e->game, &limits, &e->sopt) < 0) return;
     e->play.thinking = true;
     output_line("dablo (%s) is thinking, %.1f s at most; 'stop' makes it move now.",

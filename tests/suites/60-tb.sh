@@ -181,6 +181,16 @@ hits=$(grep -o 'tbhits [0-9]*' <<<"$out" | tail -1 | awk '{print $2}')
 if [ "${hits:-0}" -gt 0 ]; then ok "tbhits counted ($hits)"; else bad "tbhits: ${hits:-none}"; fi
 bm=$(grep -o '^bestmove [^ ]*' <<<"$out" | awk '{print $2}')
 if $TB probe -variant dablot -fen "$fen" -dir "$tmp/a" | sed -n 2p | tr ' ' '\n' | grep -qx "$bm"; then ok "engine plays a best move of the tables ($bm)"; else bad "engine played '$bm'"; fi
+# TablebasePath during go infinite: the search goes on (PROTOCOL.md 6.3,
+# later searches get the tables), d already sees them, stop ends it, and
+# the next search probes them.
+out=$( (printf '%s\n' "position fen $fen" 'go infinite'; sleep 0.5
+        printf '%s\n' "setoption name TablebasePath value $tmp/a" isready d; sleep 0.5
+        printf '%s\n' stop 'go depth 6'; sleep 2) | bin/dablo 2>&1)
+order=$(sed -n 's/^info string tablebases: .*/tables/p; s/^readyok$/readyok/p; s/^Tablebase: win .*/d/p; s/^bestmove .*/bestmove/p' <<<"$out" | tr '\n' ' ')
+same "TablebasePath during go infinite: no bestmove until stop" "tables readyok d bestmove bestmove " "$order"
+hits=$(grep -o 'tbhits [0-9]*' <<<"$out" | tail -1 | awk '{print $2}')
+if [ "${hits:-0}" -gt 0 ]; then ok "... and the next search probes them ($hits tbhits)"; else bad "... next search: tbhits ${hits:-none}"; fi
 out=$( (printf '%s\n' "setoption name TablebasePath value $tmp/nowhere" isready) | bin/dablo 2>&1)
 if grep -q "info string error: tablebase folder '$tmp/nowhere' cannot be read" <<<"$out" && grep -q readyok <<<"$out"; then ok "engine: a bad folder is one error line"; else bad "bad folder: $out"; fi
 out=$( (printf '%s\n' "setoption name TablebasePath value $tmp/a" "setoption name TablebasePath value $tmp/nowhere" "position fen $fen" d isready) | bin/dablo 2>&1)
