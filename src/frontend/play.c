@@ -27,6 +27,7 @@ void play_init(PlayState *p)
     p->engine = BLACK;
     p->movetime_ms = PLAY_MOVETIME_DEFAULT;
     p->thinking = false;
+    p->resume = false;
 }
 
 /* Who plays what, for the banner and "play". */
@@ -64,6 +65,7 @@ void play_before_command(Session *e, const char *name)
     for (int i = 0; harmless[i]; i++)
         if (strcasecmp(name, harmless[i]) == 0) return;
     cancel(e);
+    e->play.resume = true; /* play_idle: dablo's turn again, with the new settings */
 }
 
 /* The result of the game, announced; true when it is over. */
@@ -140,7 +142,15 @@ static void after_move(Session *e)
 
 void play_idle(Session *e)
 {
-    if (!e->play.thinking || engine_thread_busy(&e->worker)) return;
+    if (engine_thread_busy(&e->worker)) return;
+    if (!e->play.thinking) {
+        /* After a protocol command (a setting, a position): dablo moves when
+         * it is its turn, as after a move. */
+        EndReason why;
+        if (e->play.resume && game_result(&e->game, &why) == RESULT_NONE) maybe_think(e);
+        e->play.resume = false;
+        return;
+    }
     e->play.thinking = false;
     engine_thread_wait(&e->worker, WAIT_ONLY); /* joins the finished job */
     Move m;
@@ -228,6 +238,11 @@ static void user_move(Session *e, const char *word)
     if (r != RESULT_NONE) {
         output_line("The game is over (%s, %s): type 'new' or 'undo'.", game_result_string(r),
                     position_end_reason_name(why));
+        return;
+    }
+    if (e->play.engine == (int)e->game.pos.stm) {
+        output_line("It is dablo's move (%s): type 'play none' to move both sides.",
+                    color_name(e->game.pos.stm));
         return;
     }
     Move m;

@@ -32,6 +32,7 @@ typedef struct PlayState {
     int engine;      /* the colour the engine plays (WHITE, BLACK) or PLAY_NOBODY */
     int movetime_ms; /* 1..PLAY_MOVETIME_MAX */
     bool thinking;   /* the engine's reply is being searched */
+    bool resume;     /* a protocol command ran: play_idle starts the reply if due */
 } PlayState;
 
 /* The defaults: the engine plays Black, 1 s a move. */
@@ -51,7 +52,10 @@ void play_before_command(struct Session *e, const char *name);
 bool play_execute(struct Session *e, char **v, int n);
 
 /* The engine's reply, when its search has ended: plays it, draws the board
- * and announces the end of the game.  Does nothing otherwise. */
+ * and announces the end of the game.  After a protocol command that changed
+ * the game or the options (play_before_command), starts the engine's reply
+ * when it is the engine's turn, so a setting changed during a think never
+ * leaves the game waiting.  Does nothing otherwise. */
 void play_idle(struct Session *e);
 
 /* The names of the play mode's commands, NULL-terminated (completion). */

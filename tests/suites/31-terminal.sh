@@ -234,6 +234,35 @@ keys 'play black' Enter
 expect "play black: dablo moves at once when it is Black's turn" '^dablo \(Black\) is thinking, 60.0 s at most'
 keys 'stop' Enter
 expect "... stop makes it move now" '^dablo plays d6xb4 '
+# A setting or a position changed while dablo thinks: its reply is
+# searched again with it, never left waiting.
+fresh
+keys 'new dablot' Enter
+keys 'time 2000' Enter
+keys 'c5-d6' Enter
+expect "play: dablo thinks 2 s" '^dablo \(Black\) is thinking, 2.0 s at most'
+fresh
+keys 'level 5' Enter
+expect "play: level during a think cancels the reply" "^\(dablo's move cancelled\)$"
+expect "... and dablo thinks again at the new level" '^dablo \(Black\) is thinking, 2.0 s at most'
+expect "... and plays its move" '^dablo plays [a-k][0-9]+[-x]' 30
+expect "... then it is the player's turn" '^Move 2, White to move. Last moves: c5-d6 '
+fresh
+keys 'time 60000' Enter
+keys 'position startpos moves c5-d6' Enter
+expect "play: a position with dablo to move makes it think" '^dablo \(Black\) is thinking, 60.0 s'
+fresh
+keys 'go infinite' Enter
+expect "play: a protocol search cancels the reply" "^\(dablo's move cancelled\)$"
+keys 'c9-c8' Enter
+expect "... a move for dablo's side is refused" "^It is dablo's move \(Black\): type 'play none' to move both sides.$"
+keys 'stop' Enter
+expect "... the protocol search ends with its bestmove" '^bestmove '
+expect "... and dablo thinks again" '^dablo \(Black\) is thinking, 60.0 s'
+keys 'stop' Enter
+expect "... and plays" '^dablo plays [a-k][0-9]+[-x]'
+keys 'board' Enter
+expect "... and the board has its move" '^Move 2, White to move. Last moves: c5-d6 '
 keys 'quit' Enter
 expect "play: quit still ends the engine with status 0" '^ENGINE-EXIT=0$'
 
