@@ -25,7 +25,8 @@ struct Session;
 enum {
     PLAY_NOBODY = -1,             /* engine side: the player moves both sides */
     PLAY_MOVETIME_DEFAULT = 1000, /* ms the engine thinks per move */
-    PLAY_MOVETIME_MAX = 600000
+    PLAY_MOVETIME_MAX = 600000,
+    PLAY_UNDO_MAX = 10000 /* moves "undo N" takes back at most */
 };
 
 typedef struct PlayState {

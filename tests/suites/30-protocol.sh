@@ -236,6 +236,16 @@ d_moves() {
 }
 check "d: the moves played" d_moves
 
+# go perft with another word is refused, as perft with one is.
+perft_extra() {
+    local out
+    out=$(printf '%s\n' 'go perft 2 depth 3' 'perft 3 extra' isready | bin/dablo 2>&1)
+    [ "$out" = "info string error: go perft: expected 'go perft <depth>' with depth 1..100 and no other word
+info string error: perft: expected 'perft <depth>' with depth 1..100
+readyok" ] || { sed 's/^/     /' <<<"$out"; return 1; }
+}
+check "go perft 2 depth 3 is refused like perft 3 extra" perft_extra
+
 # A host that goes away: stdout closed while searching must not hang or crash.
 closed_stdout() {
     (printf 'go depth 6\n'; sleep 1) | timeout 20 bin/dablo >&- 2>/dev/null
