@@ -251,7 +251,8 @@ fresh
 keys 'time 60000' Enter
 keys 'position startpos moves c5-d6' Enter
 expect "play: a position with dablo to move makes it think" '^dablo \(Black\) is thinking, 60.0 s'
-fresh
+# (no fresh here: while dablo thinks readline keeps a Ctrl-L until the next
+# line, and clearing then would hide the line looked for)
 keys 'go infinite' Enter
 expect "play: a protocol search cancels the reply" "^\(dablo's move cancelled\)$"
 keys 'c9-c8' Enter
