@@ -4,6 +4,7 @@
  */
 #include "completion.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -182,6 +183,19 @@ char **completion_candidates(const CompletionContext *e, const char *line, int s
     } else if (strcasecmp(w.v[0], "help") == 0 && w.n == 1) {
         if (e->moves_first) add(&c, "protocol"); /* the play mode's "help protocol" */
         add_list(&c, e->commands);
+    } else if (e->moves_first && w.n == 1 && strcasecmp(w.v[0], "level") == 0) {
+        for (int i = 0; i <= 20; i++) {
+            char num[4];
+            snprintf(num, sizeof num, "%d", i);
+            add(&c, num);
+        }
+    } else if (e->moves_first && w.n == 1 && strcasecmp(w.v[0], "new") == 0) {
+        add(&c, "dablot");
+        add(&c, "tabal");
+    } else if (e->moves_first && w.n == 1 && strcasecmp(w.v[0], "play") == 0) {
+        add(&c, "white");
+        add(&c, "black");
+        add(&c, "none");
     } else if (strcasecmp(w.v[0], "debug") == 0 && w.n == 1) {
         add(&c, "on");
         add(&c, "off");

@@ -155,6 +155,9 @@ void diagram_print(const Game *g)
     position_fen(&g->start, fen, sizeof fen);
     output_line("Moves played: %d (from %s)   Repetitions of this position: %d",
              g->nmoves, fen, game_repetitions(g));
+    char *moves = g->nmoves ? show_game_moves_line(g, "Moves:") : NULL;
+    if (moves) output_text(moves);
+    free(moves);
     EndReason why;
     GameResult res = game_result(g, &why);
     if (res != RESULT_NONE)

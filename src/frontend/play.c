@@ -12,6 +12,7 @@
 #include "rules/movegen.h"
 #include "rules/notation.h"
 #include "search/output.h"
+#include "search/skill.h"
 #include "search/timeman.h"
 #include "show.h"
 #include "uci.h"
@@ -27,6 +28,7 @@ void play_init(PlayState *p)
     p->engine = BLACK;
     p->movetime_ms = PLAY_MOVETIME_DEFAULT;
     p->thinking = false;
+    p->resume = false;
 }
 
 /* Who plays what, for the banner and "play". */
@@ -64,6 +66,7 @@ void play_before_command(Session *e, const char *name)
     for (int i = 0; harmless[i]; i++)
         if (strcasecmp(name, harmless[i]) == 0) return;
     cancel(e);
+    e->play.resume = true; /* play_idle: dablo's turn again, with the new settings */
 }
 
 /* The result of the game, announced; true when it is over. */
@@ -115,6 +118,7 @@ static void maybe_think(Session *e)
     limits.time[WHITE] = limits.time[BLACK] = -1;
     limits.movetime = e->play.movetime_ms;
     limits.start_ms = timeman_now_ms();
+    session_adopt_tablebases(e);
     if (engine_thread_search_kept(&e->worker, e->search, &e->game, &limits, &e->sopt) < 0) return;
     e->play.thinking = true;
     output_line("dablo (%s) is thinking, %.1f s at most; 'stop' makes it move now.",
@@ -139,7 +143,15 @@ static void after_move(Session *e)
 
 void play_idle(Session *e)
 {
-    if (!e->play.thinking || engine_thread_busy(&e->worker)) return;
+    if (engine_thread_busy(&e->worker)) return;
+    if (!e->play.thinking) {
+        /* After a protocol command (a setting, a position): dablo moves when
+         * it is its turn, as after a move. */
+        EndReason why;
+        if (e->play.resume && game_result(&e->game, &why) == RESULT_NONE) maybe_think(e);
+        e->play.resume = false;
+        return;
+    }
     e->play.thinking = false;
     engine_thread_wait(&e->worker, WAIT_ONLY); /* joins the finished job */
     Move m;
@@ -165,20 +177,32 @@ void play_idle(Session *e)
     after_move(e);
 }
 
-/* Takes back one ply, and more until it is the player's turn. */
-static void undo(Session *e)
+/* Takes back the player's last `times` moves, each with dablo's answer:
+ * one ply, and more until it is the player's turn.  A move of dablo's that
+ * opened the game is no move of the player's: nothing to undo before it. */
+static void undo(Session *e, int times)
 {
     int n = e->game.nmoves;
-    if (n == 0) {
-        output_text("Nothing to undo: this is the start of the game.");
-        return;
-    }
     Color stm = e->game.pos.stm;
-    n--;
-    stm = !stm;
-    while (n > 0 && e->play.engine == (int)stm) {
+    for (int k = 0; k < times && n > 0; k++) {
+        int before = n;
+        Color was = stm;
         n--;
         stm = !stm;
+        while (n > 0 && e->play.engine == (int)stm) {
+            n--;
+            stm = !stm;
+        }
+        if (e->play.engine == (int)stm) { /* back at dablo's first move */
+            n = before;
+            stm = was;
+            break;
+        }
+    }
+    if (n == e->game.nmoves) {
+        output_text(e->game.nmoves == 0 ? "Nothing to undo: this is the start of the game."
+                                        : "Nothing to undo: dablo's move opened the game.");
+        return;
     }
     Game g;
     if (game_init(&g, &e->game.start) < 0) return;
@@ -229,6 +253,11 @@ static void user_move(Session *e, const char *word)
                     position_end_reason_name(why));
         return;
     }
+    if (e->play.engine == (int)e->game.pos.stm) {
+        output_line("It is dablo's move (%s): type 'play none' to move both sides.",
+                    color_name(e->game.pos.stm));
+        return;
+    }
     Move m;
     char err[256], capture[256], err2[256];
     const char *dash = strchr(word, '-');
@@ -256,6 +285,12 @@ static void user_move(Session *e, const char *word)
         return;
     }
     after_move(e);
+}
+
+/* dablo's Skill Level, 0..20. */
+static int level(const Session *e)
+{
+    return SKILL_MAX - e->sopt.skill_weakness;
 }
 
 /* The integer argument of a play command, or false with a message. */
@@ -286,8 +321,10 @@ bool play_execute(Session *e, char **v, int n)
     } else if (strcasecmp(c, "board") == 0) {
         draw(e);
     } else if (strcasecmp(c, "undo") == 0) {
+        x = 1;
+        if (n > 1 && !int_arg(v, n, 1, PLAY_UNDO_MAX, &x)) return true;
         cancel(e);
-        undo(e);
+        undo(e, (int)x);
     } else if (strcasecmp(c, "new") == 0) {
         cancel(e);
         if (n > 2
@@ -314,10 +351,19 @@ bool play_execute(Session *e, char **v, int n)
         output_line("Now %s.", line);
         after_move(e);
     } else if (strcasecmp(c, "time") == 0) {
+        if (n == 1) {
+            output_line("dablo thinks %d ms a move (time <1..%d> changes it).", e->play.movetime_ms,
+                        PLAY_MOVETIME_MAX);
+            return true;
+        }
         if (!int_arg(v, n, 1, PLAY_MOVETIME_MAX, &x)) return true;
         e->play.movetime_ms = (int)x;
         output_line("dablo thinks %lld ms a move.", x);
     } else if (strcasecmp(c, "level") == 0) {
+        if (n == 1) {
+            output_line("dablo plays at level %d of 20 (level <0..20> changes it).", level(e));
+            return true;
+        }
         if (!int_arg(v, n, 0, 20, &x)) return true;
         snprintf(line, sizeof line, "setoption name Skill Level value %lld", x);
         uci_execute(e, line);
@@ -335,12 +381,13 @@ void play_help(const Session *e)
     output_text("  Tab completes and lists the legal moves.  On the board [X] is where the last");
     output_text("  move landed, (.) where it started and what it took.");
     output_line("  %-28s %s", "board", "draw the board again");
-    output_line("  %-28s %s", "undo", "take back your last move (and dablo's answer)");
+    output_line("  %-28s %s", "undo [n]", "take back your last (n) move(s) and dablo's answers");
     output_line("  %-28s %s", "new [dablot|tabal]", "a new game (of the other game too)");
     output_line("  %-28s %s", "play white|black|none",
                 "the side dablo plays (none: you move both)");
     output_line("  %-28s %s (now %d)", "time <ms>", "how long dablo thinks a move",
                 e->play.movetime_ms);
-    output_line("  %-28s %s", "level <0..20>", "dablo's strength (20 = full, 0 = a beginner)");
+    output_line("  %-28s %s (now %d)", "level <0..20>",
+                "dablo's strength (20 = full, 0 = a beginner)", level(e));
     output_text("  stop or Ctrl-C makes dablo move now; quit or Ctrl-D leaves.");
 }

@@ -25,13 +25,15 @@ struct Session;
 enum {
     PLAY_NOBODY = -1,             /* engine side: the player moves both sides */
     PLAY_MOVETIME_DEFAULT = 1000, /* ms the engine thinks per move */
-    PLAY_MOVETIME_MAX = 600000
+    PLAY_MOVETIME_MAX = 600000,
+    PLAY_UNDO_MAX = 10000 /* moves "undo N" takes back at most */
 };
 
 typedef struct PlayState {
     int engine;      /* the colour the engine plays (WHITE, BLACK) or PLAY_NOBODY */
     int movetime_ms; /* 1..PLAY_MOVETIME_MAX */
     bool thinking;   /* the engine's reply is being searched */
+    bool resume;     /* a protocol command ran: play_idle starts the reply if due */
 } PlayState;
 
 /* The defaults: the engine plays Black, 1 s a move. */
@@ -51,7 +53,10 @@ void play_before_command(struct Session *e, const char *name);
 bool play_execute(struct Session *e, char **v, int n);
 
 /* The engine's reply, when its search has ended: plays it, draws the board
- * and announces the end of the game.  Does nothing otherwise. */
+ * and announces the end of the game.  After a protocol command that changed
+ * the game or the options (play_before_command), starts the engine's reply
+ * when it is the engine's turn, so a setting changed during a think never
+ * leaves the game waiting.  Does nothing otherwise. */
 void play_idle(struct Session *e);
 
 /* The names of the play mode's commands, NULL-terminated (completion). */

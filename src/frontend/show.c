@@ -24,6 +24,23 @@ char *show_moves_line(const Position *pos, const Move *moves, int nmoves, const 
     return line;
 }
 
+char *show_game_moves_line(const Game *g, const char *prefix)
+{
+    size_t cap = strlen(prefix) + 1 + (size_t)g->nmoves * (MOVE_STR_MAX + 1), n;
+    char *line = malloc(cap);
+    if (!line) return NULL;
+    n = (size_t)snprintf(line, cap, "%s", prefix);
+    Position p = g->start;
+    for (int i = 0; i < g->nmoves; i++) {
+        char s[MOVE_STR_MAX];
+        Undo u;
+        notation_move_string(&p, &g->moves[i], s, sizeof s);
+        position_make(&p, &g->moves[i], &u);
+        n += (size_t)snprintf(line + n, cap - n, " %s", s);
+    }
+    return line;
+}
+
 void show_move_string(const Game *g, int i, char *buf, size_t len)
 {
     if (i < 0 || i >= g->nmoves) {

@@ -36,6 +36,11 @@ void show_print(const Game *g);
  * if out of memory. */
 char *show_moves_line(const Position *pos, const Move *moves, int nmoves, const char *prefix);
 
+/* The line prefix followed by the canonical strings of every move of g
+ * from its start position, each after one space, as a malloc'd string
+ * (caller frees), or NULL if out of memory. */
+char *show_game_moves_line(const Game *g, const char *prefix);
+
 /* The canonical string of move i (0-based) of g, in the position before it
  * (replayed from the start: a Game keeps only keys), or "none" when there
  * is no move i. */

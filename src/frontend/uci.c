@@ -150,16 +150,32 @@ static void apply_rules(Session *e, const Rules *r)
     e->game = g;
 }
 
+void session_adopt_tablebases(Session *e)
+{
+    if (!e->tb_next_ready || engine_thread_busy(&e->worker)) return;
+    engine_thread_wait(&e->worker, WAIT_ONLY); /* joins a finished job */
+    e->sopt.tb = NULL;
+    tb_set_close(&e->tb);
+    e->tb = e->tb_next;
+    memset(&e->tb_next, 0, sizeof e->tb_next);
+    e->tb_next_ready = false;
+    if (e->tb.n > 0) e->sopt.tb = &e->tb;
+}
+
 /* Puts the set opened by tb_set_open() (n its result) in place of the
  * engine's tables and says how many were found and which files were
  * refused (tb_probe.h); n < 0 leaves the engine without tables, and so
- * does an empty TablebasePath (without a word). */
+ * does an empty TablebasePath (without a word).  A running search keeps
+ * the tables it started with (they take the place at the next search:
+ * session_adopt_tablebases). */
 static void install_tablebases(Session *e, TbSet *fresh, int n, const char *err)
 {
-    engine_thread_wait(&e->worker, WAIT_STOP_SEARCH);
-    e->sopt.tb = NULL;
-    tb_set_close(&e->tb);
-    e->tb = *fresh;
+    if (n < 0) fresh->n = 0;
+    tb_set_close(&e->tb_next);
+    e->tb_next = *fresh;
+    e->tb_next_ready = true;
+    session_adopt_tablebases(e);
+    const TbSet *t = e->tb_next_ready ? &e->tb_next : &e->tb;
     if (!e->tb_path[0]) return;
     if (n < 0) {
         output_line("info string error: %s", err);
@@ -167,14 +183,13 @@ static void install_tablebases(Session *e, TbSet *fresh, int n, const char *err)
     }
     /* One line either way: the refused files, each with its reason, and
      * what was opened. */
-    if (e->tb.nrefused)
+    if (t->nrefused)
         output_line("info string error: %d table file(s) refused: %s (tablebases: %d tables of up "
                     "to %d pieces in %s)",
-                    e->tb.nrefused, e->tb.refused, n, e->tb.max_pieces, e->tb_path);
+                    t->nrefused, t->refused, n, t->max_pieces, e->tb_path);
     else
         output_line("info string tablebases: %d tables of up to %d pieces in %s", n,
-                    e->tb.max_pieces, e->tb_path);
-    if (n > 0) e->sopt.tb = &e->tb;
+                    t->max_pieces, e->tb_path);
 }
 
 /* Opens the tables of TablebasePath again for the current rules (after a
@@ -323,6 +338,8 @@ static void cmd_go(Session *e, char **args, int nargs)
         answer_finished(e, r, why);
         return;
     }
+    engine_thread_wait(&e->worker, WAIT_STOP_SEARCH);
+    session_adopt_tablebases(e);
     engine_thread_search(&e->worker, e->search, &e->game, &limits, &e->sopt);
 }
 
@@ -374,12 +391,14 @@ static void cmd_d(Session *e, char **args, int nargs)
 {
     (void)args; (void)nargs;
     diagram_print(&e->game);
-    if (!e->sopt.tb) return;
+    /* the tables set last, also while a search goes on with the ones before */
+    const TbSet *tb = !e->tb_next_ready ? e->sopt.tb : e->tb_next.n ? &e->tb_next : NULL;
+    if (!tb) return;
     uint16_t te;
     TbResult v;
     TbRootMove *tm = malloc(MAX_MOVES * sizeof *tm);
-    int n = tm && tb_set_verdict(e->sopt.tb, &e->game.pos, &te, &v) == 0
-              ? tb_set_root(e->sopt.tb, &e->game.pos, tm, MAX_MOVES)
+    int n = tm && tb_set_verdict(tb, &e->game.pos, &te, &v) == 0
+              ? tb_set_root(tb, &e->game.pos, tm, MAX_MOVES)
               : -1;
     if (n < 0) {
         output_line("Tablebase: not in the tables");
@@ -550,6 +569,7 @@ void session_free(Session *e)
 {
     engine_thread_free(&e->worker);
     tb_set_close(&e->tb);
+    tb_set_close(&e->tb_next);
     search_free(e->search);
     game_free(&e->game);
 }

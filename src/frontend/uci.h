@@ -40,6 +40,8 @@ typedef struct Session {
     PlayState play;          /* the play mode at the terminal (play.h) */
     char tb_path[256];       /* TablebasePath, "" = none */
     TbSet tb;                /* its tables for the current rules (sopt.tb) */
+    TbSet tb_next;           /* tables opened during a search, for the next one */
+    bool tb_next_ready;      /* tb_next waits for session_adopt_tablebases */
 } Session;
 
 /* Sets up an engine with default options and the Dablot start position.
@@ -49,6 +51,12 @@ int session_init(Session *e, void (*on_done)(void *), void *ctx);
 
 /* Stops any job, waits for it, frees everything. */
 void session_free(Session *e);
+
+/* Puts the tables opened while a search ran (TablebasePath, or a change of
+ * the rules, during a search: PROTOCOL.md section 6.3, they apply to later
+ * searches) in place of the engine's, once no job runs; called before each
+ * search.  Does nothing when none wait. */
+void session_adopt_tablebases(Session *e);
 
 /* Executes one command line (any blanks, any length).  Sets e->quit on
  * "quit".  Long jobs start in the job thread and return at once. */

@@ -184,6 +184,14 @@ void uci_parse_go(const Position *pos, char **v, int n, SearchLimits *lim, int *
             uci_parse_error_add(errs, "go: unknown word '%.*s%s'; ignored", SHOW(k));
         }
     }
+    /* perft takes no limits: any other word refuses the count, as "perft"
+     * refuses one */
+    if (*perft_depth != 0 && n != 2) {
+        if (*perft_depth > 0)
+            uci_parse_error_add(errs, "go perft: expected 'go perft <depth>' with depth 1..100 "
+                                      "and no other word");
+        *perft_depth = -1;
+    }
 }
 
 /* Joins v[from..to) with single spaces into a malloc'd string. */

@@ -51,8 +51,8 @@ void uci_parse_error_add(ParseErrors *e, const char *fmt, ...) __attribute__((fo
  * skipped; the rest still counts, so a "go" is always answered.  searchmoves
  * takes the following words up to the next keyword that are legal moves of
  * pos (others are reported).  *perft_depth is set to N > 0 for "go perft N"
- * (then the other limits are ignored), to -1 for "perft" with a bad or
- * missing N (reported; nothing should run), else 0. */
+ * (nothing else), to -1 for "perft" with a bad or missing N or with any
+ * other word (reported; nothing should run), else 0. */
 void uci_parse_go(const Position *pos, char **v, int n, SearchLimits *lim, int *perft_depth,
               ParseErrors *errs);
 

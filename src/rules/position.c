@@ -135,7 +135,7 @@ static int read_counter(const char **s, long *out)
     long n = 0;
     int digits = 0;
     while (isdigit((unsigned char)*p)) {
-        if (++digits > 9) return -1;
+        if (++digits > 9) return -1; /* at most POSITION_COUNTER_MAX */
         n = n * 10 + (*p++ - '0');
     }
     if (!digits) return -1;
@@ -338,7 +338,9 @@ void position_make(Position *pos, const Move *m, Undo *u)
         }
         pos->draw_plies = 0;
     } else {
-        pos->draw_plies = step_resets_draw[v][piece] ? 0 : pos->draw_plies + 1;
+        pos->draw_plies = step_resets_draw[v][piece]
+                            ? 0
+                            : pos->draw_plies + (pos->draw_plies < POSITION_COUNTER_MAX);
     }
 
     /* The piece leaves `from` and lands on `to` (the same point after a
@@ -351,7 +353,7 @@ void position_make(Position *pos, const Move *m, Undo *u)
     pos->by_type[piece_type(piece)] ^= bb_bit(from);
     pos->by_type[piece_type(moved)] ^= bb_bit(to);
 
-    pos->move_number += us; /* after Black's move */
+    pos->move_number += us & (pos->move_number < POSITION_COUNTER_MAX); /* after Black's move */
     pos->stm = them;
     pos->key = key;
 }

@@ -84,6 +84,11 @@ typedef struct Undo {
 /* Sets pos to the start position of rules->variant with those rules. */
 void position_start(Position *pos, const Rules *rules);
 
+/* The largest value of either FEN counter (fields 3 and 4, nine digits):
+ * position_set_fen reads at most this, and position_make stops both
+ * counters there, so every FEN written is one the parser reads. */
+enum { POSITION_COUNTER_MAX = 999999999 };
+
 /* The start FEN of a variant (RULES.md section 5). */
 const char *position_start_fen(Variant v);
 
@@ -115,7 +120,8 @@ const char *position_fen_variant_hint(const Rules *rules, const char *fen, char 
 void position_fen(const Position *pos, char *buf, size_t len);
 
 /* Plays a legal move (from movegen.h).  Removes captured pieces, crowns a
- * Tabal man that ends on its far base, updates the counters and the key. */
+ * Tabal man that ends on its far base, updates the counters (each stays at
+ * POSITION_COUNTER_MAX once there) and the key. */
 void position_make(Position *pos, const Move *m, Undo *u);
 
 /* The piece sets of a position without its board array, counters and

@@ -229,3 +229,27 @@ int tb_file_load(const TbFile *f, uint16_t *out)
         if (load_block(f, b, out + (uint64_t)b * TB_BLOCK) != 0) return -1;
     return 0;
 }
+
+int tb_file_check_name(const TbFile *f, const char *path, char *err, size_t errlen)
+{
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    const char *dash = strrchr(base, '-');
+    size_t len = strlen(base);
+    char header[TB_SIG_NAME + 64], sig[TB_SIG_NAME] = "", why[128];
+    tb_sig_name(&f->sig, sig, sizeof sig);
+    snprintf(header, sizeof header, "%s-%s", f->tag, sig);
+    if (dash && len > 4 && strcmp(base + len - 4, ".dtb") == 0
+        && (size_t)(dash - base) == strlen(f->tag) && strncmp(base, f->tag, strlen(f->tag)) == 0
+        && (size_t)(base + len - 4 - (dash + 1)) < sizeof sig) {
+        TbSig named;
+        char name[TB_SIG_NAME];
+        snprintf(name, sizeof name, "%.*s", (int)(base + len - 4 - (dash + 1)), dash + 1);
+        if (tb_sig_parse(&named, f->sig.variant, name, why, sizeof why) == 0
+            && tb_sig_equal(&named, &f->sig))
+            return 0;
+    }
+    snprintf(err, errlen, "%s: its header holds the table %s, which its name does not say", path,
+             header);
+    return -1;
+}

@@ -77,6 +77,12 @@ int tb_file_write(const char *path, const Rules *r, const TbSig *s, const uint16
  * one-line message naming the file and what is wrong; *f is then unset. */
 int tb_file_open(TbFile *f, const char *path, char *err, size_t errlen);
 void tb_file_close(TbFile *f);
+/* Whether the file name of path (tb_file_path's "<tag>-<signature>.dtb",
+ * the signature's letters in any order) names the rules tag and the
+ * signature of f's header.  Returns 0, or -1 with a one-line message in err
+ * naming the file and both (a copied or renamed table is refused: the name
+ * is what a set looks tables up by). */
+int tb_file_check_name(const TbFile *f, const char *path, char *err, size_t errlen);
 
 /* A decompressed block, reused between probes of one thread. */
 typedef struct TbBlockCache {

@@ -73,7 +73,10 @@ int tb_set_open(TbSet *set, const char *dir, const Rules *r, char *err, size_t e
         snprintf(path, sizeof path, "%s/%s", dir, names[i]);
         TbFile f;
         if (set->files && tb_file_open(&f, path, msg, sizeof msg) == 0) {
-            if (f.sig.variant == r->variant && strcmp(f.tag, tag) == 0) {
+            if (tb_file_check_name(&f, path, msg, sizeof msg) != 0) {
+                tb_file_close(&f);
+                note_refused(set, msg);
+            } else if (f.sig.variant == r->variant && strcmp(f.tag, tag) == 0) {
                 set->files[set->n++] = f;
                 int p = tb_sig_pieces(&f.sig);
                 if (p > set->max_pieces) set->max_pieces = p;

@@ -212,6 +212,40 @@ stop_at_once() {   # stop right after go: one legal bestmove; an info depth line
 }
 check "stop right after go: one legal bestmove, no score line without nodes" stop_at_once
 
+# FEN counters stop at the parser's largest value (999999999): a position
+# the engine reaches gives a FEN the engine reads back.
+counters_saturate() {
+    local out fen again
+    out=$(printf '%s\n' 'position fen 6/5/6/5/6/5/k3PK/5/6/5/6/5/6 b 999999999 999999999 moves a7-c7' show |
+          bin/dablo 2>&1)
+    fen=$(sed -n 's/^fen //p' <<<"$out")
+    again=$(printf '%s\n' "position fen $fen" show | bin/dablo 2>&1)
+    [ "$fen" = "6/5/6/5/6/5/1k2PK/5/6/5/6/5/6 w 999999999 999999999" ] &&
+        [ "$(sed -n 's/^fen //p' <<<"$again")" = "$fen" ] && ! grep -q error <<<"$again" ||
+        { echo "     fen '$fen'; read back: $(head -1 <<<"$again")"; return 1; }
+}
+check "FEN counters saturate at 999999999, and the FEN reads back" counters_saturate
+
+# "d" lists the moves played since the start position.
+d_moves() {
+    local out
+    out=$(printf '%s\n' 'position startpos moves c5-d6' d | bin/dablo 2>&1)
+    grep -qx 'Moves played: 1 (from .*)   Repetitions of this position: 1' <<<"$out" &&
+        grep -qx 'Moves: c5-d6' <<<"$out" ||
+        { grep '^Moves' <<<"$out" | sed 's/^/     /'; return 1; }
+}
+check "d: the moves played" d_moves
+
+# go perft with another word is refused, as perft with one is.
+perft_extra() {
+    local out
+    out=$(printf '%s\n' 'go perft 2 depth 3' 'perft 3 extra' isready | bin/dablo 2>&1)
+    [ "$out" = "info string error: go perft: expected 'go perft <depth>' with depth 1..100 and no other word
+info string error: perft: expected 'perft <depth>' with depth 1..100
+readyok" ] || { sed 's/^/     /' <<<"$out"; return 1; }
+}
+check "go perft 2 depth 3 is refused like perft 3 extra" perft_extra
+
 # A host that goes away: stdout closed while searching must not hang or crash.
 closed_stdout() {
     (printf 'go depth 6\n'; sleep 1) | timeout 20 bin/dablo >&- 2>/dev/null

@@ -234,6 +234,62 @@ keys 'play black' Enter
 expect "play black: dablo moves at once when it is Black's turn" '^dablo \(Black\) is thinking, 60.0 s at most'
 keys 'stop' Enter
 expect "... stop makes it move now" '^dablo plays d6xb4 '
+# A setting or a position changed while dablo thinks: its reply is
+# searched again with it, never left waiting.
+fresh
+keys 'new dablot' Enter
+keys 'time 2000' Enter
+keys 'c5-d6' Enter
+expect "play: dablo thinks 2 s" '^dablo \(Black\) is thinking, 2.0 s at most'
+fresh
+keys 'level 5' Enter
+expect "play: level during a think cancels the reply" "^\(dablo's move cancelled\)$"
+expect "... and dablo thinks again at the new level" '^dablo \(Black\) is thinking, 2.0 s at most'
+expect "... and plays its move" '^dablo plays [a-k][0-9]+[-x]' 30
+expect "... then it is the player's turn" '^Move 2, White to move. Last moves: c5-d6 '
+fresh
+keys 'time 60000' Enter
+keys 'position startpos moves c5-d6' Enter
+expect "play: a position with dablo to move makes it think" '^dablo \(Black\) is thinking, 60.0 s'
+# (no fresh here: while dablo thinks readline keeps a Ctrl-L until the next
+# line, and clearing then would hide the line looked for)
+keys 'go infinite' Enter
+expect "play: a protocol search cancels the reply" "^\(dablo's move cancelled\)$"
+keys 'c9-c8' Enter
+expect "... a move for dablo's side is refused" "^It is dablo's move \(Black\): type 'play none' to move both sides.$"
+keys 'stop' Enter
+expect "... the protocol search ends with its bestmove" '^bestmove '
+expect "... and dablo thinks again" '^dablo \(Black\) is thinking, 60.0 s'
+keys 'stop' Enter
+expect "... and plays" '^dablo plays [a-k][0-9]+[-x]'
+keys 'board' Enter
+expect "... and the board has its move" '^Move 2, White to move. Last moves: c5-d6 '
+# The level, undo N, and undo right after dablo opened the game.
+fresh
+keys 'level' Enter
+expect "play: level alone tells the level" '^dablo plays at level 5 of 20 \(level <0..20> changes it\).$'
+keys 'help' Enter
+expect "play: help shows the level" '^  level <0..20> +.* \(now 5\)$'
+keys 'undo 2 3' Enter
+expect "play: undo refuses extra words" '^usage: undo <1..10000>$'
+fresh
+keys 'new dablot' Enter
+keys 'play none' Enter
+keys 'c5-d6' Enter
+keys 'b8-c7' Enter
+keys 'e5-f6' Enter
+keys 'c9-d8' Enter
+expect "play: four plies by the player" '^Move 3, White to move. Last moves: e5-f6 c9-d8$'
+keys 'play black' Enter
+keys 'undo 2' Enter
+expect "play: undo 2 takes back two moves and dablo's answers" '^Took back 4 moves.$'
+fresh
+keys 'time 300' Enter
+keys 'play white' Enter
+expect "play white: dablo opens the game" '^dablo plays [a-k][0-9]+[-x]'
+keys 'undo' Enter
+expect "play: undo after dablo's first move: nothing to undo" "^Nothing to undo: dablo's move opened the game.$"
+if ! screen | grep -q '^Took back'; then ok "... and nothing is taken back"; else bad "... and nothing is taken back"; fi
 keys 'quit' Enter
 expect "play: quit still ends the engine with status 0" '^ENGINE-EXIT=0$'
 

@@ -232,6 +232,27 @@ cp "$tmp/a/tabal-KKvk.dtb" "$f"
 printf 'not a table' >"$tmp/c/tabal-Kvk.dtb"
 msg=$($TB verify -variant tabal -sig Kvk -dir "$tmp/c" 2>&1)
 if grep -q "refused: [^ ]*tabal-Kvk.dtb: shorter than a table header" <<<"$msg"; then ok "garbage file refused"; else bad "garbage: $msg"; fi
+# A table copied under another signature's name: refused, naming both;
+# the table itself is checked once and the engine counts it once.
+mkdir "$tmp/e"
+cp "$tmp"/a/dablot-optional-*.dtb "$tmp/e/"
+cp "$tmp/a/dablot-optional-KPvm.dtb" "$tmp/e/dablot-optional-PMvm.dtb"
+msg=$($TB verify -variant dablot -sig PMvm,KPvm -dir "$tmp/e" 2>&1)
+rc=$?
+if grep -q "dablot-optional-PMvm.dtb: its header holds the table dablot-optional-KPvm, which its name does not say" <<<"$msg"; then
+    ok "renamed table: refused, naming both"
+else
+    bad "renamed table: $msg"
+fi
+same "renamed table: KPvm verified once" 1 "$(grep -c '^dablot-optional KPvm .*: ok' <<<"$msg")"
+if [ $rc -ne 0 ]; then ok "renamed table: verify fails (rc $rc)"; else bad "renamed table: verify said ok"; fi
+out=$(printf '%s\n' "setoption name TablebasePath value $tmp/e" isready | bin/dablo 2>&1)
+if grep -q "tablebases: 11 tables of" <<<"$out"; then ok "renamed table: the engine counts 11 tables"; else bad "renamed table, engine: $(grep tablebases <<<"$out")"; fi
+# Tables with no won position: sample says so in one line.
+msg=$($TB sample -variant dablot -sig Kvk -sample 2 -dir "$tmp/a" 2>&1)
+rc=$?
+same "sample of Kvk: one line" "dablo-tb: no won positions in these tables" "$msg"
+same "sample of Kvk: exit 1" 1 $rc
 
 # The engine: TablebasePath, tbhits, a best move of the tables, d.
 out=$( (printf '%s\n' "setoption name TablebasePath value $tmp/a" "position fen $fen" d 'go depth 6'; sleep 2) | bin/dablo 2>&1)
@@ -241,6 +262,16 @@ hits=$(grep -o 'tbhits [0-9]*' <<<"$out" | tail -1 | awk '{print $2}')
 if [ "${hits:-0}" -gt 0 ]; then ok "tbhits counted ($hits)"; else bad "tbhits: ${hits:-none}"; fi
 bm=$(grep -o '^bestmove [^ ]*' <<<"$out" | awk '{print $2}')
 if $TB probe -variant dablot -fen "$fen" -dir "$tmp/a" | sed -n 2p | tr ' ' '\n' | grep -qx "$bm"; then ok "engine plays a best move of the tables ($bm)"; else bad "engine played '$bm'"; fi
+# TablebasePath during go infinite: the search goes on (PROTOCOL.md 6.3,
+# later searches get the tables), d already sees them, stop ends it, and
+# the next search probes them.
+out=$( (printf '%s\n' "position fen $fen" 'go infinite'; sleep 0.5
+        printf '%s\n' "setoption name TablebasePath value $tmp/a" isready d; sleep 0.5
+        printf '%s\n' stop 'go depth 6'; sleep 2) | bin/dablo 2>&1)
+order=$(sed -n 's/^info string tablebases: .*/tables/p; s/^readyok$/readyok/p; s/^Tablebase: win .*/d/p; s/^bestmove .*/bestmove/p' <<<"$out" | tr '\n' ' ')
+same "TablebasePath during go infinite: no bestmove until stop" "tables readyok d bestmove bestmove " "$order"
+hits=$(grep -o 'tbhits [0-9]*' <<<"$out" | tail -1 | awk '{print $2}')
+if [ "${hits:-0}" -gt 0 ]; then ok "... and the next search probes them ($hits tbhits)"; else bad "... next search: tbhits ${hits:-none}"; fi
 out=$( (printf '%s\n' "setoption name TablebasePath value $tmp/nowhere" isready) | bin/dablo 2>&1)
 if grep -q "info string error: tablebase folder '$tmp/nowhere' cannot be read: No such file or directory" <<<"$out" && grep -q readyok <<<"$out"; then ok "engine: a bad folder is one error line"; else bad "bad folder: $out"; fi
 # A folder that is a file: the reason is given, by the engine and by dablo-tb.

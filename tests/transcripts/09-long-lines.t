@@ -14,6 +14,7 @@ timeout 30000
 < Key: 673938836347BD5F
 < Side to move: White .*
 < Moves played: 4000 .*Repetitions of this position: 1001
+< Moves: k7-j8 a7-b6 j8-k7 b6-a7 (k7-j8 a7-b6 j8-k7 b6-a7 ){998}k7-j8 a7-b6 j8-k7 b6-a7
 < Game over: 1/2-1/2 \(.*\)
 < Legal moves \(15\): .*
 # the game is drawn (repetition): go answers bestmove (none) after a score

@@ -64,6 +64,7 @@
 < Key: [0-9A-F]{16}
 < Side to move: Black   DrawPlies counter: 0   Move number: 1
 < Moves played: 1 .*
+< Moves: b4-c5
 < Legal moves \(1\): d6xb4
 close
 exit 0

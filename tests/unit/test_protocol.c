@@ -90,8 +90,16 @@ START_TEST(go_errors_and_searchmoves)
     ck_assert_int_eq(l.nsearchmoves, 2);     /* duplicate dropped, illegal reported */
     ck_assert_int_eq(pe.count, 1);
     ck_assert_int_eq(l.depth, 3);
-    go("perft 4 depth 2", &l, &perft, &pe);
+    go("perft 4", &l, &perft, &pe);
     ck_assert_int_eq(perft, 4);
+    ck_assert_int_eq(pe.count, 0);
+    /* other words with perft refuse it, as "perft 4 extra" is refused */
+    go("perft 4 depth 2", &l, &perft, &pe);
+    ck_assert_int_eq(perft, -1);
+    ck_assert_int_eq(pe.count, 1);
+    ck_assert_ptr_nonnull(strstr(pe.msg[0], "go perft"));
+    go("depth 2 perft 4", &l, &perft, &pe);
+    ck_assert_int_eq(perft, -1);
     go("perft 0", &l, &perft, &pe);
     ck_assert_int_eq(perft, -1);
     go("perft", &l, &perft, &pe);
@@ -361,7 +369,20 @@ START_TEST(completion_contexts)
     ck_assert(has(c, "isready") && has(c, "c5-d6") && has(c, "k7-j8") && has(c, "undo")
               && has(c, "level"));
     free_list(c);
+    /* the arguments of the play commands */
+    c = completion_candidates(&cx, "level ", 6);
+    ck_assert(has(c, "0") && has(c, "20") && !has(c, "21") && !has(c, "c5-d6"));
+    free_list(c);
+    c = completion_candidates(&cx, "new ", 4);
+    ck_assert(has(c, "dablot") && has(c, "tabal"));
+    free_list(c);
+    c = completion_candidates(&cx, "play ", 5);
+    ck_assert(has(c, "white") && has(c, "black") && has(c, "none"));
+    free_list(c);
     cx.moves_first = false;
+    c = completion_candidates(&cx, "play ", 5);
+    ck_assert_ptr_null(c); /* over pipes there is no play mode */
+    free_list(c);
     c = completion_candidates(&cx, "setoption name ", 15);
     ck_assert(has(c, "Variant") && has(c, "Clear Hash") && has(c, "KingAndPrinceCaptureEnds"));
     free_list(c);

@@ -455,6 +455,11 @@ static int cmd_sample(const Args *a)
     }
     free(cache);
     tb_set_close(&set);
+    if (got == 0)
+        fprintf(stderr, "dablo-tb: no won positions in these tables\n");
+    else if (got < want_n)
+        fprintf(stderr, "dablo-tb: only %llu of %llu won positions found\n",
+                (unsigned long long)got, (unsigned long long)want_n);
     return got == want_n ? 0 : 1;
 }
 
