@@ -21,7 +21,9 @@
 # Packagers: CPPFLAGS, CFLAGS and LDFLAGS reach every compile and link line
 # and come last (e.g. `make ARCH= CFLAGS="$(dpkg-buildflags --get CFLAGS)"`);
 # ARCH= drops -march=native for a binary that runs on any machine of the
-# architecture; SOURCE_DATE_EPOCH dates the man pages.
+# architecture; SOURCE_DATE_EPOCH dates the man pages.  bin/dablo opens GNU
+# readline by dlopen() at a terminal (a package depends on libreadline
+# itself); STATIC=1 links bin/dablo fully static instead (mk/link.mk).
 #
 # Layers, each a directory and an archive; dependencies point one way
 # (frontend -> search -> tb -> rules):
