@@ -21,7 +21,9 @@
 # Packagers: CPPFLAGS, CFLAGS and LDFLAGS reach every compile and link line
 # and come last (e.g. `make ARCH= CFLAGS="$(dpkg-buildflags --get CFLAGS)"`);
 # ARCH= drops -march=native for a binary that runs on any machine of the
-# architecture; SOURCE_DATE_EPOCH dates the man pages.
+# architecture; SOURCE_DATE_EPOCH dates the man pages.  bin/dablo opens GNU
+# readline by dlopen() at a terminal (a package depends on libreadline
+# itself); STATIC=1 links bin/dablo fully static instead (mk/link.mk).
 #
 # Layers, each a directory and an archive; dependencies point one way
 # (frontend -> search -> tb -> rules):
@@ -60,8 +62,21 @@ ALL_CFLAGS    := $(BASE_CPPFLAGS) $(BASE_CFLAGS) $(OPT) $(ARCH) $(CPPFLAGS) $(CF
 ZSTD_LIBS     := $(shell $(PKG_CONFIG) --libs libzstd 2>/dev/null || echo -lzstd)
 LDLIBS_BASE   := -pthread -lm $(ZSTD_LIBS)
 
+# GNU readline: bin/dablo compiles against its header but is not linked to
+# it; src/frontend/readline_lib.c opens it by dlopen() when the engine starts
+# at a terminal (over pipes the loader's work for it was 81% of the start-up:
+# docs/speed.md).  READLINE_SONAME names the library to open (default:
+# libreadline.so.N, N the header's major version); DL_LIBS is -ldl where
+# dlopen() is not in libc (glibc before 2.34).  STATIC=1 links bin/dablo
+# fully static, readline inside it (mk/static.mk).
 READLINE_CFLAGS := $(shell $(PKG_CONFIG) --cflags readline 2>/dev/null)
 READLINE_LIBS   := $(shell $(PKG_CONFIG) --libs readline 2>/dev/null || echo -lreadline)
+READLINE_SONAME ?=
+READLINE_DEFS   := $(if $(READLINE_SONAME),-DREADLINE_SONAME='"$(READLINE_SONAME)"')
+ifeq ($(origin DL_LIBS),undefined)
+DL_LIBS := $(shell printf '\043include <dlfcn.h>\nint main(void) { return !dlsym(0, ""); }\n' | \
+             $(CC) -x c - -o /dev/null 2>/dev/null || echo -ldl)
+endif
 CHECK_CFLAGS    := $(shell $(PKG_CONFIG) --cflags check 2>/dev/null)
 CHECK_LIBS      := $(shell $(PKG_CONFIG) --libs check 2>/dev/null || echo -lcheck)
 
@@ -115,11 +130,11 @@ bin/dablo-stats: src/rules/version.h
 
 build/obj/%.o: src/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) $(READLINE_CFLAGS) -c $< -o $@
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) $(READLINE_CFLAGS) $(READLINE_DEFS) -c $< -o $@
 
 build/san/%.o: src/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(SAN_CFLAGS) $(DEPFLAGS) $(READLINE_CFLAGS) -c $< -o $@
+	$(CC) $(SAN_CFLAGS) $(DEPFLAGS) $(READLINE_CFLAGS) $(READLINE_DEFS) -c $< -o $@
 
 define layer_rules
 build/libdablo-$(1).a: $$(patsubst src/%.c,build/obj/%.o,$$(call layer_src,$(1)))
@@ -131,15 +146,22 @@ build/libdablo-$(1)-san.a: $$(patsubst src/%.c,build/san/%.o,$$(call layer_src,$
 endef
 $(foreach l,$(LAYERS),$(eval $(call layer_rules,$(l))))
 
-bin/dablo: build/obj/frontend/main.o $(LIB)
+# bin/dablo: readline opened at run time, or linked in with STATIC=1 (mk/link.mk).
+ifeq ($(STATIC),1)
+bin/dablo: build/dablo-static $(DABLO_LINK)
 	@mkdir -p bin
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $^ -o $@ $(READLINE_LIBS) $(LDLIBS_BASE)
+	cp $< $@
+else
+bin/dablo: build/obj/frontend/main.o $(LIB) $(DABLO_LINK)
+	@mkdir -p bin
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $(filter-out $(DABLO_LINK),$^) -o $@ $(DL_LIBS) $(LDLIBS_BASE)
+endif
 
 build/test_unit: $(UNIT_SRC) $(wildcard tests/unit/*.h) $(SRC_HDR) $(LIB)
-	$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -Itests/unit $(LDFLAGS) $(UNIT_SRC) $(LIB) -o $@ $(CHECK_LIBS) $(READLINE_LIBS) $(LDLIBS_BASE)
+	$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -Itests/unit $(LDFLAGS) $(UNIT_SRC) $(LIB) -o $@ $(CHECK_LIBS) $(DL_LIBS) $(LDLIBS_BASE)
 
 build/test_unit_san: $(UNIT_SRC) $(wildcard tests/unit/*.h) $(SRC_HDR) $(SAN_LIB)
-	$(CC) $(SAN_CFLAGS) $(CHECK_CFLAGS) -Itests/unit $(LDFLAGS) $(UNIT_SRC) $(SAN_LIB) -o $@ $(CHECK_LIBS) $(READLINE_LIBS) $(LDLIBS_BASE)
+	$(CC) $(SAN_CFLAGS) $(CHECK_CFLAGS) -Itests/unit $(LDFLAGS) $(UNIT_SRC) $(SAN_LIB) -o $@ $(CHECK_LIBS) $(DL_LIBS) $(LDLIBS_BASE)
 
 sanitize: build/test_unit_san
 	CK_FORK=no build/test_unit_san

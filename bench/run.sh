@@ -172,19 +172,20 @@ say ""
 # ---------------------------------------------------------------- start-up and memory
 say "## Start-up and memory"
 say ""
-# build/startup (bench/startup.c): from fork() to the read that brings
-# uciok, no shell in between (a bash loop reading the answer byte by byte
-# and timing with date(1) took 15-20 ms by itself); beside it, run for run,
-# the floor: a process that only answers uciok.
-make --no-print-directory -s build/startup
+# bench/startup.sh: build/startup (bench/startup.c) times each start from
+# fork() to the read that brings uciok, no shell in between (a bash loop
+# reading the answer byte by byte and timing with date(1) took 15-20 ms by
+# itself), beside the floor, run for run: a process that only answers
+# uciok; and gives CPU time, page faults and instruction counts.
+make --no-print-directory -s build/startup build/count/dablo build/dablo-static 2>/dev/null
 supruns=$((RUNS * 20))
-sup=$(build/startup "$supruns" "$DABLO" "build/startup --answer" 2>&1)
-# sup_field LINE FIELD: a figure of the engine's line (1) or the floor's (2)
-sup_field() { awk -v n="$1" -v f="$2" 'NR == n { for (i = 3; i < NF; i++) if ($i == f) print $(i + 1) }' <<<"$sup"; }
+sup=$(bash bench/startup.sh "$supruns")
+# sup_ms ROW: the median (min..max) of the table row whose first cell matches ROW
+sup_ms() { awk -F'|' -v r="$1" '$2 ~ r { gsub(/^ +| +$/, "", $3); print $3; exit }' <<<"$sup"; }
 say "| measure | value |"
 say "|---|---:|"
-say "| time from start to \`uciok\` (ms, $supruns runs: median (min..max)) | $(sup_field 1 median_ms) ($(sup_field 1 min_ms)..$(sup_field 1 max_ms)) |"
-say "| the same for a process that only answers \`uciok\` (the floor) | $(sup_field 2 median_ms) ($(sup_field 2 min_ms)..$(sup_field 2 max_ms)) |"
+say "| time from start to \`uciok\` (ms, $supruns runs: median (min..max)) | $(sup_ms 'bin/dablo') |"
+say "| the same for a process that only answers \`uciok\` (the floor) | $(sup_ms 'the floor') |"
 for h in 16 256; do
     kb=$( { /usr/bin/time -f '%M' "$DABLO" >/dev/null 2>/dev/null <<<"setoption name Hash value $h
 isready
@@ -198,6 +199,11 @@ done
 kb=$( ( printf 'setoption name Hash value 16\ngo depth 10\n'; sleep 1; printf 'isready\n'; sleep 1; printf 'quit\n' ) |
       /usr/bin/time -f '%M' "$DABLO" 2>&1 >/dev/null | tail -1)
 say "| peak resident memory after \`go depth 10\` from the Dablot start, Hash 16 MiB (MiB) | $(awk -v k="$kb" 'BEGIN {printf "%.1f", k / 1024}') |"
+say ""
+say "Start-up beside the floor, in the same run (bench/startup.sh; CPU time and"
+say "page faults from fork to exit):"
+say ""
+say "$sup"
 say ""
 
 # ---------------------------------------------------------------- match runner

@@ -19,8 +19,8 @@
 PGO_DIR   := build/pgo
 PGO_SRC   := src/frontend/main.c $(foreach l,$(LAYERS),$(call layer_src,$(l)))
 PGO_TRAIN ?= bench
-PGO_CFLAGS = $(BASE_CPPFLAGS) $(BASE_CFLAGS) $(OPT) $(ARCH) -flto=auto $(CPPFLAGS) $(CFLAGS) $(READLINE_CFLAGS)
-PGO_LIBS   = $(READLINE_LIBS) $(LDLIBS_BASE)
+PGO_CFLAGS = $(BASE_CPPFLAGS) $(BASE_CFLAGS) $(OPT) $(ARCH) -flto=auto $(CPPFLAGS) $(CFLAGS) $(READLINE_CFLAGS) $(READLINE_DEFS)
+PGO_LIBS   = $(DL_LIBS) $(LDLIBS_BASE)
 
 .PHONY: pgo pgo-build
 pgo-build: $(PGO_SRC) $(SRC_HDR)

@@ -37,6 +37,8 @@ void engine_thread_free(EngineThread *w)
 {
     engine_thread_wait(w, WAIT_STOP_ALL);
     game_free(&w->game);
+    free(w->limits);
+    w->limits = NULL;
     pthread_cond_destroy(&w->done);
     pthread_mutex_destroy(&w->lock);
 }
@@ -103,7 +105,7 @@ static void run_search(EngineThread *w)
     search_set_quiet(w->search, w->keep);
     search_set_answer(w->search, w->keep ? NULL : early_bestmove, w);
     atomic_store(&w->entered, engine_thread_now_ms());
-    int rc = search_run(w->search, &w->game, &w->limits, &w->opt, &best, &ponder);
+    int rc = search_run(w->search, &w->game, w->limits, &w->opt, &best, &ponder);
     if (w->keep) {
         w->answer_rc = rc;
         w->answer = best;
@@ -230,7 +232,8 @@ static int start_search(EngineThread *w, Search *s, const Game *g, const SearchL
     engine_thread_wait(w, WAIT_STOP_SEARCH);
     w->keep = keep;
     w->answer_rc = -1;
-    if (copy_game(&w->game, g) < 0) {
+    if (!w->limits) w->limits = malloc(sizeof *w->limits);
+    if (!w->limits || copy_game(&w->game, g) < 0) {
         output_text("info string error: out of memory copying the game");
         if (keep) return -1;
         output_text("info depth 0 score cp 0");
@@ -238,7 +241,7 @@ static int start_search(EngineThread *w, Search *s, const Game *g, const SearchL
         return -1;
     }
     w->search = s;
-    w->limits = *limits;
+    *w->limits = *limits;
     w->opt = *opt;
     launch(w, JOB_SEARCH);
     return 0;

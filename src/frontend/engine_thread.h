@@ -57,7 +57,8 @@ typedef struct EngineThread {
     JobKind kind;
     Search *search;            /* the protocol's search (not owned) */
     Game game;                 /* search job: copy of the game to search */
-    SearchLimits limits;
+    SearchLimits *limits;      /* search job: copy of its limits (32 KiB, malloc'd at the first
+                                  search: zeroed here it was 8 page faults of every start) */
     SearchOptions opt;
     Position pos;              /* perft job */
     int depth;                 /* perft / bench depth */

@@ -1,5 +1,6 @@
 /*
- * terminal.c - GNU readline front end (callback interface + poll).
+ * terminal.c - GNU readline front end (callback interface + poll); the
+ * library is loaded by terminal_open() (readline_lib.h).
  */
 #include "terminal.h"
 
@@ -13,14 +14,14 @@
 #include <strings.h>
 #include <unistd.h>
 
-#include <readline/history.h>
-#include <readline/readline.h>
-
 #include "engine_thread.h"
 #include "linereader.h"
+#include "readline_lib.h"
 
 /* Bytes sent through the wake pipe. */
 enum { WAKE_JOB_DONE = 'd', WAKE_SIGINT = 'i' };
+
+static ReadlineLib RL; /* filled by terminal_open() */
 
 static struct {
     int open;
@@ -76,7 +77,7 @@ static void on_line(char *line)
 {
     T.got_line = 1;
     T.line = line;
-    rl_callback_handler_remove();
+    RL.callback_handler_remove();
     T.installed = 0;
 }
 
@@ -105,13 +106,13 @@ static char *generator(const char *text, int state)
 static char **attempt_completion(const char *text, int start, int end)
 {
     (void)end;
-    rl_attempted_completion_over = 1;   /* never fall back to file names */
+    *RL.attempted_completion_over = 1; /* never fall back to file names */
     free_cands();
-    char **c = T.h.complete ? T.h.complete(T.h.ctx, rl_line_buffer, start) : NULL;
+    char **c = T.h.complete ? T.h.complete(T.h.ctx, *RL.line_buffer, start) : NULL;
     if (!c) return NULL;
     T.cands = c;
     while (c[T.ncands]) T.ncands++;
-    return rl_completion_matches(text, generator);
+    return RL.completion_matches(text, generator);
 }
 
 /* ------------------------------------------------------------- history */
@@ -125,15 +126,17 @@ static void remember(const char *line)
     if (n == 0) return;
     char *entry = strndup(line, n);
     if (!entry) return;
-    HIST_ENTRY *last = history_length > 0 ? history_get(history_base + history_length - 1) : NULL;
+    HIST_ENTRY *last = *RL.history_length > 0
+                         ? RL.history_get(*RL.history_base + *RL.history_length - 1)
+                         : NULL;
     if (!last || strcmp(last->line, entry) != 0) {
-        add_history(entry);
+        RL.add_history(entry);
         if (T.have_history) {
             /* append_history() needs the file to exist; creating it may fail silently */
             int fd = open(T.history, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
             if (fd >= 0) {
                 close(fd);
-                append_history(1, T.history);
+                RL.append_history(1, T.history);
             }
         }
     }
@@ -142,10 +145,17 @@ static void remember(const char *line)
 
 /* ---------------------------------------------------------------- life */
 
-int terminal_open(const TerminalHooks *hooks, const char *prompt)
+int terminal_open(const TerminalHooks *hooks, const char *prompt, char *err, size_t errlen)
 {
-    if (T.open) return -1;
-    if (pipe(T.wake) < 0) return -1;
+    if (T.open) {
+        snprintf(err, errlen, "the terminal is already open");
+        return -1;
+    }
+    if (readline_lib_load(&RL, err, errlen) < 0) return -1;
+    if (pipe(T.wake) < 0) {
+        snprintf(err, errlen, "pipe: %s", strerror(errno));
+        return -1;
+    }
     for (int i = 0; i < 2; i++) {
         fcntl(T.wake[i], F_SETFL, fcntl(T.wake[i], F_GETFL) | O_NONBLOCK);
         fcntl(T.wake[i], F_SETFD, FD_CLOEXEC);
@@ -154,16 +164,16 @@ int terminal_open(const TerminalHooks *hooks, const char *prompt)
     T.prompt = strdup(prompt);
     linereader_init(&T.cooked, STDIN_FILENO);
 
-    rl_readline_name = "dablo";
-    rl_catch_signals = 0;
-    rl_attempted_completion_function = attempt_completion;
-    rl_completer_word_break_characters = " \t";
-    rl_variable_bind("completion-ignore-case", "on");
+    *RL.readline_name = "dablo";
+    *RL.catch_signals = 0;
+    *RL.attempted_completion_function = attempt_completion;
+    *RL.completer_word_break_characters = " \t";
+    RL.variable_bind("completion-ignore-case", "on");
 
-    using_history();
-    stifle_history(TERMINAL_HISTORY_MAX);
+    RL.using_history();
+    RL.stifle_history(TERMINAL_HISTORY_MAX);
     T.have_history = terminal_history_path(T.history, sizeof T.history) == 0;
-    if (T.have_history) read_history(T.history);   /* a missing file is fine */
+    if (T.have_history) RL.read_history(T.history); /* a missing file is fine */
 
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
@@ -179,10 +189,10 @@ void terminal_close(void)
 {
     if (!T.open) return;
     if (T.installed) {
-        rl_callback_handler_remove();
+        RL.callback_handler_remove();
         T.installed = 0;
     }
-    if (T.have_history) history_truncate_file(T.history, TERMINAL_HISTORY_MAX);
+    if (T.have_history) RL.history_truncate_file(T.history, TERMINAL_HISTORY_MAX);
     sigaction(SIGINT, &T.old_sigint, NULL);
     T.open = 0;
     int w0 = T.wake[0], w1 = T.wake[1];
@@ -199,11 +209,11 @@ void terminal_close(void)
 static void discard_line(void)
 {
     if (!T.installed) return;
-    rl_callback_sigcleanup();
-    rl_replace_line("", 0);
-    rl_crlf();
-    rl_on_new_line();
-    rl_redisplay();
+    RL.callback_sigcleanup();
+    RL.replace_line("", 0);
+    RL.crlf();
+    RL.on_new_line();
+    RL.redisplay();
 }
 
 char *terminal_read_line(void)
@@ -215,10 +225,10 @@ char *terminal_read_line(void)
             busy = T.h.busy(T.h.ctx);
         }
         if (!busy && !T.installed) {
-            rl_callback_handler_install(T.prompt, on_line);
+            RL.callback_handler_install(T.prompt, on_line);
             T.installed = 1;
         } else if (busy && T.installed) {
-            rl_callback_handler_remove();
+            RL.callback_handler_remove();
             T.installed = 0;
         }
         if (busy && linereader_has_line(&T.cooked)) {
@@ -265,7 +275,7 @@ char *terminal_read_line(void)
             }
             continue;
         }
-        rl_callback_read_char();
+        RL.callback_read_char();
         if (T.got_line) {
             T.got_line = 0;
             if (!T.line) {   /* Ctrl-D on an empty line */

@@ -6,6 +6,10 @@
  * corrupt the protocol (docs/engine.md, "Terminal and pipes"), so pipes get
  * no prompt and no readline at all (uci.c reads them with linereader.h).
  *
+ * readline is not linked but loaded here, by dlopen() (readline_lib.h), so
+ * that a start over pipes does not pay for it; when it cannot be loaded
+ * the engine says why and reads plain lines (uci.c).
+ *
  * At the terminal: a prompt, line editing, history kept across runs in
  * ~/.dablo_history (read at start, appended after every line, trimmed to
  * TERMINAL_HISTORY_MAX lines; any failure is silent, and without $HOME there
@@ -28,6 +32,8 @@
 #ifndef DABLO_TERMINAL_H
 #define DABLO_TERMINAL_H
 
+#include <stddef.h>
+
 enum { TERMINAL_HISTORY_MAX = 1000 };
 
 typedef struct TerminalHooks {
@@ -46,9 +52,11 @@ typedef struct TerminalHooks {
 /* 1 if stdin and stdout are both terminals. */
 int terminal_usable(void);
 
-/* Sets up readline with the hooks (copied) and prompt; loads the history.
- * Returns 0, or -1 if it cannot (the caller falls back to plain input). */
-int terminal_open(const TerminalHooks *hooks, const char *prompt);
+/* Loads readline (readline_lib.h), sets it up with the hooks (copied) and
+ * prompt, and loads the history.  Returns 0, or -1 with the reason in err
+ * (errlen bytes: the library cannot be loaded, or no pipe), and the caller
+ * falls back to plain input. */
+int terminal_open(const TerminalHooks *hooks, const char *prompt, char *err, size_t errlen);
 
 /* The next input line (malloc'd, caller frees) without its newline, or
  * NULL at end of input (Ctrl-D).  Non-empty lines enter the history. */

@@ -639,7 +639,14 @@ int uci_loop(Session *e, bool use_terminal)
         .complete = hook_complete,
         .idle = hook_idle,
     };
-    if (terminal_open(&hooks, "dablo> ") < 0) return plain_loop(e);
+    char err[512];
+    if (terminal_open(&hooks, "dablo> ", err, sizeof err) < 0) {
+        fprintf(
+            stderr,
+            "dablo: no readline (%s): no prompt, line editing or completion; reading plain lines\n",
+            err);
+        return plain_loop(e);
+    }
     e->interactive = true;
     play_banner(e);
     while (!e->quit) {

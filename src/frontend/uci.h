@@ -69,8 +69,9 @@ void uci_quit(Session *e);
 /* Reads and executes commands from stdin until "quit" or EOF (EOF acts
  * as "quit").  With use_terminal, stdin and stdout being terminals, GNU
  * readline gives a prompt, editing, history and completion (terminal.h);
- * otherwise lines are read plainly with no prompt.  Returns the exit status
- * (0). */
+ * otherwise lines are read plainly with no prompt (also at a terminal when
+ * readline cannot be loaded: one line to stderr says why).  Returns the
+ * exit status (0). */
 int uci_loop(Session *e, bool use_terminal);
 
 /* The Variant option without its answer line: name is "dablot" or "tabal"

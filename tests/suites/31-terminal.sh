@@ -7,6 +7,10 @@
 # history file that cannot be written is no error.  Then the play mode:
 # the banner, help, a move and the engine's answer, an illegal move, undo,
 # the sides, and finished games (won by the player and by the engine).
+# Last, readline as it is loaded: bin/dablo opens it by dlopen() at a
+# terminal; build/dablo-static (make STATIC=1) has it linked in; and
+# build/dablo-noreadline, told to open a library that does not exist, says
+# so in one line and reads plain lines.
 set -u
 cd "$(dirname "$0")/../.."
 if ! command -v tmux >/dev/null 2>&1; then
@@ -47,8 +51,13 @@ expect() {   # expect NAME REGEX [SECONDS]
     if wait_for "$2" "${3:-20}"; then ok "$1"; else bad "$1 (waiting for /$2/)"; fi
 }
 start() {    # start ENV...: a fresh engine in a fresh window
+    start_prog bin/dablo "$@"
+}
+start_prog() {    # start_prog PROGRAM ENV...: the same with another build
+    local prog=$1
+    shift
     tm kill-session -t t 2>/dev/null
-    tm new-session -d -s t -x 200 -y 50 "env $* $PWD/bin/dablo; echo ENGINE-EXIT=\$?; sleep 60"
+    tm new-session -d -s t -x 200 -y 50 "env $* $PWD/$prog; echo ENGINE-EXIT=\$?; sleep 60"
     tm set-option -t t history-limit 5000 >/dev/null
 }
 keys() { tm send-keys -t t "$@"; sleep 0.15; }
@@ -292,5 +301,23 @@ expect "play: undo after dablo's first move: nothing to undo" "^Nothing to undo:
 if ! screen | grep -q '^Took back'; then ok "... and nothing is taken back"; else bad "... and nothing is taken back"; fi
 keys 'quit' Enter
 expect "play: quit still ends the engine with status 0" '^ENGINE-EXIT=0$'
+
+# readline as loaded (tests/suites/20-bench.sh checks that bin/dablo is not
+# linked to it).
+start_prog build/dablo-static HOME="$home"
+expect "the static build (readline linked in): the prompt" '^dablo> $'
+keys 'isr' Tab Enter
+expect "... and completion (isr -> isready)" '^dablo> isready *$'
+keys 'quit' Enter
+expect "... quit ends it with status 0" '^ENGINE-EXIT=0$'
+
+start_prog build/dablo-noreadline HOME="$home"
+expect "readline that cannot be loaded: one line says why" \
+    '^dablo: no readline \(libdablo-no-such-readline.so.0: cannot open shared object file.*\): no prompt, line editing or completion; reading plain lines$'
+keys 'isready' Enter
+expect "... and plain lines are read: isready answers readyok" '^readyok$'
+if ! screen | grep -q '^dablo> '; then ok "... no prompt without readline"; else bad "... no prompt without readline"; fi
+keys 'quit' Enter
+expect "... quit ends it with status 0" '^ENGINE-EXIT=0$'
 
 suite_end terminal
