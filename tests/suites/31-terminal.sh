@@ -257,6 +257,7 @@ expect "... and dablo thinks again at the new level" '^dablo \(Black\) is thinki
 expect "... and plays its move" '^dablo plays [a-k][0-9]+[-x]' 30
 expect "... then it is the player's turn" '^Move 2, White to move. Last moves: c5-d6 '
 fresh
+keys 'level 20' Enter  # (level 5 ends a 60 s think at once: the checks below need it thinking)
 keys 'time 60000' Enter
 keys 'position startpos moves c5-d6' Enter
 expect "play: a position with dablo to move makes it think" '^dablo \(Black\) is thinking, 60.0 s'
@@ -274,6 +275,8 @@ expect "... and plays" '^dablo plays [a-k][0-9]+[-x]'
 keys 'board' Enter
 expect "... and the board has its move" '^Move 2, White to move. Last moves: c5-d6 '
 # The level, undo N, and undo right after dablo opened the game.
+fresh
+keys 'level 5' Enter
 fresh
 keys 'level' Enter
 expect "play: level alone tells the level" '^dablo plays at level 5 of 20 \(level <0..20> changes it\).$'
