@@ -11,6 +11,7 @@ build/perft_bench: bench/perft_bench.c $(SRC_HDR) $(RULES_LIB)
 # it compares with (build/startup --answer): built with the engine's flags
 # and, like it, linked to the shared libc.
 BENCH_BINS += build/startup
+TEST_BINS += build/startup  # 20-bench runs it
 
 build/startup: bench/startup.c
 	@mkdir -p build
