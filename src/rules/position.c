@@ -299,7 +299,11 @@ void position_fen(const Position *pos, char *buf, size_t len)
         if (empty) tmp[n++] = (char)('0' + empty);
         if (r) tmp[n++] = '/';
     }
-    snprintf(tmp + n, sizeof tmp - n, " %c %d %d", pos->stm == WHITE ? 'w' : 'b', pos->draw_plies, pos->move_number);
+    /* The counters as the parser reads them (nine digits at most): past
+     * that they mean nothing to any rule (DrawPlies <= 10000). */
+    snprintf(tmp + n, sizeof tmp - n, " %c %d %d", pos->stm == WHITE ? 'w' : 'b',
+             pos->draw_plies < POSITION_COUNTER_MAX ? pos->draw_plies : POSITION_COUNTER_MAX,
+             pos->move_number < POSITION_COUNTER_MAX ? pos->move_number : POSITION_COUNTER_MAX);
     snprintf(buf, len, "%s", tmp);
 }
 
@@ -338,9 +342,7 @@ void position_make(Position *pos, const Move *m, Undo *u)
         }
         pos->draw_plies = 0;
     } else {
-        pos->draw_plies = step_resets_draw[v][piece]
-                            ? 0
-                            : pos->draw_plies + (pos->draw_plies < POSITION_COUNTER_MAX);
+        pos->draw_plies = step_resets_draw[v][piece] ? 0 : pos->draw_plies + 1;
     }
 
     /* The piece leaves `from` and lands on `to` (the same point after a
@@ -353,7 +355,7 @@ void position_make(Position *pos, const Move *m, Undo *u)
     pos->by_type[piece_type(piece)] ^= bb_bit(from);
     pos->by_type[piece_type(moved)] ^= bb_bit(to);
 
-    pos->move_number += us & (pos->move_number < POSITION_COUNTER_MAX); /* after Black's move */
+    pos->move_number += us; /* after Black's move */
     pos->stm = them;
     pos->key = key;
 }

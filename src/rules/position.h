@@ -85,8 +85,9 @@ typedef struct Undo {
 void position_start(Position *pos, const Rules *rules);
 
 /* The largest value of either FEN counter (fields 3 and 4, nine digits):
- * position_set_fen reads at most this, and position_make stops both
- * counters there, so every FEN written is one the parser reads. */
+ * position_set_fen reads at most this, and the FEN writer writes a counter
+ * above it as this (in the writer, not in position_make: no cost a move),
+ * so every FEN written is one the parser reads. */
 enum { POSITION_COUNTER_MAX = 999999999 };
 
 /* The start FEN of a variant (RULES.md section 5). */
