@@ -399,11 +399,36 @@ static int immunity(const Position *pos, const EvalWeights *w, Color c)
     return v;
 }
 
-/* Dablot terms of colour c with whole-board set operations. */
+/* Points of p's set whose neighbour in direction d is in s (Dablot,
+ * whole-board shifts: the neighbour of p in d is p + off[d]). */
+static inline Bitboard dablot_pre(const EvalTables *tb, Bitboard s, int d)
+{
+    return tb->has_dir[d] & shift(s, -dablot_off[d]);
+}
+
+/* True when the piece on p has an attacker (a point of a) on the line
+ * before it in some direction d whose point after it is free: land[d] is
+ * the set of points with a straight line in d and an empty point next in d
+ * (Dablot; the per-piece form of jumpable(), for the one or two princes and
+ * kings). */
+static bool dablot_hangs(const EvalTables *tb, const Bitboard land[DIR_NB], Bitboard a, int p)
+{
+    if (!(tb->adj[p] & a)) return false;
+    for (int d = 0; d < DIR_NB; d++)
+        if (bb_test(land[d], p) && bb_test(a, p - dablot_off[d])) return true;
+    return false;
+}
+
+/* Dablot terms of colour c with whole-board set operations; open[d] is
+ * the set of points whose neighbour in direction d is empty and land[d]
+ * its part with a straight line through in d, both computed once for the
+ * two colours (evaluate()). */
 static void dablot_terms(const Position *pos, const EvalWeights *w, const EvalTables *tb, Color c,
-                         Bitboard empty, int term[TERM_NB][2], int *steps)
+                         const Bitboard open[DIR_NB], const Bitboard land[DIR_NB],
+                         int term[TERM_NB][2], int *steps)
 {
     Bitboard own = pos->by_color[c], enemy = pos->by_color[c ^ 1];
+    Bitboard empty = pos->geo->all & ~(own | enemy);
     Bitboard set[PIECE_TYPE_NB];
     bool own_move = pos->stm == c;
     for (int t = 0; t < PIECE_TYPE_NB; t++) {
@@ -412,11 +437,11 @@ static void dablot_terms(const Position *pos, const EvalWeights *w, const EvalTa
         term[TERM_CENTRE][c] += w->centre[t] * centre_sum(tb, set[t]);
     }
 
-    /* Mobility: men by shifts; the prince and the king one by one. */
+    /* Mobility: men by the open sets; the prince and the king one by one. */
     int men_steps = 0;
     for (int d = 0; d < DIR_NB; d++)
         if (!pos->rules.forward_only_men || (tb->man_dirs[c] >> d & 1))
-            men_steps += bb_count(shift(set[MAN] & tb->has_dir[d], dablot_off[d]) & empty);
+            men_steps += bb_count(set[MAN] & open[d]);
     term[TERM_MOBILITY][c] += w->mobility[MAN] * men_steps;
     *steps = men_steps;
     for (int t = PRINCE; t <= KING; t++) {
@@ -428,13 +453,22 @@ static void dablot_terms(const Position *pos, const EvalWeights *w, const EvalTa
         }
     }
 
-    /* Safety: a piece is jumped only by an enemy of equal or higher rank. */
+    /* Safety: a piece is jumped only by an enemy of equal or higher rank;
+     * the men against every enemy piece at once (jumpable() with the
+     * landing sets shared), the prince and king one by one. */
     Bitboard royal_enemy = enemy & (pos->by_type[PRINCE] | pos->by_type[KING]);
     Bitboard king_enemy = enemy & pos->by_type[KING];
     const int *hang = own_move ? w->hanging_own_move : w->hanging_their_move;
-    term[TERM_SAFETY][c] += hang[MAN] * bb_count(jumpable(tb, set[MAN], enemy, empty))
-                          + hang[PRINCE] * bb_count(jumpable(tb, set[PRINCE], royal_enemy, empty))
-                          + hang[KING] * bb_count(jumpable(tb, set[KING], king_enemy, empty));
+    Bitboard hit = 0;
+    for (int d = 0; d < DIR_NB; d++)
+        hit |= land[d] & shift(enemy, dablot_off[d]);
+    int hanging[PIECE_TYPE_NB] = { bb_count(set[MAN] & hit), 0, 0 };
+    for (Bitboard b = set[PRINCE]; b; )
+        hanging[PRINCE] += dablot_hangs(tb, land, royal_enemy, bb_pop(&b));
+    for (Bitboard b = set[KING]; b; )
+        hanging[KING] += dablot_hangs(tb, land, king_enemy, bb_pop(&b));
+    term[TERM_SAFETY][c] += hang[MAN] * hanging[MAN] + hang[PRINCE] * hanging[PRINCE]
+                          + hang[KING] * hanging[KING];
 
     for (int r = 1; r < pos->geo->nranks; r++)
         if (w->advance[r])
@@ -623,10 +657,16 @@ static int evaluate(const Position *pos, const EvalWeights *w, EvalTrace *tr, in
     int term[TERM_NB][2] = { { 0 } };
     int steps[2];
 
-    for (int c = 0; c < 2; c++) {
-        if (v == VARIANT_DABLOT && tb->uniform && !by_piece)
-            dablot_terms(pos, w, tb, (Color)c, empty, term, &steps[c]);
-        else
+    if (v == VARIANT_DABLOT && tb->uniform && !by_piece) {
+        Bitboard open[DIR_NB], land[DIR_NB];
+        for (int d = 0; d < DIR_NB; d++) {
+            open[d] = dablot_pre(tb, empty, d);
+            land[d] = open[d] & tb->through[d];
+        }
+        for (int c = 0; c < 2; c++)
+            dablot_terms(pos, w, tb, (Color)c, open, land, term, &steps[c]);
+    } else {
+        for (int c = 0; c < 2; c++)
             piece_terms(pos, w, tb, (Color)c, empty, term, &steps[c]);
     }
     int lead = term[TERM_MATERIAL][WHITE] - term[TERM_MATERIAL][BLACK];
