@@ -146,6 +146,8 @@ int eval_piece_value(Variant v, PieceType t)
     return eval_default_weights[v == VARIANT_TABAL ? EVAL_TABLE_TABAL : EVAL_TABLE_DABLOT].piece[t];
 }
 
+enum { TABAL_ODD = 2 };
+
 /* Tables derived from the geometry, built once. */
 typedef struct EvalTables {
     Bitboard adj[MAX_POINTS];            /* neighbours along any line */
@@ -172,6 +174,14 @@ typedef struct EvalTables {
     uint8_t dist[MAX_POINTS][MAX_POINTS];/* fewest steps between two points along the lines */
     int max_dist;                        /* the largest of them */
     int max_centre;                      /* the largest centre[p] */
+    /* Tabal's sets in 64 bits (37 points): the points whose neighbour in
+     * direction d is p + tabal_off[d] (the 5 x 5 square), and those of the
+     * triangles' other offsets, TABAL_ODD groups a direction at most, each
+     * read as (s << odd_l) >> odd_r (tabal_pre()). */
+    bool tabal_sets;                     /* the Tabal board fitted these tables */
+    uint64_t sq_src[DIR_NB];
+    uint64_t odd_src[DIR_NB][TABAL_ODD];
+    uint8_t odd_l[DIR_NB][TABAL_ODD], odd_r[DIR_NB][TABAL_ODD];
 } EvalTables;
 
 static EvalTables tables[VARIANT_NB];
@@ -189,6 +199,9 @@ static int is_man_dir(Variant v, Color c, int d)
  * checks them against the geometry and falls back to the piece-by-piece
  * evaluation if they ever disagree. */
 static const int8_t dablot_off[DIR_NB] = { 11, 6, 1, -5, -11, -6, -1, 5 };
+/* Tabal's offsets on its 5 x 5 square, the same way (the triangles' lines
+ * have others: EvalTables.odd_src). */
+static const int8_t tabal_off[DIR_NB] = { 5, 6, 1, -4, -5, -6, -1, 4 };
 
 /* Per point: neighbours, restricted man steps, the straight lines through
  * it, its rank from each side and its centrality. */
@@ -274,6 +287,39 @@ static void build_distances(EvalTables *t, const Geometry *g)
     }
 }
 
+/* Tabal: the 64-bit neighbour sets of tabal_pre(), grouped by offset;
+ * tabal_sets stays false (the piece-by-piece terms) if the board does
+ * not fit them. */
+static void build_tabal_sets(EvalTables *t, const Geometry *g)
+{
+    bool fits = g->npoints <= 64;
+    for (int d = 0; d < DIR_NB && fits; d++) {
+        int8_t odd_off[TABAL_ODD];
+        int nodd = 0;
+        for (int p = 0; p < g->npoints; p++) {
+            int q = g->ray[p][d];
+            if (q == NO_POINT) continue;
+            int off = q - p, i = 0;
+            if (off == tabal_off[d]) {
+                t->sq_src[d] |= (uint64_t)1 << p;
+                continue;
+            }
+            while (i < nodd && odd_off[i] != off) i++;
+            if (i == TABAL_ODD) {
+                fits = false;
+                break;
+            }
+            if (i == nodd) {
+                odd_off[nodd++] = (int8_t)off;
+                t->odd_l[d][i] = (uint8_t)(off < 0 ? -off : 0);
+                t->odd_r[d][i] = (uint8_t)(off > 0 ? off : 0);
+            }
+            t->odd_src[d][i] |= (uint64_t)1 << p;
+        }
+    }
+    t->tabal_sets = fits;
+}
+
 /* Tabal: each point's cone (the points a free runner must not meet), the
  * home triangles and the home bases. */
 static void build_tabal(EvalTables *t, const Geometry *g)
@@ -290,6 +336,7 @@ static void build_tabal(EvalTables *t, const Geometry *g)
     }
     t->home_base[WHITE] = g->far_base[BLACK];
     t->home_base[BLACK] = g->far_base[WHITE];
+    build_tabal_sets(t, g);
 }
 
 static void build_tables(void)
@@ -477,8 +524,90 @@ static void dablot_terms(const Position *pos, const EvalWeights *w, const EvalTa
     term[TERM_IMMUNITY][c] += immunity(pos, w, c);
 }
 
-/* The terms of colour c piece by piece: Tabal always; Dablot only if its
- * shift offsets ever stopped matching the geometry. */
+/* The points whose neighbour in direction d is in s (Tabal, 64 bits). */
+static inline uint64_t tabal_pre(const EvalTables *tb, uint64_t s, int d)
+{
+    int off = tabal_off[d];
+    uint64_t r = (off >= 0 ? s >> off : s << -off) & tb->sq_src[d];
+    for (int i = 0; i < TABAL_ODD; i++)
+        r |= (s << tb->odd_l[d][i]) >> tb->odd_r[d][i] & tb->odd_src[d][i];
+    return r;
+}
+
+/* Sum of the centre values of the points in b (64 bits). */
+static inline int centre_sum64(const EvalTables *tb, uint64_t b)
+{
+    return __builtin_popcountll(b & (uint64_t)tb->centre_plane[0])
+         + 2 * __builtin_popcountll(b & (uint64_t)tb->centre_plane[1])
+         + 4 * __builtin_popcountll(b & (uint64_t)tb->centre_plane[2]);
+}
+
+/* Tabal terms of colour c with 64-bit set operations, the same sums as
+ * piece_terms(); open[d] is the set of points whose neighbour in
+ * direction d is empty, computed once for the two colours. */
+static void tabal_terms(const Position *pos, const EvalWeights *w, const EvalTables *tb, Color c,
+                        const uint64_t open[DIR_NB], int term[TERM_NB][2], int *steps)
+{
+    uint64_t own = (uint64_t)pos->by_color[c], enemy = (uint64_t)pos->by_color[c ^ 1];
+    uint64_t empty = (uint64_t)pos->geo->all & ~(own | enemy);
+    uint64_t set[PIECE_TYPE_NB];
+    for (int t = 0; t < PIECE_TYPE_NB; t++) {
+        set[t] = own & (uint64_t)pos->by_type[t];
+        term[TERM_MATERIAL][c] += w->piece[t] * __builtin_popcountll(set[t]);
+        term[TERM_CENTRE][c] += w->centre[t] * centre_sum64(tb, set[t]);
+    }
+
+    /* Mobility: men by the open sets, kings flying, one by one. */
+    int n = 0;
+    for (int d = 0; d < DIR_NB; d++)
+        if (tb->man_dirs[c] >> d & 1)
+            n += __builtin_popcountll(set[MAN] & open[d]);
+    term[TERM_MOBILITY][c] += w->mobility[MAN] * n;
+    *steps = n;
+    for (uint64_t b = set[PRINCE]; b; b &= b - 1) {
+        n = bb_count(tb->adj[__builtin_ctzll(b)] & (Bitboard)empty);
+        *steps += n;
+        term[TERM_MOBILITY][c] += w->mobility[PRINCE] * n;
+    }
+    for (uint64_t b = set[KING]; b; b &= b - 1) {
+        n = flying_steps(pos->geo, __builtin_ctzll(b), (Bitboard)empty);
+        *steps += n;
+        term[TERM_MOBILITY][c] += w->mobility[KING] * n;
+    }
+
+    /* Safety: an enemy piece next to ours in direction d with the point
+     * beyond ours (direction d + 4) empty, or an enemy king further along
+     * d over empty points only. */
+    uint64_t hit = 0, enemy_kings = enemy & (uint64_t)pos->by_type[KING];
+    for (int d = 0; d < DIR_NB; d++)
+        hit |= open[d ^ 4] & tabal_pre(tb, enemy, d);
+    for (int d = 0; d < DIR_NB && enemy_kings; d++) {
+        uint64_t seen = tabal_pre(tb, enemy_kings, d), prev;
+        do {
+            prev = seen;
+            seen |= tabal_pre(tb, seen & empty, d);
+        } while (seen != prev);
+        hit |= open[d ^ 4] & seen;
+    }
+    const int *hang = pos->stm == c ? w->hanging_own_move : w->hanging_their_move;
+    for (int t = 0; t < PIECE_TYPE_NB; t++)
+        term[TERM_SAFETY][c] += hang[t] * __builtin_popcountll(set[t] & hit);
+
+    for (int r = 0; r < pos->geo->nranks; r++)
+        term[TERM_ADVANCE][c] += w->advance[r] * __builtin_popcountll(set[MAN] & (uint64_t)tb->rank_mask[c][r]);
+    if (!enemy_kings)
+        for (uint64_t b = set[MAN]; b; b &= b - 1) {
+            int p = __builtin_ctzll(b);
+            if (!((uint64_t)tb->cone[c][p] & enemy))
+                term[TERM_RUNAWAY][c] += w->runaway[tb->rel_rank[c][p]];
+        }
+    term[TERM_TRIANGLE][c] += w->base_guard * __builtin_popcountll(set[MAN] & (uint64_t)tb->home_base[c])
+                            + w->triangle * __builtin_popcountll(own & (uint64_t)tb->home_triangle[c]);
+}
+
+/* The terms of colour c piece by piece: the reference the set-based
+ * terms above must equal (eval_position_reference()), and the fallback if
+ * the geometry ever stopped fitting their tables. */
 static void piece_terms(const Position *pos, const EvalWeights *w, const EvalTables *tb, Color c,
                         Bitboard empty, int term[TERM_NB][2], int *steps)
 {
@@ -665,6 +794,12 @@ static int evaluate(const Position *pos, const EvalWeights *w, EvalTrace *tr, in
         }
         for (int c = 0; c < 2; c++)
             dablot_terms(pos, w, tb, (Color)c, open, land, term, &steps[c]);
+    } else if (v == VARIANT_TABAL && tb->tabal_sets && !by_piece) {
+        uint64_t open[DIR_NB];
+        for (int d = 0; d < DIR_NB; d++)
+            open[d] = tabal_pre(tb, (uint64_t)empty, d);
+        for (int c = 0; c < 2; c++)
+            tabal_terms(pos, w, tb, (Color)c, open, term, &steps[c]);
     } else {
         for (int c = 0; c < 2; c++)
             piece_terms(pos, w, tb, (Color)c, empty, term, &steps[c]);
@@ -716,9 +851,9 @@ int eval_position(const Position *pos, int *stm_steps)
     return evaluate(pos, &eval_default_weights[eval_table_of(&pos->rules)], NULL, stm_steps, false);
 }
 
-int eval_position_reference(const Position *pos)
+int eval_position_reference(const Position *pos, EvalTrace *t, int *stm_steps)
 {
-    return evaluate(pos, &eval_default_weights[eval_table_of(&pos->rules)], NULL, NULL, true);
+    return evaluate(pos, &eval_default_weights[eval_table_of(&pos->rules)], t, stm_steps, true);
 }
 
 void eval_trace(const Position *pos, EvalTrace *t)

@@ -178,10 +178,12 @@ const char *eval_term_name(EvalTerm t);
  * has (0 means: no step; with no capture either, the side has no move). */
 int eval_position(const Position *pos, int *stm_steps);
 
-/* The same score computed piece by piece, without the whole-board shift
- * shortcuts of the Dablot evaluation: for tests, which check that both
- * agree. */
-int eval_position_reference(const Position *pos);
+/* The same score computed piece by piece, without the whole-board set
+ * operations of the Dablot and Tabal terms: for tests, which check that
+ * both agree term by term.  When t is not NULL every term is written to
+ * *t, as eval_trace() does; when stm_steps is not NULL it receives what
+ * eval_position() gives there. */
+int eval_position_reference(const Position *pos, EvalTrace *t, int *stm_steps);
 
 /* The same evaluation with every term written to *t. */
 void eval_trace(const Position *pos, EvalTrace *t);

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "search/eval.h"
+#include "board_helpers.h"
 #include "helpers.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"
@@ -690,22 +691,47 @@ END_TEST
 
 /* ---------------------------------------------------------------- eval */
 
+/* The set-based terms (whole-board shifts for Dablot, 64-bit sets for
+ * Tabal) give every term, the steps and the score of the piece-by-piece
+ * reference, along random games of every rule set. */
 START_TEST(fast_eval_matches_reference)
 {
-    static const char *const presets[] = { "classic", "modern", "anti-draw" };
+    static const struct {
+        Variant v;
+        const char *options;
+    } sets[] = {
+        { VARIANT_DABLOT, "Rules=classic" },
+        { VARIANT_DABLOT, "Rules=modern" },
+        { VARIANT_DABLOT, "Rules=anti-draw" },
+        { VARIANT_DABLOT, "ForwardOnlyMen=true" },
+        { VARIANT_TABAL, NULL },
+        { VARIANT_TABAL, "MaxCapture=true" },
+    };
     unsigned seed = 12345;
-    int checked = 0, rounds = test_quick() ? 20 : 200;
+    int checked = 0, with_kings = 0, rounds = test_quick() ? 20 : 200;
     MoveList *l = malloc(sizeof *l);
-    for (int pr = 0; pr < 3; pr++) {
-        Rules r = rules_default(VARIANT_DABLOT);
-        char err[100];
-        ck_assert_int_eq(rules_set(&r, "Rules", presets[pr], err, sizeof err), 0);
+    for (size_t si = 0; si < sizeof sets / sizeof sets[0]; si++) {
+        Rules r = test_rules(sets[si].v, sets[si].options);
         for (int gi = 0; gi < rounds; gi++) {
             Position p;
             position_start(&p, &r);
             for (int ply = 0; ply < 150; ply++) {
-                ck_assert_int_eq(eval_position(&p, NULL), eval_position_reference(&p));
+                EvalTrace fast, ref;
+                int fast_steps, ref_steps;
+                eval_trace(&p, &fast);
+                int score = eval_position(&p, &fast_steps);
+                ck_assert_int_eq(score, eval_position_reference(&p, &ref, &ref_steps));
+                ck_assert_int_eq(score, fast.total);
+                ck_assert_int_eq(fast_steps, ref_steps);
+                for (int t = 0; t < TERM_NB; t++)
+                    for (int c = 0; c < 2; c++)
+                        ck_assert_msg(fast.term[t][c] == ref.term[t][c],
+                                      "%s %s ply %d: %s of colour %d: %d, reference %d",
+                                      geometry_of(sets[si].v)->name, sets[si].options, ply,
+                                      eval_term_name((EvalTerm)t), c, fast.term[t][c],
+                                      ref.term[t][c]);
                 checked++;
+                with_kings += sets[si].v == VARIANT_TABAL && p.by_type[KING] != 0;
                 if (!movegen_legal(&p, l)) break;
                 seed = seed * 1103515245u + 12345u;
                 Undo u;
@@ -716,6 +742,7 @@ START_TEST(fast_eval_matches_reference)
     }
     free(l);
     ck_assert_int_gt(checked, 1000);
+    ck_assert_int_gt(with_kings, 100); /* Tabal's flying kings are tried too */
 }
 END_TEST
 
