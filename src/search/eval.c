@@ -146,7 +146,7 @@ int eval_piece_value(Variant v, PieceType t)
     return eval_default_weights[v == VARIANT_TABAL ? EVAL_TABLE_TABAL : EVAL_TABLE_DABLOT].piece[t];
 }
 
-enum { TABAL_ODD = 2 };
+enum { TABAL_ODD = 2, MAX_RING = 16 };
 
 /* Tables derived from the geometry, built once. */
 typedef struct EvalTables {
@@ -173,15 +173,14 @@ typedef struct EvalTables {
     Bitboard centre_plane[3];            /* bit b of centre[p] */
     uint8_t dist[MAX_POINTS][MAX_POINTS];/* fewest steps between two points along the lines */
     int max_dist;                        /* the largest of them */
+    Bitboard ring[MAX_POINTS][MAX_RING]; /* the points at each distance from p */
     int max_centre;                      /* the largest centre[p] */
     /* Tabal's sets in 64 bits (37 points): the points whose neighbour in
-     * direction d is p + tabal_off[d] (the 5 x 5 square), and those of the
-     * triangles' other offsets, TABAL_ODD groups a direction at most, each
-     * read as (s << odd_l) >> odd_r (tabal_pre()). */
+     * direction d is p + tabal_off[d] (the 5 x 5 square), and those whose
+     * neighbour is p + tabal_odd_off[d][i] (the triangles) (tabal_pre()). */
     bool tabal_sets;                     /* the Tabal board fitted these tables */
     uint64_t sq_src[DIR_NB];
     uint64_t odd_src[DIR_NB][TABAL_ODD];
-    uint8_t odd_l[DIR_NB][TABAL_ODD], odd_r[DIR_NB][TABAL_ODD];
 } EvalTables;
 
 static EvalTables tables[VARIANT_NB];
@@ -199,9 +198,13 @@ static int is_man_dir(Variant v, Color c, int d)
  * checks them against the geometry and falls back to the piece-by-piece
  * evaluation if they ever disagree. */
 static const int8_t dablot_off[DIR_NB] = { 11, 6, 1, -5, -11, -6, -1, 5 };
-/* Tabal's offsets on its 5 x 5 square, the same way (the triangles' lines
- * have others: EvalTables.odd_src). */
+/* Tabal's offsets on its 5 x 5 square, the same way, and the other
+ * offsets of the triangles' lines (c1-c2-c3, a1-b2-c3, ...; 0 where a
+ * direction has fewer): build_tabal_sets() checks them too. */
 static const int8_t tabal_off[DIR_NB] = { 5, 6, 1, -4, -5, -6, -1, 4 };
+static const int8_t tabal_odd_off[DIR_NB][TABAL_ODD] = {
+    { 4, 3 }, { 5, 3 }, { 0, 0 }, { -3, 0 }, { -4, -3 }, { -5, -3 }, { 0, 0 }, { 3, 0 },
+};
 
 /* Per point: neighbours, restricted man steps, the straight lines through
  * it, its rank from each side and its centrality. */
@@ -285,38 +288,35 @@ static void build_distances(EvalTables *t, const Geometry *g)
             }
         }
     }
+    if (t->max_dist >= MAX_RING) {
+        fprintf(stderr, "eval: a board wider than the distance rings\n");
+        abort();
+    }
+    for (int p = 0; p < g->npoints; p++)
+        for (int q = 0; q < g->npoints; q++)
+            t->ring[p][t->dist[p][q]] |= bb_bit(q);
 }
 
-/* Tabal: the 64-bit neighbour sets of tabal_pre(), grouped by offset;
+/* Tabal: the 64-bit neighbour sets of tabal_pre(), by offset;
  * tabal_sets stays false (the piece-by-piece terms) if the board does
- * not fit them. */
+ * not fit the offsets above. */
 static void build_tabal_sets(EvalTables *t, const Geometry *g)
 {
     bool fits = g->npoints <= 64;
-    for (int d = 0; d < DIR_NB && fits; d++) {
-        int8_t odd_off[TABAL_ODD];
-        int nodd = 0;
-        for (int p = 0; p < g->npoints; p++) {
-            int q = g->ray[p][d];
+    for (int p = 0; p < g->npoints && fits; p++)
+        for (int d = 0; d < DIR_NB; d++) {
+            int q = g->ray[p][d], i = 0;
             if (q == NO_POINT) continue;
-            int off = q - p, i = 0;
-            if (off == tabal_off[d]) {
+            if (q - p == tabal_off[d]) {
                 t->sq_src[d] |= (uint64_t)1 << p;
                 continue;
             }
-            while (i < nodd && odd_off[i] != off) i++;
-            if (i == TABAL_ODD) {
+            while (i < TABAL_ODD && (!tabal_odd_off[d][i] || q - p != tabal_odd_off[d][i])) i++;
+            if (i == TABAL_ODD)
                 fits = false;
-                break;
-            }
-            if (i == nodd) {
-                odd_off[nodd++] = (int8_t)off;
-                t->odd_l[d][i] = (uint8_t)(off < 0 ? -off : 0);
-                t->odd_r[d][i] = (uint8_t)(off > 0 ? off : 0);
-            }
-            t->odd_src[d][i] |= (uint64_t)1 << p;
+            else
+                t->odd_src[d][i] |= (uint64_t)1 << p;
         }
-    }
     t->tabal_sets = fits;
 }
 
@@ -524,13 +524,17 @@ static void dablot_terms(const Position *pos, const EvalWeights *w, const EvalTa
     term[TERM_IMMUNITY][c] += immunity(pos, w, c);
 }
 
+static inline uint64_t shift64(uint64_t b, int off)
+{
+    return off >= 0 ? b << off : b >> -off;
+}
+
 /* The points whose neighbour in direction d is in s (Tabal, 64 bits). */
 static inline uint64_t tabal_pre(const EvalTables *tb, uint64_t s, int d)
 {
-    int off = tabal_off[d];
-    uint64_t r = (off >= 0 ? s >> off : s << -off) & tb->sq_src[d];
+    uint64_t r = shift64(s, -tabal_off[d]) & tb->sq_src[d];
     for (int i = 0; i < TABAL_ODD; i++)
-        r |= (s << tb->odd_l[d][i]) >> tb->odd_r[d][i] & tb->odd_src[d][i];
+        r |= shift64(s, -tabal_odd_off[d][i]) & tb->odd_src[d][i];
     return r;
 }
 
@@ -703,23 +707,20 @@ static int hunt_bonus(const Position *pos, const EvalWeights *w, const EvalTable
 }
 
 /* Mop-up bonus of the wall builders, pieces (c's men and non-hunting
- * prince) at the distances d from the target: the nearest few only, so
- * each step one of them takes toward the target counts in full (an
+ * prince) at their distances from the target on tp: the nearest few only,
+ * so each step one of them takes toward the target counts in full (an
  * average over twenty men hardly moves when one does), and all_men a step
- * for every one of them. */
-static int wall_bonus(const EvalWeights *w, const EvalTables *tb, const uint8_t *d,
-                      Bitboard pieces, int all_men)
+ * for every one of them.  The pieces are counted ring by ring (the
+ * points at each distance), nearest first. */
+static int wall_bonus(const EvalWeights *w, const EvalTables *tb, int tp, Bitboard pieces,
+                      int all_men)
 {
-    int at[MAX_POINTS + 1] = { 0 }, bonus = 0;
-    for (Bitboard b = pieces; b; ) {
-        int k = d[bb_pop(&b)];
-        at[k]++;
-        bonus += all_men * (tb->max_dist - k);
-    }
-    int left = w->mopup_wall;
-    for (int k = 0; k <= tb->max_dist && left > 0; k++) {
-        int n = at[k] < left ? at[k] : left;
-        bonus += w->mopup_piece_dist * n * (tb->max_dist - k);
+    const Bitboard *ring = tb->ring[tp];
+    int bonus = 0, left = w->mopup_wall;
+    for (int k = 0; k <= tb->max_dist && pieces && (left > 0 || all_men); k++) {
+        int at = bb_count(pieces & ring[k]), n = at < left ? at : left > 0 ? left : 0;
+        pieces &= ~ring[k];
+        bonus += (all_men * at + w->mopup_piece_dist * n) * (tb->max_dist - k);
         left -= n;
     }
     return bonus;
@@ -771,7 +772,7 @@ static int mopup(const Position *pos, const EvalWeights *w, const EvalTables *tb
     int tp = bb_lsb(target);
     int bonus = hunted ? hunt_bonus(pos, w, tb, c, tp, hunted, hunters) : 0;
     int all_men = hunted && no_men ? w->mopup_all_men : 0;
-    bonus += wall_bonus(w, tb, tb->dist[tp], own & ~(hunters | own_king), all_men);
+    bonus += wall_bonus(w, tb, tp, own & ~(hunters | own_king), all_men);
     return v + bonus;
 }
 
