@@ -4,6 +4,7 @@
 #include "eval.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -186,6 +187,21 @@ typedef struct EvalTables {
 static EvalTables tables[VARIANT_NB];
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 
+enum { ADVANCE_PLANES = 32 };
+
+/* The advance weights of a table as bit planes: a man on rank r (counted
+ * from its side) is worth base plus 2^b for every plane b that holds rank
+ * r, so the men's sum is base * |men| plus 2^b * |men & plane b| over the
+ * planes, one popcount a plane (5 for the engine's tables) rather than one
+ * a rank.  Sums are unsigned, so they wrap as the rank-by-rank int sum
+ * would. */
+typedef struct AdvancePlanes {
+    int base, nplanes;
+    Bitboard plane[2][ADVANCE_PLANES];
+} AdvancePlanes;
+
+static AdvancePlanes default_planes[EVAL_TABLE_NB];  /* of eval_default_weights */
+
 static int is_man_dir(Variant v, Color c, int d)
 {
     int fwd = c == WHITE ? (d == DIR_N || d == DIR_NE || d == DIR_NW)
@@ -339,6 +355,36 @@ static void build_tabal(EvalTables *t, const Geometry *g)
     build_tabal_sets(t, g);
 }
 
+static void build_advance_planes(AdvancePlanes *ap, const EvalWeights *w, Variant v)
+{
+    const EvalTables *t = &tables[v];
+    int nranks = geometry_of(v)->nranks, lo = w->advance[0];
+    for (int r = 1; r < nranks; r++)
+        if (w->advance[r] < lo) lo = w->advance[r];
+    ap->base = lo;
+    ap->nplanes = 0;
+    for (int c = 0; c < 2; c++)
+        for (int b = 0; b < ADVANCE_PLANES; b++)
+            ap->plane[c][b] = 0;
+    for (int r = 0; r < nranks; r++) {
+        unsigned above = (unsigned)w->advance[r] - (unsigned)lo;
+        for (int b = 0; b < ADVANCE_PLANES; b++) {
+            if (!(above >> b & 1)) continue;
+            for (int c = 0; c < 2; c++)
+                ap->plane[c][b] |= t->rank_mask[c][r];
+            if (b >= ap->nplanes) ap->nplanes = b + 1;
+        }
+    }
+}
+
+static inline int advance_sum(const AdvancePlanes *ap, Color c, Bitboard men)
+{
+    unsigned sum = (unsigned)ap->base * (unsigned)bb_count(men);
+    for (int b = 0; b < ap->nplanes; b++)
+        sum += (unsigned)bb_count(men & ap->plane[c][b]) << b;
+    return (int)sum;
+}
+
 static void build_tables(void)
 {
     for (int v = 0; v < VARIANT_NB; v++) {
@@ -350,12 +396,25 @@ static void build_tables(void)
         if (v == VARIANT_TABAL)
             build_tabal(t, g);
     }
+    for (int i = 0; i < EVAL_TABLE_NB; i++)
+        build_advance_planes(&default_planes[i], &eval_default_weights[i],
+                             i == EVAL_TABLE_TABAL ? VARIANT_TABAL : VARIANT_DABLOT);
 }
 
-static inline const EvalTables *tables_of(Variant v)
+/* Set once the tables are built: the fast test of tables_init(), which
+ * every evaluation makes. */
+static atomic_bool tables_ready;
+
+static void build_tables_once(void)
 {
-    pthread_once(&tables_once, build_tables);
-    return &tables[v];
+    build_tables();
+    atomic_store_explicit(&tables_ready, true, memory_order_release);
+}
+
+static inline void tables_init(void)
+{
+    if (!atomic_load_explicit(&tables_ready, memory_order_acquire))
+        pthread_once(&tables_once, build_tables_once);
 }
 
 /* Steps of a Tabal king (flying) from p over empty points. */
@@ -470,9 +529,9 @@ static bool dablot_hangs(const EvalTables *tb, const Bitboard land[DIR_NB], Bitb
  * the set of points whose neighbour in direction d is empty and land[d]
  * its part with a straight line through in d, both computed once for the
  * two colours (evaluate()). */
-static void dablot_terms(const Position *pos, const EvalWeights *w, const EvalTables *tb, Color c,
-                         const Bitboard open[DIR_NB], const Bitboard land[DIR_NB],
-                         int term[TERM_NB][2], int *steps)
+static void dablot_terms(const Position *pos, const EvalWeights *w, const AdvancePlanes *ap,
+                         const EvalTables *tb, Color c, const Bitboard open[DIR_NB],
+                         const Bitboard land[DIR_NB], int term[TERM_NB][2], int *steps)
 {
     Bitboard own = pos->by_color[c], enemy = pos->by_color[c ^ 1];
     Bitboard empty = pos->geo->all & ~(own | enemy);
@@ -517,10 +576,7 @@ static void dablot_terms(const Position *pos, const EvalWeights *w, const EvalTa
     term[TERM_SAFETY][c] += hang[MAN] * hanging[MAN] + hang[PRINCE] * hanging[PRINCE]
                           + hang[KING] * hanging[KING];
 
-    for (int r = 1; r < pos->geo->nranks; r++)
-        if (w->advance[r])
-            term[TERM_ADVANCE][c] += w->advance[r] * bb_count(set[MAN] & tb->rank_mask[c][r]);
-
+    term[TERM_ADVANCE][c] += advance_sum(ap, c, set[MAN]);
     term[TERM_IMMUNITY][c] += immunity(pos, w, c);
 }
 
@@ -549,8 +605,9 @@ static inline int centre_sum64(const EvalTables *tb, uint64_t b)
 /* Tabal terms of colour c with 64-bit set operations, the same sums as
  * piece_terms(); open[d] is the set of points whose neighbour in
  * direction d is empty, computed once for the two colours. */
-static void tabal_terms(const Position *pos, const EvalWeights *w, const EvalTables *tb, Color c,
-                        const uint64_t open[DIR_NB], int term[TERM_NB][2], int *steps)
+static void tabal_terms(const Position *pos, const EvalWeights *w, const AdvancePlanes *ap,
+                        const EvalTables *tb, Color c, const uint64_t open[DIR_NB],
+                        int term[TERM_NB][2], int *steps)
 {
     uint64_t own = (uint64_t)pos->by_color[c], enemy = (uint64_t)pos->by_color[c ^ 1];
     uint64_t empty = (uint64_t)pos->geo->all & ~(own | enemy);
@@ -597,8 +654,7 @@ static void tabal_terms(const Position *pos, const EvalWeights *w, const EvalTab
     for (int t = 0; t < PIECE_TYPE_NB; t++)
         term[TERM_SAFETY][c] += hang[t] * __builtin_popcountll(set[t] & hit);
 
-    for (int r = 0; r < pos->geo->nranks; r++)
-        term[TERM_ADVANCE][c] += w->advance[r] * __builtin_popcountll(set[MAN] & (uint64_t)tb->rank_mask[c][r]);
+    term[TERM_ADVANCE][c] += advance_sum(ap, c, (Bitboard)set[MAN]);
     if (!enemy_kings)
         for (uint64_t b = set[MAN]; b; b &= b - 1) {
             int p = __builtin_ctzll(b);
@@ -778,11 +834,11 @@ static int mopup(const Position *pos, const EvalWeights *w, const EvalTables *tb
 
 /* The whole evaluation; fills tr when not NULL.  by_piece forces the
  * piece-by-piece path. */
-static int evaluate(const Position *pos, const EvalWeights *w, EvalTrace *tr, int *stm_steps,
-                    bool by_piece)
+static int evaluate(const Position *pos, const EvalWeights *w, const AdvancePlanes *ap,
+                    EvalTrace *tr, int *stm_steps, bool by_piece)
 {
     Variant v = pos->rules.variant;
-    const EvalTables *tb = tables_of(v);
+    const EvalTables *tb = &tables[v];
     Bitboard empty = pos->geo->all & ~(pos->by_color[WHITE] | pos->by_color[BLACK]);
     int term[TERM_NB][2] = { { 0 } };
     int steps[2];
@@ -794,13 +850,13 @@ static int evaluate(const Position *pos, const EvalWeights *w, EvalTrace *tr, in
             land[d] = open[d] & tb->through[d];
         }
         for (int c = 0; c < 2; c++)
-            dablot_terms(pos, w, tb, (Color)c, open, land, term, &steps[c]);
+            dablot_terms(pos, w, ap, tb, (Color)c, open, land, term, &steps[c]);
     } else if (v == VARIANT_TABAL && tb->tabal_sets && !by_piece) {
         uint64_t open[DIR_NB];
         for (int d = 0; d < DIR_NB; d++)
             open[d] = tabal_pre(tb, (uint64_t)empty, d);
         for (int c = 0; c < 2; c++)
-            tabal_terms(pos, w, tb, (Color)c, open, term, &steps[c]);
+            tabal_terms(pos, w, ap, tb, (Color)c, open, term, &steps[c]);
     } else {
         for (int c = 0; c < 2; c++)
             piece_terms(pos, w, tb, (Color)c, empty, term, &steps[c]);
@@ -847,24 +903,35 @@ static int evaluate(const Position *pos, const EvalWeights *w, EvalTrace *tr, in
     return total;
 }
 
+/* The engine's weights for pos and their advance planes. */
+static int evaluate_default(const Position *pos, EvalTrace *tr, int *stm_steps, bool by_piece)
+{
+    tables_init();
+    EvalTable i = eval_table_of(&pos->rules);
+    return evaluate(pos, &eval_default_weights[i], &default_planes[i], tr, stm_steps, by_piece);
+}
+
 int eval_position(const Position *pos, int *stm_steps)
 {
-    return evaluate(pos, &eval_default_weights[eval_table_of(&pos->rules)], NULL, stm_steps, false);
+    return evaluate_default(pos, NULL, stm_steps, false);
 }
 
 int eval_position_reference(const Position *pos, EvalTrace *t, int *stm_steps)
 {
-    return evaluate(pos, &eval_default_weights[eval_table_of(&pos->rules)], t, stm_steps, true);
+    return evaluate_default(pos, t, stm_steps, true);
 }
 
 void eval_trace(const Position *pos, EvalTrace *t)
 {
-    evaluate(pos, &eval_default_weights[eval_table_of(&pos->rules)], t, NULL, false);
+    evaluate_default(pos, t, NULL, false);
 }
 
 int eval_white_weights(const Position *pos, const EvalWeights *w)
 {
-    int s = evaluate(pos, w, NULL, NULL, false);
+    tables_init();
+    AdvancePlanes ap;
+    build_advance_planes(&ap, w, pos->rules.variant);
+    int s = evaluate(pos, w, &ap, NULL, NULL, false);
     return pos->stm == WHITE ? s : -s;
 }
 
