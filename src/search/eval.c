@@ -401,20 +401,14 @@ static void build_tables(void)
                              i == EVAL_TABLE_TABAL ? VARIANT_TABAL : VARIANT_DABLOT);
 }
 
-/* Set once the tables are built: the fast test of tables_init(), which
- * every evaluation makes. */
-static atomic_bool tables_ready;
-
-static void build_tables_once(void)
-{
-    build_tables();
-    atomic_store_explicit(&tables_ready, true, memory_order_release);
-}
+static atomic_bool tables_ready;   /* spares every evaluation the pthread_once call */
 
 static inline void tables_init(void)
 {
-    if (!atomic_load_explicit(&tables_ready, memory_order_acquire))
-        pthread_once(&tables_once, build_tables_once);
+    if (!atomic_load_explicit(&tables_ready, memory_order_acquire)) {
+        pthread_once(&tables_once, build_tables);
+        atomic_store_explicit(&tables_ready, true, memory_order_release);
+    }
 }
 
 /* Steps of a Tabal king (flying) from p over empty points. */
