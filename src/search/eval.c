@@ -179,7 +179,7 @@ typedef struct EvalTables {
     /* Tabal's sets in 64 bits (37 points): the points whose neighbour in
      * direction d is p + tabal_off[d] (the 5 x 5 square), and those whose
      * neighbour is p + tabal_odd_off[d][i] (the triangles) (tabal_pre()). */
-    bool tabal_sets;                     /* the Tabal board fitted these tables */
+    bool tabal_sets; /* the Tabal board fitted these tables */
     uint64_t sq_src[DIR_NB];
     uint64_t odd_src[DIR_NB][TABAL_ODD];
 } EvalTables;
@@ -200,7 +200,7 @@ typedef struct AdvancePlanes {
     Bitboard plane[2][ADVANCE_PLANES];
 } AdvancePlanes;
 
-static AdvancePlanes default_planes[EVAL_TABLE_NB];  /* of eval_default_weights */
+static AdvancePlanes default_planes[EVAL_TABLE_NB]; /* of eval_default_weights */
 
 static int is_man_dir(Variant v, Color c, int d)
 {
@@ -327,7 +327,8 @@ static void build_tabal_sets(EvalTables *t, const Geometry *g)
                 t->sq_src[d] |= (uint64_t)1 << p;
                 continue;
             }
-            while (i < TABAL_ODD && (!tabal_odd_off[d][i] || q - p != tabal_odd_off[d][i])) i++;
+            while (i < TABAL_ODD && (!tabal_odd_off[d][i] || q - p != tabal_odd_off[d][i]))
+                i++;
             if (i == TABAL_ODD)
                 fits = false;
             else
@@ -401,7 +402,7 @@ static void build_tables(void)
                              i == EVAL_TABLE_TABAL ? VARIANT_TABAL : VARIANT_DABLOT);
 }
 
-static atomic_bool tables_ready;   /* spares every evaluation the pthread_once call */
+static atomic_bool tables_ready; /* spares every evaluation the pthread_once call */
 
 static inline void tables_init(void)
 {
@@ -563,9 +564,9 @@ static void dablot_terms(const Position *pos, const EvalWeights *w, const Advanc
     for (int d = 0; d < DIR_NB; d++)
         hit |= land[d] & shift(enemy, dablot_off[d]);
     int hanging[PIECE_TYPE_NB] = { bb_count(set[MAN] & hit), 0, 0 };
-    for (Bitboard b = set[PRINCE]; b; )
+    for (Bitboard b = set[PRINCE]; b;)
         hanging[PRINCE] += dablot_hangs(tb, land, royal_enemy, bb_pop(&b));
-    for (Bitboard b = set[KING]; b; )
+    for (Bitboard b = set[KING]; b;)
         hanging[KING] += dablot_hangs(tb, land, king_enemy, bb_pop(&b));
     term[TERM_SAFETY][c] += hang[MAN] * hanging[MAN] + hang[PRINCE] * hanging[PRINCE]
                           + hang[KING] * hanging[KING];
@@ -615,8 +616,7 @@ static void tabal_terms(const Position *pos, const EvalWeights *w, const Advance
     /* Mobility: men by the open sets, kings flying, one by one. */
     int n = 0;
     for (int d = 0; d < DIR_NB; d++)
-        if (tb->man_dirs[c] >> d & 1)
-            n += __builtin_popcountll(set[MAN] & open[d]);
+        if (tb->man_dirs[c] >> d & 1) n += __builtin_popcountll(set[MAN] & open[d]);
     term[TERM_MOBILITY][c] += w->mobility[MAN] * n;
     *steps = n;
     for (uint64_t b = set[PRINCE]; b; b &= b - 1) {
@@ -655,8 +655,10 @@ static void tabal_terms(const Position *pos, const EvalWeights *w, const Advance
             if (!((uint64_t)tb->cone[c][p] & enemy))
                 term[TERM_RUNAWAY][c] += w->runaway[tb->rel_rank[c][p]];
         }
-    term[TERM_TRIANGLE][c] += w->base_guard * __builtin_popcountll(set[MAN] & (uint64_t)tb->home_base[c])
-                            + w->triangle * __builtin_popcountll(own & (uint64_t)tb->home_triangle[c]);
+    term[TERM_TRIANGLE][c] += w->base_guard
+                                * __builtin_popcountll(set[MAN] & (uint64_t)tb->home_base[c])
+                            + w->triangle
+                                  * __builtin_popcountll(own & (uint64_t)tb->home_triangle[c]);
 }
 
 /* The terms of colour c piece by piece: the reference the set-based
