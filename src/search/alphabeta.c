@@ -176,6 +176,19 @@ static bool node_is_terminal(Thread *t, int ply, int *score)
     return false;
 }
 
+/* Whether the side to move must capture now, given all its legal moves
+ * (RULES.md section 1 "Captures" and section 2): under a compulsory rule a
+ * legal list that holds a capture. */
+static bool must_capture(const Position *pos, const MoveList *legal)
+{
+    if (pos->rules.variant == VARIANT_DABLOT && pos->rules.captures == CAPTURES_OPTIONAL)
+        return false;
+    for (int i = 0; i < legal->n; i++)
+        if (legal->moves[i].captured)
+            return true;
+    return false;
+}
+
 /* Whether the side to move must capture now, given its captures (RULES.md
  * section 1 "Captures" and section 2). */
 static bool captures_forced(const Position *pos, const MoveList *caps)
@@ -351,6 +364,13 @@ static int search_moves(Thread *t, int alpha, int beta, int depth, int ply, int 
         bool quiet = !mv.captured;
         bool reducible = lmr && !movepick_is_tactical(ms) && !move_equal(&mv, &pl->killers[0])
                          && !move_equal(&mv, &pl->killers[1]);
+        /* Step 6b. Late move pruning: at a shallow non-PV node, once a
+         * move that does not lose was found, the late quiet moves are not
+         * searched. */
+        if (reducible && quiet && !pv_node && depth <= LMP_MAX_DEPTH
+            && best > -MATE_BOUND && nsearched >= LMP_BASE + depth * depth) {
+            continue;
+        }
         int new_depth = depth - 1 + ext;
         int r = reducible ? lmr_reduction(depth, nsearched, pv_node, new_depth) : 0;
         Undo u;
@@ -458,6 +478,16 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply)
      * forced chains end. */
     int ext = n == 1 && ply < SINGLE_REPLY_PLY_FACTOR * t->root_depth ? 1 : 0;
     if (ext) STAT(single_reply);
+
+    /* Step 5b. Reverse futility pruning: far enough above beta, a shallow
+     * non-PV node is not searched.  Not where a capture is compulsory (its
+     * static score means nothing, as in qsearch). */
+    if (!pv_node && !ext && depth <= RFP_MAX_DEPTH && beta < MATE_BOUND
+        && beta > -MATE_BOUND && !must_capture(pos, &t->plies[ply].list)) {
+        int stand = eval_position(pos, NULL);
+        if (stand - RFP_MARGIN * depth >= beta)
+            return stand;
+    }
 
     return search_moves(t, alpha, beta, depth, ply, ext, tt_move);
 }

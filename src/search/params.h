@@ -35,6 +35,22 @@ enum {
     LMR_PV_RELIEF = 1,          /* plies less reduction at PV nodes (Stockfish's rule; not tuned) */
 };
 
+/* ------------------------------------------------------------- pruning */
+
+enum {
+    /* Reverse futility pruning: at a non-PV node of at most this depth whose
+     * side to move need not capture, a static score at least
+     * RFP_MARGIN * depth above beta is returned at once (Stockfish's
+     * "futility pruning: child node"; values not tuned). */
+    RFP_MAX_DEPTH = 3,
+    RFP_MARGIN = 90,            /* score units a ply */
+    /* Late move pruning: at a non-PV node of at most this depth, quiet
+     * moves after the first LMP_BASE + depth * depth are not searched
+     * (Stockfish's move-count pruning; values not tuned). */
+    LMP_MAX_DEPTH = 3,
+    LMP_BASE = 4,
+};
+
 /* ------------------------------------------------------------ extensions */
 
 enum {
