@@ -1,9 +1,9 @@
 /*
  * alphabeta.c - the tree search of one thread: principal variation search
  * (negamax alpha-beta, fail-soft) with a transposition table, late move
- * reductions (where matches say they help: Tabal, and Dablot with optional
- * captures) and a quiescence search over captures.  Its constants are named
- * in params.h.
+ * reductions, reverse futility and late move pruning (where matches say
+ * they help: Tabal, and Dablot with optional captures; prunes()) and a
+ * quiescence search over captures.  Its constants are named in params.h.
  *
  * Game ends inside the tree follow RULES.md exactly, in the order of
  * game_result() (game.h):
@@ -23,9 +23,9 @@
  *     instead).  A null move for the side far ahead in Dablot endings only
  *     won 268 of 576 stuck endings against 288 without it
  *     (docs/strength.md "Null move in the stuck Dablot endings");
- *   - no futility or razoring on the static evaluation: where captures are
- *     compulsory a quiet-looking position can lose material by force
- *     several plies later, so a static margin is not a bound.
+ *   - no static pruning where a capture is compulsory (must_capture()):
+ *     the static score of such a position means nothing; nor any under
+ *     Dablot's compulsory presets, where it lost Elo (prunes()).
  */
 #include <math.h>
 #include <string.h>
@@ -188,15 +188,18 @@ static inline bool prunes(const Position *pos)
     return pos->rules.variant == VARIANT_TABAL || pos->rules.captures == CAPTURES_OPTIONAL;
 }
 
-/* Whether the side to move must capture now (RULES.md section 1
- * "Captures" and section 2): under a compulsory rule, any capture; under
- * compulsory-men this may overstate it (a king's capture alone), which
- * only costs a pruning. */
-static bool must_capture(const Position *pos)
+/* Whether the side to move must capture now, given all its legal moves
+ * (RULES.md section 1 "Captures" and section 2): under a compulsory rule,
+ * a list that holds a capture (under compulsory-men this may overstate it:
+ * a king's capture alone). */
+static bool must_capture(const Position *pos, const MoveList *legal)
 {
     if (pos->rules.variant == VARIANT_DABLOT && pos->rules.captures == CAPTURES_OPTIONAL)
         return false;
-    return movegen_has_capture(pos);
+    for (int i = 0; i < legal->n; i++)
+        if (legal->moves[i].captured)
+            return true;
+    return false;
 }
 
 /* Whether the side to move must capture now, given its captures (RULES.md
@@ -477,17 +480,6 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply)
         }
     }
 
-    /* Step 3b. Reverse futility pruning: far enough above beta, a shallow
-     * non-PV node is not searched.  Not where a capture is compulsory (its
-     * static score means nothing, as in qsearch) nor where the side to move
-     * has no step (it may have lost: RULES.md 1, 2). */
-    if (!pv_node && depth <= RFP_MAX_DEPTH && beta < MATE_BOUND && beta > -MATE_BOUND
-        && prunes(pos) && !must_capture(pos)) {
-        int steps, stand = eval_position(pos, &steps);
-        if (steps > 0 && stand - RFP_MARGIN * depth >= beta)
-            return stand;
-    }
-
     /* Step 4. Moves.  None: the side to move has lost (RULES.md 1, 2). */
     int n = movegen_legal(pos, &t->plies[ply].list);
     if (n == 0)
@@ -499,6 +491,16 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply)
      * forced chains end. */
     int ext = n == 1 && ply < SINGLE_REPLY_PLY_FACTOR * t->root_depth ? 1 : 0;
     if (ext) STAT(single_reply);
+
+    /* Step 5b. Reverse futility pruning: far enough above beta, a shallow
+     * non-PV node is not searched.  Not where a capture is compulsory (its
+     * static score means nothing, as in qsearch). */
+    if (!pv_node && !ext && depth <= RFP_MAX_DEPTH && beta < MATE_BOUND && beta > -MATE_BOUND
+        && prunes(pos) && !must_capture(pos, &t->plies[ply].list)) {
+        int stand = eval_position(pos, NULL);
+        if (stand - RFP_MARGIN * depth >= beta)
+            return stand;
+    }
 
     return search_moves(t, alpha, beta, depth, ply, ext, tt_move);
 }
