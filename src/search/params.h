@@ -45,7 +45,8 @@ enum {
     /* Reverse futility pruning: at a non-PV node of at most this depth whose
      * side to move need not capture, a static score at least
      * RFP_MARGIN * depth above beta is returned at once (Stockfish's
-     * "futility pruning: child node"; values not tuned). */
+     * "futility pruning: child node"; values not tuned; the match:
+     * docs/strength.md "Pruning at shallow depths"). */
     RFP_MAX_DEPTH = 3,
     RFP_MARGIN = 90,            /* score units a ply */
     /* Late move pruning: at a non-PV node of at most this depth, quiet
