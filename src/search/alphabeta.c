@@ -1,9 +1,9 @@
 /*
  * alphabeta.c - the tree search of one thread: principal variation search
  * (negamax alpha-beta, fail-soft) with a transposition table, late move
- * reductions (where matches say they help: Tabal, and Dablot with optional
- * captures) and a quiescence search over captures.  Its constants are named
- * in params.h.
+ * reductions, reverse futility and late move pruning (where matches say
+ * they help: Tabal, and Dablot with optional captures; prunes()) and a
+ * quiescence search over captures.  Its constants are named in params.h.
  *
  * Game ends inside the tree follow RULES.md exactly, in the order of
  * game_result() (game.h):
@@ -23,9 +23,9 @@
  *     instead).  A null move for the side far ahead in Dablot endings only
  *     won 268 of 576 stuck endings against 288 without it
  *     (docs/strength.md "Null move in the stuck Dablot endings");
- *   - no futility or razoring on the static evaluation: where captures are
- *     compulsory a quiet-looking position can lose material by force
- *     several plies later, so a static margin is not a bound.
+ *   - no static pruning where a capture is compulsory (must_capture()):
+ *     the static score of such a position means nothing; nor any under
+ *     Dablot's compulsory presets, where it lost Elo (prunes()).
  */
 #include <math.h>
 #include <string.h>
@@ -38,14 +38,16 @@
 /* Late move reductions in plies, [depth][moves searched], both capped at
  * LMR_TABLE_SIZE - 1 (params.h gives the formula). */
 enum { LMR_TABLE_SIZE = 64 };
-static int8_t lmr_table[LMR_TABLE_SIZE][LMR_TABLE_SIZE];
+static int8_t lmr_table[2][LMR_TABLE_SIZE][LMR_TABLE_SIZE]; /* [Dablot][depth][moves] */
 static pthread_once_t lmr_once = PTHREAD_ONCE_INIT;
 
 static void build_lmr(void)
 {
     for (int d = 1; d < LMR_TABLE_SIZE; d++)
         for (int m = 1; m < LMR_TABLE_SIZE; m++)
-            lmr_table[d][m] = (int8_t)(LMR_BASE + log((double)d) * log((double)m) / LMR_DIVISOR);
+            for (int dab = 0; dab < 2; dab++)
+                lmr_table[dab][d][m] = (int8_t)(LMR_BASE + log((double)d) * log((double)m)
+                                                / (dab ? LMR_DIVISOR_DABLOT : LMR_DIVISOR));
 }
 
 void ab_init_tables(void)
@@ -176,6 +178,30 @@ static bool node_is_terminal(Thread *t, int ply, int *score)
     return false;
 }
 
+/* Whether the search reduces and prunes late quiet moves here (LMR, late
+ * move pruning, reverse futility pruning): in Tabal and in Dablot with
+ * optional captures.  Under Dablot's compulsory presets LMR cost 24.4 +-
+ * 20.8 Elo and the pruning 16.7 +- 28.3 (anti-draw rules, docs/strength.md
+ * "Late move reductions, on against off" and "Pruning at shallow depths"). */
+static inline bool prunes(const Position *pos)
+{
+    return pos->rules.variant == VARIANT_TABAL || pos->rules.captures == CAPTURES_OPTIONAL;
+}
+
+/* Whether the side to move must capture now, given all its legal moves
+ * (RULES.md section 1 "Captures" and section 2): under a compulsory rule,
+ * a list that holds a capture (under compulsory-men this may overstate it:
+ * a king's capture alone). */
+static bool must_capture(const Position *pos, const MoveList *legal)
+{
+    if (pos->rules.variant == VARIANT_DABLOT && pos->rules.captures == CAPTURES_OPTIONAL)
+        return false;
+    for (int i = 0; i < legal->n; i++)
+        if (legal->moves[i].captured)
+            return true;
+    return false;
+}
+
 /* Whether the side to move must capture now, given its captures (RULES.md
  * section 1 "Captures" and section 2). */
 static bool captures_forced(const Position *pos, const MoveList *caps)
@@ -299,11 +325,11 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply);
  * a move that is not the TT move, a capture, a promotion or a killer; a
  * reduced move that beats alpha is searched again at full depth, so a
  * reduction can delay, never hide, a good move. */
-static int lmr_reduction(int depth, int nsearched, bool pv_node, int new_depth)
+static int lmr_reduction(int depth, int nsearched, bool pv_node, int new_depth, bool dablot)
 {
     if (depth < LMR_MIN_DEPTH || nsearched < (pv_node ? LMR_MIN_MOVES_PV : LMR_MIN_MOVES_NON_PV))
         return 0;
-    int r = lmr_table[imin(depth, LMR_TABLE_SIZE - 1)][imin(nsearched, LMR_TABLE_SIZE - 1)];
+    int r = lmr_table[dablot][imin(depth, LMR_TABLE_SIZE - 1)][imin(nsearched, LMR_TABLE_SIZE - 1)];
     if (pv_node)
         r -= LMR_PV_RELIEF;
     return imax(0, imin(r, new_depth - 1));
@@ -338,7 +364,7 @@ static int search_moves(Thread *t, int alpha, int beta, int depth, int ply, int 
     /* LMR (step 7) where matches say it helps; under Dablot's compulsory-
      * capture presets it cost 24.4 +- 20.8 Elo (anti-draw rules,
      * docs/strength.md "Late move reductions, on against off"): off there. */
-    bool lmr = pos->rules.variant == VARIANT_TABAL || pos->rules.captures == CAPTURES_OPTIONAL;
+    bool lmr = prunes(pos), lmr_dablot = pos->rules.variant == VARIANT_DABLOT;
     MovePicker mp;
     movepick_init(&mp, pos, &pl->list, pl->scores, tt_move, pl->killers, &t->history);
     int alpha0 = alpha, best = -SCORE_INF, nsearched = 0, nquiets = 0;
@@ -351,8 +377,15 @@ static int search_moves(Thread *t, int alpha, int beta, int depth, int ply, int 
         bool quiet = !mv.captured;
         bool reducible = lmr && !movepick_is_tactical(ms) && !move_equal(&mv, &pl->killers[0])
                          && !move_equal(&mv, &pl->killers[1]);
+        /* Step 6b. Late move pruning: at a shallow non-PV node, once a
+         * move that does not lose was found, the late quiet moves are not
+         * searched. */
+        if (reducible && quiet && !pv_node && depth <= LMP_MAX_DEPTH
+            && best > -MATE_BOUND && nsearched >= LMP_BASE + depth * depth) {
+            continue;
+        }
         int new_depth = depth - 1 + ext;
-        int r = reducible ? lmr_reduction(depth, nsearched, pv_node, new_depth) : 0;
+        int r = reducible ? lmr_reduction(depth, nsearched, pv_node, new_depth, lmr_dablot) : 0;
         Undo u;
         push_move(t, ply, &mv, &u);
         int score = search_move(t, alpha, beta, new_depth, r, ply, nsearched == 0, pv_node);
@@ -458,6 +491,16 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply)
      * forced chains end. */
     int ext = n == 1 && ply < SINGLE_REPLY_PLY_FACTOR * t->root_depth ? 1 : 0;
     if (ext) STAT(single_reply);
+
+    /* Step 5b. Reverse futility pruning: far enough above beta, a shallow
+     * non-PV node is not searched.  Not where a capture is compulsory (its
+     * static score means nothing, as in qsearch). */
+    if (!pv_node && !ext && depth <= RFP_MAX_DEPTH && beta < MATE_BOUND && beta > -MATE_BOUND
+        && prunes(pos) && !must_capture(pos, &t->plies[ply].list)) {
+        int stand = eval_position(pos, NULL);
+        if (stand - RFP_MARGIN * depth >= beta)
+            return stand;
+    }
 
     return search_moves(t, alpha, beta, depth, ply, ext, tt_move);
 }

@@ -27,12 +27,33 @@
  * both values are the first ones tried, not tuned in dablo). */
 #define LMR_BASE 0.25
 #define LMR_DIVISOR 2.25
+/* Dablot with optional captures reduces more: its late moves are almost
+ * never searched again, and the decisive proxy went from 13-7-0 to 14-6-0
+ * (docs/strength.md "Pruning at shallow depths"). */
+#define LMR_DIVISOR_DABLOT 1.5
 
 enum {
     LMR_MIN_DEPTH = 3,          /* plies: no reduction below this depth (not tuned) */
     LMR_MIN_MOVES_PV = 3,       /* moves searched at a PV node before one is reduced (not tuned) */
     LMR_MIN_MOVES_NON_PV = 2,   /* the same at other nodes (not tuned) */
     LMR_PV_RELIEF = 1,          /* plies less reduction at PV nodes (Stockfish's rule; not tuned) */
+};
+
+/* ------------------------------------------------------------- pruning */
+
+enum {
+    /* Reverse futility pruning: at a non-PV node of at most this depth whose
+     * side to move need not capture, a static score at least
+     * RFP_MARGIN * depth above beta is returned at once (Stockfish's
+     * "futility pruning: child node"; values not tuned; the match:
+     * docs/strength.md "Pruning at shallow depths"). */
+    RFP_MAX_DEPTH = 3,
+    RFP_MARGIN = 90,            /* score units a ply */
+    /* Late move pruning: at a non-PV node of at most this depth, quiet
+     * moves after the first LMP_BASE + depth * depth are not searched
+     * (Stockfish's move-count pruning; values not tuned). */
+    LMP_MAX_DEPTH = 3,
+    LMP_BASE = 4,
 };
 
 /* ------------------------------------------------------------ extensions */
