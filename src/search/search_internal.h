@@ -127,6 +127,9 @@ static inline bool move_irreversible(const Position *pos, const Move *m)
 /* alphabeta.c */
 int ab_root(Thread *t, int alpha, int beta, int depth);
 void ab_init_tables(void);
+/* The late-move reduction table's entry in plies for depth and moves
+ * searched, both 1..63 (for the unit check of its construction). */
+int ab_lmr_table_entry(int depth, int moves);
 
 /* search.c: called every few thousand nodes by the main thread. */
 void search_check_limits(Thread *t);
