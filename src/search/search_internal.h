@@ -80,6 +80,7 @@ struct Search {
     TT tt;
     Thread *threads[MAX_THREADS];
     int nthreads;                  /* threads of the current search */
+    _Atomic int best_depth;        /* deepest iteration any thread has completed (Lazy SMP) */
     atomic_bool stop;
     atomic_bool pondering;         /* searching in ponder mode: no time limits */
     atomic_bool ponderhit;         /* a ponderhit arrived (kept until search_run returns) */
