@@ -484,8 +484,7 @@ static void iterate(Thread *t)
         for (int k = 0; k < multipv; k++)
             print_line(s, t, depth, k);
         changes = changes / 2 + !move_equal(&before, &t->root_moves[0].move) * TIME_CHANGE_WEIGHT;
-        if (time_to_stop(s, t, depth, first ? 0 : changes))
-            break;
+        if (time_to_stop(s, t, depth, first ? 0 : changes)) break;
     }
 }
 
@@ -699,8 +698,7 @@ static Thread *best_thread(Search *s, int started)
     Thread *bt = s->threads[0];
     if (s->opt.multipv <= 1)
         for (int i = 1; i < started; i++)
-            if (s->threads[i]->completed_depth > bt->completed_depth)
-                bt = s->threads[i];
+            if (s->threads[i]->completed_depth > bt->completed_depth) bt = s->threads[i];
     return bt;
 }
 

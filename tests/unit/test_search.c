@@ -29,7 +29,6 @@
 #include "search/timeman.h"
 #include "search/tt.h"
 
-
 /* ------------------------------------------------------------- helpers */
 
 static Rules rules_with(const char *variant, const char *options)
@@ -217,8 +216,8 @@ START_TEST(lmr_table_matches_the_formula)
     for (int d = 1; d < 64; d++)
         for (int m = 1; m < 64; m++) {
             int8_t want = (int8_t)(LMR_BASE + log((double)d) * log((double)m) / LMR_DIVISOR);
-            ck_assert_msg(ab_lmr_table_entry(d, m) == want, "depth %d moves %d: %d, formula %d", d, m,
-                          ab_lmr_table_entry(d, m), want);
+            ck_assert_msg(ab_lmr_table_entry(d, m) == want, "depth %d moves %d: %d, formula %d", d,
+                          m, ab_lmr_table_entry(d, m), want);
         }
 }
 END_TEST
