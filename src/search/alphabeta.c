@@ -41,13 +41,25 @@ enum { LMR_TABLE_SIZE = 64 };
 static int8_t lmr_table[2][LMR_TABLE_SIZE][LMR_TABLE_SIZE]; /* [Dablot][depth][moves] */
 static pthread_once_t lmr_once = PTHREAD_ONCE_INIT;
 
+/* The 63 logarithms once, not two per entry: log() was half of the
+ * start-up's instructions (docs/speed.md, "Start-up").  The same values
+ * in the same expression, so the table is bit-identical. */
 static void build_lmr(void)
 {
+    double ln[LMR_TABLE_SIZE];
+    for (int i = 1; i < LMR_TABLE_SIZE; i++)
+        ln[i] = log((double)i);
     for (int d = 1; d < LMR_TABLE_SIZE; d++)
         for (int m = 1; m < LMR_TABLE_SIZE; m++)
             for (int dab = 0; dab < 2; dab++)
-                lmr_table[dab][d][m] = (int8_t)(LMR_BASE + log((double)d) * log((double)m)
+                lmr_table[dab][d][m] = (int8_t)(LMR_BASE + ln[d] * ln[m]
                                                 / (dab ? LMR_DIVISOR_DABLOT : LMR_DIVISOR));
+}
+
+int ab_lmr_table_entry(bool dablot, int depth, int moves)
+{
+    ab_init_tables();
+    return lmr_table[dablot][depth][moves];
 }
 
 void ab_init_tables(void)

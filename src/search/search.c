@@ -4,12 +4,12 @@
  * MultiPV, time control, and the "info" lines.
  *
  * Lazy SMP (as in Stockfish, src/thread.cpp): every thread searches the
- * same root with the one shared TT; helpers with an odd index search one
- * ply deeper than their iteration counter, which desynchronises them so
- * they fill the table with different subtrees.  The main thread (the
- * caller of search_run) alone prints, keeps time and decides; when a
- * helper finished a deeper iteration with a score at least as good, its
- * move is taken (and its line printed last).
+ * same root with the one shared TT; each iteration starts beyond the
+ * deepest one any thread has completed, helpers with an odd index a ply
+ * further, which keeps the threads on different depths so they fill the
+ * table with different subtrees (next_depth).  The main thread (the caller
+ * of search_run) alone prints and keeps time; the thread that completed
+ * the deepest iteration answers (its line printed last).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -417,6 +417,35 @@ static bool time_to_stop(Search *s, Thread *t, int depth, int changes)
     return (double)elapsed_ms(s) * TIME_NEXT_ITERATION >= (double)s->tm.soft * scale;
 }
 
+/* Lazy SMP: the depth of thread t's next iteration.  No thread repeats a
+ * depth another has completed (the table holds that result), and helpers
+ * with an odd index go one ply beyond it, so the threads stay on different
+ * depths however their speeds differ (docs/engine.md, "Lazy SMP").  With
+ * one thread this is the next depth. */
+static int next_depth(Thread *t, int max_depth)
+{
+    int d = t->completed_depth + 1;
+    int best = atomic_load_explicit(&t->search->best_depth, memory_order_relaxed);
+    if (d <= best) d = best + 1;
+    d += t->index & 1;
+    return d < max_depth ? d : max_depth;
+}
+
+/* Records that t completed depth: raises the search's deepest completed
+ * iteration.  A helper that reached the depth limit ends the search where
+ * its line can answer (best_thread: single-line searches) and the search
+ * need not wait for stop or ponderhit; otherwise the main thread ends it
+ * as when alone. */
+static void publish_depth(Thread *t, int depth, int max_depth)
+{
+    Search *s = t->search;
+    int best = atomic_load(&s->best_depth);
+    while (best < depth && !atomic_compare_exchange_weak(&s->best_depth, &best, depth)) {}
+    if (depth >= max_depth && t->index > 0 && s->opt.multipv <= 1 && !s->limits.infinite
+        && !atomic_load(&s->pondering))
+        atomic_store(&s->stop, true);
+}
+
 /* Iterative deepening of one thread: each iteration searches every
  * MultiPV line through its aspiration window; the main thread then prints
  * the lines and asks the time manager whether to go on. */
@@ -429,9 +458,8 @@ static void iterate(Thread *t)
     int changes = 0;
     bool main = t->index == 0;
 
-    for (int iter = 1; iter <= max_depth; iter++) {
-        int depth = iter + (main ? 0 : (t->index & 1));
-        if (depth > max_depth) depth = max_depth;
+    while (t->completed_depth < max_depth) {
+        int depth = next_depth(t, max_depth);
         if (search_stopped(s))
             break;
         Move before = t->root_moves[0].move;
@@ -445,17 +473,18 @@ static void iterate(Thread *t)
         }
         if (t->aborted)
             break;
+        bool first = t->completed_depth == 0;
         t->completed_depth = depth;
         for (int i = 0; i < t->nroot; i++)
             if (t->root_moves[i].score != -SCORE_INF)
                 t->root_moves[i].prev_score = t->root_moves[i].score;
+        publish_depth(t, depth, max_depth);
         if (!main)
             continue;
         for (int k = 0; k < multipv; k++)
             print_line(s, t, depth, k);
         changes = changes / 2 + !move_equal(&before, &t->root_moves[0].move) * TIME_CHANGE_WEIGHT;
-        if (time_to_stop(s, t, depth, iter > 1 ? changes : 0))
-            break;
+        if (time_to_stop(s, t, depth, first ? 0 : changes)) break;
     }
 }
 
@@ -519,6 +548,7 @@ static int thread_prepare(Thread *t, const Game *g, const RootMove *roots, int n
     t->nroot = nroot;
     t->completed_depth = 0;
     t->root_depth = 0;
+    atomic_store(&s->best_depth, 0);
     t->aborted = false;
     atomic_store(&t->nodes, 0);
     atomic_store(&t->tbhits, 0);
@@ -660,19 +690,15 @@ static int run_threads(Search *s, const SearchLimits *limits)
     return started;
 }
 
-/* Lazy SMP: the thread whose line answers.  The main thread, unless a
- * helper completed a deeper iteration with a score at least as good
- * (single-line searches only). */
+/* Lazy SMP: the thread whose line answers: the one that completed the
+ * deepest iteration, the main thread among equals (single-line searches
+ * only; with MultiPV the main thread's lines answer). */
 static Thread *best_thread(Search *s, int started)
 {
     Thread *bt = s->threads[0];
     if (s->opt.multipv <= 1)
-        for (int i = 1; i < started; i++) {
-            Thread *h = s->threads[i];
-            if (h->completed_depth > bt->completed_depth
-                && h->root_moves[0].prev_score >= shown_score(&bt->root_moves[0]))
-                bt = h;
-        }
+        for (int i = 1; i < started; i++)
+            if (s->threads[i]->completed_depth > bt->completed_depth) bt = s->threads[i];
     return bt;
 }
 

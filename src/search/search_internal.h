@@ -80,6 +80,7 @@ struct Search {
     TT tt;
     Thread *threads[MAX_THREADS];
     int nthreads;                  /* threads of the current search */
+    _Atomic int best_depth;        /* deepest iteration any thread has completed (Lazy SMP) */
     atomic_bool stop;
     atomic_bool pondering;         /* searching in ponder mode: no time limits */
     atomic_bool ponderhit;         /* a ponderhit arrived (kept until search_run returns) */
@@ -127,6 +128,10 @@ static inline bool move_irreversible(const Position *pos, const Move *m)
 /* alphabeta.c */
 int ab_root(Thread *t, int alpha, int beta, int depth);
 void ab_init_tables(void);
+/* The late-move reduction table's entry in plies for depth and moves
+ * searched, both 1..63, of Dablot's table or the other one (for the unit
+ * check of its construction). */
+int ab_lmr_table_entry(bool dablot, int depth, int moves);
 
 /* search.c: called every few thousand nodes by the main thread. */
 void search_check_limits(Thread *t);

@@ -7,6 +7,7 @@
 #include <check.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
@@ -23,11 +24,11 @@
 #include "rules/notation.h"
 #include "rules/rules.h"
 #include "search/search.h"
+#include "search/params.h"
+#include "search/search_internal.h"
 #include "search/skill.h"
 #include "search/timeman.h"
 #include "search/tt.h"
-
-enum { MATE = 32000, MATE_BOUND = MATE - 1000 };
 
 /* ------------------------------------------------------------- helpers */
 
@@ -208,6 +209,22 @@ START_TEST(tt_is_empty_and_not_resident_until_written)
 END_TEST
 
 /* --------------------------------------------------------------- bench */
+
+/* The reduction table built from its 63 logarithms equals the formula of
+ * params.h computed entry by entry. */
+START_TEST(lmr_table_matches_the_formula)
+{
+    for (int dab = 0; dab < 2; dab++)
+        for (int d = 1; d < 64; d++)
+            for (int m = 1; m < 64; m++) {
+                double div = dab ? LMR_DIVISOR_DABLOT : LMR_DIVISOR;
+                int8_t want = (int8_t)(LMR_BASE + log((double)d) * log((double)m) / div);
+                ck_assert_msg(ab_lmr_table_entry(dab, d, m) == want,
+                              "table %d depth %d moves %d: %d, formula %d", dab, d, m,
+                              ab_lmr_table_entry(dab, d, m), want);
+            }
+}
+END_TEST
 
 START_TEST(bench_is_deterministic)
 {
@@ -1010,6 +1027,7 @@ Suite *search_suite(void)
     tcase_add_test(tc, tt_mate_scores_are_node_relative);
     tcase_add_test(tc, tt_store_probe_and_moves);
     tcase_add_test(tc, tt_is_empty_and_not_resident_until_written);
+    tcase_add_test(tc, lmr_table_matches_the_formula);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("search");
