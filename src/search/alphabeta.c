@@ -357,9 +357,11 @@ static int search_move(Thread *t, int alpha, int beta, int new_depth, int r, int
     if (first)
         return -search(t, -beta, -alpha, new_depth, ply + 1);
     int score = -search(t, -alpha - 1, -alpha, new_depth - r, ply + 1);
-    if (r > 0 && score > alpha)
+    /* After an abort the score is 0, not a result: no search again (it
+     * would count a node past a go nodes limit). */
+    if (r > 0 && score > alpha && !t->aborted)
         score = -search(t, -alpha - 1, -alpha, new_depth, ply + 1);
-    if (pv_node && score > alpha && score < beta)
+    if (pv_node && score > alpha && score < beta && !t->aborted)
         score = -search(t, -beta, -alpha, new_depth, ply + 1);
     return score;
 }
