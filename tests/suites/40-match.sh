@@ -126,6 +126,11 @@ usage_errors() {
     "$M" -engine cmd="$F" name=a tc=40/x -engine cmd="$F" name=b depth=1 2>&1 | grep -q "bad time control" || return 1
     "$M" -variant tabal -rules modern -engine cmd="$F" name=a depth=1 -engine cmd="$F" name=b depth=1 2>&1 | grep -q "belongs to Dablot" || return 1
     "$M" -option Hash=3 -engine cmd="$F" name=a depth=1 -engine cmd="$F" name=b depth=1 2>&1 | grep -q "not a rule option" || return 1
+    # A rule given to one engine only: the judge would play other rules.
+    for o in option.Rules=anti-draw option.variant=tabal option.DrawPlies=50 option.MaxCapture=true; do
+        "$M" -engine cmd="$F" name=a depth=1 $o -engine cmd="$F" name=b depth=1 2>&1 |
+            grep -q "is a rule of the game, not an engine setting" || { echo "$o accepted"; return 1; }
+    done
     "$M" -engine cmd=./no-such-engine depth=1 -engine cmd="$F" name=b depth=1 2>&1 | grep -q "not an executable" || return 1
 }
 check "bad command lines: one-line errors, exit 2" usage_errors

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "proc.h"
+#include "rules/rules.h"
 #include "util.h"
 
 /* Which settings were given (EngineSpec.given), so a merge keeps them. */
@@ -113,6 +114,17 @@ int engine_spec_set(EngineSpec *s, const char *setting, char *err, size_t errlen
     if (r <= 0) return r;
     if ((r = set_limit(s, key, v, err, errlen)) <= 0) return r;
     if (strncmp(key, "option.", 7) == 0 && key[7]) {
+        /* A rule of the game given to one engine would leave the judge on
+         * other rules (its games lost as illegal moves): the host sets
+         * the rules, for the judge and every engine alike. */
+        Rules probe = rules_default(VARIANT_DABLOT);
+        if (rules_set(&probe, key + 7, v, NULL, 0) <= 0) {
+            snprintf(err, errlen,
+                     "option.%s is a rule of the game, not an engine setting: give it to the "
+                     "host (dablo-match -variant, -rules or -option %s=VALUE)",
+                     key + 7, key + 7);
+            return -1;
+        }
         engine_spec_option_add(&s->options, key + 7, v);
         return 0;
     }
