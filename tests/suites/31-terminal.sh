@@ -58,6 +58,10 @@ start_prog() {    # start_prog PROGRAM ENV...: the same with another build
     shift
     tm kill-session -t t 2>/dev/null
     tm new-session -d -s t -x 200 -y 50 "env $* $PWD/$prog; echo ENGINE-EXIT=\$?; sleep 60"
+    # The server outlives its last session: otherwise the next start's
+    # new-session could reach a server that kill-session left exiting
+    # ("server exited unexpectedly").
+    tm set-option -g exit-empty off >/dev/null
     tm set-option -t t history-limit 5000 >/dev/null
 }
 keys() { tm send-keys -t t "$@"; sleep 0.15; }
