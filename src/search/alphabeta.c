@@ -201,9 +201,8 @@ static inline bool prunes(const Position *pos)
 }
 
 /* Whether the side to move must capture now, given all its legal moves
- * (RULES.md section 1 "Captures" and section 2): under a compulsory rule,
- * a list that holds a capture (under compulsory-men this may overstate it:
- * a king's capture alone). */
+ * (RULES.md section 1 "Captures" and section 2), where prunes() holds: in
+ * Tabal, a list that holds a capture. */
 static bool must_capture(const Position *pos, const MoveList *legal)
 {
     if (pos->rules.variant == VARIANT_DABLOT && pos->rules.captures == CAPTURES_OPTIONAL)
@@ -375,9 +374,8 @@ static int search_moves(Thread *t, int alpha, int beta, int depth, int ply, int 
     Position *pos = &t->pos;
     Ply *pl = &t->plies[ply];
     bool pv_node = beta - alpha > 1;
-    /* LMR (step 7) where matches say it helps; under Dablot's compulsory-
-     * capture presets it cost 24.4 +- 20.8 Elo (anti-draw rules,
-     * docs/strength.md "Late move reductions, on against off"): off there. */
+    /* LMR (step 7) and late move pruning where matches say they help
+     * (prunes()). */
     bool lmr = prunes(pos), lmr_dablot = pos->rules.variant == VARIANT_DABLOT;
     MovePicker mp;
     movepick_init(&mp, pos, &pl->list, pl->scores, tt_move, pl->killers, &t->history);
