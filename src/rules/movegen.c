@@ -16,6 +16,11 @@
 static Bitboard jump_over[VARIANT_NB][MAX_POINTS];   /* every `over` of a point */
 static int8_t jump_land[VARIANT_NB][MAX_POINTS][MAX_POINTS];  /* [p][over] -> landing point */
 static Bitboard step_to[VARIANT_NB][MAX_POINTS];              /* the neighbours of a point */
+/* Dablot, for counting a position's children (movegen_count_children):
+ * the points whose piece jumps over q (by a short jump), and those a man
+ * of colour c steps onto q from under ForwardOnlyMen. */
+static Bitboard jumps_over_from[MAX_POINTS];
+static Bitboard man_steps_onto[2][MAX_POINTS];
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 
 /* Whole-board shifts.  For each direction the most common point offset
@@ -150,12 +155,15 @@ static void build_tables(void)
                 if (q == NO_POINT) continue;
                 step_to[v][p] |= bb_bit(q);
                 for (int c = 0; c < 2; c++)
-                    if (man_dir((Variant)v, (Color)c, d))
+                    if (man_dir((Variant)v, (Color)c, d)) {
                         man_dirs[v][c] |= (uint8_t)(1u << d);
+                        if (v == VARIANT_DABLOT) man_steps_onto[c][q] |= bb_bit(p);
+                    }
                 int l = g->ray[q][d];
                 if (l == NO_POINT) continue;
                 jump_land[v][p][q] = (int8_t)l;
                 jump_over[v][p] |= bb_bit(q);
+                if (v == VARIANT_DABLOT) jumps_over_from[q] |= bb_bit(p);
             }
         }
     }
@@ -690,21 +698,20 @@ typedef struct MoveCount {
     bool steps_allowed; /* when captures >= 0 */
 } MoveCount;
 
-/* forward_only: ForwardOnlyMen, a constant in each of the two callers. */
-static inline __attribute__((always_inline)) void
-count_dablot_rule(const Position *pos, const PieceSets *s, MoveCount *mc, bool forward_only)
+/* The first pass of the Dablot count, for the side whose pieces are own
+ * (men among them: men) against enemy: its steps, and in land[d] the
+ * points its pieces reach by a first jump in direction d over any enemy
+ * piece (the rank rule is applied to the few found); returns the set of
+ * directions d with land[d] not empty.  forward_only: ForwardOnlyMen,
+ * with us the side's colour (a constant in each caller). */
+static inline __attribute__((always_inline)) unsigned
+dablot_shift_pass(Bitboard own, Bitboard men, Bitboard enemy, Bitboard empty, Color us,
+                  bool forward_only, int *steps_out, Bitboard land[DIR_NB])
 {
     const Variant v = VARIANT_DABLOT;
     const Shifts *sh = &shifts[v];
-    Color us = s->stm;
-    Bitboard own = s->by_color[us], enemy = s->by_color[us ^ 1];
-    Bitboard empty = pos->geo->all & ~(own | enemy);
-    Bitboard men = own & s->by_type[MAN];
-    Bitboard land[DIR_NB];
     unsigned land_dirs = 0;
     int steps = 0;
-    /* Every piece: steps, and first jumps over any enemy piece (the rank
-     * rule is applied to the few found). */
 #pragma GCC unroll 8
     for (int d = 0; d < DIR_NB; d++) {
         int off = const_off[v][d];
@@ -716,43 +723,86 @@ count_dablot_rule(const Position *pos, const PieceSets *s, MoveCount *mc, bool f
         land[d] = shift_by(next & enemy & sh->step_src[d], off) & empty;
         land_dirs |= (unsigned)(land[d] != 0) << d;
     }
-    mc->steps = steps;
+    *steps_out = steps;
+    return land_dirs;
+}
 
-    CaptureRule rule = pos->rules.captures;
-    Capture c = { .pos = pos };
-    memo_new_generation();
+/* The Dablot capture count of one position: the search state, the enemy
+ * pieces each type may jump (rank rule, RULES.md section 1), the empty
+ * points and the moves by men (CompulsoryMen). */
+typedef struct DablotCount {
+    Capture c;
     Bitboard capturable[PIECE_TYPE_NB];
+    Bitboard empty;
+    CaptureRule rule;
+    int by_men;
+} DablotCount;
+
+/* Counts the capture states that begin with the first jump of the piece
+ * of type t on `from` over `over` onto `to` (empty), if t may jump the
+ * piece on `over`.  Most first jumps cannot go on: with no victim next to
+ * the landing point the state is one move, whatever the rule. */
+static inline __attribute__((always_inline)) void
+dablot_first_jump(DablotCount *dc, int from, int over, int to, PieceType t)
+{
+    Capture *c = &dc->c;
+    Bitboard taken = bb_bit(over);
+    if (!(dc->capturable[t] & taken)) return;
+    int before = c->count;
+    c->capturable = dc->capturable[t];
+    c->prefixes = t == MAN ? dc->rule == CAPTURES_OPTIONAL : dc->rule != CAPTURES_COMPULSORY;
+    if (!(jump_over[VARIANT_DABLOT][to] & c->capturable & ~taken)) {
+        c->count++;
+    } else {
+        c->start = from;
+        c->empty = dc->empty | bb_bit(from);
+        enter_dablot(c, to, taken);
+    }
+    if (t == MAN) dc->by_men += c->count - before;
+}
+
+/* Ends the count: the captures (-1 where only a list can tell) and
+ * whether steps are legal beside them. */
+static inline void dablot_count_done(DablotCount *dc, MoveCount *mc)
+{
+    capture_done(&dc->c);
+    mc->captures = dc->c.unsure ? -1 : dc->c.count;
+    mc->steps_allowed = dc->rule == CAPTURES_OPTIONAL
+                     || (dc->rule == CAPTURES_COMPULSORY ? dc->c.count : dc->by_men) == 0;
+}
+
+/* The type of the Dablot piece on the point of fb, one of the side whose
+ * men are men. */
+static inline PieceType dablot_type_at(const Bitboard *by_type, Bitboard men, Bitboard fb)
+{
+    return (men & fb) ? MAN : (by_type[PRINCE] & fb) ? PRINCE : KING;
+}
+
+/* forward_only: ForwardOnlyMen, a constant in each of the two callers. */
+static inline __attribute__((always_inline)) void
+count_dablot_rule(const Position *pos, const PieceSets *s, MoveCount *mc, bool forward_only)
+{
+    const Variant v = VARIANT_DABLOT;
+    Color us = s->stm;
+    Bitboard own = s->by_color[us], enemy = s->by_color[us ^ 1];
+    Bitboard empty = pos->geo->all & ~(own | enemy);
+    Bitboard men = own & s->by_type[MAN];
+    Bitboard land[DIR_NB];
+    unsigned land_dirs = dablot_shift_pass(own, men, enemy, empty, us, forward_only, &mc->steps, land);
+
+    DablotCount dc = { .c = { .pos = pos }, .empty = empty, .rule = pos->rules.captures };
+    memo_new_generation();
     for (int t = 0; t < PIECE_TYPE_NB; t++)
-        capturable[t] = capturable_in(v, enemy, s->by_type, (PieceType)t);
-    int by_men = 0;
+        dc.capturable[t] = capturable_in(v, enemy, s->by_type, (PieceType)t);
     while (land_dirs) {
         int d = __builtin_ctz(land_dirs), off = const_off[v][d];
         land_dirs &= land_dirs - 1;
         for (Bitboard l = land[d]; l;) {
-            int to = bb_pop(&l);
-            int from = to - 2 * off, over = to - off;
-            Bitboard fb = bb_bit(from), taken = bb_bit(over);
-            PieceType t = (men & fb) ? MAN : (s->by_type[PRINCE] & fb) ? PRINCE : KING;
-            if (!(capturable[t] & taken)) continue;
-            int before = c.count;
-            c.capturable = capturable[t];
-            c.prefixes = t == MAN ? rule == CAPTURES_OPTIONAL : rule != CAPTURES_COMPULSORY;
-            /* Most first jumps cannot go on: with no victim next to the
-             * landing point the state is one move, whatever the rule. */
-            if (!(jump_over[v][to] & c.capturable & ~taken)) {
-                c.count++;
-            } else {
-                c.start = from;
-                c.empty = empty | fb;
-                enter_dablot(&c, to, taken);
-            }
-            if (t == MAN) by_men += c.count - before;
+            int to = bb_pop(&l), from = to - 2 * off;
+            dablot_first_jump(&dc, from, to - off, to, dablot_type_at(s->by_type, men, bb_bit(from)));
         }
     }
-    capture_done(&c);
-    mc->captures = c.unsure ? -1 : c.count;
-    mc->steps_allowed = rule == CAPTURES_OPTIONAL
-                     || (rule == CAPTURES_COMPULSORY ? c.count : by_men) == 0;
+    dablot_count_done(&dc, mc);
 }
 
 static __attribute__((noinline)) void count_dablot_free_men(const Position *pos, const PieceSets *s,
@@ -873,6 +923,129 @@ static void count_moves(const Position *pos, const PieceSets *s, MoveCount *mc)
         count_dablot(pos, s, mc);
     else
         count_tabal(pos, s, mc);
+}
+
+/* Counting the children of a Dablot position (movegen_count_children):
+ * the steps and first jumps of the side not to move (the children's side
+ * to move), taken once; a child by a step changes two points, from and
+ * to, so its steps and first jumps are these corrected at those points.
+ * The first jumps over any piece the jumper's type may take in pos. */
+typedef struct FirstJump {
+    uint8_t from, over, to, type;
+} FirstJump;
+
+typedef struct ChildBase {
+    int steps;
+    int njumps;
+    FirstJump jumps[DABLOT_MAX_STEPS];  /* at most 30 pieces, 8 lines each */
+} ChildBase;
+
+static inline __attribute__((always_inline)) void
+child_base(const Position *pos, Bitboard empty, bool forward_only, ChildBase *b)
+{
+    const Variant v = VARIANT_DABLOT;
+    Color them = (Color)(pos->stm ^ 1);
+    Bitboard own = pos->by_color[them], enemy = pos->by_color[them ^ 1];
+    Bitboard men = own & pos->by_type[MAN];
+    Bitboard land[DIR_NB];
+    unsigned land_dirs = dablot_shift_pass(own, men, enemy, empty, them, forward_only, &b->steps, land);
+    b->njumps = 0;
+    while (land_dirs) {
+        int d = __builtin_ctz(land_dirs), off = const_off[v][d];
+        land_dirs &= land_dirs - 1;
+        for (Bitboard l = land[d]; l;) {
+            int to = bb_pop(&l), from = to - 2 * off, over = to - off;
+            PieceType t = dablot_type_at(pos->by_type, men, bb_bit(from));
+            if (capturable_in(v, enemy, pos->by_type, t) & bb_bit(over))
+                b->jumps[b->njumps++] = (FirstJump){ (uint8_t)from, (uint8_t)over, (uint8_t)to, (uint8_t)t };
+        }
+    }
+}
+
+/* The Dablot pieces of `own` (men among them: men) that step onto q. */
+static inline Bitboard steppers_onto(Bitboard own, Bitboard men, Color c, int q, bool forward_only)
+{
+    if (!forward_only) return own & step_to[VARIANT_DABLOT][q];
+    return (own & ~men & step_to[VARIANT_DABLOT][q]) | (men & man_steps_onto[c][q]);
+}
+
+/* The moves of the child of pos by the step m (from, to): b's steps and
+ * first jumps with the two points changed, counted as count_dablot_rule()
+ * counts them; -1 where only a list can tell. */
+static inline __attribute__((always_inline)) int
+count_child_by_step(const Position *pos, Bitboard empty, const ChildBase *b, const Move *m,
+                    bool forward_only)
+{
+    const Variant v = VARIANT_DABLOT;
+    int from = m->from, to = m->to;
+    Color them = (Color)(pos->stm ^ 1);
+    Bitboard own = pos->by_color[them], men = own & pos->by_type[MAN];
+    Bitboard fb = bb_bit(from), tb = bb_bit(to), moved = fb ^ tb;
+    /* from is empty in the child, to taken */
+    int steps = b->steps + bb_count(steppers_onto(own, men, them, from, forward_only))
+              - bb_count(steppers_onto(own, men, them, to, forward_only));
+    Bitboard enemy = pos->by_color[them ^ 1] ^ moved;
+    Bitboard enemy_men = pos->by_type[MAN], enemy_princes = pos->by_type[PRINCE];
+    PieceType mt = piece_type(pos->board[from]);
+    if (mt == MAN) enemy_men ^= moved;
+    else if (mt == PRINCE) enemy_princes ^= moved;
+    enemy_men &= enemy;
+    DablotCount dc = { .c = { .pos = pos }, .empty = empty ^ moved, .rule = pos->rules.captures,
+                       .capturable = { enemy_men, enemy_men | (enemy & enemy_princes), enemy } };
+    memo_new_generation();
+    /* pos's first jumps but those over from or onto to */
+    for (int i = 0; i < b->njumps; i++) {
+        const FirstJump *j = &b->jumps[i];
+        if (j->over != from && j->to != to)
+            dablot_first_jump(&dc, j->from, j->over, j->to, (PieceType)j->type);
+    }
+    /* the new ones: over the moved piece, and onto the point it left */
+    for (Bitboard p = own & jumps_over_from[to]; p;) {
+        int start = bb_pop(&p), land = jump_land[v][start][to];
+        if (bb_test(dc.empty, land))
+            dablot_first_jump(&dc, start, to, land, dablot_type_at(pos->by_type, men, bb_bit(start)));
+    }
+    for (Bitboard q = jump_over[v][from] & enemy & ~tb; q;) {
+        int over = bb_pop(&q), start = jump_land[v][from][over];
+        if (bb_test(own, start))
+            dablot_first_jump(&dc, start, over, from, dablot_type_at(pos->by_type, men, bb_bit(start)));
+    }
+    MoveCount mc;
+    dablot_count_done(&dc, &mc);
+    return mc.captures < 0 ? -1 : mc.captures + (mc.steps_allowed ? steps : 0);
+}
+
+static inline __attribute__((always_inline)) uint64_t
+count_dablot_children(const Position *pos, const Move *moves, int n, bool forward_only)
+{
+    Bitboard empty = pos->geo->all & ~(pos->by_color[WHITE] | pos->by_color[BLACK]);
+    ChildBase b;
+    bool have_base = false;
+    uint64_t total = 0;
+    for (int i = 0; i < n; i++) {
+        int k = -1;
+        if (!moves[i].captured) {
+            if (!have_base) {
+                child_base(pos, empty, forward_only, &b);
+                have_base = true;
+            }
+            k = count_child_by_step(pos, empty, &b, &moves[i], forward_only);
+        }
+        total += (uint64_t)(k >= 0 ? k : movegen_count_after(pos, &moves[i]));
+    }
+    return total;
+}
+
+static __attribute__((noinline)) uint64_t count_dablot_children_free(const Position *pos,
+                                                                     const Move *moves, int n)
+{
+    return count_dablot_children(pos, moves, n, false);
+}
+
+static __attribute__((noinline)) uint64_t count_dablot_children_forward(const Position *pos,
+                                                                        const Move *moves, int n)
+{
+    return count_dablot_children(pos, moves, n, true);
 }
 
 bool movegen_is_capture_path(const Position *pos, const int *pts, int n, Move *m)
@@ -996,9 +1169,10 @@ int movegen_count(const Position *pos)
     return mc.captures + (mc.steps_allowed ? mc.steps : 0);
 }
 
-int movegen_count_after(const Position *pos, const Move *m)
+/* movegen_count_after() without the tables' test: also inlined into the
+ * loop of movegen_count_children(). */
+static inline __attribute__((always_inline)) int count_after(const Position *pos, const Move *m)
 {
-    tables_init();
     PieceSets s;
     position_sets_after(pos, m, &s);
     if (!position_sets_may_end_by_rule(&pos->rules, s.by_color)) {
@@ -1011,6 +1185,26 @@ int movegen_count_after(const Position *pos, const Move *m)
     Undo u;
     position_make(&child, m, &u);
     return movegen_count(&child);
+}
+
+int movegen_count_after(const Position *pos, const Move *m)
+{
+    tables_init();
+    return count_after(pos, m);
+}
+
+uint64_t movegen_count_children(const Position *pos, const Move *moves, int n)
+{
+    tables_init();
+    /* A step keeps every piece, so a child by a step may end by a rule
+     * only where pos may. */
+    if (pos->rules.variant == VARIANT_DABLOT && !position_may_end_by_rule(pos))
+        return pos->rules.forward_only_men ? count_dablot_children_forward(pos, moves, n)
+                                           : count_dablot_children_free(pos, moves, n);
+    uint64_t total = 0;
+    for (int i = 0; i < n; i++)
+        total += (uint64_t)count_after(pos, &moves[i]);
+    return total;
 }
 
 int movegen_has_capture(const Position *pos)

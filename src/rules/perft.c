@@ -19,8 +19,7 @@ static uint64_t perft_below(const Position *pos, int depth)
     int n = movegen_legal_all(pos, &list, &moves);
     uint64_t total = 0;
     if (depth == 2) { /* the children's moves counted without making them */
-        for (int i = 0; i < n; i++)
-            total += (uint64_t)movegen_count_after(pos, &moves[i]);
+        total = movegen_count_children(pos, moves, n);
     } else {
         for (int i = 0; i < n; i++) {
             Position child = *pos;

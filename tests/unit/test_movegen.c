@@ -477,11 +477,14 @@ END_TEST
 
 /* movegen_count_after() counts a child's moves from its piece sets alone:
  * for every move of every position it equals movegen_count() of the
- * position made, and it leaves the parent as it was. */
+ * position made, movegen_count_children() (the Dablot children by a step
+ * from the parent's sets, corrected at two points) gives their sum, and
+ * both leave the parent as it was. */
 static bool count_after_matches_make(const Position *pos, const MoveList *list, const char *where,
                                      int ply)
 {
     Position before = *pos;
+    uint64_t sum = 0;
     for (int i = 0; i < list->n; i++) {
         Position child = *pos;
         Undo u;
@@ -489,7 +492,11 @@ static bool count_after_matches_make(const Position *pos, const MoveList *list, 
         int after = movegen_count_after(pos, &list->moves[i]), made = movegen_count(&child);
         ck_assert_msg(after == made, "%s ply %d move %d: count after %d, made %d", where, ply, i,
                       after, made);
+        sum += (uint64_t)made;
     }
+    uint64_t children = movegen_count_children(pos, list->moves, list->n);
+    ck_assert_msg(children == sum, "%s ply %d: children %llu, made %llu", where, ply,
+                  (unsigned long long)children, (unsigned long long)sum);
     ck_assert(memcmp(before.board, pos->board, sizeof before.board) == 0);
     ck_assert(memcmp(before.by_color, pos->by_color, sizeof before.by_color) == 0);
     ck_assert(memcmp(before.by_type, pos->by_type, sizeof before.by_type) == 0);
