@@ -18,8 +18,13 @@ static int8_t jump_land[VARIANT_NB][MAX_POINTS][MAX_POINTS];  /* [p][over] -> la
 static Bitboard step_to[VARIANT_NB][MAX_POINTS];              /* the neighbours of a point */
 /* Dablot, for counting a position's children (movegen_count_children):
  * the points whose piece jumps over q (by a short jump), and those a man
- * of colour c steps onto q from under ForwardOnlyMen. */
+ * of colour c steps onto q from under ForwardOnlyMen; the landing points
+ * of p's short jumps. */
 static Bitboard jumps_over_from[MAX_POINTS];
+static Bitboard jump_reach[MAX_POINTS];
+/* dablot_takes[a][b]: a Dablot piece of code a may jump one of code b
+ * (enemies, equal or lower rank: RULES.md section 1). */
+static bool dablot_takes[PIECE_CODE_NB][PIECE_CODE_NB];
 static Bitboard man_steps_onto[2][MAX_POINTS];
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 
@@ -163,10 +168,16 @@ static void build_tables(void)
                 if (l == NO_POINT) continue;
                 jump_land[v][p][q] = (int8_t)l;
                 jump_over[v][p] |= bb_bit(q);
-                if (v == VARIANT_DABLOT) jumps_over_from[q] |= bb_bit(p);
+                if (v == VARIANT_DABLOT) {
+                    jumps_over_from[q] |= bb_bit(p);
+                    jump_reach[p] |= bb_bit(l);
+                }
             }
         }
     }
+    for (int a = 1; a < PIECE_CODE_NB; a++)
+        for (int b = 1; b < PIECE_CODE_NB; b++)
+            dablot_takes[a][b] = piece_color(a) != piece_color(b) && piece_type(a) >= piece_type(b);
     check_offsets();
 }
 
@@ -271,6 +282,18 @@ static void add_capture(Capture *c, int to, Bitboard captured, bool check_dup)
         return;
     }
     l->moves[l->n++] = (Move){ captured, (uint8_t)c->start, (uint8_t)to };
+}
+
+/* Starts c for counting the captures of pos (no list, no array): only
+ * the fields the count reads before setting them. */
+static inline void capture_count_start(Capture *c, const Position *pos)
+{
+    c->pos = pos;
+    c->list = NULL;
+    c->vec = NULL;
+    c->extra = (StateSet){ 0 };
+    c->count = 0;
+    c->unsure = c->halt = false;
 }
 
 /* Ends c's searches: releases what c->extra allocated (rarely anything). */
@@ -928,38 +951,45 @@ static void count_moves(const Position *pos, const PieceSets *s, MoveCount *mc)
 /* Counting the children of a Dablot position (movegen_count_children):
  * the steps and first jumps of the side not to move (the children's side
  * to move), taken once; a child by a step changes two points, from and
- * to, so its steps and first jumps are these corrected at those points.
- * The first jumps over any piece the jumper's type may take in pos. */
+ * to, so its steps and first jumps are these corrected at those points. */
 typedef struct FirstJump {
     uint8_t from, over, to, type;
 } FirstJump;
 
 typedef struct ChildBase {
-    int steps;
+    Bitboard own, men;  /* the children's side to move, its men */
+    Bitboard empty;     /* in pos */
+    Color them;
+    int steps;          /* own's steps in pos */
     int njumps;
-    FirstJump jumps[DABLOT_MAX_STEPS];  /* at most 30 pieces, 8 lines each */
+    FirstJump jumps[DABLOT_MAX_STEPS];  /* own's first jumps in pos: 30 pieces, 8 lines each */
 } ChildBase;
 
 static inline __attribute__((always_inline)) void
-child_base(const Position *pos, Bitboard empty, bool forward_only, ChildBase *b)
+child_base(const Position *pos, bool forward_only, ChildBase *b)
 {
     const Variant v = VARIANT_DABLOT;
     Color them = (Color)(pos->stm ^ 1);
     Bitboard own = pos->by_color[them], enemy = pos->by_color[them ^ 1];
-    Bitboard men = own & pos->by_type[MAN];
     Bitboard land[DIR_NB];
-    unsigned land_dirs = dablot_shift_pass(own, men, enemy, empty, them, forward_only, &b->steps, land);
-    b->njumps = 0;
+    b->own = own;
+    b->men = own & pos->by_type[MAN];
+    b->empty = pos->geo->all & ~(own | enemy);
+    b->them = them;
+    unsigned land_dirs = dablot_shift_pass(own, b->men, enemy, b->empty, them, forward_only, &b->steps, land);
+    int n = 0;
     while (land_dirs) {
         int d = __builtin_ctz(land_dirs), off = const_off[v][d];
         land_dirs &= land_dirs - 1;
         for (Bitboard l = land[d]; l;) {
             int to = bb_pop(&l), from = to - 2 * off, over = to - off;
-            PieceType t = dablot_type_at(pos->by_type, men, bb_bit(from));
-            if (capturable_in(v, enemy, pos->by_type, t) & bb_bit(over))
-                b->jumps[b->njumps++] = (FirstJump){ (uint8_t)from, (uint8_t)over, (uint8_t)to, (uint8_t)t };
+            int code = pos->board[from];
+            if (dablot_takes[code][pos->board[over]])
+                b->jumps[n++] = (FirstJump){ (uint8_t)from, (uint8_t)over, (uint8_t)to,
+                                             (uint8_t)piece_type(code) };
         }
     }
+    b->njumps = n;
 }
 
 /* The Dablot pieces of `own` (men among them: men) that step onto q. */
@@ -973,43 +1003,56 @@ static inline Bitboard steppers_onto(Bitboard own, Bitboard men, Color c, int q,
  * first jumps with the two points changed, counted as count_dablot_rule()
  * counts them; -1 where only a list can tell. */
 static inline __attribute__((always_inline)) int
-count_child_by_step(const Position *pos, Bitboard empty, const ChildBase *b, const Move *m,
-                    bool forward_only)
+count_child_by_step(const Position *pos, const ChildBase *b, const Move *m, bool forward_only)
 {
-    const Variant v = VARIANT_DABLOT;
     int from = m->from, to = m->to;
-    Color them = (Color)(pos->stm ^ 1);
-    Bitboard own = pos->by_color[them], men = own & pos->by_type[MAN];
-    Bitboard fb = bb_bit(from), tb = bb_bit(to), moved = fb ^ tb;
     /* from is empty in the child, to taken */
-    int steps = b->steps + bb_count(steppers_onto(own, men, them, from, forward_only))
-              - bb_count(steppers_onto(own, men, them, to, forward_only));
-    Bitboard enemy = pos->by_color[them ^ 1] ^ moved;
-    Bitboard enemy_men = pos->by_type[MAN], enemy_princes = pos->by_type[PRINCE];
-    PieceType mt = piece_type(pos->board[from]);
-    if (mt == MAN) enemy_men ^= moved;
-    else if (mt == PRINCE) enemy_princes ^= moved;
-    enemy_men &= enemy;
-    DablotCount dc = { .c = { .pos = pos }, .empty = empty ^ moved, .rule = pos->rules.captures,
-                       .capturable = { enemy_men, enemy_men | (enemy & enemy_princes), enemy } };
-    memo_new_generation();
+    int steps = b->steps + bb_count(steppers_onto(b->own, b->men, b->them, from, forward_only))
+              - bb_count(steppers_onto(b->own, b->men, b->them, to, forward_only));
+    FirstJump found[DABLOT_MAX_STEPS + 16];
+    int n = 0;
     /* pos's first jumps but those over from or onto to */
     for (int i = 0; i < b->njumps; i++) {
-        const FirstJump *j = &b->jumps[i];
-        if (j->over != from && j->to != to)
-            dablot_first_jump(&dc, j->from, j->over, j->to, (PieceType)j->type);
+        found[n] = b->jumps[i];
+        n += found[n].over != from && found[n].to != to;
     }
-    /* the new ones: over the moved piece, and onto the point it left */
-    for (Bitboard p = own & jumps_over_from[to]; p;) {
-        int start = bb_pop(&p), land = jump_land[v][start][to];
-        if (bb_test(dc.empty, land))
-            dablot_first_jump(&dc, start, to, land, dablot_type_at(pos->by_type, men, bb_bit(start)));
+    /* The new ones: over the moved piece, and onto the point it left.
+     * Dablot's lines keep their offset (check_offsets), so the landing
+     * point and the jumped one are found by arithmetic; the board of pos
+     * is the child's but at from and to. */
+    int moved = pos->board[from];
+    for (Bitboard p = b->own & jumps_over_from[to]; p;) {
+        int start = bb_pop(&p), land = 2 * to - start, code = pos->board[start];
+        if (dablot_takes[code][moved] && (land == from || pos->board[land] == EMPTY))
+            found[n++] = (FirstJump){ (uint8_t)start, (uint8_t)to, (uint8_t)land,
+                                      (uint8_t)piece_type(code) };
     }
-    for (Bitboard q = jump_over[v][from] & enemy & ~tb; q;) {
-        int over = bb_pop(&q), start = jump_land[v][from][over];
-        if (bb_test(own, start))
-            dablot_first_jump(&dc, start, over, from, dablot_type_at(pos->by_type, men, bb_bit(start)));
+    for (Bitboard p = b->own & jump_reach[from]; p;) {
+        int start = bb_pop(&p), over = (start + from) / 2, code = pos->board[start];
+        if (dablot_takes[code][pos->board[over]]) /* over != to: empty in pos */
+            found[n++] = (FirstJump){ (uint8_t)start, (uint8_t)over, (uint8_t)from,
+                                      (uint8_t)piece_type(code) };
     }
+    if (!n) return steps;
+
+    Bitboard fb = bb_bit(from), tb = bb_bit(to);
+    Bitboard enemy = pos->by_color[b->them ^ 1] ^ fb ^ tb;
+    Bitboard enemy_men = pos->by_type[MAN], enemy_princes = pos->by_type[PRINCE];
+    PieceType mt = piece_type(moved);
+    if (mt == MAN) enemy_men ^= fb ^ tb;
+    else if (mt == PRINCE) enemy_princes ^= fb ^ tb;
+    enemy_men &= enemy;
+    DablotCount dc;
+    capture_count_start(&dc.c, pos);
+    dc.empty = b->empty ^ fb ^ tb;
+    dc.rule = pos->rules.captures;
+    dc.by_men = 0;
+    dc.capturable[MAN] = enemy_men;
+    dc.capturable[PRINCE] = enemy_men | (enemy & enemy_princes);
+    dc.capturable[KING] = enemy;
+    memo_new_generation();
+    for (int i = 0; i < n; i++)
+        dablot_first_jump(&dc, found[i].from, found[i].over, found[i].to, (PieceType)found[i].type);
     MoveCount mc;
     dablot_count_done(&dc, &mc);
     return mc.captures < 0 ? -1 : mc.captures + (mc.steps_allowed ? steps : 0);
@@ -1018,7 +1061,6 @@ count_child_by_step(const Position *pos, Bitboard empty, const ChildBase *b, con
 static inline __attribute__((always_inline)) uint64_t
 count_dablot_children(const Position *pos, const Move *moves, int n, bool forward_only)
 {
-    Bitboard empty = pos->geo->all & ~(pos->by_color[WHITE] | pos->by_color[BLACK]);
     ChildBase b;
     bool have_base = false;
     uint64_t total = 0;
@@ -1026,10 +1068,10 @@ count_dablot_children(const Position *pos, const Move *moves, int n, bool forwar
         int k = -1;
         if (!moves[i].captured) {
             if (!have_base) {
-                child_base(pos, empty, forward_only, &b);
+                child_base(pos, forward_only, &b);
                 have_base = true;
             }
-            k = count_child_by_step(pos, empty, &b, &moves[i], forward_only);
+            k = count_child_by_step(pos, &b, &moves[i], forward_only);
         }
         total += (uint64_t)(k >= 0 ? k : movegen_count_after(pos, &moves[i]));
     }
