@@ -293,7 +293,7 @@ static inline void capture_count_start(Capture *c, const Position *pos)
     c->vec = NULL;
     c->extra = (StateSet){ 0 };
     c->count = 0;
-    c->unsure = c->halt = false;
+    c->unsure = c->halt = c->prefixes = false;
 }
 
 /* Ends c's searches: releases what c->extra allocated (rarely anything). */
@@ -441,8 +441,16 @@ static inline __attribute__((always_inline)) void enter_state(Capture *c, int p,
         if (m == MEMO_SEEN) return;
         fresh = m == MEMO_NEW;
     }
-    if (c->prefixes) add_capture(c, p, captured, !fresh);
-    if (!jumps_from(c, p, captured, k) && !c->prefixes) add_capture(c, p, captured, !fresh);
+    /* Counting a new state needs no call (add_capture's other cases). */
+    bool plain = fresh && !c->list && !c->vec;
+    if (c->prefixes) {
+        if (plain) c->count++;
+        else add_capture(c, p, captured, !fresh);
+    }
+    if (!jumps_from(c, p, captured, k) && !c->prefixes) {
+        if (plain) c->count++;
+        else add_capture(c, p, captured, !fresh);
+    }
 }
 
 static void enter_dablot(Capture *c, int p, Bitboard captured)
@@ -813,7 +821,11 @@ count_dablot_rule(const Position *pos, const PieceSets *s, MoveCount *mc, bool f
     Bitboard land[DIR_NB];
     unsigned land_dirs = dablot_shift_pass(own, men, enemy, empty, us, forward_only, &mc->steps, land);
 
-    DablotCount dc = { .c = { .pos = pos }, .empty = empty, .rule = pos->rules.captures };
+    DablotCount dc;
+    capture_count_start(&dc.c, pos);
+    dc.empty = empty;
+    dc.rule = pos->rules.captures;
+    dc.by_men = 0;
     memo_new_generation();
     for (int t = 0; t < PIECE_TYPE_NB; t++)
         dc.capturable[t] = capturable_in(v, enemy, s->by_type, (PieceType)t);
@@ -903,7 +915,9 @@ static void count_tabal(const Position *pos, const PieceSets *s, MoveCount *mc)
     uint64_t empty = (uint64_t)pos->geo->all & ~(own | enemy);
     uint64_t men = own & (uint64_t)s->by_type[MAN], kings = own & ~men;
     uint64_t next[DIR_NB];
-    Capture c = { .pos = pos, .capturable = enemy };
+    Capture c;
+    capture_count_start(&c, pos);
+    c.capturable = enemy;
     memo_new_generation();
 #pragma GCC unroll 8
     for (int d = 0; d < DIR_NB; d++) {
