@@ -491,7 +491,7 @@ static inline uint64_t shift64(uint64_t b, int off)
 
 /* Whether the short-jumping piece on p has a first jump over a piece of
  * victims onto an empty point. */
-static bool has_short_jump(Variant v, int p, Bitboard victims, Bitboard empty)
+static inline bool has_short_jump(Variant v, int p, Bitboard victims, Bitboard empty)
 {
     Bitboard next = jump_over[v][p] & victims;
     while (next) {
@@ -758,37 +758,58 @@ dablot_shift_pass(Bitboard own, Bitboard men, Bitboard enemy, Bitboard empty, Co
     return land_dirs;
 }
 
-/* The Dablot capture count of one position: the search state, the enemy
- * pieces each type may jump (rank rule, RULES.md section 1), the empty
- * points and the moves by men (CompulsoryMen). */
+/* The Dablot capture count of one position: the enemy pieces each type
+ * may jump (rank rule, RULES.md section 1), the empty points, the first
+ * jumps that cannot go on (counted here), the moves by men
+ * (CompulsoryMen), and the search of the others, started at the first of
+ * them (most positions need none). */
 typedef struct DablotCount {
-    Capture c;
+    const Position *pos;
+    Capture *c;         /* started when `searched` */
+    bool searched;
     Bitboard capturable[PIECE_TYPE_NB];
     Bitboard empty;
     CaptureRule rule;
-    int by_men;
+    int count, by_men;
 } DablotCount;
+
+static inline void dablot_count_start(DablotCount *dc, Capture *c, const Position *pos,
+                                      Bitboard empty)
+{
+    dc->pos = pos;
+    dc->c = c;
+    dc->searched = false;
+    dc->empty = empty;
+    dc->rule = pos->rules.captures;
+    dc->count = dc->by_men = 0;
+}
 
 /* Counts the capture states that begin with the first jump of the piece
  * of type t on `from` over `over` onto `to` (empty), if t may jump the
- * piece on `over`.  Most first jumps cannot go on: with no victim next to
- * the landing point the state is one move, whatever the rule. */
+ * piece on `over`.  Most first jumps cannot go on: with no jump from the
+ * landing point the state is one move, whatever the rule. */
 static inline __attribute__((always_inline)) void
 dablot_first_jump(DablotCount *dc, int from, int over, int to, PieceType t)
 {
-    Capture *c = &dc->c;
-    Bitboard taken = bb_bit(over);
+    Bitboard taken = bb_bit(over), empty = dc->empty | bb_bit(from);
     if (!(dc->capturable[t] & taken)) return;
+    if (!has_short_jump(VARIANT_DABLOT, to, dc->capturable[t] & ~taken, empty | taken)) {
+        dc->count++;
+        dc->by_men += t == MAN;
+        return;
+    }
+    Capture *c = dc->c;
+    if (!dc->searched) {
+        capture_count_start(c, dc->pos);
+        memo_new_generation();
+        dc->searched = true;
+    }
     int before = c->count;
     c->capturable = dc->capturable[t];
     c->prefixes = t == MAN ? dc->rule == CAPTURES_OPTIONAL : dc->rule != CAPTURES_COMPULSORY;
-    if (!(jump_over[VARIANT_DABLOT][to] & c->capturable & ~taken)) {
-        c->count++;
-    } else {
-        c->start = from;
-        c->empty = dc->empty | bb_bit(from);
-        enter_dablot(c, to, taken);
-    }
+    c->empty = empty;
+    c->start = from;
+    enter_dablot(c, to, taken);
     if (t == MAN) dc->by_men += c->count - before;
 }
 
@@ -796,10 +817,16 @@ dablot_first_jump(DablotCount *dc, int from, int over, int to, PieceType t)
  * whether steps are legal beside them. */
 static inline void dablot_count_done(DablotCount *dc, MoveCount *mc)
 {
-    capture_done(&dc->c);
-    mc->captures = dc->c.unsure ? -1 : dc->c.count;
+    int count = dc->count;
+    bool unsure = false;
+    if (dc->searched) {
+        capture_done(dc->c);
+        count += dc->c->count;
+        unsure = dc->c->unsure;
+    }
+    mc->captures = unsure ? -1 : count;
     mc->steps_allowed = dc->rule == CAPTURES_OPTIONAL
-                     || (dc->rule == CAPTURES_COMPULSORY ? dc->c.count : dc->by_men) == 0;
+                     || (dc->rule == CAPTURES_COMPULSORY ? count : dc->by_men) == 0;
 }
 
 /* The type of the Dablot piece on the point of fb, one of the side whose
@@ -822,11 +849,8 @@ count_dablot_rule(const Position *pos, const PieceSets *s, MoveCount *mc, bool f
     unsigned land_dirs = dablot_shift_pass(own, men, enemy, empty, us, forward_only, &mc->steps, land);
 
     DablotCount dc;
-    capture_count_start(&dc.c, pos);
-    dc.empty = empty;
-    dc.rule = pos->rules.captures;
-    dc.by_men = 0;
-    memo_new_generation();
+    Capture c;
+    dablot_count_start(&dc, &c, pos, empty);
     for (int t = 0; t < PIECE_TYPE_NB; t++)
         dc.capturable[t] = capturable_in(v, enemy, s->by_type, (PieceType)t);
     while (land_dirs) {
@@ -1057,14 +1081,11 @@ count_child_by_step(const Position *pos, const ChildBase *b, const Move *m, bool
     else if (mt == PRINCE) enemy_princes ^= fb ^ tb;
     enemy_men &= enemy;
     DablotCount dc;
-    capture_count_start(&dc.c, pos);
-    dc.empty = b->empty ^ fb ^ tb;
-    dc.rule = pos->rules.captures;
-    dc.by_men = 0;
+    Capture c;
+    dablot_count_start(&dc, &c, pos, b->empty ^ fb ^ tb);
     dc.capturable[MAN] = enemy_men;
     dc.capturable[PRINCE] = enemy_men | (enemy & enemy_princes);
     dc.capturable[KING] = enemy;
-    memo_new_generation();
     for (int i = 0; i < n; i++)
         dablot_first_jump(&dc, found[i].from, found[i].over, found[i].to, (PieceType)found[i].type);
     MoveCount mc;
