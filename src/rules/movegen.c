@@ -421,6 +421,18 @@ static inline __attribute__((always_inline)) bool jumps_from(Capture *c, int p, 
     return jumped;
 }
 
+/* add_capture(c, p, captured, !fresh), where counting a new state needs
+ * no call. */
+static inline __attribute__((always_inline)) void add_state(Capture *c, int p, Bitboard captured,
+                                                            bool fresh)
+{
+    if (fresh && !c->list && !c->vec) {
+        c->count++;
+        return;
+    }
+    add_capture(c, p, captured, !fresh);
+}
+
 /* The state of c's piece on p having taken `captured` (not empty), reached
  * by a jump.  It is a move of its own: every one when prefixes count, the
  * ones that cannot jump on otherwise.  A full list ends the search. */
@@ -441,16 +453,8 @@ static inline __attribute__((always_inline)) void enter_state(Capture *c, int p,
         if (m == MEMO_SEEN) return;
         fresh = m == MEMO_NEW;
     }
-    /* Counting a new state needs no call (add_capture's other cases). */
-    bool plain = fresh && !c->list && !c->vec;
-    if (c->prefixes) {
-        if (plain) c->count++;
-        else add_capture(c, p, captured, !fresh);
-    }
-    if (!jumps_from(c, p, captured, k) && !c->prefixes) {
-        if (plain) c->count++;
-        else add_capture(c, p, captured, !fresh);
-    }
+    if (c->prefixes) add_state(c, p, captured, fresh);
+    if (!jumps_from(c, p, captured, k) && !c->prefixes) add_state(c, p, captured, fresh);
 }
 
 static void enter_dablot(Capture *c, int p, Bitboard captured)
@@ -765,7 +769,7 @@ dablot_shift_pass(Bitboard own, Bitboard men, Bitboard enemy, Bitboard empty, Co
  * them (most positions need none). */
 typedef struct DablotCount {
     const Position *pos;
-    Capture *c;         /* started when `searched` */
+    Capture *c; /* started when `searched` */
     bool searched;
     Bitboard capturable[PIECE_TYPE_NB];
     Bitboard empty;
@@ -788,8 +792,8 @@ static inline void dablot_count_start(DablotCount *dc, Capture *c, const Positio
  * of type t on `from` over `over` onto `to` (empty), if t may jump the
  * piece on `over`.  Most first jumps cannot go on: with no jump from the
  * landing point the state is one move, whatever the rule. */
-static inline __attribute__((always_inline)) void
-dablot_first_jump(DablotCount *dc, int from, int over, int to, PieceType t)
+static inline __attribute__((always_inline)) void dablot_first_jump(DablotCount *dc, int from,
+                                                                    int over, int to, PieceType t)
 {
     Bitboard taken = bb_bit(over), empty = dc->empty | bb_bit(from);
     if (!(dc->capturable[t] & taken)) return;
@@ -846,7 +850,8 @@ count_dablot_rule(const Position *pos, const PieceSets *s, MoveCount *mc, bool f
     Bitboard empty = pos->geo->all & ~(own | enemy);
     Bitboard men = own & s->by_type[MAN];
     Bitboard land[DIR_NB];
-    unsigned land_dirs = dablot_shift_pass(own, men, enemy, empty, us, forward_only, &mc->steps, land);
+    unsigned land_dirs = dablot_shift_pass(own, men, enemy, empty, us, forward_only, &mc->steps,
+                                           land);
 
     DablotCount dc;
     Capture c;
@@ -858,7 +863,8 @@ count_dablot_rule(const Position *pos, const PieceSets *s, MoveCount *mc, bool f
         land_dirs &= land_dirs - 1;
         for (Bitboard l = land[d]; l;) {
             int to = bb_pop(&l), from = to - 2 * off;
-            dablot_first_jump(&dc, from, to - off, to, dablot_type_at(s->by_type, men, bb_bit(from)));
+            dablot_first_jump(&dc, from, to - off, to,
+                              dablot_type_at(s->by_type, men, bb_bit(from)));
         }
     }
     dablot_count_done(&dc, mc);
@@ -995,16 +1001,16 @@ typedef struct FirstJump {
 } FirstJump;
 
 typedef struct ChildBase {
-    Bitboard own, men;  /* the children's side to move, its men */
-    Bitboard empty;     /* in pos */
+    Bitboard own, men; /* the children's side to move, its men */
+    Bitboard empty;    /* in pos */
     Color them;
-    int steps;          /* own's steps in pos */
+    int steps; /* own's steps in pos */
     int njumps;
-    FirstJump jumps[DABLOT_MAX_STEPS];  /* own's first jumps in pos: 30 pieces, 8 lines each */
+    FirstJump jumps[DABLOT_MAX_STEPS]; /* own's first jumps in pos: 30 pieces, 8 lines each */
 } ChildBase;
 
-static inline __attribute__((always_inline)) void
-child_base(const Position *pos, bool forward_only, ChildBase *b)
+static inline __attribute__((always_inline)) void child_base(const Position *pos, bool forward_only,
+                                                             ChildBase *b)
 {
     const Variant v = VARIANT_DABLOT;
     Color them = (Color)(pos->stm ^ 1);
@@ -1014,7 +1020,8 @@ child_base(const Position *pos, bool forward_only, ChildBase *b)
     b->men = own & pos->by_type[MAN];
     b->empty = pos->geo->all & ~(own | enemy);
     b->them = them;
-    unsigned land_dirs = dablot_shift_pass(own, b->men, enemy, b->empty, them, forward_only, &b->steps, land);
+    unsigned land_dirs = dablot_shift_pass(own, b->men, enemy, b->empty, them, forward_only,
+                                           &b->steps, land);
     int n = 0;
     while (land_dirs) {
         int d = __builtin_ctz(land_dirs), off = const_off[v][d];
@@ -1077,8 +1084,10 @@ count_child_by_step(const Position *pos, const ChildBase *b, const Move *m, bool
     Bitboard enemy = pos->by_color[b->them ^ 1] ^ fb ^ tb;
     Bitboard enemy_men = pos->by_type[MAN], enemy_princes = pos->by_type[PRINCE];
     PieceType mt = piece_type(moved);
-    if (mt == MAN) enemy_men ^= fb ^ tb;
-    else if (mt == PRINCE) enemy_princes ^= fb ^ tb;
+    if (mt == MAN)
+        enemy_men ^= fb ^ tb;
+    else if (mt == PRINCE)
+        enemy_princes ^= fb ^ tb;
     enemy_men &= enemy;
     DablotCount dc;
     Capture c;
