@@ -1009,6 +1009,7 @@ typedef struct ChildBase {
     FirstJump jumps[DABLOT_MAX_STEPS]; /* own's first jumps in pos: 30 pieces, 8 lines each */
 } ChildBase;
 
+/* Fills b for the children of the Dablot position pos. */
 static inline __attribute__((always_inline)) void child_base(const Position *pos, bool forward_only,
                                                              ChildBase *b)
 {
@@ -1074,7 +1075,8 @@ count_child_by_step(const Position *pos, const ChildBase *b, const Move *m, bool
     }
     for (Bitboard p = b->own & jump_reach[from]; p;) {
         int start = bb_pop(&p), over = (start + from) / 2, code = pos->board[start];
-        if (dablot_takes[code][pos->board[over]]) /* over != to: empty in pos */
+        /* over == to is empty in pos: the loop above took that jump */
+        if (dablot_takes[code][pos->board[over]])
             found[n++] = (FirstJump){ (uint8_t)start, (uint8_t)over, (uint8_t)from,
                                       (uint8_t)piece_type(code) };
     }
