@@ -95,6 +95,7 @@ Search *search_new(size_t hash_mib)
     pthread_mutex_init(&s->timer_mu, NULL);
     pthread_mutex_init(&s->answer_mu, NULL);
     atomic_init(&s->early_ok, false);
+    atomic_init(&s->main_scored, false);
     ab_init_tables();
     if (ensure_threads(s, 1) < 1) {
         search_free(s);
@@ -192,10 +193,14 @@ static int64_t elapsed_ms(Search *s)
 }
 
 /* Sets the stop flag when the hard time limit has passed (however late
- * the caller woke: the clock is read each time). */
+ * the caller woke: the clock is read each time), but never before the main
+ * thread has completed depth 1: a search stopped earlier has only the
+ * first generated move to answer (docs/engine.md, "Time management";
+ * Stockfish's check_time waits for completedDepth >= 1 alike). */
 static void check_time(Search *s)
 {
     if (s->tm.timed && !atomic_load_explicit(&s->pondering, memory_order_relaxed)
+        && atomic_load_explicit(&s->main_scored, memory_order_relaxed)
         && elapsed_ms(s) >= s->tm.hard) {
         atomic_store(&s->early_ok, true);
         atomic_store(&s->stop, true);
@@ -481,6 +486,7 @@ static void iterate(Thread *t)
         publish_depth(t, depth, max_depth);
         if (!main)
             continue;
+        atomic_store(&s->main_scored, true);
         for (int k = 0; k < multipv; k++)
             print_line(s, t, depth, k);
         changes = changes / 2 + !move_equal(&before, &t->root_moves[0].move) * TIME_CHANGE_WEIGHT;
@@ -745,7 +751,7 @@ static bool answer(Search *s, const Game *g, Thread *bt, Move *best, Move *ponde
         rm->score = rm->prev_score;
     if (rm->score == -SCORE_INF) {
         /* Stopped before the first iteration scored any move (a stop right
-         * after "go", or a tiny time or node limit): answer the first move
+         * after "go", or a tiny node limit): answer the first move
          * in move-ordering order, scored by the static evaluation. */
         Position p = g->pos;
         Undo u;
@@ -796,6 +802,7 @@ int search_run(Search *s, const Game *g, const SearchLimits *limits,
     atomic_store(&s->ponderhit, false);
     atomic_store(&s->pondering, limits->ponder);
     atomic_store(&s->early_ok, false);
+    atomic_store(&s->main_scored, false);
     s->answered = s->have_early = false;
     int want = opt->threads < 1 ? 1 : opt->threads > MAX_THREADS ? MAX_THREADS : opt->threads;
     s->nthreads = ensure_threads(s, want);

@@ -512,6 +512,37 @@ START_TEST(tiny_clocks_still_answer_in_time)
 }
 END_TEST
 
+/* A clock that has run out before the search starts (start_ms a second
+ * back, 30 ms on it) still gets depth 1 completed: the time may stop the
+ * search only after the main thread's first iteration (docs/engine.md,
+ * "Time management").  The position's depth 1 with every line (MultiPV
+ * 256) takes 6,820 nodes, so the main thread's clock check at 1,024 nodes
+ * would otherwise stop it however fast the machine. */
+START_TEST(time_never_stops_before_depth_1)
+{
+    Rules r = rules_default(VARIANT_DABLOT);
+    Game g;
+    game_from(
+        &g, &r,
+        "1mmmMm/mmm2/mmm1mm/mmm2/m2m2/mmM1m/Mp2M1/M4/k1MPK1/M1MMM/MMM1MM/MMMMM/M1MMMM w 63 61");
+    for (int threads = 1; threads <= 2; threads++) {
+        Search *s = quiet_search();
+        SearchLimits l = depth_limits(0);
+        l.time[WHITE] = l.time[BLACK] = 30;
+        l.start_ms = timeman_now_ms() - 1000;
+        SearchOptions o = { .threads = threads, .multipv = 256, .move_overhead = 20 };
+        Move best, ponder;
+        ck_assert_int_eq(search_run(s, &g, &l, &o, &best, &ponder), 0);
+        SearchInfo info;
+        search_last_info(s, &info);
+        ck_assert_msg(info.depth >= 1, "%d threads: answered at depth %d", threads, info.depth);
+        ck_assert(is_legal(&g.pos, &best));
+        search_free(s);
+    }
+    game_free(&g);
+}
+END_TEST
+
 typedef struct StopArg {
     Search *s;
     int delay_ms;
@@ -1048,6 +1079,7 @@ Suite *search_suite(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, time_limits_from_the_clock);
     tcase_add_test(tc, tiny_clocks_still_answer_in_time);
+    tcase_add_test(tc, time_never_stops_before_depth_1);
     tcase_add_test(tc, stop_ends_an_infinite_search);
     tcase_add_test(tc, stop_is_answered_for_a_starved_search);
     tcase_add_test(tc, a_limited_search_answers_itself);
