@@ -95,6 +95,7 @@ Search *search_new(size_t hash_mib)
     pthread_mutex_init(&s->timer_mu, NULL);
     pthread_mutex_init(&s->answer_mu, NULL);
     atomic_init(&s->early_ok, false);
+    atomic_init(&s->main_scored, false);
     ab_init_tables();
     if (ensure_threads(s, 1) < 1) {
         search_free(s);
@@ -192,10 +193,14 @@ static int64_t elapsed_ms(Search *s)
 }
 
 /* Sets the stop flag when the hard time limit has passed (however late
- * the caller woke: the clock is read each time). */
+ * the caller woke: the clock is read each time), but never before the main
+ * thread has completed depth 1: a search stopped earlier has only the
+ * first generated move to answer (docs/engine.md, "Time management";
+ * Stockfish's check_time waits for completedDepth >= 1 alike). */
 static void check_time(Search *s)
 {
     if (s->tm.timed && !atomic_load_explicit(&s->pondering, memory_order_relaxed)
+        && atomic_load_explicit(&s->main_scored, memory_order_relaxed)
         && elapsed_ms(s) >= s->tm.hard) {
         atomic_store(&s->early_ok, true);
         atomic_store(&s->stop, true);
@@ -398,16 +403,23 @@ static void aspiration(Thread *t, int depth)
     }
 }
 
-/* The main thread's decision after an iteration: true = stop now. */
-static bool time_to_stop(Search *s, Thread *t, int depth, int changes)
+/* True when thread t, having completed depth, need not go deeper in a
+ * timed search: a forced move is answered at once, and a deeper iteration
+ * cannot change a game's end seen in full. */
+static bool searched_enough(Search *s, Thread *t, int depth)
 {
     if (!s->tm.timed || atomic_load(&s->pondering))
         return false;
-    if (t->nroot == 1)
-        return true;                         /* a forced move: answer at once */
+    if (t->nroot == 1) return true;
     int score = t->root_moves[0].score;
-    if ((score >= MATE_BOUND || score <= -MATE_BOUND) && depth >= MATE - abs(score) + 4)
-        return true;                         /* the game's end is seen in full */
+    return (score >= MATE_BOUND || score <= -MATE_BOUND) && depth >= MATE - abs(score) + 4;
+}
+
+/* The main thread's decision after an iteration: true = stop now. */
+static bool time_to_stop(Search *s, Thread *t, int depth, int changes)
+{
+    if (!s->tm.timed || atomic_load(&s->pondering)) return false;
+    if (searched_enough(s, t, depth)) return true;
     if (s->limits.movetime > 0)
         return false;                        /* the fixed time is used in full */
     /* Stretch the budget while the best move keeps changing and stop when
@@ -455,6 +467,11 @@ static void iterate(Thread *t)
     int multipv = s->opt.multipv < 1 ? 1 : s->opt.multipv;
     if (multipv > t->nroot) multipv = t->nroot;
     int max_depth = s->limits.depth > 0 && s->limits.depth < MAX_DEPTH ? s->limits.depth : MAX_DEPTH;
+    /* A forced move on the clock is answered after depth 1 by every
+     * thread count: else the helpers deepen its tiny tree (often the
+     * game's end) to MAX_DEPTH while the main thread completes depth 1,
+     * and the deepest line answers with "depth 120". */
+    if (t->nroot == 1 && s->tm.timed && !s->limits.ponder) max_depth = 1;
     int changes = 0;
     bool main = t->index == 0;
 
@@ -479,8 +496,14 @@ static void iterate(Thread *t)
             if (t->root_moves[i].score != -SCORE_INF)
                 t->root_moves[i].prev_score = t->root_moves[i].score;
         publish_depth(t, depth, max_depth);
-        if (!main)
+        /* A helper stops where the main thread would (a game's end seen in
+         * full): past it the tree is tiny, the helper would reach
+         * MAX_DEPTH in a millisecond and its line answer at that depth. */
+        if (!main) {
+            if (searched_enough(s, t, depth)) break;
             continue;
+        }
+        atomic_store(&s->main_scored, true);
         for (int k = 0; k < multipv; k++)
             print_line(s, t, depth, k);
         changes = changes / 2 + !move_equal(&before, &t->root_moves[0].move) * TIME_CHANGE_WEIGHT;
@@ -745,7 +768,7 @@ static bool answer(Search *s, const Game *g, Thread *bt, Move *best, Move *ponde
         rm->score = rm->prev_score;
     if (rm->score == -SCORE_INF) {
         /* Stopped before the first iteration scored any move (a stop right
-         * after "go", or a tiny time or node limit): answer the first move
+         * after "go", or a tiny node limit): answer the first move
          * in move-ordering order, scored by the static evaluation. */
         Position p = g->pos;
         Undo u;
@@ -796,6 +819,7 @@ int search_run(Search *s, const Game *g, const SearchLimits *limits,
     atomic_store(&s->ponderhit, false);
     atomic_store(&s->pondering, limits->ponder);
     atomic_store(&s->early_ok, false);
+    atomic_store(&s->main_scored, false);
     s->answered = s->have_early = false;
     int want = opt->threads < 1 ? 1 : opt->threads > MAX_THREADS ? MAX_THREADS : opt->threads;
     s->nthreads = ensure_threads(s, want);

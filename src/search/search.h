@@ -7,7 +7,8 @@
  *     or a finished game); the protocol calls it from its own search thread.
  *   - During the search it prints "info ..." lines through output.h; it
  *     never prints "bestmove": the caller prints that from *best, which is
- *     always the first move of the last PV line printed.
+ *     always the first move of the last PV printed of MultiPV line 1 (with
+ *     MultiPV or a Skill Level, lines 2.. may follow it: docs/skill.md).
  *   - search_stop() and search_ponderhit() may be called from any thread
  *     while search_run() is running; they only set atomic flags.
  *   - Options (Hash, Threads, ...) are changed only while no search runs.

@@ -190,8 +190,23 @@ expect "play: help tells how to play first" '^How to play: type your move and pr
 expect "... and where the protocol's help is" '^The protocol.s commands and options \(what a GUI sends\): help protocol$'
 fresh
 keys 'k7-k9' Enter
-expect "play: an illegal move is refused with the legal moves" \
-    "^Not a move here: illegal move 'k7-k9'. Legal moves: c5-c7 .* k7-j8$"
+expect "play: an illegal move is refused with its reason and the legal moves" \
+    "^k7-k9 is not a legal move: k9 is taken. Legal moves: c5-c7 .* k7-j8$"
+keys 'a1-a2' Enter
+expect "play: a move to no point names the point and its rank's points" \
+    "^a1-a2 is not a move: a2 is not a point of the board \\(rank 2 has b2 d2 f2 h2 j2\\). Legal moves: c5-c7 .* k7-j8$"
+keys 'xx-yy' Enter
+expect "play: a move of no point names it the same way (no unknown command)" \
+    "^xx-yy is not a move: xx is not a point of the board. Legal moves: c5-c7 .* k7-j8$"
+keys 'c5xd6' Enter
+expect "play: a capture that is none says what the piece can do" \
+    "^c5xd6 is not a legal move: the piece on c5 has no capture; it can play c5-c7 c5-d6 c5-b6. Legal moves: c5-c7 .* k7-j8$"
+keys 'b8-c7' Enter
+expect "play: a move of the other side's piece says whose it is" \
+    "^b8-c7 is not a legal move: the piece on b8 is Black's, and White is to move. Legal moves: c5-c7 .* k7-j8$"
+keys 'c5-d6-e7' Enter
+expect "play: a word of the wrong shape says what a move looks like" \
+    "^c5-d6-e7 is not a move: a step is from-to \\(c5-d6\\), a capture names every landing point \\(a5xa9xc11\\). Legal moves: c5-c7 .* k7-j8$"
 keys 'time 300' Enter
 expect "play: time sets dablo's time a move" '^dablo thinks 300 ms a move.$'
 fresh
@@ -214,10 +229,14 @@ fresh
 keys 'new tabal' Enter
 expect "play: new starts a game of the other game" '^dablo [0-9.]+, Permainan-Tabal: you are White'
 if ! screen | grep -q '^info string variant'; then ok "... without protocol lines"; else bad "... without protocol lines"; fi
+keys 'position fen mmm/mmm/1m1mm/1mmmm/2M2/1MMMM/1MMMM/MMM/MMM w 0 4' Enter
+keys 'c5xe5' Enter
+expect "play: a short form of two captures asks for the path" \
+    "^c5xe5 is not a move: 2 captures go from c5 to e5; type the full path. Legal moves: c5xa7xc7xc5 .*$"
 keys 'position fen 3/3/5/1m3/2m2/2M2/5/3/3 w 0 1' Enter
 keys 'a4-a5' Enter
 expect "play: a step when a capture is compulsory says so" \
-    "^Not a move here: illegal move 'a4-a5' \\(a capture is compulsory\\). Legal moves: c4xc6xa6$"
+    "^a4-a5 is not a legal move: a capture is compulsory. Legal moves: c4xc6xa6$"
 keys 'c4' Tab Enter
 expect "play: the winning move (completed by Tab)" '^dablo> c4xc6xa6 *$'
 expect "... is drawn on the board" '^Move 1, Black to move. Last move: c4xc6xa6$'

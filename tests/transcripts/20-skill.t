@@ -1,6 +1,6 @@
 # Skill Level: listed by uci, range 0..20 refused outside it with a line
 # naming the option; a weak level still answers every go with one legal
-# bestmove whose move starts the last pv.
+# bestmove whose move starts the last pv of multipv 1.
 > setoption name Skill Level value 21
 < info string error: invalid value '21' for option Skill Level \(expected an integer 0\.\.20\)
 > setoption name skill level value -1
@@ -18,6 +18,28 @@ pvcheck
 # a level searches at least 4 lines to choose among, whatever MultiPV says
 none .*multipv [5-9].*
 count 1 info depth 1 seldepth [0-9]+ multipv 4 .*
+# the bestmove starts the last line of multipv 1, not always the last line
+# (docs/skill.md): level 14 plays the best line here, so nothing follows
+# the iteration's four lines; level 0 plays another, printed once more
+> ucinewgame
+> setoption name Skill Level value 14
+> position startpos moves j6-i7
+> go depth 1
+< info depth 1 seldepth [0-9]+ multipv 1 .* pv b8-c7( .*)?
+< info depth 1 .* multipv 2 .*
+< info depth 1 .* multipv 3 .*
+< info depth 1 .* multipv 4 .*
+< bestmove b8-c7( ponder .*)?
+> ucinewgame
+> setoption name Skill Level value 0
+> position startpos moves j6-i7
+> go depth 1
+< info depth 1 seldepth [0-9]+ multipv 1 .* pv b8-c7( .*)?
+< info depth 1 .* multipv 2 .*
+< info depth 1 .* multipv 3 .*
+< info depth 1 .* multipv 4 .*
+< info depth 1 .* multipv 1 .* pv e9-e7( .*)?
+< bestmove e9-e7( ponder .*)?
 > setoption name Skill Level value 10
 > setoption name Variant value tabal
 < info string variant tabal .*

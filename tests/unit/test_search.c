@@ -512,6 +512,75 @@ START_TEST(tiny_clocks_still_answer_in_time)
 }
 END_TEST
 
+/* A clock that has run out before the search starts (start_ms a second
+ * back, 30 ms on it) still gets depth 1 completed: the time may stop the
+ * search only after the main thread's first iteration (docs/engine.md,
+ * "Time management").  The position's depth 1 with every line (MultiPV
+ * 256) takes 6,820 nodes, so the main thread's clock check at 1,024 nodes
+ * would otherwise stop it however fast the machine. */
+START_TEST(time_never_stops_before_depth_1)
+{
+    Rules r = rules_default(VARIANT_DABLOT);
+    Game g;
+    game_from(
+        &g, &r,
+        "1mmmMm/mmm2/mmm1mm/mmm2/m2m2/mmM1m/Mp2M1/M4/k1MPK1/M1MMM/MMM1MM/MMMMM/M1MMMM w 63 61");
+    for (int threads = 1; threads <= 2; threads++) {
+        Search *s = quiet_search();
+        SearchLimits l = depth_limits(0);
+        l.time[WHITE] = l.time[BLACK] = 30;
+        l.start_ms = timeman_now_ms() - 1000;
+        SearchOptions o = { .threads = threads, .multipv = 256, .move_overhead = 20 };
+        Move best, ponder;
+        ck_assert_int_eq(search_run(s, &g, &l, &o, &best, &ponder), 0);
+        SearchInfo info;
+        search_last_info(s, &info);
+        ck_assert_msg(info.depth >= 1, "%d threads: answered at depth %d", threads, info.depth);
+        ck_assert(is_legal(&g.pos, &best));
+        search_free(s);
+    }
+    game_free(&g);
+}
+END_TEST
+
+/* Two threads on the clock report a depth near one thread's when the
+ * tree is tiny: a forced move is answered at depth 1, and no helper goes
+ * on past a game's end seen in full (one thread: depth 7 for this mate in
+ * 2), where it used to reach MAX_DEPTH and answer with "depth 120".  Ten
+ * tries of each, since the helpers' head start varies. */
+START_TEST(helpers_report_a_sensible_depth)
+{
+    static const struct {
+        const char *fen;
+        int max_depth;
+    } cases[] = {
+        { "1mm/mm1/M1m2/2m2/5/5/4m/3/3 w 0 32", 1 }, /* one legal move, lost */
+        { "1mm/mmm/M4/2m2/5/5/4m/3/3 b 0 31", 20 },  /* eight moves, mate in 2 */
+    };
+    Rules r = rules_default(VARIANT_TABAL);
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        Game g;
+        game_from(&g, &r, cases[c].fen);
+        for (int i = 0; i < 10; i++) {
+            Search *s = quiet_search();
+            SearchLimits l = depth_limits(0);
+            l.time[WHITE] = l.time[BLACK] = 10000;
+            SearchOptions o = { .threads = 2, .multipv = 1, .move_overhead = 20 };
+            Move best, ponder;
+            ck_assert_int_eq(search_run(s, &g, &l, &o, &best, &ponder), 0);
+            SearchInfo info;
+            search_last_info(s, &info);
+            ck_assert_msg(info.depth >= 1 && info.depth <= cases[c].max_depth,
+                          "%s: depth %d, expected 1..%d", cases[c].fen, info.depth,
+                          cases[c].max_depth);
+            ck_assert(is_legal(&g.pos, &best));
+            search_free(s);
+        }
+        game_free(&g);
+    }
+}
+END_TEST
+
 typedef struct StopArg {
     Search *s;
     int delay_ms;
@@ -1048,6 +1117,8 @@ Suite *search_suite(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, time_limits_from_the_clock);
     tcase_add_test(tc, tiny_clocks_still_answer_in_time);
+    tcase_add_test(tc, time_never_stops_before_depth_1);
+    tcase_add_test(tc, helpers_report_a_sensible_depth);
     tcase_add_test(tc, stop_ends_an_infinite_search);
     tcase_add_test(tc, stop_is_answered_for_a_starved_search);
     tcase_add_test(tc, a_limited_search_answers_itself);
