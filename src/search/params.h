@@ -119,6 +119,8 @@ enum {
     TIME_CHECK_NODES = 1024,    /* the main thread also reads the clock every this many nodes
                                    (a power of two; the timer thread keeps the limits) */
     TIMER_PERIOD_NS = 1000000,  /* ns: the timer thread checks the clock this often (1 ms) */
+    SMP_CHECK_NODES = 1024,     /* with more threads each checks this often whether another
+                                   completed its iteration's depth (a power of two) */
 };
 
 /* After a stop or the hard limit the search thread answers itself when it
