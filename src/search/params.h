@@ -119,9 +119,11 @@ enum {
     TIME_CHECK_NODES = 1024,    /* the main thread also reads the clock every this many nodes
                                    (a power of two; the timer thread keeps the limits) */
     TIMER_PERIOD_NS = 1000000,  /* ns: the timer thread checks the clock this often (1 ms) */
-    SMP_CHECK_NODES = 1024,     /* with more threads each checks this often whether another
-                                   completed its iteration's depth (a power of two) */
 };
+
+/* Lazy SMP: with more threads each one checks this often (nodes, a power
+ * of two) whether another thread has completed its iteration's depth. */
+enum { SMP_CHECK_NODES = 1024 };
 
 /* After a stop or the hard limit the search thread answers itself when it
  * does so within this many ns (it needs well under 1 ms when it has a

@@ -7,7 +7,8 @@
  * same root with the one shared TT; each iteration starts beyond the
  * deepest one any thread has completed, helpers with an odd index a ply
  * further, which keeps the threads on different depths so they fill the
- * table with different subtrees (next_depth).  The main thread (the caller
+ * table with different subtrees (next_depth); an iteration another thread
+ * has completed is given up (search_check_superseded).  The main thread (the caller
  * of search_run) alone prints and keeps time; the thread that completed
  * the deepest iteration answers (its line printed last).
  */

@@ -73,7 +73,7 @@ typedef struct Thread {
     int completed_depth;
     int seldepth;
     bool aborted;
-    bool superseded;               /* aborted because another thread completed root_depth */
+    bool superseded; /* aborted because another thread completed root_depth */
     _Atomic uint64_t nodes;
     _Atomic uint64_t tbhits; /* tbprobe.h */
 } Thread;
