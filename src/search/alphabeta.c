@@ -107,7 +107,9 @@ static void stats_print(int depth, uint64_t nodes)
  * are kept by search.c's timer thread, which does not depend on the node
  * rate).  With more threads each one checks the sum of all threads' nodes
  * at every node, so a helper stops the search even while the main thread
- * waits for a CPU (the main thread's own count alone overshot 2x). */
+ * waits for a CPU (the main thread's own count alone overshot 2x), and
+ * every SMP_CHECK_NODES nodes whether another thread has completed its
+ * iteration's depth. */
 static inline void count_node(Thread *t, int ply)
 {
     uint64_t n = thread_nodes(t) + 1;
@@ -119,7 +121,10 @@ static inline void count_node(Thread *t, int ply)
         if ((n & (TIME_CHECK_NODES - 1)) == 0 || (l->nodes && n >= l->nodes))
             search_check_limits(t);
     }
-    if (l->nodes && t->search->nthreads > 1) search_check_nodes(t);
+    if (t->search->nthreads > 1) {
+        if (l->nodes) search_check_nodes(t);
+        if ((n & (SMP_CHECK_NODES - 1)) == 0) search_check_superseded(t);
+    }
 }
 
 /* True when the search must unwind (stop, or a limit reached). */

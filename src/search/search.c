@@ -7,7 +7,8 @@
  * same root with the one shared TT; each iteration starts beyond the
  * deepest one any thread has completed, helpers with an odd index a ply
  * further, which keeps the threads on different depths so they fill the
- * table with different subtrees (next_depth).  The main thread (the caller
+ * table with different subtrees (next_depth); an iteration another thread
+ * has completed is given up (search_check_superseded).  The main thread (the caller
  * of search_run) alone prints and keeps time; the thread that completed
  * the deepest iteration answers (its line printed last).
  */
@@ -35,6 +36,7 @@ static void thread_free(Thread *t)
     free(t->plies);
     free(t->pv);
     free(t->root_moves);
+    free(t->root_saved);
     free(t);
 }
 
@@ -47,7 +49,8 @@ static Thread *thread_new(Search *s, int index)
     t->plies = calloc(MAX_PLY + 1, sizeof *t->plies);
     t->pv = calloc(MAX_PLY + 1, sizeof *t->pv);
     t->root_moves = calloc(MAX_MOVES, sizeof *t->root_moves);
-    if (!t->plies || !t->pv || !t->root_moves) {
+    t->root_saved = calloc(MAX_MOVES, sizeof *t->root_saved);
+    if (!t->plies || !t->pv || !t->root_moves || !t->root_saved) {
         thread_free(t);
         return NULL;
     }
@@ -429,6 +432,33 @@ static bool time_to_stop(Search *s, Thread *t, int depth, int changes)
     return (double)elapsed_ms(s) * TIME_NEXT_ITERATION >= (double)s->tm.soft * scale;
 }
 
+/* The deepest iteration of thread t: 1 for a forced move on the clock,
+ * else go depth's, else MAX_DEPTH. */
+static int max_depth_of(const Thread *t)
+{
+    const Search *s = t->search;
+    /* A forced move on the clock is answered after depth 1 by every
+     * thread count: else the helpers deepen its tiny tree (often the
+     * game's end) to MAX_DEPTH while the main thread completes depth 1,
+     * and the deepest line answers with "depth 120". */
+    if (t->nroot == 1 && s->tm.timed && !s->limits.ponder)
+        return 1;
+    return s->limits.depth > 0 && s->limits.depth < MAX_DEPTH ? s->limits.depth : MAX_DEPTH;
+}
+
+/* An iteration at a depth another thread has completed adds nothing the
+ * table does not hold, so it is given up for the next one; never at the
+ * deepest depth, which would be searched again (docs/engine.md, "Lazy SMP"). */
+void search_check_superseded(Thread *t)
+{
+    Search *s = t->search;
+    if (t->root_depth < max_depth_of(t)
+        && atomic_load_explicit(&s->best_depth, memory_order_relaxed) >= t->root_depth) {
+        t->aborted = true;
+        t->superseded = true;
+    }
+}
+
 /* Lazy SMP: the depth of thread t's next iteration.  No thread repeats a
  * depth another has completed (the table holds that result), and helpers
  * with an odd index go one ply beyond it, so the threads stay on different
@@ -466,12 +496,7 @@ static void iterate(Thread *t)
     Search *s = t->search;
     int multipv = s->opt.multipv < 1 ? 1 : s->opt.multipv;
     if (multipv > t->nroot) multipv = t->nroot;
-    int max_depth = s->limits.depth > 0 && s->limits.depth < MAX_DEPTH ? s->limits.depth : MAX_DEPTH;
-    /* A forced move on the clock is answered after depth 1 by every
-     * thread count: else the helpers deepen its tiny tree (often the
-     * game's end) to MAX_DEPTH while the main thread completes depth 1,
-     * and the deepest line answers with "depth 120". */
-    if (t->nroot == 1 && s->tm.timed && !s->limits.ponder) max_depth = 1;
+    int max_depth = max_depth_of(t);
     int changes = 0;
     bool main = t->index == 0;
 
@@ -482,11 +507,20 @@ static void iterate(Thread *t)
         Move before = t->root_moves[0].move;
         t->root_depth = depth;
         t->seldepth = 0;
+        t->superseded = false;
+        if (s->nthreads > 1)
+            memcpy(t->root_saved, t->root_moves, (size_t)t->nroot * sizeof *t->root_saved);
         for (t->pv_index = 0; t->pv_index < multipv; t->pv_index++) {
             aspiration(t, depth);
             sort_root(t->root_moves, 0, t->pv_index + 1);
             if (t->aborted)
                 break;
+        }
+        if (t->superseded) {
+            /* Given up for a deeper iteration: nothing of it is kept. */
+            memcpy(t->root_moves, t->root_saved, (size_t)t->nroot * sizeof *t->root_moves);
+            t->aborted = false;
+            continue;
         }
         if (t->aborted)
             break;
@@ -572,7 +606,7 @@ static int thread_prepare(Thread *t, const Game *g, const RootMove *roots, int n
     t->completed_depth = 0;
     t->root_depth = 0;
     atomic_store(&s->best_depth, 0);
-    t->aborted = false;
+    t->aborted = t->superseded = false;
     atomic_store(&t->nodes, 0);
     atomic_store(&t->tbhits, 0);
     return 0;

@@ -66,12 +66,14 @@ typedef struct Thread {
     int pv_len[MAX_PLY + 1];
     History history;
     RootMove *root_moves;          /* MAX_MOVES */
+    RootMove *root_saved;          /* MAX_MOVES: root_moves before the iteration (Lazy SMP) */
     int nroot;
     int pv_index;                  /* MultiPV line being searched */
     int root_depth;
     int completed_depth;
     int seldepth;
     bool aborted;
+    bool superseded; /* aborted because another thread completed root_depth */
     _Atomic uint64_t nodes;
     _Atomic uint64_t tbhits; /* tbprobe.h */
 } Thread;
@@ -136,6 +138,11 @@ int ab_lmr_table_entry(bool dablot, int depth, int moves);
 
 /* search.c: called every few thousand nodes by the main thread. */
 void search_check_limits(Thread *t);
+
+/* search.c: with more threads, aborts t's iteration (t->aborted and
+ * t->superseded) when another thread has completed its depth and a deeper
+ * one is allowed (docs/engine.md, "Lazy SMP"). */
+void search_check_superseded(Thread *t);
 
 /* search.c: sets the stop flag when all threads' nodes together have
  * reached the node limit (go nodes; Stockfish sums them the same way). */
