@@ -366,8 +366,9 @@ static int search_move(Thread *t, int alpha, int beta, int new_depth, int r, int
 }
 
 /* Steps 6 to 10: searches the moves of the node at ply (t->plies[ply].list,
- * at least one; stand its static score, -SCORE_INF where none was taken), stores the result in the TT and returns it (fail-soft; 0
- * after an abort). */
+ * at least one; stand its static score, -SCORE_INF where none was taken),
+ * stores the result in the TT and returns it (fail-soft; 0 after an
+ * abort). */
 static int search_moves(Thread *t, int alpha, int beta, int depth, int ply, int ext,
                         uint32_t tt_move, int stand)
 {
