@@ -371,10 +371,11 @@ static int search_move(Thread *t, int alpha, int beta, int new_depth, int r, int
 }
 
 /* Steps 6 to 10: searches the moves of the node at ply (t->plies[ply].list,
- * at least one), stores the result in the TT and returns it (fail-soft; 0
- * after an abort). */
+ * at least one; stand its static score, -SCORE_INF where none was taken),
+ * stores the result in the TT and returns it (fail-soft; 0 after an
+ * abort). */
 static int search_moves(Thread *t, int alpha, int beta, int depth, int ply, int ext,
-                        uint32_t tt_move)
+                        uint32_t tt_move, int stand)
 {
     Position *pos = &t->pos;
     Ply *pl = &t->plies[ply];
@@ -399,6 +400,13 @@ static int search_moves(Thread *t, int alpha, int beta, int depth, int ply, int 
          * searched. */
         if (reducible && quiet && !pv_node && depth <= LMP_MAX_DEPTH
             && best > -MATE_BOUND && nsearched >= LMP_BASE + depth * depth) {
+            continue;
+        }
+        /* Step 6c. Futility pruning: at a frontier non-PV node whose static
+         * score (stand, -SCORE_INF where it was not taken) is far below
+         * alpha, a quiet late move cannot bring it back. */
+        if (reducible && quiet && !pv_node && depth <= FP_MAX_DEPTH && best > -MATE_BOUND
+            && stand != -SCORE_INF && stand + FP_MARGIN * depth <= alpha) {
             continue;
         }
         int new_depth = depth - 1 + ext;
@@ -512,14 +520,15 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply)
     /* Step 5b. Reverse futility pruning: far enough above beta, a shallow
      * non-PV node is not searched.  Not where a capture is compulsory (its
      * static score means nothing, as in qsearch). */
+    int stand = -SCORE_INF;
     if (!pv_node && !ext && depth <= RFP_MAX_DEPTH && beta < MATE_BOUND && beta > -MATE_BOUND
         && prunes(pos) && !must_capture(pos, &t->plies[ply].list)) {
-        int stand = eval_position(pos, NULL);
+        stand = eval_position(pos, NULL);
         if (stand - RFP_MARGIN * depth >= beta)
             return stand;
     }
 
-    return search_moves(t, alpha, beta, depth, ply, ext, tt_move);
+    return search_moves(t, alpha, beta, depth, ply, ext, tt_move, stand);
 }
 
 /* The root: searches t->root_moves from t->pv_index on, in their current
