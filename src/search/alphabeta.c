@@ -402,11 +402,12 @@ static int search_moves(Thread *t, int alpha, int beta, int depth, int ply, int 
             && best > -MATE_BOUND && nsearched >= LMP_BASE + depth * depth) {
             continue;
         }
-        /* Step 6c. Futility pruning: at a frontier non-PV node whose static
-         * score (stand, -SCORE_INF where it was not taken) is far below
-         * alpha, a quiet late move cannot bring it back. */
-        if (reducible && quiet && !pv_node && depth <= FP_MAX_DEPTH && best > -MATE_BOUND
-            && stand != -SCORE_INF && stand + FP_MARGIN * depth <= alpha) {
+        /* Step 6c. Futility pruning (Tabal): at a frontier non-PV node
+         * whose static score (stand, -SCORE_INF where it was not taken) is
+         * far below alpha, a quiet late move cannot bring it back.  In
+         * Dablot matches showed no gain, so it is off there. */
+        if (reducible && quiet && !pv_node && !lmr_dablot && depth <= FP_MAX_DEPTH
+            && best > -MATE_BOUND && stand != -SCORE_INF && stand + FP_MARGIN * depth <= alpha) {
             continue;
         }
         int new_depth = depth - 1 + ext;

@@ -54,11 +54,11 @@ enum {
      * (Stockfish's move-count pruning; values not tuned). */
     LMP_MAX_DEPTH = 3,
     LMP_BASE = 4,
-    /* Futility pruning: at a non-PV node of at most this depth whose static
-     * score (taken where reverse futility pruning may act) is at least
-     * FP_MARGIN * depth below alpha, quiet late moves are not searched
-     * (Stockfish's "futility pruning: parent node"; the first value tried:
-     * docs/strength.md "Futility pruning"). */
+    /* Futility pruning (Tabal): at a non-PV node of at most this depth
+     * whose static score (taken where reverse futility pruning may act) is
+     * at least FP_MARGIN * depth below alpha, quiet late moves are not
+     * searched (Stockfish's "futility pruning: parent node"; the first
+     * value tried: docs/strength.md "Futility pruning"). */
     FP_MAX_DEPTH = 2,
     FP_MARGIN = 150, /* score units a ply */
 };
