@@ -513,7 +513,8 @@ bool play_execute(Session *e, char **v, int n)
 void play_help(const Session *e)
 {
     output_text("How to play: type your move and press Enter; dablo answers with its move.");
-    output_text("  A step is from-to (c5-d6), a capture lists every landing point (a5xa9xc11);");
+    output_text("  A step is from-to (c5-d6), a capture lists every landing point (a5xa9xc11)");
+    output_text("  or, when one capture alone joins them, its two ends (a5-c11 or a5xc11);");
     output_text("  Tab completes and lists the legal moves.  On the board [X] is where the last");
     output_text("  move landed, (.) where it started and what it took.");
     output_line("  %-28s %s", "board", "draw the board again");
