@@ -98,7 +98,6 @@ Search *search_new(size_t hash_mib)
     pthread_mutex_init(&s->timer_mu, NULL);
     pthread_mutex_init(&s->answer_mu, NULL);
     atomic_init(&s->early_ok, false);
-    atomic_init(&s->main_scored, false);
     ab_init_tables();
     if (ensure_threads(s, 1) < 1) {
         search_free(s);
@@ -196,14 +195,14 @@ static int64_t elapsed_ms(Search *s)
 }
 
 /* Sets the stop flag when the hard time limit has passed (however late
- * the caller woke: the clock is read each time), but never before the main
- * thread has completed depth 1: a search stopped earlier has only the
- * first generated move to answer (docs/engine.md, "Time management";
+ * the caller woke: the clock is read each time), but never before a
+ * thread has completed depth 1 (its line then answers): a search stopped
+ * earlier has only the first generated move to answer (docs/engine.md, "Time management";
  * Stockfish's check_time waits for completedDepth >= 1 alike). */
 static void check_time(Search *s)
 {
     if (s->tm.timed && !atomic_load_explicit(&s->pondering, memory_order_relaxed)
-        && atomic_load_explicit(&s->main_scored, memory_order_relaxed)
+        && atomic_load_explicit(&s->best_depth, memory_order_relaxed) >= 1
         && elapsed_ms(s) >= s->tm.hard) {
         atomic_store(&s->early_ok, true);
         atomic_store(&s->stop, true);
@@ -446,13 +445,16 @@ static int max_depth_of(const Thread *t)
     return s->limits.depth > 0 && s->limits.depth < MAX_DEPTH ? s->limits.depth : MAX_DEPTH;
 }
 
-/* An iteration at a depth another thread has completed adds nothing the
- * table does not hold, so it is given up for the next one; never at the
- * deepest depth, which would be searched again (docs/engine.md, "Lazy SMP"). */
+/* An iteration of a helper at a depth another thread has completed adds
+ * nothing the table does not hold, so it is given up for the next one;
+ * never at the deepest depth, which would be searched again, and never by
+ * the main thread: it keeps the time and prints, and a main thread given
+ * up at every depth answered no move on the clock (docs/engine.md, "Lazy
+ * SMP"). */
 void search_check_superseded(Thread *t)
 {
     Search *s = t->search;
-    if (t->root_depth < max_depth_of(t)
+    if (t->index > 0 && t->root_depth < max_depth_of(t)
         && atomic_load_explicit(&s->best_depth, memory_order_relaxed) >= t->root_depth) {
         t->aborted = true;
         t->superseded = true;
@@ -537,7 +539,6 @@ static void iterate(Thread *t)
             if (searched_enough(s, t, depth)) break;
             continue;
         }
-        atomic_store(&s->main_scored, true);
         for (int k = 0; k < multipv; k++)
             print_line(s, t, depth, k);
         changes = changes / 2 + !move_equal(&before, &t->root_moves[0].move) * TIME_CHANGE_WEIGHT;
@@ -853,7 +854,6 @@ int search_run(Search *s, const Game *g, const SearchLimits *limits,
     atomic_store(&s->ponderhit, false);
     atomic_store(&s->pondering, limits->ponder);
     atomic_store(&s->early_ok, false);
-    atomic_store(&s->main_scored, false);
     s->answered = s->have_early = false;
     int want = opt->threads < 1 ? 1 : opt->threads > MAX_THREADS ? MAX_THREADS : opt->threads;
     s->nthreads = ensure_threads(s, want);

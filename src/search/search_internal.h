@@ -90,7 +90,6 @@ struct Search {
     TimeManager tm;                /* read-only while the search runs */
     int64_t start_ms;              /* when search_run() began (for "time" and nps) */
     atomic_bool finished;          /* the main thread is done: the timer thread exits */
-    atomic_bool main_scored;       /* the main thread has completed depth 1 (check_time) */
     pthread_mutex_t timer_mu;      /* with timer_cv: wakes the timer thread at once */
     pthread_cond_t timer_cv;       /* when the search ends (CLOCK_MONOTONIC) */
     SearchLimits limits;
