@@ -337,7 +337,10 @@ expect "play: quit still ends the engine with status 0" '^ENGINE-EXIT=0$'
 start HOME="$home"
 wait_for '^dablo> $' >/dev/null
 tm send-keys -t t 'isready' Enter 'isready' Enter 'isready' Enter
-sleep 1
+for _ in $(seq 50); do   # up to 10 s: only a failure waits that long
+    [ "$(screen | grep -c '^readyok$')" -ge 3 ] && break
+    sleep 0.2
+done
 if [ "$(screen | grep -c '^readyok$')" -eq 3 ]; then ok "typed ahead at the prompt: readline reads every line"; else bad "typed ahead at the prompt: readline reads every line"; fi
 tm send-keys -t t 'c5-d6' Enter 'level' Enter
 expect "typed ahead: a line after a move is read while dablo thinks" '^dablo plays at level 20 of 20 \(level' 10
