@@ -28,18 +28,21 @@ int linereader_has_line(const LineReader *lr)
     return lr->end > lr->start && memchr(lr->buf + lr->start, '\n', lr->end - lr->start) != NULL;
 }
 
-/* Makes room for CHUNK more bytes after end; moves pending bytes to the
+/* Makes room for need more bytes after end; moves pending bytes to the
  * front first.  Returns -1 if out of memory. */
-static int make_room(LineReader *lr)
+static int make_room(LineReader *lr, size_t need)
 {
     if (lr->start > 0) {
         memmove(lr->buf, lr->buf + lr->start, lr->end - lr->start);
         lr->end -= lr->start;
         lr->start = 0;
     }
-    if (lr->cap - lr->end >= CHUNK) return 0;
+    if (lr->cap - lr->end >= need) return 0;
     size_t cap = lr->cap ? lr->cap : CHUNK * 2;
-    while (cap - lr->end < CHUNK) cap *= 2;
+    while (cap - lr->end < need) {
+        if (cap > (size_t)-1 / 2) return -1;
+        cap *= 2;
+    }
     char *b = realloc(lr->buf, cap);
     if (!b) return -1;
     lr->buf = b;
@@ -51,7 +54,10 @@ static int make_room(LineReader *lr)
 static size_t fill(LineReader *lr)
 {
     if (lr->eof) return 0;
-    if (make_room(lr) < 0) { lr->eof = 1; return 0; }
+    if (make_room(lr, CHUNK) < 0) {
+        lr->eof = 1;
+        return 0;
+    }
     for (;;) {
         ssize_t n = read(lr->fd, lr->buf + lr->end, lr->cap - lr->end - 1);
         if (n < 0 && errno == EINTR) continue;
@@ -111,4 +117,22 @@ LineStatus linereader_next(LineReader *lr, char **line, size_t *len)
             return LINE_OK;
         }
     }
+}
+
+int linereader_append(LineReader *lr, const char *bytes, size_t n)
+{
+    if (n == 0) return 0;
+    if (n > (size_t)-1 - CHUNK || make_room(lr, n + 1) < 0) return -1; /* + 1: the NUL */
+    memcpy(lr->buf + lr->end, bytes, n);
+    lr->end += n;
+    return 0;
+}
+
+char *linereader_take_rest(LineReader *lr, size_t *len)
+{
+    *len = 0;
+    size_t pending = lr->end - lr->start;
+    if (pending == 0 || linereader_has_line(lr)) return NULL;
+    /* buf has a spare byte for the NUL: fill() and linereader_append() keep one */
+    return finish_line(lr, pending, pending, len);
 }

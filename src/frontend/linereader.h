@@ -42,6 +42,18 @@ LineStatus linereader_next(LineReader *lr, char **line, size_t *len);
 /* 1 if a whole line is already buffered (linereader_next will not block). */
 int linereader_has_line(const LineReader *lr);
 
+/* Appends n bytes to the buffer as if they had been read from the fd, for
+ * a caller that reads the fd itself (terminal.c: raw bytes, which it also
+ * has to convert).  Returns 0, or -1 when out of memory (nothing is
+ * appended). */
+int linereader_append(LineReader *lr, const char *bytes, size_t n);
+
+/* When no whole line is buffered: removes the bytes buffered (the start of
+ * a line still being typed) and returns them as for linereader_next (NUL-
+ * terminated, valid until the next call, length in *len).  NULL (and *len
+ * 0) when nothing is buffered or a whole line is (read that first). */
+char *linereader_take_rest(LineReader *lr, size_t *len);
+
 /* Frees the buffer. */
 void linereader_free(LineReader *lr);
 

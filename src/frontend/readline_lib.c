@@ -73,9 +73,9 @@ int readline_lib_load(ReadlineLib *out, char *err, size_t errlen)
         || BIND(callback_read_char, rl_callback_read_char) < 0
         || BIND(callback_handler_remove, rl_callback_handler_remove) < 0
         || BIND(callback_sigcleanup, rl_callback_sigcleanup) < 0
-        || BIND(replace_line, rl_replace_line) < 0 || BIND(crlf, rl_crlf) < 0
-        || BIND(on_new_line, rl_on_new_line) < 0 || BIND(redisplay, rl_redisplay) < 0
-        || BIND(completion_matches, rl_completion_matches) < 0
+        || BIND(replace_line, rl_replace_line) < 0 || BIND(insert_text, rl_insert_text) < 0
+        || BIND(crlf, rl_crlf) < 0 || BIND(on_new_line, rl_on_new_line) < 0
+        || BIND(redisplay, rl_redisplay) < 0 || BIND(completion_matches, rl_completion_matches) < 0
         || BIND(variable_bind, rl_variable_bind) < 0 || BIND(using_history, using_history) < 0
         || BIND(stifle_history, stifle_history) < 0 || BIND(read_history, read_history) < 0
         || BIND(append_history, append_history) < 0

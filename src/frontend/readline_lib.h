@@ -36,6 +36,7 @@ typedef struct ReadlineLib {
     void (*callback_handler_remove)(void);
     void (*callback_sigcleanup)(void);
     void (*replace_line)(const char *, int);
+    int (*insert_text)(const char *);
     int (*crlf)(void);
     int (*on_new_line)(void);
     void (*redisplay)(void);

@@ -17,6 +17,7 @@
 #include "engine_thread.h"
 #include "linereader.h"
 #include "readline_lib.h"
+#include "search/output.h"
 
 /* Bytes sent through the wake pipe. */
 enum { WAKE_JOB_DONE = 'd', WAKE_SIGINT = 'i' };
@@ -33,7 +34,9 @@ static struct {
     int installed;             /* readline callback handler installed (prompt shown) */
     int got_line;
     char *line;                /* line handed over by on_line (NULL = EOF) */
-    LineReader cooked;         /* reads lines while a job runs */
+    LineReader cooked;         /* lines the loop read itself (readline not installed) */
+    int after_cr;              /* the last byte put in cooked was a '\r' */
+    int eof;                   /* the loop's own read() hit the end of input */
     struct sigaction old_sigint;
     char **cands;              /* completion candidates being offered */
     int ncands;
@@ -162,7 +165,8 @@ int terminal_open(const TerminalHooks *hooks, const char *prompt, char *err, siz
     }
     T.h = *hooks;
     T.prompt = strdup(prompt);
-    linereader_init(&T.cooked, STDIN_FILENO);
+    linereader_init(&T.cooked, -1); /* fed by read_input(): it never reads itself */
+    T.after_cr = T.eof = 0;
 
     *RL.readline_name = "dablo";
     *RL.catch_signals = 0;
@@ -216,6 +220,62 @@ static void discard_line(void)
     RL.redisplay();
 }
 
+/* Reads what the terminal has (poll() said it has something) into
+ * T.cooked; the terminal is in its own mode, readline is not installed.
+ * A '\r' ends a line as '\n' does ("\r\n" is one line end): bytes that
+ * came while readline had the terminal raw (no ICRNL) but that it did not
+ * read (typed ahead of the line it accepted) reach us as they were typed
+ * once readline has restored the mode (docs/engine.md, "Typed ahead"). */
+static void read_input(void)
+{
+    char b[4096];
+    ssize_t n = read(STDIN_FILENO, b, sizeof b);
+    if (n < 0 && (errno == EINTR || errno == EAGAIN)) return;
+    if (n <= 0) {
+        T.eof = 1;
+        return;
+    }
+    size_t k = 0;
+    for (ssize_t i = 0; i < n; i++) {
+        char c = b[i];
+        if (c == '\n' && T.after_cr) {
+            T.after_cr = 0;
+            continue;
+        }
+        T.after_cr = c == '\r';
+        b[k++] = c == '\r' ? '\n' : c;
+    }
+    if (linereader_append(&T.cooked, b, k) < 0) T.eof = 1;
+}
+
+/* The next line buffered in T.cooked (linereader_has_line() is 1), as
+ * terminal_read_line() returns it.  A line returned with no job running
+ * was typed ahead of the prompt and never shown: it is shown after the
+ * prompt, as if typed there. */
+static char *buffered_line(int busy)
+{
+    char *line;
+    size_t len;
+    if (linereader_next(&T.cooked, &line, &len) != LINE_OK) return strdup("");
+    if (!busy) output_line("%s%s", T.prompt, line);
+    remember(line);
+    return strdup(line);
+}
+
+/* Installs readline's handler (the prompt) with the start of a line typed
+ * ahead, if any, as the text being edited. */
+static void install(void)
+{
+    RL.callback_handler_install(T.prompt, on_line);
+    T.installed = 1;
+    size_t len;
+    char *rest = linereader_take_rest(&T.cooked, &len);
+    if (rest && len > 0) {
+        RL.insert_text(rest);
+        RL.redisplay();
+    }
+}
+
 char *terminal_read_line(void)
 {
     for (;;) {
@@ -224,20 +284,22 @@ char *terminal_read_line(void)
             T.h.idle(T.h.ctx); /* may start a job (the engine's reply) */
             busy = T.h.busy(T.h.ctx);
         }
+        /* Lines read ahead go first, whether a job runs or not. */
+        if (linereader_has_line(&T.cooked)) return buffered_line(busy);
+        if (T.eof) { /* Ctrl-D: a line typed before it still counts */
+            size_t len;
+            char *rest = linereader_take_rest(&T.cooked, &len);
+            if (rest && len > 0) {
+                remember(rest);
+                return strdup(rest);
+            }
+            return NULL;
+        }
         if (!busy && !T.installed) {
-            RL.callback_handler_install(T.prompt, on_line);
-            T.installed = 1;
+            install();
         } else if (busy && T.installed) {
             RL.callback_handler_remove();
             T.installed = 0;
-        }
-        if (busy && linereader_has_line(&T.cooked)) {
-            char *line;
-            size_t len;
-            if (linereader_next(&T.cooked, &line, &len) == LINE_OK) {
-                remember(line);
-                return strdup(line);
-            }
         }
         struct pollfd p[2] = {
             { .fd = STDIN_FILENO, .events = POLLIN },
@@ -263,18 +325,14 @@ char *terminal_read_line(void)
             continue;
         }
         if (!(p[0].revents & (POLLIN | POLLHUP | POLLERR))) continue;
-        if (busy) {
-            /* cooked mode: the terminal delivers whole lines */
-            char *line;
-            size_t len;
-            LineStatus st = linereader_next(&T.cooked, &line, &len);
-            if (st == LINE_EOF) return NULL;
-            if (st == LINE_OK) {
-                remember(line);
-                return strdup(line);
-            }
+        if (!T.installed) {
+            /* the terminal's own (cooked) mode: one read() never blocks
+             * after poll(), and a line may come in pieces */
+            read_input();
             continue;
         }
+        /* readline reads one byte at a time and accepts at most one line
+         * here; what follows it stays in the terminal for the next read */
         RL.callback_read_char();
         if (T.got_line) {
             T.got_line = 0;

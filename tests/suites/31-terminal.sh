@@ -6,7 +6,8 @@
 # history kept across runs in $HOME/.dablo_history, Ctrl-D, and that a
 # history file that cannot be written is no error.  Then the play mode:
 # the banner, help, a move and the engine's answer, an illegal move, undo,
-# the sides, and finished games (won by the player and by the engine).
+# the sides, and finished games (won by the player and by the engine);
+# lines typed ahead, several at once.
 # Last, readline as it is loaded: bin/dablo opens it by dlopen() at a
 # terminal; build/dablo-static (make STATIC=1) has it linked in; and
 # build/dablo-noreadline, told to open a library that does not exist, says
@@ -327,6 +328,36 @@ expect "play: undo after dablo's first move: nothing to undo" "^Nothing to undo:
 if ! screen | grep -q '^Took back'; then ok "... and nothing is taken back"; else bad "... and nothing is taken back"; fi
 keys 'quit' Enter
 expect "play: quit still ends the engine with status 0" '^ENGINE-EXIT=0$'
+
+# ---------------------------------------------------------- typed ahead
+# Lines sent in one burst (a paste, a quick typist): readline accepts the
+# first and leaves the rest in the terminal, as typed in its raw mode
+# (Enter is '\r').  Each is read as a line of its own, none waits for
+# another Enter and none is lost.
+start HOME="$home"
+wait_for '^dablo> $' >/dev/null
+tm send-keys -t t 'isready' Enter 'isready' Enter 'isready' Enter
+for _ in $(seq 50); do   # up to 10 s: only a failure waits that long
+    [ "$(screen | grep -c '^readyok$')" -ge 3 ] && break
+    sleep 0.2
+done
+if [ "$(screen | grep -c '^readyok$')" -eq 3 ]; then ok "typed ahead at the prompt: readline reads every line"; else bad "typed ahead at the prompt: readline reads every line"; fi
+tm send-keys -t t 'c5-d6' Enter 'level' Enter
+expect "typed ahead: a line after a move is read while dablo thinks" '^dablo plays at level 20 of 20 \(level' 10
+expect "... and dablo's answer comes with no other Enter" '^dablo plays [a-k][0-9]+[-x]' 10
+keys 'time 300' Enter
+expect "... and the next line is one of its own" '^dablo thinks 300 ms a move.$' 10
+start HOME="$home"
+wait_for '^dablo> $' >/dev/null
+tm send-keys -t t 'c5-d6' C-j 'undo' C-j 'level 7' C-j 'lev'
+expect "typed ahead: undo among the lines cancels dablo's answer" '^Took back 1 move.$' 10
+expect "... the lines after it are shown after the prompt" '^dablo> level 7$' 10
+expect "... and run" '^dablo plays at level 7 of 20.$' 10
+expect "... and the start of a line is left at the prompt" '^dablo> lev$' 10
+keys 'el' Enter
+expect "... to be finished there" '^dablo plays at level 7 of 20 \(level' 10
+keys 'quit' Enter
+expect "typed ahead: quit ends the engine with status 0" '^ENGINE-EXIT=0$' 10
 
 # readline as loaded (tests/suites/20-bench.sh checks that bin/dablo is not
 # linked to it).

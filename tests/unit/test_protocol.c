@@ -412,6 +412,43 @@ START_TEST(completion_contexts)
 }
 END_TEST
 
+/* Bytes appended by the caller (the terminal reads its fd itself): whole
+ * lines come out in order, the start of a line waits for its end, and
+ * take_rest hands over that start only when no whole line is buffered. */
+START_TEST(linereader_appended)
+{
+    LineReader lr;
+    char *line;
+    size_t len;
+    linereader_init(&lr, -1);
+    ck_assert_ptr_null(linereader_take_rest(&lr, &len));
+    ck_assert_int_eq(linereader_append(&lr, "undo\nlev", 8), 0);
+    ck_assert(linereader_has_line(&lr));
+    ck_assert_ptr_null(linereader_take_rest(&lr, &len)); /* a whole line first */
+    ck_assert_int_eq(linereader_next(&lr, &line, &len), LINE_OK);
+    ck_assert_str_eq(line, "undo");
+    ck_assert(!linereader_has_line(&lr));
+    ck_assert_int_eq(linereader_append(&lr, "el", 2), 0);
+    line = linereader_take_rest(&lr, &len);
+    ck_assert_str_eq(line, "level");
+    ck_assert_uint_eq(len, 5);
+    ck_assert_ptr_null(linereader_take_rest(&lr, &len));
+    size_t big = 200000; /* more than the reader's first buffer */
+    char *data = malloc(big);
+    memset(data, 'x', big);
+    data[big - 1] = '\n';
+    ck_assert_int_eq(linereader_append(&lr, "a\n", 2), 0);
+    ck_assert_int_eq(linereader_append(&lr, data, big), 0);
+    ck_assert_int_eq(linereader_next(&lr, &line, &len), LINE_OK);
+    ck_assert_str_eq(line, "a");
+    ck_assert_int_eq(linereader_next(&lr, &line, &len), LINE_OK);
+    ck_assert_uint_eq(len, big - 1);
+    ck_assert(!linereader_has_line(&lr));
+    free(data);
+    linereader_free(&lr);
+}
+END_TEST
+
 Suite *protocol_suite(void)
 {
     Suite *s = suite_create("protocol");
@@ -425,6 +462,7 @@ Suite *protocol_suite(void)
     suite_add_tcase(s, tc);
     tc = tcase_create("io");
     tcase_add_test(tc, linereader_lines);
+    tcase_add_test(tc, linereader_appended);
     tcase_add_test(tc, diagram_lines);
     tcase_add_test(tc, diagram_marks_the_last_move);
     tcase_add_test(tc, completion_contexts);
