@@ -53,29 +53,37 @@ say "## Perft (leaves/s, one thread, bulk counting at the last ply)"
 say ""
 dd=6; td=11
 [ "$QUICK" = 1 ] && { dd=5; td=9; }
-pb=$(build/perft_bench "$RUNS" "$dd" "$td")
-dab_lps=$(awk '$2=="dablot" {print $8}' <<<"$pb")
-tab_lps=$(awk '$2=="tabal" {print $8}' <<<"$pb")
-sf_lps=0
+# One dablo run and one Stockfish run in turn, RUNS times: the machine's
+# speed drifts over minutes (a virtual machine's neighbours), and runs
+# taken side by side see the same drift.
+sfd=6; [ "$QUICK" = 1 ] && sfd=5
+st=0
 if [ -x "$SF" ]; then
-    sfd=6; [ "$QUICK" = 1 ] && sfd=5
-    starts=(); runs=()
-    for i in $(seq "$RUNS"); do
-        t0=$(now_ns); printf 'quit\n' | "$SF" >/dev/null 2>&1; t1=$(now_ns)
-        starts+=($(( t1 - t0 )))
-        t0=$(now_ns); sfn=$(printf 'position startpos\ngo perft %d\nquit\n' "$sfd" | "$SF" 2>/dev/null | awk '/Nodes searched/ {print $3}'); t1=$(now_ns)
-        runs+=($(( t1 - t0 )))
-    done
-    st=$(printf '%s\n' "${starts[@]}" | median)
-    sf_list=$(for r in "${runs[@]}"; do awk -v n="$sfn" -v t="$r" -v s="$st" 'BEGIN {printf "%.0f\n", n / ((t - s) / 1e9)}'; done)
-    sf_lps=$(median <<<"$sf_list")
+    st=$(for i in $(seq "$RUNS"); do
+        t0=$(now_ns); printf 'quit\n' | "$SF" >/dev/null 2>&1; t1=$(now_ns); echo $(( t1 - t0 ))
+    done | median)
 fi
+pb_all=""; sf_list=""; sfn=0
+for i in $(seq "$RUNS"); do
+    pb_all+=$(build/perft_bench 1 "$dd" "$td")$'\n'
+    if [ -x "$SF" ]; then
+        t0=$(now_ns); sfn=$(printf 'position startpos\ngo perft %d\nquit\n' "$sfd" | "$SF" 2>/dev/null | awk '/Nodes searched/ {print $3}'); t1=$(now_ns)
+        sf_list+=$(awk -v n="$sfn" -v t="$(( t1 - t0 ))" -v s="$st" 'BEGIN {printf "%.0f", n / ((t - s) / 1e9)}')$'\n'
+    fi
+done
+sf_lps=0
+[ -n "$sf_list" ] && sf_lps=$(median <<<"$sf_list")
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }'; }
-say "| position | depth | leaves | leaves/s | vs Stockfish perft $([ "$QUICK" = 1 ] && echo 5 || echo 6) | all nodes/s |"
+say "| position | depth | leaves | leaves/s | vs Stockfish perft $sfd | all nodes/s |"
 say "|---|---:|---:|---:|---:|---:|"
-while read -r _ v _ d _ n _ med _ mn _ mx _ _ _ nps; do
-    say "| $v start | $d | $n | $(printf '%.3g (%.3g..%.3g)' "$med" "$mn" "$mx") | $(ratio "$med" "$sf_lps") | $(printf '%.3g' "$nps") |"
-done <<<"$pb"
+for v in dablot tabal; do
+    rows=$(awk -v v="$v" '$2 == v' <<<"$pb_all")
+    d=$(awk 'NR == 1 {print $4}' <<<"$rows"); n=$(awk 'NR == 1 {print $6}' <<<"$rows")
+    med=$(awk '{print $8}' <<<"$rows" | median)
+    nps=$(awk '{print $16}' <<<"$rows" | median)
+    [ "$v" = dablot ] && dab_lps=$med || tab_lps=$med
+    say "| $v start | $d | $n | $(awk '{print $8}' <<<"$rows" | stats %.3g) | $(ratio "$med" "$sf_lps") | $(printf '%.3g' "$nps") |"
+done
 if [ "$sf_lps" != 0 ]; then
     say "| chess start (Stockfish) | $sfd | $sfn | $(stats %.3g <<<"$sf_list") | 1.00 | |"
 fi
