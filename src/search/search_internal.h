@@ -138,9 +138,10 @@ int ab_lmr_table_entry(bool dablot, int depth, int moves);
 /* search.c: called every few thousand nodes by the main thread. */
 void search_check_limits(Thread *t);
 
-/* search.c: with more threads, aborts t's iteration (t->aborted and
- * t->superseded) when another thread has completed its depth and a deeper
- * one is allowed (docs/engine.md, "Lazy SMP"). */
+/* search.c: with more threads, aborts helper t's iteration (t->aborted
+ * and t->superseded) when another thread has completed its depth and a
+ * deeper one is allowed; never the main thread's (docs/engine.md, "Lazy
+ * SMP"). */
 void search_check_superseded(Thread *t);
 
 /* search.c: sets the stop flag when all threads' nodes together have

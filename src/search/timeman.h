@@ -13,8 +13,8 @@
  * The soft limit is read between iterations (do not start an iteration
  * that is unlikely to finish; stretched when the best move keeps changing,
  * as in Scan's time manager); the hard
- * limit aborts a running iteration once the main thread has completed
- * depth 1 (search.c keeps it with a timer thread, counting from the
+ * limit aborts a running iteration once a thread has completed depth 1
+ * (search.c keeps it with a timer thread, counting from the
  * ponderhit when pondering).  All times are milliseconds
  * on the monotonic clock.  The factors are named in params.h.
  */
