@@ -142,16 +142,16 @@ static void after_move(Session *e)
     }
 }
 
-void play_idle(Session *e)
+int play_idle(Session *e)
 {
-    if (engine_thread_busy(&e->worker)) return;
+    if (engine_thread_busy(&e->worker)) return e->play.thinking;
     if (!e->play.thinking) {
         /* After a protocol command (a setting, a position): dablo moves when
          * it is its turn, as after a move. */
         EndReason why;
         if (e->play.resume && game_result(&e->game, &why) == RESULT_NONE) maybe_think(e);
         e->play.resume = false;
-        return;
+        return e->play.thinking;
     }
     e->play.thinking = false;
     engine_thread_wait(&e->worker, WAIT_ONLY); /* joins the finished job */
@@ -159,14 +159,14 @@ void play_idle(Session *e)
     char s[MOVE_STR_MAX];
     if (engine_thread_answer(&e->worker, &m) < 0) {
         announce_end(e);
-        return;
+        return 0;
     }
     SearchInfo info;
     search_last_info(e->search, &info);
     notation_move_string(&e->game.pos, &m, s, sizeof s);
     if (game_play(&e->game, &m) < 0) {
         output_text("out of memory playing dablo's move");
-        return;
+        return 0;
     }
     if (info.mate > 0)
         output_line("dablo plays %s (depth %d: dablo wins in %d).", s, info.depth, info.mate);
@@ -176,6 +176,7 @@ void play_idle(Session *e)
         output_line("dablo plays %s (depth %d, score %+.2f men for dablo).", s, info.depth,
                     info.score / 100.0);
     after_move(e);
+    return e->play.thinking;
 }
 
 /* Takes back the player's last `times` moves, each with dablo's answer:

@@ -56,8 +56,10 @@ bool play_execute(struct Session *e, char **v, int n);
  * and announces the end of the game.  After a protocol command that changed
  * the game or the options (play_before_command), starts the engine's reply
  * when it is the engine's turn, so a setting changed during a think never
- * leaves the game waiting.  Does nothing otherwise. */
-void play_idle(struct Session *e);
+ * leaves the game waiting.  Does nothing otherwise.  Returns 1 while a
+ * reply is being searched (call again once the search has ended: a fast
+ * one may already have), else 0. */
+int play_idle(struct Session *e);
 
 /* The names of the play mode's commands, NULL-terminated (completion). */
 const char *const *play_commands(void);

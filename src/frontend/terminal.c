@@ -280,10 +280,12 @@ char *terminal_read_line(void)
 {
     for (;;) {
         int busy = T.h.busy(T.h.ctx);
-        if (!busy && !T.installed && T.h.idle) {
-            T.h.idle(T.h.ctx); /* may start a job (the engine's reply) */
-            busy = T.h.busy(T.h.ctx);
-        }
+        /* idle() may start a job (the engine's reply) that ends before
+         * busy() is asked: its end's wake-up would then come with the
+         * prompt shown, and idle() would never see it. */
+        if (!T.installed && T.h.idle)
+            while (!busy && T.h.idle(T.h.ctx))
+                busy = T.h.busy(T.h.ctx);
         /* Lines read ahead go first, whether a job runs or not. */
         if (linereader_has_line(&T.cooked)) return buffered_line(busy);
         if (T.eof) { /* Ctrl-D: a line typed before it still counts */

@@ -49,7 +49,10 @@ typedef struct TerminalHooks {
      * NULL-terminated malloc'd array of malloc'd strings (any prefix; the
      * terminal keeps those that extend what was typed), or NULL. */
     char **(*complete)(void *ctx, const char *line, int start);
-    void (*idle)(void *ctx); /* no job runs: called before the prompt is shown (may be NULL) */
+    /* No job runs: called before the prompt is shown (may be NULL).
+     * Returns 1 when it started a job whose end it must see (it is called
+     * again at once if that job has already ended), else 0. */
+    int (*idle)(void *ctx);
 } TerminalHooks;
 
 /* 1 if stdin and stdout are both terminals. */

@@ -616,9 +616,9 @@ static int hook_busy(void *ctx) { return engine_thread_busy(&((Session *)ctx)->w
 static int hook_pending(void *ctx) { return engine_thread_pending(&((Session *)ctx)->worker); }
 static void hook_poll(void *ctx) { engine_thread_poll(&((Session *)ctx)->worker); }
 static void hook_interrupt(void *ctx) { engine_thread_stop(&((Session *)ctx)->worker); }
-static void hook_idle(void *ctx)
+static int hook_idle(void *ctx)
 {
-    play_idle(ctx);
+    return play_idle(ctx);
 }
 static char **hook_complete(void *ctx, const char *line, int start)
 {
