@@ -23,6 +23,11 @@ void linereader_free(LineReader *lr)
     lr->cap = lr->start = lr->end = lr->scanned = 0;
 }
 
+size_t linereader_pending(const LineReader *lr)
+{
+    return lr->end - lr->start;
+}
+
 int linereader_has_line(const LineReader *lr)
 {
     return lr->end > lr->start && memchr(lr->buf + lr->start, '\n', lr->end - lr->start) != NULL;

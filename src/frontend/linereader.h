@@ -42,6 +42,9 @@ LineStatus linereader_next(LineReader *lr, char **line, size_t *len);
 /* 1 if a whole line is already buffered (linereader_next will not block). */
 int linereader_has_line(const LineReader *lr);
 
+/* The number of bytes buffered and not yet returned (line ends included). */
+size_t linereader_pending(const LineReader *lr);
+
 /* Appends n bytes to the buffer as if they had been read from the fd, for
  * a caller that reads the fd itself (terminal.c: raw bytes, which it also
  * has to convert).  Returns 0, or -1 when out of memory (nothing is

@@ -86,25 +86,53 @@ static char *join_args(int argc, char **argv)
     return s;
 }
 
+/* True when the go words v[0..n) name a limit that ends a search by itself
+ * (depth, nodes, movetime, or the clock of the side to move stm), whatever
+ * its value. */
+static bool limit_named(char **v, int n, Color stm)
+{
+    const char *const limits[] = { "depth", "nodes", "movetime", stm == WHITE ? "wtime" : "btime" };
+    for (int i = 0; i < n; i++)
+        for (int k = 0; k < 4; k++)
+            if (strcasecmp(v[i], limits[k]) == 0) return true;
+    return false;
+}
+
 /* True when the one-shot command v[0..n) is a "go" that only "stop" would
  * end (infinite, ponder, or no depth, nodes, movetime or clock of the side
- * to move), read by the protocol's own go parser; its parse errors are
- * then written to stderr. */
-static bool endless_go(Session *e, int n, char **v)
+ * to move), read by the protocol's own go parser.  Then nothing runs, and
+ * stderr gets one line a problem: each parse error without the "; ignored"
+ * of a running engine (a bad depth says so, not that no depth was given),
+ * and, unless a limit was named with a bad value, that only stop would end
+ * it. */
+static bool endless_go(Session *e, int n, char **v, const char *cmd)
 {
     if (n < 1 || strcasecmp(v[0], "go") != 0)
         return false;
     static SearchLimits lim;   /* large (searchmoves) */
     ParseErrors pe = { 0 };
     int perft_depth;
+    Color stm = e->game.pos.stm;
     uci_parse_go(&e->game.pos, v + 1, n - 1, &lim, &perft_depth, &pe);
     if (perft_depth != 0)
         return false;
-    bool endless = lim.infinite || lim.ponder
-                   || (!lim.depth && !lim.nodes && !lim.movetime && lim.time[e->game.pos.stm] < 0);
-    for (int i = 0; endless && i < pe.count && i < PARSE_MAX_ERRORS; i++)
-        complain("%s\n", pe.msg[i]);   /* what made it endless, e.g. a bad depth */
-    return endless;
+    if (!lim.infinite && !lim.ponder
+        && (lim.depth || lim.nodes || lim.movetime || lim.time[stm] >= 0))
+        return false;
+    for (int i = 0; i < pe.count && i < PARSE_MAX_ERRORS; i++) {
+        char problem[PARSE_ERROR_LEN];
+        snprintf(problem, sizeof problem, "%.*s", (int)uci_parse_error_problem(pe.msg[i]),
+                 pe.msg[i]);
+        complain("%s\n", problem);
+    }
+    if (pe.count > PARSE_MAX_ERRORS)
+        fprintf(stderr, "dablo: ... and %d more errors in this command\n",
+                pe.count - PARSE_MAX_ERRORS);
+    if (lim.infinite || lim.ponder || !limit_named(v + 1, n - 1, stm))
+        complain("'%s' would search until 'stop', which a command line cannot send; give depth, "
+                 "nodes or movetime\n",
+                 cmd);
+    return true;
 }
 
 /* True when word names a protocol command (case-insensitive, as the
@@ -195,9 +223,7 @@ int main(int argc, char **argv)
     if (first < argc) {
         char *cmd = join_args(argc - first, argv + first);
         if (!cmd) return 1;
-        if (endless_go(&e, argc - first, argv + first)) {
-            complain("'%s' would search until 'stop', which a command line cannot "
-                     "send; give depth, nodes or movetime\n", cmd);
+        if (endless_go(&e, argc - first, argv + first, cmd)) {
             free(cmd);
             session_free(&e);
             return 2;

@@ -86,8 +86,6 @@ static const char *type_name(OptionType t)
 int option_check_value(const OptionDesc *o, const char *value, char *canon, size_t canonlen,
                        char *err, size_t errlen)
 {
-    int show = (int)(strlen(value) > 40 ? 40 : strlen(value));
-    const char *more = strlen(value) > 40 ? "..." : "";
     switch (o->type) {
     case OPT_BUTTON:
         snprintf(canon, canonlen, "%s", "");
@@ -103,7 +101,7 @@ int option_check_value(const OptionDesc *o, const char *value, char *canon, size
             return 0;
         }
         snprintf(err, errlen, "invalid value '%.*s%s' for option %s (expected true or false)",
-                 show, value, more, o->name);
+                 UCI_WORD(value), o->name);
         return -1;
     case OPT_SPIN: {
         long long x;
@@ -111,8 +109,9 @@ int option_check_value(const OptionDesc *o, const char *value, char *canon, size
             snprintf(canon, canonlen, "%lld", x);
             return 0;
         }
-        snprintf(err, errlen, "invalid value '%.*s%s' for option %s (expected an integer %lld..%lld)",
-                 show, value, more, o->name, o->min, o->max);
+        snprintf(err, errlen,
+                 "invalid value '%.*s%s' for option %s (expected an integer %lld..%lld)",
+                 UCI_WORD(value), o->name, o->min, o->max);
         return -1;
     }
     case OPT_COMBO: {
@@ -127,8 +126,8 @@ int option_check_value(const OptionDesc *o, const char *value, char *canon, size
                                   i == 0 ? "" : o->vars[i + 1] ? ", " : " or ", o->vars[i]);
             if (n >= sizeof expected) n = sizeof expected - 1;
         }
-        snprintf(err, errlen, "invalid value '%.*s%s' for option %s (expected %s)",
-                 show, value, more, o->name, expected);
+        snprintf(err, errlen, "invalid value '%.*s%s' for option %s (expected %s)", UCI_WORD(value),
+                 o->name, expected);
         return -1;
     }
     }

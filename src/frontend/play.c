@@ -244,7 +244,7 @@ static void append(char *buf, size_t len, const char *fmt, ...)
  * the board's ranks when it names none. */
 static void why_not_a_point(const Geometry *g, const char *part, char *buf, size_t len)
 {
-    append(buf, len, "%s is not a point of the board", part);
+    append(buf, len, "%.*s%s is not a point of the board", UCI_WORD(part));
     if (part[0] < 'a' || part[0] > 'z' || part[1] < '0' || part[1] > '9') return;
     char *end;
     long rank = strtol(part + 1, &end, 10);
@@ -313,7 +313,8 @@ static void why_illegal(const Position *pos, MoveList *list, int from, int to, b
  * "<word> is not a move: <reason>" when it is no move's string (a part
  * that is no point, the wrong shape, a short form of several captures),
  * "<word> is not a legal move: <reason>" when it is one that pos does not
- * allow.  (The protocol keeps notation.c's wording: hosts read it.) */
+ * allow.  Words are cut as the protocol's error lines cut them
+ * (UCI_WORD).  (The protocol keeps notation.c's wording: hosts read it.) */
 static void why_not(const Position *pos, const char *word, char *buf, size_t len)
 {
     const Geometry *g = pos->geo;
@@ -330,7 +331,7 @@ static void why_not(const Position *pos, const char *word, char *buf, size_t len
         snprintf(part, sizeof part, "%.*s", (int)k, c);
         int p = geometry_point(g, part);
         if (k > 0 && p == NO_POINT) {
-            append(buf, len, "%s is not a move: ", word);
+            append(buf, len, "%.*s%s is not a move: ", UCI_WORD(word));
             why_not_a_point(g, part, buf, len);
             return;
         }
@@ -345,9 +346,9 @@ static void why_not(const Position *pos, const char *word, char *buf, size_t len
     }
     if (!shape || n < 2 || (sep == '-' && n != 2)) {
         append(buf, len,
-               "%s is not a move: a step is from-to (c5-d6), a capture names every "
+               "%.*s%s is not a move: a step is from-to (c5-d6), a capture names every "
                "landing point (a5xa9xc11)",
-               word);
+               UCI_WORD(word));
         return;
     }
     static MoveList list;
@@ -357,27 +358,30 @@ static void why_not(const Position *pos, const char *word, char *buf, size_t len
         paths += list.moves[i].captured && list.moves[i].from == pts[0]
               && list.moves[i].to == pts[n - 1];
     if (n == 2 && paths > 1) {
-        append(buf, len, "%s is not a move: %d captures go from %s to %s; type the full path", word,
-               paths, g->name_of[pts[0]], g->name_of[pts[1]]);
+        append(buf, len, "%.*s%s is not a move: %d captures go from %s to %s; type the full path",
+               UCI_WORD(word), paths, g->name_of[pts[0]], g->name_of[pts[1]]);
         return;
     }
-    append(buf, len, "%s is not a legal move: ", word);
+    append(buf, len, "%.*s%s is not a legal move: ", UCI_WORD(word));
     why_illegal(pos, &list, pts[0], pts[n - 1], sep == 'x', buf, len);
 }
 
 /* The move a person typed as words v[0..n): one word in any case, or two
- * point names ("c5 d6"), lower-cased into buf; false when it is neither. */
-static bool typed_move(char **v, int n, char *buf, size_t len)
+ * point names ("c5 d6"), lower-cased, whole however long (malloc'd, the
+ * caller frees); NULL when it is neither (or out of memory). */
+static char *typed_move(char **v, int n)
 {
+    if (n != 1 && !(n == 2 && looks_like_move(v[1]))) return NULL;
+    size_t len = strlen(v[0]) + (n == 2 ? strlen(v[1]) + 1 : 0) + 1;
+    char *buf = malloc(len);
+    if (!buf) return NULL;
     if (n == 1)
         snprintf(buf, len, "%s", v[0]);
-    else if (n == 2 && looks_like_move(v[1]))
-        snprintf(buf, len, "%s-%s", v[0], v[1]);
     else
-        return false;
+        snprintf(buf, len, "%s-%s", v[0], v[1]);
     for (char *p = buf; *p; p++)
         if (*p >= 'A' && *p <= 'Z') *p = (char)(*p | 0x20);
-    return true;
+    return buf;
 }
 
 static void user_move(Session *e, const char *word)
@@ -450,11 +454,12 @@ bool play_execute(Session *e, char **v, int n)
     long long x;
     char line[128];
     if (looks_like_move(c)) {
-        char typed[256];
-        if (typed_move(v, n, typed, sizeof typed))
+        char *typed = typed_move(v, n);
+        if (typed)
             user_move(e, typed);
         else
             output_text("One move at a time: type it (c5-d6) and press Enter.");
+        free(typed);
     } else if (strcasecmp(c, "board") == 0) {
         draw(e);
     } else if (strcasecmp(c, "undo") == 0) {

@@ -37,6 +37,7 @@ static struct {
     LineReader cooked;         /* lines the loop read itself (readline not installed) */
     int after_cr;              /* the last byte put in cooked was a '\r' */
     int eof;                   /* the loop's own read() hit the end of input */
+    size_t unechoed;           /* bytes at the front of cooked the terminal never showed */
     struct sigaction old_sigint;
     char **cands;              /* completion candidates being offered */
     int ncands;
@@ -167,6 +168,7 @@ int terminal_open(const TerminalHooks *hooks, const char *prompt, char *err, siz
     T.prompt = strdup(prompt);
     linereader_init(&T.cooked, -1); /* fed by read_input(): it never reads itself */
     T.after_cr = T.eof = 0;
+    T.unechoed = 0;
 
     *RL.readline_name = "dablo";
     *RL.catch_signals = 0;
@@ -248,16 +250,33 @@ static void read_input(void)
     if (linereader_append(&T.cooked, b, k) < 0) T.eof = 1;
 }
 
+/* Reads the bytes readline left in the terminal after the line it accepted
+ * (typed ahead of it) into T.cooked, at once after readline handed the
+ * terminal back: they came while readline had it, which echoes nothing, so
+ * the terminal never showed them; bytes typed from now on, during a job,
+ * the terminal echoes itself (docs/engine.md, "Typed ahead").  T.cooked is
+ * empty here: install() took what was left in it. */
+static void take_typed_ahead(void)
+{
+    struct pollfd p = { .fd = STDIN_FILENO, .events = POLLIN };
+    while (!T.eof && poll(&p, 1, 0) > 0 && (p.revents & POLLIN))
+        read_input();
+    T.unechoed = linereader_pending(&T.cooked);
+}
+
 /* The next line buffered in T.cooked (linereader_has_line() is 1), as
- * terminal_read_line() returns it.  A line returned with no job running
- * was typed ahead of the prompt and never shown: it is shown after the
- * prompt, as if typed there. */
-static char *buffered_line(int busy)
+ * terminal_read_line() returns it.  A line with bytes the terminal never
+ * echoed (take_typed_ahead()) is shown after the prompt, as if typed
+ * there, whether a job runs or not; a line typed during a job was echoed
+ * as it was typed and is not shown again. */
+static char *buffered_line(void)
 {
     char *line;
-    size_t len;
+    size_t len, before = linereader_pending(&T.cooked);
     if (linereader_next(&T.cooked, &line, &len) != LINE_OK) return strdup("");
-    if (!busy) output_line("%s%s", T.prompt, line);
+    size_t used = before - linereader_pending(&T.cooked);
+    if (T.unechoed > 0) output_line("%s%s", T.prompt, line);
+    T.unechoed -= used < T.unechoed ? used : T.unechoed;
     remember(line);
     return strdup(line);
 }
@@ -270,6 +289,7 @@ static void install(void)
     T.installed = 1;
     size_t len;
     char *rest = linereader_take_rest(&T.cooked, &len);
+    T.unechoed = 0;
     if (rest && len > 0) {
         RL.insert_text(rest);
         RL.redisplay();
@@ -287,10 +307,11 @@ char *terminal_read_line(void)
             while (!busy && T.h.idle(T.h.ctx))
                 busy = T.h.busy(T.h.ctx);
         /* Lines read ahead go first, whether a job runs or not. */
-        if (linereader_has_line(&T.cooked)) return buffered_line(busy);
+        if (linereader_has_line(&T.cooked)) return buffered_line();
         if (T.eof) { /* Ctrl-D: a line typed before it still counts */
             size_t len;
             char *rest = linereader_take_rest(&T.cooked, &len);
+            T.unechoed = 0;
             if (rest && len > 0) {
                 remember(rest);
                 return strdup(rest);
@@ -343,6 +364,7 @@ char *terminal_read_line(void)
                 fflush(stdout);
                 return NULL;
             }
+            take_typed_ahead();
             remember(T.line);
             return T.line;
         }

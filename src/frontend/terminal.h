@@ -22,10 +22,11 @@
  * Search output comes from another thread, so the prompt is shown only while
  * no job runs: readline's callback interface is installed when the engine is
  * idle and removed while a job runs; during a job, lines are read in the
- * terminal's normal (cooked) mode, so "stop" can still be typed.  Lines
- * typed ahead (several at once) are returned in order before the prompt
- * comes back, and the start of an unfinished one is put at the prompt
- * (docs/engine.md, "Typed ahead").  The job
+ * terminal's normal (cooked) mode, so "stop" can still be typed (the
+ * terminal echoes it).  Lines typed ahead (several at once) are returned
+ * in order before the prompt comes back, those the terminal did not echo
+ * shown after the prompt as they run, and the start of an unfinished one
+ * is put at the prompt (docs/engine.md, "Typed ahead").  The job
  * thread calls terminal_notify() when it has printed its last line, and the
  * prompt comes back.
  *

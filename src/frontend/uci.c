@@ -283,7 +283,7 @@ static void cmd_setoption(Session *e, char **args, int nargs)
     }
     const OptionDesc *o = option_find(name);
     if (!o)
-        output_line("info string error: unknown option '%.60s%s'", name, strlen(name) > 60 ? "..." : "");
+        output_line("info string error: unknown option '%.*s%s'", UCI_NAME(name));
     else if (option_check_value(o, value, canon, sizeof canon, err, sizeof err) < 0)
         error_line(err);
     else
@@ -524,8 +524,8 @@ void uci_execute(Session *e, const char *line)
     if (c)
         c->run(e, w.v + 1, w.n - 1);
     else if (!e->interactive || !play_execute(e, w.v, w.n))
-        output_line("info string unknown command: %.60s%s%s", w.v[0],
-                    strlen(w.v[0]) > 60 ? "..." : "", e->interactive ? " (type 'help')" : "");
+        output_line("info string unknown command: %.*s%s%s", UCI_NAME(w.v[0]),
+                    e->interactive ? " (type 'help')" : "");
     uci_parse_words_free(&w);
 }
 

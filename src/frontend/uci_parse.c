@@ -58,6 +58,14 @@ void uci_parse_error_add(ParseErrors *e, const char *fmt, ...)
     e->count++;
 }
 
+size_t uci_parse_error_problem(const char *msg)
+{
+    const char *last = NULL;
+    for (const char *s = strstr(msg, "; "); s; s = strstr(s + 1, "; "))
+        last = s;
+    return last ? (size_t)(last - msg) : strlen(msg);
+}
+
 int uci_parse_int64(const char *s, long long *out)
 {
     char *end;
@@ -67,9 +75,6 @@ int uci_parse_int64(const char *s, long long *out)
     *out = v;
     return 0;
 }
-
-/* A word shown in a message: at most 40 characters. */
-#define SHOW(s) (int)(strlen(s) > 40 ? 40 : strlen(s)), (s), (strlen(s) > 40 ? "..." : "")
 
 static const char *const go_keywords[] = {
     "wtime", "btime", "winc", "binc", "movestogo", "movetime", "depth", "nodes",
@@ -94,11 +99,17 @@ static int integer_syntax(const char *s)
     return 1;
 }
 
-/* Reads the number after keyword v[*i] into *out (lo..hi; when clamp a
- * value outside is raised to lo silently or lowered to hi with a note, as
- * a limit so large that it does not limit); advances *i.  Reports and
- * returns -1 on error. */
-static int go_number(char **v, int n, int *i, long long lo, long long hi, int clamp,
+/* What go_number does with a value outside lo..hi. */
+typedef enum {
+    GO_REFUSE, /* reports it and ignores the word */
+    GO_CLAMP,  /* raises it to lo or lowers it to hi, with a note */
+    GO_TIME,   /* the same, but raises it silently: a host computes times,
+                  and sends a negative clock after an overstep */
+} GoRange;
+
+/* Reads the number after keyword v[*i] into *out (lo..hi, a value outside
+ * treated as range says); advances *i.  Reports and returns -1 on error. */
+static int go_number(char **v, int n, int *i, long long lo, long long hi, GoRange range,
                      long long *out, ParseErrors *errs)
 {
     const char *key = v[*i];
@@ -109,22 +120,30 @@ static int go_number(char **v, int n, int *i, long long lo, long long hi, int cl
         return -1;
     }
     (*i)++;
-    if (uci_parse_int64(v[*i], &x) < 0) {
-        if (!integer_syntax(v[*i])) {
-            uci_parse_error_add(errs, "go: %s: '%.*s%s' is not an integer; ignored", key, SHOW(v[*i]));
+    const char *w = v[*i];
+    if (uci_parse_int64(w, &x) < 0) {
+        if (!integer_syntax(w)) {
+            uci_parse_error_add(errs, "go: %s: '%.*s%s' is not an integer; ignored", key,
+                                UCI_WORD(w));
             return -1;
         }
-        x = v[*i][0] == '-' ? LLONG_MIN : LLONG_MAX;   /* beyond 64 bits */
+        x = w[0] == '-' ? LLONG_MIN : LLONG_MAX; /* beyond 64 bits */
         huge = x == LLONG_MAX;
     }
-    if (x < lo && clamp) x = lo;
-    if ((x > hi || huge) && clamp) {
-        uci_parse_error_add(errs, "go: %s: %.*s%s is above %lld; %lld used", key, SHOW(v[*i]), hi, hi);
+    if (range != GO_REFUSE && x < lo) {
+        if (range == GO_CLAMP)
+            uci_parse_error_add(errs, "go: %s: %.*s%s is below %lld; %lld used", key, UCI_WORD(w),
+                                lo, lo);
+        x = lo;
+    }
+    if (range != GO_REFUSE && (x > hi || huge)) {
+        uci_parse_error_add(errs, "go: %s: %.*s%s is above %lld; %lld used", key, UCI_WORD(w), hi,
+                            hi);
         x = hi;
     }
     if (x < lo || x > hi) {
-        uci_parse_error_add(errs, "go: %s: %.*s%s is out of range %lld..%lld; ignored", key, SHOW(v[*i]),
-                        lo, hi);
+        uci_parse_error_add(errs, "go: %s: %.*s%s is out of range %lld..%lld; ignored", key,
+                            UCI_WORD(w), lo, hi);
         return -1;
     }
     *out = x;
@@ -143,24 +162,26 @@ void uci_parse_go(const Position *pos, char **v, int n, SearchLimits *lim, int *
         long long x;
         if (strcasecmp(k, "wtime") == 0 || strcasecmp(k, "btime") == 0) {
             /* hosts send a negative clock after an overstep: count it as 0 */
-            if (go_number(v, n, &i, 0, TIME_MAX, 1, &x, errs) == 0)
+            if (go_number(v, n, &i, 0, TIME_MAX, GO_TIME, &x, errs) == 0)
                 lim->time[(k[0] | 0x20) == 'w' ? WHITE : BLACK] = x;
         } else if (strcasecmp(k, "winc") == 0 || strcasecmp(k, "binc") == 0) {
-            if (go_number(v, n, &i, 0, TIME_MAX, 1, &x, errs) == 0)
+            if (go_number(v, n, &i, 0, TIME_MAX, GO_TIME, &x, errs) == 0)
                 lim->inc[(k[0] | 0x20) == 'w' ? WHITE : BLACK] = x;
         } else if (strcasecmp(k, "movestogo") == 0) {
-            if (go_number(v, n, &i, 0, INT_MAX, 0, &x, errs) == 0) lim->movestogo = (int)x;
+            if (go_number(v, n, &i, 0, INT_MAX, GO_REFUSE, &x, errs) == 0) lim->movestogo = (int)x;
         } else if (strcasecmp(k, "movetime") == 0) {
             /* movetime 0 would read as "not given": search at least 1 ms */
-            if (go_number(v, n, &i, 1, TIME_MAX, 1, &x, errs) == 0) lim->movetime = x;
+            if (go_number(v, n, &i, 1, TIME_MAX, GO_TIME, &x, errs) == 0) lim->movetime = x;
         } else if (strcasecmp(k, "depth") == 0) {
-            if (go_number(v, n, &i, 1, 1000, 1, &x, errs) == 0) lim->depth = (int)x;
+            if (go_number(v, n, &i, 1, 1000, GO_CLAMP, &x, errs) == 0) lim->depth = (int)x;
         } else if (strcasecmp(k, "nodes") == 0) {
-            if (go_number(v, n, &i, 1, LLONG_MAX, 1, &x, errs) == 0) lim->nodes = (uint64_t)x;
+            if (go_number(v, n, &i, 1, LLONG_MAX, GO_CLAMP, &x, errs) == 0)
+                lim->nodes = (uint64_t)x;
         } else if (strcasecmp(k, "perft") == 0) {
-            *perft_depth = go_number(v, n, &i, 1, 100, 0, &x, errs) == 0 ? (int)x : -1;
+            *perft_depth = go_number(v, n, &i, 1, 100, GO_REFUSE, &x, errs) == 0 ? (int)x : -1;
         } else if (strcasecmp(k, "mate") == 0) {
-            if (go_number(v, n, &i, 1, 1000, 1, &x, errs) == 0)
+            /* any integer: one line says the search ignores it */
+            if (go_number(v, n, &i, LLONG_MIN, LLONG_MAX, GO_REFUSE, &x, errs) == 0)
                 uci_parse_error_add(errs, "go: mate is not supported; searching without it");
         } else if (strcasecmp(k, "infinite") == 0) {
             lim->infinite = true;
@@ -181,7 +202,7 @@ void uci_parse_go(const Position *pos, char **v, int n, SearchLimits *lim, int *
                 if (!dup && lim->nsearchmoves < MAX_MOVES) lim->searchmoves[lim->nsearchmoves++] = m;
             }
         } else {
-            uci_parse_error_add(errs, "go: unknown word '%.*s%s'; ignored", SHOW(k));
+            uci_parse_error_add(errs, "go: unknown word '%.*s%s'; ignored", UCI_WORD(k));
         }
     }
     /* perft takes no limits: any other word refuses the count, as "perft"
@@ -246,11 +267,13 @@ int uci_parse_position(const Rules *rules, char **v, int n, Game *out, char *err
         free(fen);
         if (rc < 0) return -1;
     } else {
-        snprintf(err, errlen, "position: expected 'startpos' or 'fen', got '%.*s%s'", SHOW(v[0]));
+        snprintf(err, errlen, "position: expected 'startpos' or 'fen', got '%.*s%s'",
+                 UCI_WORD(v[0]));
         return -1;
     }
     if (i < n && strcasecmp(v[i], "moves") != 0) {
-        snprintf(err, errlen, "position: unexpected '%.*s%s' after startpos (expected 'moves')", SHOW(v[i]));
+        snprintf(err, errlen, "position: unexpected '%.*s%s' after startpos (expected 'moves')",
+                 UCI_WORD(v[i]));
         return -1;
     }
     Game g;

@@ -14,6 +14,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <string.h>
 
 #include "rules/game.h"
 #include "search/search.h"
@@ -33,6 +34,16 @@ void uci_parse_words_free(Words *w);
 /* 1 if c is a blank for the protocol (space, \t, \r, \v, \f). */
 int uci_parse_is_blank(int c);
 
+/* A word a person or host sent, quoted in a message (PROTOCOL.md section
+ * 7): cut at UCI_WORD_MAX bytes, or UCI_NAME_MAX for the name of an
+ * unknown command or option, and then ending in "...".  The macros give
+ * the three arguments of "%.*s%s"; s is evaluated more than once. */
+enum { UCI_WORD_MAX = 40, UCI_NAME_MAX = 60 };
+#define UCI_CUT(s, max)                                                                            \
+    (int)(strlen(s) > (max) ? (max) : strlen(s)), (s), (strlen(s) > (max) ? "..." : "")
+#define UCI_WORD(s) UCI_CUT(s, UCI_WORD_MAX)
+#define UCI_NAME(s) UCI_CUT(s, UCI_NAME_MAX)
+
 /* Up to PARSE_MAX_ERRORS messages of one command; count keeps counting past
  * that so the caller can say how many more there were. */
 enum { PARSE_MAX_ERRORS = 4, PARSE_ERROR_LEN = 256 };
@@ -42,6 +53,12 @@ typedef struct ParseErrors {
 } ParseErrors;
 
 void uci_parse_error_add(ParseErrors *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* The length of the problem a message names, without the last "; <what is
+ * done instead>" part that most messages end in ("go: depth: 'x' is not an
+ * integer; ignored" -> "go: depth: 'x' is not an integer"); the whole
+ * length when there is none.  For a caller that runs nothing instead. */
+size_t uci_parse_error_problem(const char *msg);
 
 /* Limits of "go" read from words v[0..n) (the words after "go").
  * Keywords: wtime btime winc binc movestogo movetime depth nodes infinite

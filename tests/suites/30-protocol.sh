@@ -76,7 +76,20 @@ cli_flags() {
     local err
     err=$(bin/dablo --bogus 2>&1); [ $? -eq 2 ] && grep -q "unknown option '--bogus'" <<<"$err" || return 1
     err=$(timeout 5 bin/dablo go infinite 2>&1); [ $? -eq 2 ] && grep -q "would search until 'stop'" <<<"$err" || return 1
-    err=$(timeout 5 bin/dablo go depth abc 2>&1); [ $? -eq 2 ] && grep -q "^dablo: go: depth: 'abc' is not an integer" <<<"$err" || return 1
+    # a limit with a bad value: one line naming the value and the limit, not
+    # that no limit was given (White to move: wtime is its clock)
+    local k
+    for k in depth nodes movetime wtime; do
+        err=$(timeout 5 bin/dablo go $k abc 2>&1); [ $? -eq 2 ] &&
+            [ "$err" = "dablo: go: $k: 'abc' is not an integer" ] || { echo "go $k abc: $err"; return 1; }
+    done
+    err=$(timeout 5 bin/dablo go depth 2>&1); [ $? -eq 2 ] && [ "$err" = "dablo: go: depth needs a number" ] ||
+        { echo "go depth: $err"; return 1; }
+    # a bad word beside no limit at all: both problems, one line each
+    err=$(timeout 5 bin/dablo go movestogo x 2>&1); [ $? -eq 2 ] &&
+        [ "$(printf '%s\n' "$err" | head -1)" = "dablo: go: movestogo: 'x' is not an integer" ] &&
+        [ "$(printf '%s\n' "$err" | wc -l)" -eq 2 ] && grep -q "would search until 'stop'" <<<"$err" ||
+        { echo "go movestogo x: $err"; return 1; }
     # argv is quoted with control bytes and invalid UTF-8 as '?'
     err=$(bin/dablo $'--x\xff\x1b[1m' 2>&1); [ $? -eq 2 ] && grep -q "unknown option '--x??\[1m'" <<<"$err" || return 1
     err=$(timeout 5 bin/dablo go 2>&1); [ $? -eq 2 ] || return 1

@@ -111,6 +111,17 @@ sleep 0.5
 keys 'stop' Enter
 expect "stop typed during a search" '^stop$'
 expect "... gives a bestmove and the prompt again" '^dablo> $'
+if ! screen | grep -q '^dablo> stop'; then ok "... the line the terminal echoed is not shown again"; else bad "... the line the terminal echoed is not shown again"; fi
+# A line sent with the one that starts a search (readline had the terminal:
+# no echo) is shown after the prompt when it runs, before its answer.
+fresh
+tm send-keys -t t 'go movetime 500' Enter 'isready' Enter
+expect "typed ahead of a search: the line is shown after the prompt" '^dablo> isready$'
+expect "... and answered" '^readyok$'
+order=$(screen | grep -E '^(dablo> isready|readyok)$' | tr '\n' ,)
+if [ "$order" = "dablo> isready,readyok," ]; then ok "... the line first, then its answer"; else bad "... the line first, then its answer ($order)"; fi
+expect "... and the search still ends" '^bestmove ' 10
+wait_for '^dablo> $' >/dev/null
 # The terminal echoes Ctrl-C as "^C", and a quick bestmove lands on that line.
 bestmoves() { screen | grep -c '^\(\^C\)\{0,1\}bestmove '; }
 n_before=$(bestmoves)
@@ -208,6 +219,12 @@ expect "play: a move of the other side's piece says whose it is" \
 keys 'c5-d6-e7' Enter
 expect "play: a word of the wrong shape says what a move looks like" \
     "^c5-d6-e7 is not a move: a step is from-to \\(c5-d6\\), a capture names every landing point \\(a5xa9xc11\\). Legal moves: c5-c7 .* k7-j8$"
+# A long word is cut at 40 bytes with "...", as the protocol's errors cut
+# it (PROTOCOL.md section 7); the part that is no point too.
+keys "c5-$(printf 'd%.0s' $(seq 300))" Enter
+d37=$(printf 'd%.0s' $(seq 37)) d40=$(printf 'd%.0s' $(seq 40))
+expect "play: a long bad word is cut at 40 bytes with ..." \
+    "^c5-$d37\\.\\.\\. is not a move: $d40\\.\\.\\. is not a point of the board. Legal moves: c5-c7 .* k7-j8$"
 keys 'time 300' Enter
 expect "play: time sets dablo's time a move" '^dablo thinks 300 ms a move.$'
 fresh
@@ -344,6 +361,7 @@ done
 if [ "$(screen | grep -c '^readyok$')" -eq 3 ]; then ok "typed ahead at the prompt: readline reads every line"; else bad "typed ahead at the prompt: readline reads every line"; fi
 tm send-keys -t t 'c5-d6' Enter 'level' Enter
 expect "typed ahead: a line after a move is read while dablo thinks" '^dablo plays at level 20 of 20 \(level' 10
+expect "... shown after the prompt, as typed there" '^dablo> level$' 10
 expect "... and dablo's answer comes with no other Enter" '^dablo plays [a-k][0-9]+[-x]' 10
 keys 'time 300' Enter
 expect "... and the next line is one of its own" '^dablo thinks 300 ms a move.$' 10
@@ -351,6 +369,7 @@ start HOME="$home"
 wait_for '^dablo> $' >/dev/null
 tm send-keys -t t 'c5-d6' C-j 'undo' C-j 'level 7' C-j 'lev'
 expect "typed ahead: undo among the lines cancels dablo's answer" '^Took back 1 move.$' 10
+expect "... shown after the prompt though dablo was thinking" '^dablo> undo$' 10
 expect "... the lines after it are shown after the prompt" '^dablo> level 7$' 10
 expect "... and run" '^dablo plays at level 7 of 20.$' 10
 expect "... and the start of a line is left at the prompt" '^dablo> lev$' 10

@@ -53,6 +53,20 @@ reset
 <... bestmove .*
 pvcheck
 reset
+# a depth or node count below 1 is raised to 1 with a note, as one above
+# the maximum is lowered; a clock or movetime below its minimum silently
+> go depth 0 nodes -5 movetime 0 wtime -30 winc -1
+< info string error: go: depth: 0 is below 1; 1 used
+< info string error: go: nodes: -5 is below 1; 1 used
+<... bestmove .*
+pvcheck
+reset
+# mate takes any integer and says once that it is not supported
+> go depth 1 mate 99999999999999999999999
+< info string error: go: mate is not supported; searching without it
+<... bestmove .*
+pvcheck
+reset
 # searchmoves restricts the root moves
 > position startpos
 > go depth 4 searchmoves k7-j8 a5-b6

@@ -73,6 +73,16 @@ START_TEST(go_limits)
     go("wtime -30 movetime 0", &l, &perft, &pe);
     ck_assert_int_eq(pe.count, 0);
     ck_assert(l.time[WHITE] == 0 && l.movetime == 1);
+    /* a depth or node count below 1 is raised to 1 with a note */
+    go("depth 0 nodes -5", &l, &perft, &pe);
+    ck_assert_int_eq(pe.count, 2);
+    ck_assert(l.depth == 1 && l.nodes == 1);
+    ck_assert_str_eq(pe.msg[0], "go: depth: 0 is below 1; 1 used");
+    ck_assert_str_eq(pe.msg[1], "go: nodes: -5 is below 1; 1 used");
+    /* mate: any integer, one line */
+    go("mate -99999999999999999999999", &l, &perft, &pe);
+    ck_assert_int_eq(pe.count, 1);
+    ck_assert_str_eq(pe.msg[0], "go: mate is not supported; searching without it");
 }
 END_TEST
 
@@ -86,6 +96,10 @@ START_TEST(go_errors_and_searchmoves)
     ck_assert_int_eq(l.depth, 0);
     ck_assert(l.nodes == 5);
     ck_assert_ptr_nonnull(strstr(pe.msg[0], "depth"));
+    /* the problem alone, without what the engine does instead */
+    ck_assert_int_eq(uci_parse_error_problem(pe.msg[0]),
+                     strlen("go: depth: 'x' is not an integer"));
+    ck_assert_int_eq(uci_parse_error_problem("no consequence"), strlen("no consequence"));
     go("searchmoves k7-j8 c5-d6 k7-j8 a1-a3 depth 3", &l, &perft, &pe);
     ck_assert_int_eq(l.nsearchmoves, 2);     /* duplicate dropped, illegal reported */
     ck_assert_int_eq(pe.count, 1);
