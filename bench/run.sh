@@ -9,6 +9,7 @@
 #   BENCH_PGO=0         skip the profile-guided build (make pgo-build; on by
 #                       default, off with BENCH_QUICK=1)
 #   TTD_DABLOT=12 TTD_TABAL=16   depths of the time-to-depth runs
+#   TTD_POSITIONS=6     positions a game of the time-to-depth sums
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -161,6 +162,7 @@ ttd() {
     wait "$ENG_PID" 2>/dev/null
     echo $(( (t1 - t0) / 1000000 ))
 }
+declare -A ttd_depth
 say "| position | depth | 1 thread (ms) | 2 threads (ms) | speedup |"
 say "|---|---:|---:|---:|---:|"
 for spec in "dablot ${TTD_DABLOT:-12}" "tabal ${TTD_TABAL:-16}"; do
@@ -174,7 +176,23 @@ for spec in "dablot ${TTD_DABLOT:-12}" "tabal ${TTD_TABAL:-16}"; do
     done
     m1=$(median <<<"$l1"); m2=$(median <<<"$l2")
     say "| $v start | $d | $(stats %.0f <<<"$l1") | $(stats %.0f <<<"$l2") | $(ratio "$m1" "$m2") |"
+    ttd_depth[$v]=$d
 done
+say ""
+# One start position spreads 1.5x-2.4x from run to run (docs/speed.md):
+# the same over TTD_POSITIONS positions, each position's median summed.
+npos=${TTD_POSITIONS:-6}
+[ "$QUICK" = 1 ] && npos=2
+say "The same over $npos positions of each game (start and \`bench/openings/*-balanced.fen\`;"
+say "\`bench/smp_ttd.py\`: wall = sum T1 / sum T2 of the positions' medians; cpu and"
+say "nodes: 2 C1 / C2 and 2 N1 / N2, the speed-up were each thread on its own core):"
+say ""
+if smp=$(python3 bench/smp_ttd.py -r "$RUNS" -p "$npos" -d "${ttd_depth[dablot]}" \
+        -t "${ttd_depth[tabal]}" "$DABLO" 2>/dev/null); then
+    say "$(sed -n '/^| engine | game/,/^$/p' <<<"$smp" | sed '/^$/d')"
+else
+    say "\`bench/smp_ttd.py\` failed: no figures."
+fi
 say ""
 
 # ---------------------------------------------------------------- start-up and memory
