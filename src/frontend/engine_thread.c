@@ -14,11 +14,17 @@
 #include "search/output.h"
 #include "rules/perft.h"
 
-int64_t engine_thread_now_ms(void)
+/* The monotonic clock in microseconds. */
+static int64_t now_us(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+    return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+int64_t engine_thread_now_ms(void)
+{
+    return now_us() / 1000;
 }
 
 void engine_thread_init(EngineThread *w, void (*on_done)(void *), void *ctx)
@@ -145,7 +151,7 @@ static void run_perft(EngineThread *w)
     MoveList list;
     Move *moves;
     uint64_t total = 0;
-    int64_t t0 = engine_thread_now_ms();
+    int64_t t0 = now_us();
     /* Every root move, also beyond a list's capacity (movegen_legal_all). */
     int nmoves = movegen_legal_all(&w->pos, &list, &moves);
     for (int i = 0; i < nmoves; i++) {
@@ -168,9 +174,12 @@ static void run_perft(EngineThread *w)
         total += n;
     }
     movegen_legal_all_free(&list, moves);
-    int64_t ms = engine_thread_now_ms() - t0;
+    /* time in whole ms, nps from the microseconds: a count within 1 ms
+     * says time 0 and its true rate, not nodes * 1000 (PROTOCOL.md). */
+    int64_t us = now_us() - t0;
+    if (us < 1) us = 1;
     output_line("info string perft depth %d nodes %" PRIu64 " time %" PRId64 " nps %" PRIu64,
-             w->depth, total, ms, ms > 0 ? total * 1000 / (uint64_t)ms : total * 1000);
+                w->depth, total, us / 1000, (uint64_t)((double)total * 1e6 / (double)us));
     output_line("Nodes searched: %" PRIu64, total);
 }
 

@@ -71,7 +71,8 @@ static void complain(const char *fmt, const char *word)
     free(w);
 }
 
-/* The arguments joined by single spaces (malloc'd). */
+/* The arguments joined by single spaces (malloc'd), those of blanks only
+ * left out. */
 static char *join_args(int argc, char **argv)
 {
     size_t len = 1;
@@ -80,7 +81,11 @@ static char *join_args(int argc, char **argv)
     if (!s) return NULL;
     s[0] = '\0';
     for (int i = 0; i < argc; i++) {
-        if (i) strcat(s, " ");
+        const char *a = argv[i];
+        while (*a && uci_parse_is_blank((unsigned char)*a))
+            a++;
+        if (!*a) continue;
+        if (s[0]) strcat(s, " ");
         strcat(s, argv[i]);
     }
     return s;
@@ -215,24 +220,28 @@ int main(int argc, char **argv)
         return 0;
     }
 
-    if (first < argc && !known_command(argv[first])) {
-        complain("unknown command '%s' (try --help)\n", argv[first]);
-        session_free(&e);
-        return 2;
-    }
     if (first < argc) {
+        /* The command is the words of the joined arguments, as the protocol
+         * splits a line: an empty or blank argument adds none, and no word
+         * at all is an empty line, ignored (PROTOCOL.md section 1.1). */
         char *cmd = join_args(argc - first, argv + first);
-        if (!cmd) return 1;
-        if (endless_go(&e, argc - first, argv + first, cmd)) {
-            free(cmd);
-            session_free(&e);
-            return 2;
+        Words w;
+        if (!cmd || uci_parse_words_split(&w, cmd) < 0) return 1;
+        int rc = 0;
+        if (w.n > 0 && !known_command(w.v[0])) {
+            complain("unknown command '%s' (try --help)\n", w.v[0]);
+            rc = 2;
+        } else if (w.n > 0 && endless_go(&e, w.n, w.v, cmd)) {
+            rc = 2;
+        } else if (w.n > 0) {
+            uci_execute(&e, cmd);
+            engine_thread_wait(&e.worker, WAIT_ONLY); /* let the job finish on its own */
+            rc = output_error_count() ? 1 : 0;
         }
-        uci_execute(&e, cmd);
+        uci_parse_words_free(&w);
         free(cmd);
-        engine_thread_wait(&e.worker, WAIT_ONLY);   /* let the job finish on its own */
         session_free(&e);
-        return output_error_count() ? 1 : 0;
+        return rc;
     }
 
     int rc = uci_loop(&e, !plain);

@@ -162,13 +162,28 @@ void session_adopt_tablebases(Session *e)
     if (e->tb.n > 0) e->sopt.tb = &e->tb;
 }
 
+/* Whether the refusals of refused were said since TablebasePath was set;
+ * if not, notes them as said now. */
+static bool tb_told_before(Session *e, const char *refused)
+{
+    size_t len = strlen(refused), used = strlen(e->tb_told);
+    for (const char *p = e->tb_told; *p; p = strchr(p, '\n') + 1)
+        if (strncmp(p, refused, len) == 0 && p[len] == '\n') return true;
+    if (used + len + 2 > sizeof e->tb_told)
+        used = 0; /* full: forget the older (TbSet.refused fits) */
+    snprintf(e->tb_told + used, sizeof e->tb_told - used, "%s\n", refused);
+    return false;
+}
+
 /* Puts the set opened by tb_set_open() (n its result) in place of the
- * engine's tables and says how many were found and which files were
- * refused (tb_probe.h); n < 0 leaves the engine without tables, and so
- * does an empty TablebasePath (without a word).  A running search keeps
- * the tables it started with (they take the place at the next search:
- * session_adopt_tablebases). */
-static void install_tablebases(Session *e, TbSet *fresh, int n, const char *err)
+ * engine's tables and, when told (TablebasePath was set), says how many
+ * were found and which files were refused (tb_probe.h); after a change of
+ * the rules only files refused that were not said since then are (the
+ * change's own line stands alone otherwise).  n < 0 leaves the engine
+ * without tables, and so does an empty TablebasePath (without a word).  A
+ * running search keeps the tables it started with (they take the place
+ * at the next search: session_adopt_tablebases). */
+static void install_tablebases(Session *e, TbSet *fresh, int n, const char *err, bool told)
 {
     if (n < 0) fresh->n = 0;
     tb_set_close(&e->tb_next);
@@ -183,11 +198,13 @@ static void install_tablebases(Session *e, TbSet *fresh, int n, const char *err)
     }
     /* One line either way: the refused files, each with its reason, and
      * what was opened. */
+    if (told) e->tb_told[0] = '\0';
+    if (t->nrefused && tb_told_before(e, t->refused) && !told) return;
     if (t->nrefused)
         output_line("info string error: %d table file(s) refused: %s (tablebases: %d tables of up "
                     "to %d pieces in %s)",
                     t->nrefused, t->refused, n, t->max_pieces, e->tb_path);
-    else
+    else if (told)
         output_line("info string tablebases: %d tables of up to %d pieces in %s", n,
                     t->max_pieces, e->tb_path);
 }
@@ -199,7 +216,7 @@ static void open_tablebases(Session *e)
     TbSet fresh = { 0 };
     char err[512] = "";
     int n = e->tb_path[0] ? tb_set_open(&fresh, e->tb_path, &e->rules, err, sizeof err) : 0;
-    install_tablebases(e, &fresh, n, err);
+    install_tablebases(e, &fresh, n, err, false);
 }
 
 void session_set_variant(Session *e, const char *name)
@@ -268,7 +285,7 @@ static void set_option(Session *e, const OptionDesc *o, const char *canon)
             return;
         }
         snprintf(e->tb_path, sizeof e->tb_path, "%s", canon);
-        install_tablebases(e, &fresh, n, err);
+        install_tablebases(e, &fresh, n, err, true);
         break;
     }
 }

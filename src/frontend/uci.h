@@ -42,6 +42,7 @@ typedef struct Session {
     TbSet tb;                /* its tables for the current rules (sopt.tb) */
     TbSet tb_next;           /* tables opened during a search, for the next one */
     bool tb_next_ready;      /* tb_next waits for session_adopt_tablebases */
+    char tb_told[4096];      /* refusals said since TablebasePath was set, one a line */
 } Session;
 
 /* Sets up an engine with default options and the Dablot start position.

@@ -109,6 +109,34 @@ cli_status() {
     err=$(bin/dablo setoption name Hash value lots 2>&1); [ $? -eq 1 ]
 }
 check "a one-shot command exits 1 when it wrote an error line, 0 otherwise" cli_status
+# Blank arguments add no word, as an empty line over the pipe is ignored
+# (PROTOCOL.md section 1.1); the words of one argument are split as a line's.
+cli_blank() {
+    local out
+    out=$(timeout 5 bin/dablo '' isready 2>&1) && [ "$out" = readyok ] || { echo "'' isready: $out"; return 1; }
+    out=$(timeout 5 bin/dablo isready ' ' 2>&1) && [ "$out" = readyok ] || { echo "isready ' ': $out"; return 1; }
+    out=$(timeout 5 bin/dablo '' 2>&1 </dev/null) && [ -z "$out" ] || { echo "'': $out"; return 1; }
+    out=$(timeout 5 bin/dablo 'go perft 1' 2>&1) && grep -qx 'Nodes searched: 15' <<<"$out" || { echo "'go perft 1': $out"; return 1; }
+    out=$(timeout 5 bin/dablo '' go infinite 2>&1); [ $? -eq 2 ] && grep -q "^dablo: 'go infinite' would search" <<<"$out" ||
+        { echo "'' go infinite: $out"; return 1; }
+}
+check "bin/dablo '' isready: a blank argument is no word; no word at all runs nothing" cli_blank
+# perft's nps comes from the elapsed time, not from the rounded ms: a
+# count done within 1 ms (time 0) is more than nodes * 1000 a second.
+perft_nps() {
+    local line n t nps
+    for d in 1 2; do
+        line=$(bin/dablo perft $d | grep '^info string perft')
+        read -r n t nps <<<"$(sed -E 's/.* nodes ([0-9]+) time ([0-9]+) nps ([0-9]+)$/\1 \2 \3/' <<<"$line")"
+        [ -n "$nps" ] || { echo "$line"; return 1; }
+        if [ "$t" -eq 0 ]; then
+            [ "$nps" -gt $((n * 1000)) ] || { echo "$line"; return 1; }
+        else
+            [ "$nps" -ge $((n * 1000 / (t + 1))) ] && [ "$nps" -le $((n * 1000 / t)) ] || { echo "$line"; return 1; }
+        fi
+    done
+}
+check "perft's nps agrees with its time, also at time 0" perft_nps
 # go nodes counts every thread's nodes: 2 threads stopped at 1835-2662 of
 # 1000 (the main thread counted only its own).  The margin allowed is a few
 # nodes a thread (PROTOCOL.md, go).

@@ -223,6 +223,16 @@ out=$( (printf '%s\n' "setoption name Variant value tabal" "setoption name Table
 same "engine: a damaged table is one line naming file and reason" \
     "info string error: 1 table file(s) refused: $tmp/c/tabal-KKvk.dtb: checksum mismatch (corrupted) (tablebases: 15 tables of up to 3 pieces in $tmp/c)|readyok" \
     "$(grep -v '^$' <<<"$out" | tr '\n' '|' | sed 's/|$//')"
+# Told once a TablebasePath setting: a change of Variant (or of a rule)
+# opens the tables again but says only its own line; setting the path
+# again tells again.
+out=$( (printf '%s\n' "setoption name Variant value tabal" "setoption name TablebasePath value $tmp/c" \
+    "setoption name Variant value dablot" "setoption name Variant value tabal" "setoption name MaxCapture value true" \
+    "setoption name MaxCapture value false" "setoption name Variant value tabal" "setoption name TablebasePath value $tmp/c" isready) \
+    | bin/dablo 2>&1)
+same "engine: refused files told once a TablebasePath setting, not at each Variant" \
+    "variant refused variant variant variant refused readyok" \
+    "$(sed -n 's/^info string error: 1 table file(s) refused: .*/refused/p; s/^info string variant .*/variant/p; s/^info string .*/other/p; s/^readyok$/readyok/p' <<<"$out" | tr '\n' ' ' | sed 's/ $//')"
 cp "$tmp/a/tabal-KKvk.dtb" "$f"
 # A file of format version 2 (before the mirror folding): refused by its version.
 printf '\x02' | dd of="$f" bs=1 seek=8 conv=notrunc 2>/dev/null

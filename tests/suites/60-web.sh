@@ -317,8 +317,10 @@ suite() {
     path=$(sed -E 's/.*one of ([^ ]+).*/\1/' <<<"$msg")
     req POST /api/move "{\"session\":\"$SID\",\"move\":\"$path\"}"
     same "$tag: a listed path is played" "200 $path" "$CODE $(jget "$tmp/body" '.moves[0]')"
-    # Every ply outside the game, negative or beyond any int, gets the same message.
-    for p in 5:5 -1:-1 1e20:1e+20 -3000000000:-3000000000; do
+    # Every ply outside the game, negative or beyond any int, gets the same
+    # message, naming the number as it was sent.
+    for p in 5:5 -1:-1 1e20:1e20 -3000000000:-3000000000 99999999999999999999999:99999999999999999999999 \
+             1E+2:1E+2; do
         req POST /api/view "{\"session\":\"$SID\",\"ply\":${p%%:*}}"
         same "$tag: view ply ${p%%:*}" "400 ply ${p#*:} out of range 0..1" "$CODE $(jget "$tmp/body" .error)"
     done
@@ -330,8 +332,18 @@ suite() {
     # A new game without "variant" is Dablot with its default rules, not the previous game's.
     req POST /api/new "{\"session\":\"$SID\",\"variant\":\"tabal\",\"options\":{\"DrawPlies\":40}}"
     same "$tag: a Tabal game with DrawPlies 40" "200 tabal 40" "$CODE $(jget "$tmp/body" .variant) $(jget "$tmp/body" .options.DrawPlies)"
+    same "$tag: a Tabal game lists only Tabal's options" "DrawPlies MaxCapture" "$(jget "$tmp/body" '.options | keys | join(" ")')"
     req POST /api/new "{\"session\":\"$SID\"}"
     same "$tag: /api/new without variant: Dablot, default rules" "200 dablot 100" "$CODE $(jget "$tmp/body" .variant) $(jget "$tmp/body" .options.DrawPlies)"
+    same "$tag: a Dablot game lists only Dablot's options" "Captures DrawPlies ForwardOnlyMen KingAndPrinceCaptureEnds KingCaptureEnds Rules" \
+        "$(jget "$tmp/body" '.options | keys | join(" ")')"
+    # ... and without players or settings, a fresh game's: White a person,
+    # Black the first engine, 1000 ms, no depth limit, not flipped.
+    req POST /api/new "{\"session\":\"$SID\",\"white\":0,\"black\":0,\"movetime\":50,\"depth\":2,\"multipv\":3,\"flip\":true}"
+    same "$tag: an engine against itself" "200 0 0 50 2 3 true" "$CODE $(jget "$tmp/body" '[.players.white, .players.black, .movetime, .depth, .multipv, .flipped] | join(" ")')"
+    req POST /api/new "{\"session\":\"$SID\",\"variant\":\"tabal\",\"fen\":\"3/3/5/5/5/5/5/3/M2 w 0 1\"}"
+    same "$tag: /api/new without players: a fresh game's, not the previous game's" "200 -1 0 1000 0 1 false" \
+        "$CODE $(jget "$tmp/body" '[.players.white, .players.black, .movetime, .depth, .multipv, .flipped] | join(" ")')"
 
     # Game end: the result and its reason come from the rules library.
     req POST /api/new "{\"session\":\"$SID\",\"variant\":\"tabal\",\"fen\":\"3/3/5/5/2m2/2M2/5/3/3 w 0 1\"}"

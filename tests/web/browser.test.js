@@ -164,6 +164,7 @@ async function main() {
         await page.click("#newgame");
         await until(page, () => state.variant === "tabal" && state.moves.length === 0, 50);
         check("the Tabal board has 37 points", 37, await page.$$eval("#board circle.point", (c) => c.length));
+        check("a new game keeps the board turned", true, await page.evaluate(() => state.flipped));
         await clickPoint(page, "c4");
         await clickPoint(page, "c6");
         const banner = await until(page, () => !document.getElementById("banner").hidden &&

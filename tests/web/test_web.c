@@ -165,8 +165,8 @@ START_TEST(session_moves)
     ck_assert_int_eq(session_move(&s, "a7xe7", err, sizeof err), 0);
     ck_assert_int_eq(s.game.nmoves, 2);
     ck_assert_int_eq(states, before + 2);
-    ck_assert_int_eq(session_view(&s, 3, err, sizeof err), -1);
-    ck_assert_int_eq(session_view(&s, 1, err, sizeof err), 0);
+    ck_assert_int_eq(session_view(&s, 3, "3", err, sizeof err), -1);
+    ck_assert_int_eq(session_view(&s, 1, "1", err, sizeof err), 0);
     /* a move at an earlier ply drops the later ones */
     ck_assert_int_eq(session_move(&s, "a7-b6", err, sizeof err), 0);
     ck_assert_int_eq(s.game.nmoves, 2);

@@ -302,6 +302,7 @@ static JsonValue *parse_number(Parser *p)
     buf[n] = '\0';
     JsonValue *v = node(JSON_NUMBER);
     v->number = strtod(buf, NULL);
+    v->text = util_xstrdup(buf);
     return v;
 }
 
@@ -367,6 +368,7 @@ void json_free(JsonValue *v)
     free(v->items);
     free(v->keys);
     free(v->string);
+    free(v->text);
     free(v);
 }
 

@@ -6,7 +6,8 @@
  * {"variant":"tabal","options":{"MaxCapture":"true"}}), so the parser keeps
  * everything simple: strings are decoded to UTF-8 (\uXXXX escapes
  * included, surrogate pairs joined; raw bytes that are not well-formed
- * UTF-8 are refused: "invalid UTF-8"), numbers are kept as doubles, objects
+ * UTF-8 are refused: "invalid UTF-8"), numbers are kept as doubles (and as
+ * their text, for messages that echo them), objects
  * keep their members in order.  Depth and size are bounded (JSON_MAX_DEPTH
  * nesting levels, JSON_MAX_MEMBERS members an object; the caller bounds
  * the body), so hostile input can cost neither the stack nor unbounded
@@ -32,6 +33,7 @@ typedef struct JsonValue {
     JsonType type;
     int boolean;              /* JSON_BOOL */
     double number;            /* JSON_NUMBER */
+    char *text;               /* JSON_NUMBER: the number as the request wrote it */
     char *string;             /* JSON_STRING (NUL-terminated; may hold no NUL) */
     struct JsonValue **items; /* JSON_ARRAY / JSON_OBJECT members, n of them */
     char **keys;              /* JSON_OBJECT: the member names */

@@ -444,7 +444,7 @@ static int act(Session *s, const char *what, const JsonValue *req, char *err, si
         snprintf(err, errlen, "view: expected a whole number member \"ply\"");
         return -2;
     }
-    return session_view(s, ply->number, err, errlen);
+    return session_view(s, ply->number, ply->text, err, errlen);
 }
 
 /* The POST actions (/api/WHAT) and the members each takes (docs/web.md,

@@ -4,7 +4,8 @@
  * The state object the page draws (session_state_json):
  *   {"session":ID, "seq":N (grows with every change: an answer that
  *    comes after a newer event is stale), "variant":"dablot", "rules":"Captures=compulsory" (""
- *    = defaults), "options":{"Captures":"optional",...},
+ *    = defaults), "options":{"Captures":"optional",...} (the options of
+ *    the game's variant only: a Tabal game has MaxCapture and DrawPlies),
  *    "startFen":FEN, "moves":["b4-c5",...], "view":PLY, "fen":FEN at view,
  *    "stm":"white"|"black", "moveNumber":N,
  *    "legal":[{"move":"c7xa9","path":["c7","a9"],"captured":["b8"]}],
@@ -35,6 +36,29 @@
 #include "svg_lastmove.h"
 
 enum { DEFAULT_MOVETIME_MS = 1000, MOVETIME_MAX_MS = 600000, DEPTH_MAX = 64, PV_PATHS = 4 };
+
+/* The settings shared by new game and configure, checked before any is
+ * applied. */
+typedef struct Settings {
+    int player[2];
+    int64_t movetime_ms, depth, multipv, skill;
+    int analyse, flipped;
+} Settings;
+
+/* What a fresh game has, and a new game for each member its request
+ * leaves out (docs/web.md): a person plays White against the first
+ * engine, a second a move, full strength. */
+static const Settings default_settings = {
+    .player = { [WHITE] = PLAYER_HUMAN, [BLACK] = 0 },
+    .movetime_ms = DEFAULT_MOVETIME_MS,
+    .depth = 0,
+    .multipv = 1,
+    .skill = -1,
+    .analyse = 0,
+    .flipped = 0,
+};
+
+static void apply_settings(Session *s, const Settings *st);
 
 static void emit(Session *s, const char *event, const char *json)
 {
@@ -134,11 +158,7 @@ void session_init(Session *s, const char *id, const SessionHost *host, SessionEm
     s->host = host;
     s->emit = emitfn;
     s->emit_ctx = ctx;
-    s->player[WHITE] = PLAYER_HUMAN;
-    s->player[BLACK] = 0;
-    s->movetime_ms = DEFAULT_MOVETIME_MS;
-    s->multipv = 1;
-    s->skill = -1;
+    apply_settings(s, &default_settings);
     s->eng_spec[0] = s->eng_spec[1] = -1;
     s->search_slot = -1;
     Rules r = rules_default(VARIANT_DABLOT);
@@ -208,14 +228,6 @@ static int get_bool(const JsonValue *req, const char *key, int *out, char *err, 
     return 0;
 }
 
-/* The settings shared by new game and configure, checked before any is
- * applied. */
-typedef struct Settings {
-    int player[2];
-    int64_t movetime_ms, depth, multipv, skill;
-    int analyse, flipped;
-} Settings;
-
 static int any_skill(const SessionHost *h)
 {
     for (int i = 0; h->skill && i < h->nspecs; i++)
@@ -244,17 +256,11 @@ static int get_skill(const Session *s, const JsonValue *req, int64_t *out, char 
     return 0;
 }
 
-static int read_settings(const Session *s, const JsonValue *req, Settings *st, char *err,
-                         size_t errlen)
+/* The members of req over base (a member left out keeps base's value). */
+static int read_settings(const Session *s, const JsonValue *req, const Settings *base, Settings *st,
+                         char *err, size_t errlen)
 {
-    st->player[0] = s->player[0];
-    st->player[1] = s->player[1];
-    st->movetime_ms = s->movetime_ms;
-    st->depth = s->depth;
-    st->multipv = s->multipv;
-    st->skill = s->skill;
-    st->analyse = s->analyse;
-    st->flipped = s->flipped;
+    *st = *base;
     if (req && req->type != JSON_OBJECT) {
         snprintf(err, errlen, "expected a JSON object");
         return -1;
@@ -288,10 +294,11 @@ static void apply_settings(Session *s, const Settings *st)
 int session_new_game(Session *s, const JsonValue *req, char *err, size_t errlen)
 {
     Settings st;
-    if (read_settings(s, req, &st, err, errlen) < 0) return -1;
+    if (read_settings(s, req, &default_settings, &st, err, errlen) < 0) return -1;
     /* A new game is what its request says: without "variant" it is Dablot,
-     * the Variant option's default, and the rule options start from the
-     * game's defaults, whatever the previous game was (docs/web.md). */
+     * the Variant option's default, the rule options start from the
+     * game's defaults and the players and settings from a fresh game's,
+     * whatever the previous game was (docs/web.md). */
     Variant var = VARIANT_DABLOT;
     const JsonValue *variant = json_get(req, "variant");
     if (variant) {
@@ -352,8 +359,17 @@ int session_new_game(Session *s, const JsonValue *req, char *err, size_t errlen)
 
 int session_configure(Session *s, const JsonValue *req, char *err, size_t errlen)
 {
+    const Settings now = {
+        .player = { s->player[0], s->player[1] },
+        .movetime_ms = s->movetime_ms,
+        .depth = s->depth,
+        .multipv = s->multipv,
+        .skill = s->skill,
+        .analyse = s->analyse,
+        .flipped = s->flipped,
+    };
     Settings st;
-    if (read_settings(s, req, &st, err, errlen) < 0) return -1;
+    if (read_settings(s, req, &now, &st, err, errlen) < 0) return -1;
     apply_settings(s, &st);
     session_update(s);
     return 0;
@@ -446,12 +462,13 @@ int session_takeback(Session *s, char *err, size_t errlen)
     return 0;
 }
 
-int session_view(Session *s, double ply, char *err, size_t errlen)
+int session_view(Session *s, double ply, const char *text, char *err, size_t errlen)
 {
-    /* One message for every whole number outside, however far ("%.15g"
-     * writes each below 10^15 exactly, a larger one as 1e+20). */
+    /* One message for every whole number outside, however far, naming it
+     * as it was sent (a double would print 10^23 as 1e+23; the JSON
+     * parser bounds a number's text). */
     if (!(ply >= 0 && ply <= s->game.nmoves)) {
-        snprintf(err, errlen, "ply %.15g out of range 0..%d", ply, s->game.nmoves);
+        snprintf(err, errlen, "ply %s out of range 0..%d", text, s->game.nmoves);
         return -1;
     }
     s->view = (int)ply;
@@ -812,10 +829,14 @@ void session_state_json(const Session *s, StrBuf *b)
         "Rules",      "Captures", "ForwardOnlyMen", "KingCaptureEnds", "KingAndPrinceCaptureEnds",
         "MaxCapture", "DrawPlies"
     };
+    int listed = 0;
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        /* Only the options of this game (RULES.md section 1; rules.h). */
+        int game = rules_option_variant(names[i]);
+        if (game >= 0 && game != (int)s->rules.variant) continue;
         char val[32] = "";
         rules_get(&s->rules, names[i], val, sizeof val);
-        strbuf_printf(b, "%s\"%s\":", i ? "," : "", names[i]);
+        strbuf_printf(b, "%s\"%s\":", listed++ ? "," : "", names[i]);
         json_add_string(b, val);
     }
     strbuf_add(b, "},\"startFen\":");

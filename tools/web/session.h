@@ -116,19 +116,23 @@ void session_free(Session *s);
 /* Starts a new game from a request object:
  *   {"variant":"dablot"|"tabal", "options":{"Captures":"compulsory",...},
  *    "fen":"...", "white":"human"|N, "black":"human"|N,
- *    "movetime":MS, "depth":N, "skill":0..20|null}
+ *    "movetime":MS, "depth":N, "skill":0..20|null, "analyse":bool,
+ *    "multipv":N, "flip":bool}
  * "skill" is the engines' "Skill Level" option (PROTOCOL.md 4; null = full
  * strength), refused when no engine of the host declares it; an engine
  * that does not, and every engine analysing, plays at full strength.
- * Every member is optional (absent: the session's current value; variant
- * change resets the options to the variant's defaults).  An option of
- * the other game (rules_option_variant()) is refused, named.  Returns 0,
- * or -1 with a reason in err (nothing changed). */
+ * Every member is optional: the request describes the whole game, so an
+ * absent one is what session_init() gives (Dablot, its default rules, the
+ * start position, White a person, Black the first engine, 1000 ms a move,
+ * no depth limit, full strength, no analysis, 1 line, not flipped), never
+ * the previous game's.  An option of the other game
+ * (rules_option_variant()) is refused, named.  Returns 0, or -1 with a
+ * reason in err (nothing changed). */
 int session_new_game(Session *s, const JsonValue *req, char *err, size_t errlen);
 
-/* Changes players and engine limits without a new game (same members as
- * session_new_game() except variant, options and fen; plus "analyse":
- * bool and "multipv":N, "flip": bool). */
+/* Changes players and engine limits without a new game (the members of
+ * session_new_game() but variant, options and fen; an absent one keeps
+ * its current value). */
 int session_configure(Session *s, const JsonValue *req, char *err, size_t errlen);
 
 /* Plays text (RULES.md section 5: a full path, or the short form when it
@@ -142,10 +146,11 @@ int session_move(Session *s, const char *text, char *err, size_t errlen);
  * a person's turn again when a person plays an engine). */
 int session_takeback(Session *s, char *err, size_t errlen);
 
-/* Shows ply, a whole number (plies from the start, 0..nmoves).  Returns 0,
- * or -1 with "ply N out of range 0..M" in err (nothing changed) for any
- * other, negative or beyond int alike. */
-int session_view(Session *s, double ply, char *err, size_t errlen);
+/* Shows ply, a whole number (plies from the start, 0..nmoves) written
+ * as text in the request.  Returns 0, or -1 with "ply TEXT out of range
+ * 0..M" in err (nothing changed) for any other, negative or beyond int
+ * alike. */
+int session_view(Session *s, double ply, const char *text, char *err, size_t errlen);
 
 /* Loads the first game of a PGN text as dablo-match writes it (tags
  * Variant, Rules, FEN; RULES.md notation), every side a person, shown

@@ -387,7 +387,9 @@ function ruleOptions() {
 function newGame() {
     const fen = $("fen").value.trim();
     return sendChecked(() => {
-        const body = Object.assign(playSettings(), { variant: $("variant").value, options: ruleOptions() });
+        // A new game is the whole request (docs/web.md): the board stays turned as it is.
+        const body = Object.assign(playSettings(), { variant: $("variant").value, options: ruleOptions(),
+                                                     flip: !!(state && state.flipped) });
         if (fen) body.fen = fen;
         return post("new", body);
     });
