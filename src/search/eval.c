@@ -722,7 +722,7 @@ static Bitboard reach_of(const EvalTables *tb, int from, Bitboard empty, Bitboar
 }
 
 /* Mop-up bonuses of colour c for the hunted piece on tp (Dablot): on the
- * rim, its own king kept, every hunter near, and with the
+ * rim, its own king kept, its nearest hunter near, and with the
  * whole-board shifts the hunted piece's free moves and room (see mopup()). */
 static int hunt_bonus(const Position *pos, const EvalWeights *w, const EvalTables *tb, Color c,
                       int tp, Bitboard hunted, Bitboard hunters)
@@ -733,11 +733,13 @@ static int hunt_bonus(const Position *pos, const EvalWeights *w, const EvalTable
     int bonus = w->mopup_rim * (tb->max_centre - tb->centre[tp]);
     if (own_king && (enemy & pos->by_type[KING]))
         bonus += w->mopup_own_king;
-    /* Every hunter is paid for its own steps, not only the nearest: with
-     * the nearest alone, a king stayed away while the prince stood next to
-     * the hunted prince (docs/strength.md "Every hunter drawn in"). */
-    for (Bitboard h = hunters; h; )
-        bonus += w->mopup_king_dist * (tb->max_dist - d[bb_pop(&h)]);
+    int near = tb->max_dist;
+    for (Bitboard h = hunters; h; ) {
+        int hd = d[bb_pop(&h)];
+        if (hd < near) near = hd;
+    }
+    if (hunters)
+        bonus += w->mopup_king_dist * (tb->max_dist - near);
     if (!tb->uniform)
         return bonus;
     /* The hunted piece's steps to points a hunter could then jump (the
@@ -786,7 +788,7 @@ static int wall_bonus(const EvalWeights *w, const EvalTables *tb, int tp, Bitboa
  * (never below 0, so a bigger lead never scores less):
  *   - for keeping its king while the enemy king lives (a sacrifice that
  *     restarts the DrawPlies count must not be the king);
- *   - for each hunter, per step nearer the hunted piece;
+ *   - for its nearest hunter near the hunted piece;
  *   - for the hunted piece on the rim, where fewer lines pass;
  *   - for each move the hunted piece lacks of 8 (DIR_NB) that no hunter could
  *     answer by taking it;

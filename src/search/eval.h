@@ -62,7 +62,7 @@ typedef struct EvalWeights {
     int mopup_mobility;      /* per step the losing side has */
     int mopup_hunt_mobility; /* once it has no man left (Dablot): per step each of
                                         its pieces lacks of the 8 it could have */
-    int mopup_king_dist;     /* per step between each of the leader's hunters and the
+    int mopup_king_dist;     /* per step between the leader's nearest hunter and the
                                         hunted piece (enemy king, else prince; see mopup()) */
     int mopup_piece_dist;    /* per step nearer the target of each of the leader's
                                         mopup_wall nearest men and prince */
