@@ -411,8 +411,8 @@ static int check_appendable(const char *option, const char *path, int64_t cut, i
                   : stats_check_results_file(path, why, sizeof why) < 0;
     if (!bad) return 0;
     snprintf(msg, sizeof msg,
-             "%s %s is not a %s (%s); nothing was written: remove it or give another file",
-             option, path, pgn ? "PGN file" : "results file", why);
+             "%s %s is not a %s (%s); nothing was written: remove it or give another file", option,
+             path, pgn ? "PGN file" : "results file", why);
     match_say(msg);
     return -1;
 }
@@ -550,8 +550,7 @@ refused:
  * whose match has another length than the state records (its -rounds
  * edited) says so and records the new length.  Returns 0, or -1 (message
  * printed). */
-static int open_records(Match *m, int argc, char *const argv[], const StateData *resumed,
-                        int total)
+static int open_records(Match *m, int argc, char *const argv[], const StateData *resumed, int total)
 {
     MatchConfig *c = m->cfg;
     char err[1024], after[64] = "before the first recorded game";

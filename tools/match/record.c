@@ -228,13 +228,15 @@ static int is_tag_pair(const char *p)
 {
     if (*p++ != '[') return 0;
     size_t n = 0;
-    while (p[n] == '_' || (p[n] >= '0' && p[n] <= '9') || ((p[n] | 0x20) >= 'a' && (p[n] | 0x20) <= 'z'))
+    while (p[n] == '_' || (p[n] >= '0' && p[n] <= '9')
+           || ((p[n] | 0x20) >= 'a' && (p[n] | 0x20) <= 'z'))
         n++;
     if (n == 0) return 0;
     p += n;
     p += strspn(p, " \t");
     if (*p++ != '"') return 0;
-    while (*p && *p != '"') p += *p == '\\' && p[1] ? 2 : 1;
+    while (*p && *p != '"')
+        p += *p == '\\' && p[1] ? 2 : 1;
     if (*p++ != '"') return 0;
     p += strspn(p, " \t");
     if (*p++ != ']') return 0;
@@ -245,9 +247,11 @@ static int is_tag_pair(const char *p)
 static int ends_with_result(const char *line)
 {
     size_t n = strlen(line);
-    while (n > 0 && strchr(" \t\r", line[n - 1])) n--;
+    while (n > 0 && strchr(" \t\r", line[n - 1]))
+        n--;
     size_t b = n;
-    while (b > 0 && !strchr(" \t", line[b - 1])) b--;
+    while (b > 0 && !strchr(" \t", line[b - 1]))
+        b--;
     const char *w = line + b;
     size_t k = n - b;
     return (k == 3 && (!strncmp(w, "1-0", 3) || !strncmp(w, "0-1", 3)))
@@ -285,7 +289,8 @@ int record_check_pgn_file(const char *path, char *err, size_t errlen)
             }
             if (line[0] == '[') {
                 if (!is_tag_pair(line)) {
-                    snprintf(buf, sizeof buf, "not a PGN tag pair ([Name \"value\"]): '%.40s'", line);
+                    snprintf(buf, sizeof buf, "not a PGN tag pair ([Name \"value\"]): '%.40s'",
+                             line);
                     why = buf;
                 } else if ((phase == 2 && !ended) || (phase == 1 && blank)) {
                     snprintf(buf, sizeof buf, no_result, game_line);

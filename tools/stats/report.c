@@ -87,16 +87,16 @@ size_t stats_format_report(char *buf, size_t n, const Stats *s, const StatsSprtP
         append(buf, n, &len, "Games: %" PRIu64 " (%" PRIu64 " pair%s, %" PRIu64 " unpaired)\n",
                games, pairs, pairs == 1 ? "" : "s", s->unpaired);
     else
-        append(buf, n, &len, "Games: %.0f (%" PRIu64 " pair%s; W-D-L not known)\n", e.games,
-               pairs, pairs == 1 ? "" : "s");
+        append(buf, n, &len, "Games: %.0f (%" PRIu64 " pair%s; W-D-L not known)\n", e.games, pairs,
+               pairs == 1 ? "" : "s");
     if (games > 0)
         append(buf, n, &len, "W-D-L: %" PRIu64 "-%" PRIu64 "-%" PRIu64 "\n", s->wdl[STATS_WIN],
                s->wdl[STATS_DRAW], s->wdl[STATS_LOSS]);
     if (!have) {
         append(buf, n, &len, "No games: no estimate.\n");
     } else {
-        append(buf, n, &len, "Sample: %s (%.0f game%s%s)\n", stats_sample_name(e.sample),
-               e.games, llround(e.games) == 1 ? "" : "s",
+        append(buf, n, &len, "Sample: %s (%.0f game%s%s)\n", stats_sample_name(e.sample), e.games,
+               llround(e.games) == 1 ? "" : "s",
                e.sample == STATS_SAMPLE_PENTANOMIAL && s->unpaired
                    ? "; unpaired games not in Elo or SPRT"
                    : "");

@@ -411,7 +411,7 @@ long stats_read_results_vs(Stats *s, const char *const *paths, int npaths, const
 
 long stats_check_results_file(const char *path, char *err, size_t errlen)
 {
-    GameList gl = {0};
+    GameList gl = { 0 };
     int rc = read_games(path, &gl, 1, err, errlen);
     long n = (long)gl.n;
     games_free(&gl);
