@@ -80,6 +80,19 @@ void output_printable(char *buf, const char *line, size_t n)
     }
 }
 
+void output_stderr(const char *program, const char *fmt, ...)
+{
+    char raw[2048], msg[2048];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(raw, sizeof raw, fmt, ap);
+    va_end(ap);
+    size_t len = n < 0 ? 0 : (size_t)n < sizeof raw ? (size_t)n : sizeof raw - 1;
+    output_printable(msg, raw, len);
+    msg[len] = '\0';
+    fprintf(stderr, "%s: %s\n", program, msg);
+}
+
 void output_text(const char *line)
 {
     size_t n = strlen(line);

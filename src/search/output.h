@@ -20,6 +20,12 @@ void output_line(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * Every line written by output_text() and output_line() goes through it. */
 void output_printable(char *buf, const char *line, size_t n);
 
+/* One line on stderr for a tool's error: program, ": " and the message
+ * (printf-style, cut at 2 KiB) through output_printable(), as a message
+ * may quote a bad argument or a line of a data file.  Not for protocol
+ * lines (those go to stdout with output_line()). */
+void output_stderr(const char *program, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
 /* Writes an already formatted line of any length (no '\n' in it). */
 void output_text(const char *line);
 

@@ -228,6 +228,36 @@ rerun_appends() {
         grep -q "note: PGN file g.pgn already holds" err.txt
 }
 check "a rerun into the same -results and -pgnout appends, with a note" rerun_appends
+not_records() {   # an existing -results or -pgnout file that holds something else is refused untouched, before any game
+    "$M" -variant tabal -genopenings 3 plies=4 out=book.fen 2>/dev/null || return 1
+    cp book.fen book.orig
+    local out rc first
+    first=$(head -n 1 book.fen | cut -c1-40)
+    out=$(two "" "" -variant tabal -each depth=1 -games 2 -rounds 1 -results book.fen 2>&1); rc=$?
+    [ $rc -eq 2 ] && grep -qxF "dablo-match: -results book.fen is not a results file (book.fen:1: expected key=value, got '$first'); nothing was written: remove it or give another file" <<<"$out" ||
+        { echo "results: rc $rc: $out"; return 1; }
+    out=$(two "" "" -variant tabal -each depth=1 -games 2 -rounds 1 -pgnout book.fen 2>&1); rc=$?
+    [ $rc -eq 2 ] && grep -qF "dablo-match: -pgnout book.fen is not a PGN file (book.fen:1: expected a PGN tag pair" <<<"$out" ||
+        { echo "pgn: rc $rc: $out"; return 1; }
+    cmp book.fen book.orig && [ ! -e book.fen.resume ] || return 1
+    # A results file as -pgnout, a PGN file as -results, a PGN game without
+    # its result, a last line cut short, a raw byte (quoted as '?'): refused.
+    two "" "" -each depth=1 -games 1 -rounds 1 -results r.txt -pgnout g.pgn >/dev/null 2>&1 || return 1
+    cp r.txt r.orig && cp g.pgn g.orig
+    out=$(two "" "" -each depth=1 -games 1 -rounds 1 -pgnout r.txt 2>&1); [ $? -eq 2 ] && grep -q 'r.txt:1: expected a PGN tag pair' <<<"$out" || { echo "$out"; return 1; }
+    out=$(two "" "" -each depth=1 -games 1 -rounds 1 -results g.pgn 2>&1); [ $? -eq 2 ] && grep -q 'g.pgn:1: expected key=value' <<<"$out" || { echo "$out"; return 1; }
+    head -n -2 g.orig >g.pgn
+    out=$(two "" "" -each depth=1 -games 1 -rounds 1 -pgnout g.pgn 2>&1); [ $? -eq 2 ] && grep -q 'g.pgn:[0-9]*: the game of line 1 has no result' <<<"$out" || { echo "$out"; return 1; }
+    head -c -5 r.orig >r.txt
+    out=$(two "" "" -each depth=1 -games 1 -rounds 1 -results r.txt 2>&1); [ $? -eq 2 ] && grep -q 'r.txt:1: the last line has no newline' <<<"$out" || { echo "$out"; return 1; }
+    printf 'game=1 \377\n' >r.txt
+    out=$(two "" "" -each depth=1 -games 1 -rounds 1 -results r.txt 2>&1); [ $? -eq 2 ] && grep -qF "r.txt:1: expected key=value, got '?')" <<<"$out" || { echo "$out"; return 1; }
+    # Records of the right kind still take more games.
+    cp r.orig r.txt && cp g.orig g.pgn
+    two "" "" -each depth=1 -games 1 -rounds 1 -results r.txt -pgnout g.pgn >/dev/null 2>&1 && [ "$(wc -l <r.txt)" -eq 2 ] &&
+        [ "$(grep -c '^\[Event' g.pgn)" -eq 2 ]
+}
+check "an existing -results or -pgnout file that is not one: refused untouched naming the file and line, exit 2" not_records
 determinism() {
     "$M" -genopenings 12 plies=6 -srand 11 out="$T/book.fen" 2>/dev/null || return 1
     for c in 1 2; do
@@ -823,6 +853,29 @@ longer_files() {   # files longer than the state (games written after the last s
     grep -q '7 games already recorded, 13 to play' out.txt && cmp r.txt "$T/wf.txt" && cmp g.pgn "$T/wf.pgn"
 }
 check "resume with files longer than the state: cut back, the rest played, the whole match exact" longer_files
+cut_note() {   # bytes after the last recorded game are cut with a note per file; the recorded games stay
+    stopped_state 9 || return 1
+    head -n 9 r.txt >r9 && head -c "$(grep '^done ' s.state | tail -n 1 | cut -d' ' -f2)" g.pgn >g9
+    cp r9 r.txt && cp g9 g.pgn
+    echo "game=99 typed by hand" >>r.txt
+    printf 'junk\n' >>g.pgn
+    "$M" -resume s.state >out.txt 2>err.txt || { cat err.txt; return 1; }
+    grep -qx "dablo-match: note: r.txt: cut 22 bytes after game 9 (not a complete record)" err.txt &&
+        grep -qx "dablo-match: note: g.pgn: cut 5 bytes after game 9 (not a complete record)" err.txt || { cat err.txt; return 1; }
+    grep -q '9 games already recorded, 11 to play' out.txt && cmp r.txt "$T/wf.txt" && cmp g.pgn "$T/wf.pgn"
+}
+check "resume cuts bytes after the last recorded game with a note naming the file, the bytes and the game" cut_note
+longer_match() {   # -rounds edited in the state: a note says the length changed, the longer match is played
+    stopped_state 4 || return 1
+    grep -qx 'games 20' s.state || { echo "no games line"; return 1; }
+    sed -i '/^arg -rounds$/{n;s/^arg 10$/arg 12/}' s.state
+    "$M" -resume s.state >out.txt 2>err.txt || { cat err.txt; return 1; }
+    grep -qx "dablo-match: note: s.state: the match length changed from 20 to 24 games (the command line in the state file was edited); playing to 24" err.txt ||
+        { cat err.txt; return 1; }
+    grep -q '4 games already recorded, 20 to play' out.txt && [ "$(wc -l <r.txt)" -eq 24 ] && cmp <(head -n 20 r.txt) "$T/wf.txt" || return 1
+    "$M" -resume s.state >out.txt 2>err.txt && ! grep -q 'length changed' err.txt && grep -q '24 games already recorded, 0 to play' out.txt
+}
+check "resume after -rounds was edited in the state: a note gives the old and new length, the longer match is played" longer_match
 corrupt_state() {
     stopped_state 3 || return 1
     cp s.state good

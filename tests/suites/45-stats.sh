@@ -254,6 +254,19 @@ for c in "neg.txt:2: key 'plies' needs a whole number >= 0, not '-5'" "rep.txt:1
 done
 printf 'game=1 pair=1 white=A black=B result=1-0\ngame=2 pair=1 white=B black=A res' >"$tmp/torn.txt"
 expect "a torn last line is still ignored" "W-D-L: 1-0-0" $BIN -results "$tmp/torn.txt"
+# A raw byte of the file is quoted as '?', as the engine quotes what it was sent.
+printf 'game=1 \377\n' >"$tmp/raw.txt"
+out=$($BIN -results "$tmp/raw.txt" 2>&1)
+if [ "$out" = "dablo-stats: $tmp/raw.txt:1: expected key=value, got '?'" ]; then
+    ok "a raw byte of the file is quoted as '?'"
+else
+    bad "a raw byte of the file is quoted as '?'"
+    printf '%s\n' "$out" | od -c | head -n 5 | sed 's/^/     | /'
+fi
+# One game, one pair: singular.
+printf 'game=1 pair=1 white=A black=B result=1-0\n' >"$tmp/one.txt"
+expect "one game: 'Sample: trinomial (1 game)'" '^Sample: trinomial \(1 game\)$' $BIN -results "$tmp/one.txt"
+expect "one pair: 'Games: 2 (1 pair, 0 unpaired)'" '^Games: 2 \(1 pair, 0 unpaired\)$' $BIN -wdl 1,0,1 -penta 0,0,1,0,0
 
 # ---- real shards from dablo-match, spread by GNU parallel -------------
 # The GNU parallel recipe of docs/match.md with the local machine (--sshlogin 3/:) for the hosts

@@ -40,7 +40,7 @@ static int resume_command_line(int argc, char **argv, const char *resume, int cr
     char err[1024];
     int rc = state_load(resume, sd, err, sizeof err);
     if (rc < 0) {
-        fprintf(stderr, "dablo-match: %s\n", err);
+        match_say(err);
         return -1;
     }
     if (rc == 1) {
@@ -58,7 +58,7 @@ static int resume_command_line(int argc, char **argv, const char *resume, int cr
         return -1;
     }
     if (state_check_dir(sd, resume, err, sizeof err) < 0) {
-        fprintf(stderr, "dablo-match: %s\n", err);
+        match_say(err);
         return -1;
     }
     char **m = util_xmalloc((size_t)(sd->argc + argc + 1) * sizeof *m);
@@ -102,7 +102,7 @@ static int generate_openings(MatchConfig *c, GenSpec *g)
     newfile_catch_signals("dablo-match");
     int n = genopenings(g, &c->rules, seed, err, sizeof err);
     if (n < 0) {
-        fprintf(stderr, "dablo-match: %s\n", err);
+        match_say(err);
         return 1;
     }
     if (g->out) fprintf(stderr, "dablo-match: %d openings written to %s\n", n, g->out);
@@ -144,7 +144,7 @@ int main(int argc, char **argv)
     /* The state is locked before it is read: another run may be writing it. */
     OutputLocks locks = { 0 };
     if (resume && outputs_lock(&locks, resume, "state file", err, sizeof err) < 0) {
-        fprintf(stderr, "dablo-match: %s\n", err);
+        match_say(err);
         return 2;
     }
     if (resume) {
@@ -164,7 +164,7 @@ int main(int argc, char **argv)
         cli_help(stdout);
         status = 0;
     } else if (mode == CLI_ERROR) {
-        fprintf(stderr, "dablo-match: %s\n", err);
+        match_say(err);
         status = 2;
     } else if (mode == CLI_GENOPENINGS) {
         status = generate_openings(&c, &g);
@@ -177,10 +177,10 @@ int main(int argc, char **argv)
          * state file keeps its own. */
         TbSet tb = { 0 };
         if (outputs_guard_match(&c, &locks, err, sizeof err) < 0) {
-            fprintf(stderr, "dablo-match: %s\n", err);
+            match_say(err);
             status = 2;
         } else if (c.tb_path && tbadj_open(&tb, c.tb_path, &c.rules, err, sizeof err) != 0) {
-            fprintf(stderr, "dablo-match: %s\n", err);
+            match_say(err);
             status = 2;
         } else {
             c.tb = c.tb_path ? &tb : NULL;

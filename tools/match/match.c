@@ -32,6 +32,7 @@ const char *match_program = "dablo-match";
 #include "record.h"
 #include "report.h"
 #include "schedule.h"
+#include "search/output.h"
 
 enum { SLOT_PENDING = 0, SLOT_DONE, SLOT_SKIPPED };
 
@@ -64,9 +65,15 @@ typedef struct Match {
     StrBuf written; /* state lines of the games recorded by this run (for a late state file) */
     uint64_t openings_sum; /* FNV-1a 64 of the openings file's bytes, when has_openings */
     int has_openings;
+    int rebuilt; /* -rebuild dropped recorded games: the files are cut back before them */
 } Match;
 
 static Match *the_match;      /* for the signal thread only */
+
+void match_say(const char *msg)
+{
+    output_stderr("dablo-match", "%s", msg);
+}
 
 /* Never runs: the signals are blocked and taken by sigwait(); a handler
  * (rather than SIG_IGN) only keeps them from being discarded. */
@@ -286,7 +293,7 @@ static int probe_engines(Match *m)
         EngineSpec *s = &c->engines[i];
         char err[1024];
         if (engine_spec_resolve(s, err, sizeof err) < 0) {
-            fprintf(stderr, "dablo-match: %s\n", err);
+            match_say(err);
             return -1;
         }
         Engine e;
@@ -294,7 +301,7 @@ static int probe_engines(Match *m)
         EngineStatus st = engine_start(&e, s, &c->sent, c->startup_ms, 0, m->log, m->abort_pipe[0], err, sizeof err);
         if (st != ENGINE_OK) {
             /* A signal ended the start-up: set_up() says so by the exit status. */
-            if (!atomic_load(&m->abort)) fprintf(stderr, "dablo-match: %s\n", err);
+            if (!atomic_load(&m->abort)) match_say(err);
             engine_quit(&e, (int)c->quit_ms);
             return -1;
         }
@@ -358,8 +365,11 @@ static uint64_t random_seed(void)
 }
 
 /* Opens an output file for appending (with a note when it is not empty, as
- * a rerun adds to the earlier games); with a resume offset, cut it back first. */
-static FILE *open_out(const char *path, int64_t cut, const char *what)
+ * a rerun adds to the earlier games); with a resume offset, cut it back
+ * first, with a note saying how many bytes went and after which game
+ * (after: "after game 9"), as a line added by hand is cut too. */
+static FILE *open_out(const char *path, int64_t cut, const char *what, const char *after,
+                      int rebuilt)
 {
     if (!path) return NULL;
     struct stat st;
@@ -368,9 +378,15 @@ static FILE *open_out(const char *path, int64_t cut, const char *what)
         fprintf(stderr, "dablo-match: %s %s is a folder, not a file\n", what, path);
         return NULL;
     }
-    if (cut >= 0 && exists && st.st_size > cut && truncate(path, cut) < 0)
-        fprintf(stderr, "dablo-match: cannot cut %s back to %lld bytes: %s\n", path, (long long)cut,
-                strerror(errno));
+    if (cut >= 0 && exists && S_ISREG(st.st_mode) && st.st_size > cut) {
+        if (truncate(path, cut) < 0)
+            fprintf(stderr, "dablo-match: cannot cut %s back to %lld bytes: %s\n", path,
+                    (long long)cut, strerror(errno));
+        else
+            fprintf(stderr, "dablo-match: note: %s: cut %lld bytes %s (%s)\n", path,
+                    (long long)(st.st_size - cut), after,
+                    rebuilt ? "-rebuild plays those games again" : "not a complete record");
+    }
     if (cut < 0 && exists && st.st_size > 0)
         fprintf(stderr, "dablo-match: note: %s %s already holds %lld bytes; appending to it "
                 "(dablo-stats counts one run a file: remove it first to start afresh)\n",
@@ -378,6 +394,27 @@ static FILE *open_out(const char *path, int64_t cut, const char *what)
     FILE *f = fopen(path, "ae");
     if (!f) fprintf(stderr, "dablo-match: cannot open %s %s: %s\n", what, path, strerror(errno));
     return f;
+}
+
+/* A run appends to an existing results or PGN file that no state covers
+ * (cut < 0): it must hold records of that kind, read as dablo-stats reads
+ * a results file (stats_check_results_file) or as PGN games
+ * (record_check_pgn_file), so a file given by mistake (an openings file)
+ * is refused untouched.  Returns 0, or -1 (message printed). */
+static int check_appendable(const char *option, const char *path, int64_t cut, int pgn)
+{
+    struct stat st;
+    if (!path || cut >= 0 || stat(path, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size == 0)
+        return 0;
+    char why[1024], msg[1400];
+    int bad = pgn ? record_check_pgn_file(path, why, sizeof why) < 0
+                  : stats_check_results_file(path, why, sizeof why) < 0;
+    if (!bad) return 0;
+    snprintf(msg, sizeof msg,
+             "%s %s is not a %s (%s); nothing was written: remove it or give another file", option,
+             path, pgn ? "PGN file" : "results file", why);
+    match_say(msg);
+    return -1;
 }
 
 /* Signals: blocked in every thread but the signal thread.  A shell
@@ -463,6 +500,7 @@ static int check_resumed_files(Match *m, StateData *d, int total)
             "others; %d of the %d games to play (%d of them recorded before)\n",
             err, bad, bad == 1 ? "" : "s", total - bad, total, d->nlines - bad);
     state_keep(d, bad);
+    m->rebuilt = 1;
     return 0;
 }
 
@@ -508,23 +546,48 @@ refused:
 }
 
 /* Opens the PGN and results files (cut back to the state on resume) and
- * the state file.  Returns 0, or -1 (message printed). */
-static int open_records(Match *m, int argc, char *const argv[], const StateData *resumed)
+ * the state file; total: the games of the match (of its shard).  A resume
+ * whose match has another length than the state records (its -rounds
+ * edited) says so and records the new length.  Returns 0, or -1 (message
+ * printed). */
+static int open_records(Match *m, int argc, char *const argv[], const StateData *resumed, int total)
 {
     MatchConfig *c = m->cfg;
-    char err[1024];
-    m->pgn = open_out(c->pgnout, resumed ? resumed->pgn_off : -1, "PGN file");
-    m->res = open_out(c->results, resumed ? resumed->res_off : -1, "results file");
+    char err[1024], after[64] = "before the first recorded game";
+    if (resumed && resumed->nlines > 0)
+        snprintf(after, sizeof after, "after game %ld",
+                 strtol(resumed->lines[resumed->nlines - 1] + 5, NULL, 10));
+    m->pgn = open_out(c->pgnout, resumed ? resumed->pgn_off : -1, "PGN file", after, m->rebuilt);
+    m->res = open_out(c->results, resumed ? resumed->res_off : -1, "results file", after,
+                      m->rebuilt);
     if ((c->pgnout && !m->pgn) || (c->results && !m->res)) return -1;
     m->pgn_base = m->pgn_size = file_size(m->pgn);
     m->res_base = m->res_size = file_size(m->res);
     if (!c->resume) return 0;
     int rc = resumed ? state_reopen(&m->state, c->resume, resumed->valid_bytes, err, sizeof err)
                      : state_create(&m->state, c->resume, argc, argv, c->seed,
-                                    m->has_openings ? &m->openings_sum : NULL, m->pgn_base,
+                                    m->has_openings ? &m->openings_sum : NULL, total, m->pgn_base,
                                     m->res_base, err, sizeof err);
-    if (rc < 0) fprintf(stderr, "dablo-match: %s\n", err);
-    return rc < 0 ? -1 : 0;
+    if (rc < 0) {
+        match_say(err);
+        return -1;
+    }
+    if (resumed && resumed->has_games && (resumed->games != total || m->rebuilt)) {
+        if (resumed->games != total)
+            fprintf(stderr,
+                    "dablo-match: note: %s: the match length changed from %lld to %d games (the "
+                    "command line in the state file was edited); playing to %d\n",
+                    c->resume, (long long)resumed->games, total, total);
+        StrBuf b = { 0 };
+        state_format_games(&b, total);
+        rc = state_append_line(&m->state, strbuf_str(&b));
+        strbuf_free(&b);
+        if (rc < 0) {
+            fprintf(stderr, "dablo-match: cannot write state %s: %s\n", c->resume, strerror(errno));
+            return -1;
+        }
+    }
+    return 0;
 }
 
 /* The openings file's identity: the FNV-1a 64 of its bytes (state_sum)
@@ -598,8 +661,11 @@ static int set_up(Match *m, int argc, char *const argv[], StateData *resumed, in
 {
     MatchConfig *c = m->cfg;
     char err[1024];
+    if (check_appendable("-results", c->results, resumed ? resumed->res_off : -1, 0) < 0
+        || check_appendable("-pgnout", c->pgnout, resumed ? resumed->pgn_off : -1, 1) < 0)
+        return 2;
     if (c->logfile && !(m->log = transcript_open(c->logfile, "dablo-match", err, sizeof err))) {
-        fprintf(stderr, "dablo-match: %s\n", err);
+        match_say(err);
         return 2;
     }
     atomic_store(&m->starting, 1);
@@ -610,12 +676,12 @@ static int set_up(Match *m, int argc, char *const argv[], StateData *resumed, in
     if (resumed) c->seed = resumed->seed;
     else if (!c->seed_given) c->seed = random_seed();
     if (openings_load(&m->book, &c->openings, &c->rules, c->seed, err, sizeof err) < 0) {
-        fprintf(stderr, "dablo-match: %s\n", err);
+        match_say(err);
         return 2;
     }
     if (check_openings_file(m, resumed) < 0) return 2;
     if ((*total = schedule_games(m, resumed)) < 0) return 2;
-    return open_records(m, argc, argv, resumed) < 0 ? 2 : 0;
+    return open_records(m, argc, argv, resumed, *total) < 0 ? 2 : 0;
 }
 
 /* The game slots, -concurrency threads, until every game is played or the
@@ -663,9 +729,9 @@ static int write_late_state(Match *m, const char *path, int argc, char *const ar
     StateFile sf;
     char err[1024];
     if (state_create(&sf, path, argc, argv, m->cfg->seed, m->has_openings ? &m->openings_sum : NULL,
-                     m->pgn_base, m->res_base, err, sizeof err)
+                     m->report.total, m->pgn_base, m->res_base, err, sizeof err)
         < 0) {
-        fprintf(stderr, "dablo-match: %s\n", err);
+        match_say(err);
         return -1;
     }
     int rc = state_append_line(&sf, strbuf_str(&m->written));

@@ -34,6 +34,11 @@
  * "dablo-match" until main() sets it. */
 extern const char *match_program;
 
+/* Prints "dablo-match: " and msg as one line on stderr, every control
+ * byte and invalid UTF-8 shown as '?' (the engine's output_printable): a
+ * message may quote a line of a file or an argument. */
+void match_say(const char *msg);
+
 /* Runs the match of c.  argv/argc: the command line to save in a new
  * state file.  resumed: the loaded state (NULL for a fresh run).  Returns
  * the exit status (0 complete, 1 stopped early or a write failed, 2 set-up

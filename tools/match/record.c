@@ -3,6 +3,7 @@
  */
 #include "record.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -218,4 +219,111 @@ const char *record_check_results_line(const char *line, const GameSpec *g, const
     if (term_from_word(term) == TERM_NONE) return "unknown termination";
     if (plies < 0 || opening < 0) return "negative plies or opening";
     return NULL;
+}
+
+/* Whether line is a PGN tag pair: '[', a name of letters, digits and '_',
+ * blanks, a string in quotes (with \\" and \\\\ escapes), ']' and
+ * trailing blanks. */
+static int is_tag_pair(const char *p)
+{
+    if (*p++ != '[') return 0;
+    size_t n = 0;
+    while (p[n] == '_' || (p[n] >= '0' && p[n] <= '9')
+           || ((p[n] | 0x20) >= 'a' && (p[n] | 0x20) <= 'z'))
+        n++;
+    if (n == 0) return 0;
+    p += n;
+    p += strspn(p, " \t");
+    if (*p++ != '"') return 0;
+    while (*p && *p != '"')
+        p += *p == '\\' && p[1] ? 2 : 1;
+    if (*p++ != '"') return 0;
+    p += strspn(p, " \t");
+    if (*p++ != ']') return 0;
+    return p[strspn(p, " \t\r")] == '\0';
+}
+
+/* Whether the last blank-separated word of line is a game's result. */
+static int ends_with_result(const char *line)
+{
+    size_t n = strlen(line);
+    while (n > 0 && strchr(" \t\r", line[n - 1]))
+        n--;
+    size_t b = n;
+    while (b > 0 && !strchr(" \t", line[b - 1]))
+        b--;
+    const char *w = line + b;
+    size_t k = n - b;
+    return (k == 3 && (!strncmp(w, "1-0", 3) || !strncmp(w, "0-1", 3)))
+        || (k == 7 && !strncmp(w, "1/2-1/2", 7)) || (k == 1 && *w == '*');
+}
+
+int record_check_pgn_file(const char *path, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "re");
+    if (!f) {
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        return -1;
+    }
+    /* phase 0: between games, 1: in a tag section, 2: in movetext. */
+    int phase = 0, blank = 0, ended = 0, rc = 0;
+    long lineno = 0, game_line = 0;
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t len;
+    static const char no_result[] = "the game of line %ld has no result (1-0, 0-1, 1/2-1/2 or *)";
+    while (rc == 0 && (len = getline(&line, &cap, f)) != -1) {
+        lineno++;
+        const char *why = NULL;
+        char buf[160];
+        if (line[len - 1] != '\n') {
+            why = "the last line has no newline (cut short?)";
+        } else if (strlen(line) != (size_t)len) {
+            why = "a NUL byte in the line";
+        } else {
+            line[len - 1] = '\0';
+            if (line[0] == '%') continue; /* an escape line */
+            if (line[strspn(line, " \t\r")] == '\0') {
+                blank = 1;
+                continue;
+            }
+            if (line[0] == '[') {
+                if (!is_tag_pair(line)) {
+                    snprintf(buf, sizeof buf, "not a PGN tag pair ([Name \"value\"]): '%.40s'",
+                             line);
+                    why = buf;
+                } else if ((phase == 2 && !ended) || (phase == 1 && blank)) {
+                    snprintf(buf, sizeof buf, no_result, game_line);
+                    why = buf;
+                } else if (phase != 1) {
+                    phase = 1;
+                    game_line = lineno;
+                }
+            } else if (phase == 0) {
+                snprintf(buf, sizeof buf, "expected a PGN tag pair ([Event \"...\"]), got '%.40s'",
+                         line);
+                why = buf;
+            } else {
+                phase = 2;
+                ended = ends_with_result(line);
+            }
+            blank = 0;
+        }
+        if (why) {
+            snprintf(err, errlen, "%s:%ld: %s", path, lineno, why);
+            rc = -1;
+        }
+    }
+    if (rc == 0 && ferror(f)) {
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        rc = -1;
+    } else if (rc == 0 && (phase == 1 || (phase == 2 && !ended))) {
+        char buf[160];
+        snprintf(buf, sizeof buf, no_result, game_line);
+        snprintf(err, errlen, "%s:%ld: %s", path, lineno, buf);
+        rc = -1;
+    }
+    free(line);
+    fclose(f);
+    return rc;
 }

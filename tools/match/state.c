@@ -135,6 +135,9 @@ int state_load(const char *path, StateData *d, char *err, size_t errlen)
                 why = "bad openings-sum";
             else
                 d->openings_sum = strtoull(line + 13, NULL, 16);
+        } else if (strncmp(line, "games ", 6) == 0 && (begun || !d->has_games)) {
+            d->has_games = 1;
+            if (util_parse_int64(line + 6, 0, INT64_MAX, &d->games) < 0) why = "bad games";
         } else if (!begun && strncmp(line, "dir ", 4) == 0 && !d->dir) {
             d->dir = text_percent_decode(line + 4);
             if (d->dir[0] != '/') why = "bad dir (not an absolute path)";
@@ -315,8 +318,8 @@ static int put(StateFile *s, const char *text, size_t n)
 }
 
 int state_create(StateFile *s, const char *path, int argc, char *const argv[], uint64_t seed,
-                 const uint64_t *openings_sum, int64_t pgn_off, int64_t res_off, char *err,
-                 size_t errlen)
+                 const uint64_t *openings_sum, int64_t games, int64_t pgn_off, int64_t res_off,
+                 char *err, size_t errlen)
 {
     s->f = fopen(path, "we");
     if (!s->f) {
@@ -328,6 +331,7 @@ int state_create(StateFile *s, const char *path, int argc, char *const argv[], u
     strbuf_printf(&b, "dablo-match-state 2\nseed %llu\npgn-offset %lld\nresults-offset %lld\n",
                   (unsigned long long)seed, (long long)pgn_off, (long long)res_off);
     if (openings_sum) strbuf_printf(&b, "openings-sum %016" PRIx64 "\n", *openings_sum);
+    state_format_games(&b, games);
     /* The folder the paths of the command line are relative to (a folder
      * that getcwd cannot name, e.g. one removed, is left out). */
     char cwd[4096];
@@ -360,6 +364,11 @@ int state_reopen(StateFile *s, const char *path, long valid_bytes, char *err, si
     }
     s->path = util_xstrdup(path);
     return 0;
+}
+
+void state_format_games(StrBuf *b, int64_t games)
+{
+    strbuf_printf(b, "games %lld\n", (long long)games);
 }
 
 void state_format_record(StrBuf *b, int64_t pgn_off, int64_t res_off, uint64_t pgn_sum,

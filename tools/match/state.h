@@ -9,6 +9,7 @@
  *     pgn-offset <bytes>         size of the -pgnout file when the match began (-1: none)
  *     results-offset <bytes>     size of the -results file when the match began (-1: none)
  *     openings-sum <hex>         FNV-1a 64 of the -openings file's bytes (only with a file)
+ *     games <n>                  the games of the match (of its shard) as scheduled
  *     dir <percent-encoded>      the folder the match ran in (absolute; its paths are relative to it)
  *     arg <percent-encoded>      the command line, one argument a line
  *     begin
@@ -22,6 +23,13 @@
  * added then carry a sum); for their old records only the sizes are
  * checked.  A file without the dir line (an older runner's) is resumed
  * from any folder, as before.
+ *
+ * The arg lines may be edited (docs/match.md): a match is made longer by
+ * raising its -rounds.  A resume whose schedule has another number of
+ * games than the last games line says so in a note and appends a games
+ * line with the new number after the records (a games line may follow
+ * any record; the last one counts).  A file without one (an older
+ * runner's) gets no note.
  *
  * A game is recorded only once its PGN text, results line and state line
  * are written and synced (fsync); on resume state_check_files() compares
@@ -58,6 +66,8 @@ typedef struct StateData {
     int64_t pgn_base, res_base; /* file sizes when the match began (-1: none) */
     uint64_t openings_sum;      /* the openings file's FNV-1a 64, when has_openings_sum */
     int has_openings_sum;       /* absent in files of older runners and without a file */
+    int64_t games;              /* the match's games as last recorded, when has_games */
+    int has_games;              /* absent in files of older runners */
     int64_t pgn_off, res_off;   /* file sizes after the last recorded game */
     char **lines;               /* results lines of the recorded games, '\n' included (owned) */
     StateRecord *rec;           /* the same games' sizes and sums (owned) */
@@ -103,14 +113,19 @@ typedef struct StateFile {
 } StateFile;
 
 /* Creates (truncates) path and writes and syncs the header; openings_sum
- * (NULL: no openings file) is the hash of the openings file's bytes.
+ * (NULL: no openings file) is the hash of the openings file's bytes,
+ * games the number of games the match schedules (of its shard).
  * Returns 0 or -1 with a reason in err. */
 int state_create(StateFile *s, const char *path, int argc, char *const argv[], uint64_t seed,
-                 const uint64_t *openings_sum, int64_t pgn_off, int64_t res_off, char *err,
-                 size_t errlen);
+                 const uint64_t *openings_sum, int64_t games, int64_t pgn_off, int64_t res_off,
+                 char *err, size_t errlen);
 
 /* Opens an existing state for appending, cut to valid_bytes first. */
 int state_reopen(StateFile *s, const char *path, long valid_bytes, char *err, size_t errlen);
+
+/* The games line of a match that now schedules games games, appended to
+ * b (for state_append_line after a resume changed the match's length). */
+void state_format_games(StrBuf *b, int64_t games);
 
 /* The state line of one recorded game (results_line ends with '\n'),
  * appended to b. */

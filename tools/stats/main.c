@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "rules/version.h"
+#include "search/output.h"
 
 /* Prints the --help text on stdout, in the layout help2man reads for the man page. */
 static void usage(void)
@@ -47,17 +48,23 @@ static void usage(void)
           stdout);
 }
 
-/* Prints "dablo-stats: msg" as one line on stderr; returns 1 (a file's fault). */
+/* One line on stderr: "dablo-stats: " and the message with every control
+ * byte and invalid UTF-8 shown as '?' (output_stderr, as the engine quotes
+ * what it was sent): a message may quote a line of a results file or an
+ * argument. */
+#define say(...) output_stderr("dablo-stats", __VA_ARGS__)
+
+/* Prints msg (say); returns 1 (a file's fault). */
 static int die(const char *msg)
 {
-    fprintf(stderr, "dablo-stats: %s\n", msg);
+    say("%s", msg);
     return 1;
 }
 
 /* The same for a bad command line: returns 2, as the other dablo tools do. */
 static int usage_error(const char *msg)
 {
-    fprintf(stderr, "dablo-stats: %s (see --help)\n", msg);
+    say("%s (see --help)", msg);
     return 2;
 }
 
@@ -133,7 +140,7 @@ static int run(int argc, char **argv, const char **merge)
                 if (stats_sprt_parse(&sp, argv[++i], err, sizeof err) != 0) return usage_error(err);
             }
         } else {
-            fprintf(stderr, "dablo-stats: unknown or incomplete option '%s' (see --help)\n", a);
+            say("unknown or incomplete option '%s' (see --help)", a);
             return 2;
         }
     }

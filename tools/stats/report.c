@@ -84,19 +84,19 @@ size_t stats_format_report(char *buf, size_t n, const Stats *s, const StatsSprtP
     uint64_t games = stats_games(s), pairs = stats_pairs(s);
     int have = stats_elo(s, &e) == 0;
     if (games > 0)
-        append(buf, n, &len, "Games: %" PRIu64 " (%" PRIu64 " pairs, %" PRIu64 " unpaired)\n",
-               games, pairs, s->unpaired);
+        append(buf, n, &len, "Games: %" PRIu64 " (%" PRIu64 " pair%s, %" PRIu64 " unpaired)\n",
+               games, pairs, pairs == 1 ? "" : "s", s->unpaired);
     else
-        append(buf, n, &len, "Games: %.0f (%" PRIu64 " pairs; W-D-L not known)\n", e.games,
-               pairs);
+        append(buf, n, &len, "Games: %.0f (%" PRIu64 " pair%s; W-D-L not known)\n", e.games, pairs,
+               pairs == 1 ? "" : "s");
     if (games > 0)
         append(buf, n, &len, "W-D-L: %" PRIu64 "-%" PRIu64 "-%" PRIu64 "\n", s->wdl[STATS_WIN],
                s->wdl[STATS_DRAW], s->wdl[STATS_LOSS]);
     if (!have) {
         append(buf, n, &len, "No games: no estimate.\n");
     } else {
-        append(buf, n, &len, "Sample: %s (%.0f games%s)\n", stats_sample_name(e.sample),
-               e.games,
+        append(buf, n, &len, "Sample: %s (%.0f game%s%s)\n", stats_sample_name(e.sample), e.games,
+               llround(e.games) == 1 ? "" : "s",
                e.sample == STATS_SAMPLE_PENTANOMIAL && s->unpaired
                    ? "; unpaired games not in Elo or SPRT"
                    : "");

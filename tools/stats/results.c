@@ -195,8 +195,9 @@ static int parse_line(char *line, size_t lineno, Game *g, const char *path, char
     return 1;
 }
 
-/* Reads every game of the file.  Returns 0 or -1 with err set. */
-static int read_games(const char *path, GameList *out, char *err, size_t errlen)
+/* Reads every game of the file; whole: a last line without '\n' is an
+ * error rather than a warning.  Returns 0 or -1 with err set. */
+static int read_games(const char *path, GameList *out, int whole, char *err, size_t errlen)
 {
     FILE *f = fopen(path, "r");
     if (!f) {
@@ -215,6 +216,12 @@ static int read_games(const char *path, GameList *out, char *err, size_t errlen)
     int rc = 0;
     while ((len = getline(&line, &cap, f)) != -1) {
         lineno++;
+        if ((len == 0 || line[len - 1] != '\n') && whole) {
+            snprintf(err, errlen, "%s:%zu: the last line has no newline (cut short?)", path,
+                     lineno);
+            rc = -1;
+            break;
+        }
         if (len == 0 || line[len - 1] != '\n') {
             /* A last line cut short (a kill mid-write): not counted, but said (see stats.h). */
             fprintf(stderr,
@@ -326,7 +333,7 @@ long stats_read_results_vs(Stats *s, const char *const *paths, int npaths, const
         return -1;
     }
     for (int f = 0; f < npaths; f++) {
-        if (!paths[f] || read_games(paths[f], &gl, err, errlen) != 0) {
+        if (!paths[f] || read_games(paths[f], &gl, 0, err, errlen) != 0) {
             if (!paths[f])
                 snprintf(err, errlen, "no results file given");
             games_free(&gl);
@@ -400,4 +407,13 @@ long stats_read_results_vs(Stats *s, const char *const *paths, int npaths, const
     games_free(&gl);
     stats_merge(s, &add);
     return added;
+}
+
+long stats_check_results_file(const char *path, char *err, size_t errlen)
+{
+    GameList gl = { 0 };
+    int rc = read_games(path, &gl, 1, err, errlen);
+    long n = (long)gl.n;
+    games_free(&gl);
+    return rc < 0 ? -1 : n;
 }

@@ -251,4 +251,13 @@ long stats_read_results_vs(Stats *s, const char *const *paths, int npaths, const
                            const char *opponent, char *engine_out, size_t engine_out_len, char *err,
                            size_t errlen);
 
+/* Checks that path holds only lines stats_read_results() takes (the same
+ * reader, every line checked as there), before a run appends to it: a
+ * file that is something else (an openings file given by mistake) must
+ * not be written into.  Unlike the readers, a last line without '\n' is
+ * refused too ("FILE:LINE: the last line has no newline ..."): a line
+ * appended after it would be glued to it.  Returns the number of game
+ * lines, or -1 with a one-line reason ("FILE:LINE: ...") in err. */
+long stats_check_results_file(const char *path, char *err, size_t errlen);
+
 #endif

@@ -15,7 +15,6 @@
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
 #include <errno.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -79,22 +78,9 @@ static const char usage[] =
     "  --version         print \"dablo-tune VERSION\" and exit\n";
 
 /* One error line on stderr, "dablo-tune: " and the message with every
- * control byte and invalid UTF-8 shown as '?' (output_printable, as the
- * engine quotes what it was sent): a message may quote a bad argument or
- * a line of a data file. */
-static void say_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void say_error(const char *fmt, ...)
-{
-    char raw[2048], msg[2048];
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(raw, sizeof raw, fmt, ap);
-    va_end(ap);
-    size_t len = n < 0 ? 0 : (size_t)n < sizeof raw ? (size_t)n : sizeof raw - 1;
-    output_printable(msg, raw, len);
-    msg[len] = '\0';
-    fprintf(stderr, "dablo-tune: %s\n", msg);
-}
+ * control byte and invalid UTF-8 shown as '?' (output_stderr): a message
+ * may quote a bad argument or a line of a data file. */
+#define say_error(...) output_stderr("dablo-tune", __VA_ARGS__)
 
 static int bad(const char *fmt, const char *a, const char *b)
 {
