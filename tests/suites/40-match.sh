@@ -375,7 +375,7 @@ frozen() {   # frozen [-stallcredit]: st=0.1 games of 20 ms moves; the runner an
 }
 freeze_charged() {
     frozen || return 1
-    grep -q 'termination=time' r.txt && grep -Eq 'loses on time \(.*; the machine was frozen for (2[5-9][0-9]|[3-9][0-9][0-9]|[0-9]{4,}) ms during the move\)' g.pgn ||
+    grep -q 'termination=time' r.txt && grep -Eq 'loses on time \(.*; the machine was frozen for (2[5-9][0-9]|[3-9][0-9][0-9]|[0-9]{4,}) ms during the move(\)|; [0-9]+ ms of CPU time stolen)' g.pgn ||
         { cat r.txt; grep 'loses' g.pgn; return 1; }
 }
 check "machine frozen 300 ms: a loss on time that says so" attempts 3 freeze_charged
