@@ -556,7 +556,7 @@ static int open_records(Match *m, int argc, char *const argv[], const StateData 
     char err[1024], after[64] = "before the first recorded game";
     if (resumed && resumed->nlines > 0)
         snprintf(after, sizeof after, "after game %ld",
-                 strtol(resumed->lines[resumed->nlines - 1] + 5, NULL, 10));
+                 state_line_game(resumed->lines[resumed->nlines - 1]));
     m->pgn = open_out(c->pgnout, resumed ? resumed->pgn_off : -1, "PGN file", after, m->rebuilt);
     m->res = open_out(c->results, resumed ? resumed->res_off : -1, "results file", after,
                       m->rebuilt);

@@ -235,8 +235,7 @@ int state_check_dir(const StateData *d, const char *path, char *err, size_t errl
     return -1;
 }
 
-/* The game number of a results line (for messages), or 0. */
-static long line_game(const char *line)
+long state_line_game(const char *line)
 {
     return strncmp(line, "game=", 5) == 0 ? strtol(line + 5, NULL, 10) : 0;
 }
@@ -252,7 +251,7 @@ static int check_file(const StateData *d, const char *path, int which, char *err
     struct stat st;
     if (fd < 0 || fstat(fd, &st) < 0) {
         snprintf(err, errlen, "%s %s: %s, but the state records game %ld in it", what, path,
-                 strerror(errno), line_game(d->lines[0]));
+                 strerror(errno), state_line_game(d->lines[0]));
         if (fd >= 0) close(fd);
         return 0;
     }
@@ -269,7 +268,8 @@ static int check_file(const StateData *d, const char *path, int which, char *err
             snprintf(err, errlen,
                      "%s %s holds %lld bytes, but the state records %lld bytes up to game %ld: "
                      "it was cut or replaced",
-                     what, path, (long long)st.st_size, (long long)to, line_game(d->lines[i]));
+                     what, path, (long long)st.st_size, (long long)to,
+                     state_line_game(d->lines[i]));
             bad = i;
             break;
         }
@@ -286,7 +286,7 @@ static int check_file(const StateData *d, const char *path, int which, char *err
         if (!same) {
             snprintf(err, errlen,
                      "%s %s differs from the state from game %ld on (bytes %lld..%lld)", what, path,
-                     line_game(d->lines[i]), (long long)from, (long long)to);
+                     state_line_game(d->lines[i]), (long long)from, (long long)to);
             bad = i;
         }
         from = to;

@@ -138,6 +138,9 @@ void state_format_record(StrBuf *b, int64_t pgn_off, int64_t res_off, uint64_t p
  * returns 0. */
 int state_append_line(StateFile *s, const char *line);
 
+/* The game number of a results line ("game=N ..."; for messages), or 0. */
+long state_line_game(const char *line);
+
 void state_close(StateFile *s);
 
 #endif
