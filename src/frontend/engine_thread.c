@@ -12,19 +12,12 @@
 #include "rules/movegen.h"
 #include "rules/notation.h"
 #include "search/output.h"
+#include "search/timeman.h"
 #include "rules/perft.h"
-
-/* The monotonic clock in microseconds. */
-static int64_t now_us(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
-}
 
 int64_t engine_thread_now_ms(void)
 {
-    return now_us() / 1000;
+    return timeman_now_ms();
 }
 
 void engine_thread_init(EngineThread *w, void (*on_done)(void *), void *ctx)
@@ -151,7 +144,7 @@ static void run_perft(EngineThread *w)
     MoveList list;
     Move *moves;
     uint64_t total = 0;
-    int64_t t0 = now_us();
+    int64_t t0 = timeman_now_us();
     /* Every root move, also beyond a list's capacity (movegen_legal_all). */
     int nmoves = movegen_legal_all(&w->pos, &list, &moves);
     for (int i = 0; i < nmoves; i++) {
@@ -176,7 +169,7 @@ static void run_perft(EngineThread *w)
     movegen_legal_all_free(&list, moves);
     /* time in whole ms, nps from the microseconds: a count within 1 ms
      * says time 0 and its true rate, not nodes * 1000 (PROTOCOL.md). */
-    int64_t us = now_us() - t0;
+    int64_t us = timeman_now_us() - t0;
     if (us < 1) us = 1;
     output_line("info string perft depth %d nodes %" PRIu64 " time %" PRId64 " nps %" PRIu64,
                 w->depth, total, us / 1000, (uint64_t)((double)total * 1e6 / (double)us));

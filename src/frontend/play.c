@@ -118,7 +118,7 @@ static void maybe_think(Session *e)
     memset(&limits, 0, sizeof limits);
     limits.time[WHITE] = limits.time[BLACK] = -1;
     limits.movetime = e->play.movetime_ms;
-    limits.start_ms = timeman_now_ms();
+    limits.start_us = timeman_now_us();
     session_adopt_tablebases(e);
     if (engine_thread_search_kept(&e->worker, e->search, &e->game, &limits, &e->sopt) < 0) return;
     e->play.thinking = true;

@@ -340,9 +340,9 @@ static void cmd_go(Session *e, char **args, int nargs)
     static SearchLimits limits;   /* large (searchmoves); only the loop thread uses it */
     ParseErrors pe = { 0 };
     int perft_depth;
-    int64_t arrived = timeman_now_ms();
+    int64_t arrived = timeman_now_us();
     uci_parse_go(&e->game.pos, args, nargs, &limits, &perft_depth, &pe);
-    limits.start_ms = arrived;
+    limits.start_us = arrived;
     report_errors(&pe);
     if (perft_depth < 0) return;   /* "go perft" without a valid depth */
     if (perft_depth > 0) {

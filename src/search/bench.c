@@ -100,7 +100,7 @@ uint64_t search_bench_run(Search *s, int depth, const atomic_int *stop)
     search_set_quiet(s, true);
     SearchOptions opt = { .threads = 1, .multipv = 1, .move_overhead = 0 };
     uint64_t total = 0;
-    int64_t total_ms = 0;
+    int64_t total_us = 0; /* summed per position, microseconds */
 
     for (int i = 0; i < BENCH_COUNT; i++) {
         if (stop && atomic_load(stop)) {
@@ -118,9 +118,9 @@ uint64_t search_bench_run(Search *s, int depth, const atomic_int *stop)
         l.depth = depth + b->extra_depth < 1 ? 1 : depth + b->extra_depth;
         Move best, ponder;
         search_clear(s);
-        int64_t t0 = timeman_now_ms();
+        int64_t t0 = timeman_now_us();
         int rc = search_run(s, &g, &l, &opt, &best, &ponder);
-        int64_t ms = timeman_now_ms() - t0;
+        int64_t us = timeman_now_us() - t0;
         if (stop && atomic_load(stop)) {
             game_free(&g);
             continue;
@@ -134,17 +134,19 @@ uint64_t search_bench_run(Search *s, int depth, const atomic_int *stop)
             snprintf(sc, sizeof sc, "mate %d", info.mate);
         else
             snprintf(sc, sizeof sc, "cp %d", info.score);
-        output_line("bench %2d/%d %-6s %-15s depth %2d score %-9s nodes %10llu time %6lld bestmove %s fen %s",
-                 i + 1, BENCH_COUNT, b->variant, b->option ? b->option : "-", l.depth, sc,
-                 (unsigned long long)info.nodes, (long long)ms, mv, b->fen);
+        output_line(
+            "bench %2d/%d %-6s %-15s depth %2d score %-9s nodes %10llu time %6lld bestmove %s fen %s",
+            i + 1, BENCH_COUNT, b->variant, b->option ? b->option : "-", l.depth, sc,
+            (unsigned long long)info.nodes, (long long)(us / 1000), mv, b->fen);
         total += info.nodes;
-        total_ms += ms;
+        total_us += us;
         game_free(&g);
     }
 
-    uint64_t nps = total_ms > 0 ? total * 1000 / (uint64_t)total_ms : total * 1000;
+    /* nps from the microseconds: a bench within 1 ms is no nodes * 1000 */
+    uint64_t nps = (uint64_t)((double)total * 1e6 / (double)(total_us > 0 ? total_us : 1));
     output_line("===========================");
-    output_line("Total time (ms) : %lld", (long long)total_ms);
+    output_line("Total time (ms) : %lld", (long long)(total_us / 1000));
     output_line("Nodes searched  : %llu", (unsigned long long)total);
     output_line("Nodes/second    : %llu", (unsigned long long)nps);
     output_line("%llu nodes %llu nps", (unsigned long long)total, (unsigned long long)nps);

@@ -330,9 +330,13 @@ static void print_line(Search *s, Thread *t, int depth, int k)
     rm->shown_score = shown_score(rm);
     score_string(rm->shown_score, sc, sizeof sc);
     line_string(&t->pos, rm->pv, rm->pv_len, pv, cap);
-    int64_t ms = timeman_now_ms() - s->start_ms;
+    /* time in whole ms, nps from the microseconds (one clock reading for
+     * both): a search within 1 ms says time 0 and its true rate, not
+     * nodes * 1000 (PROTOCOL.md section 5). */
+    int64_t now_us = timeman_now_us(), us = now_us - s->start_us;
+    int64_t ms = now_us / 1000 - s->start_ms;
     uint64_t nodes = total_nodes(s);
-    uint64_t nps = ms > 0 ? nodes * 1000 / (uint64_t)ms : nodes * 1000;
+    uint64_t nps = (uint64_t)((double)nodes * 1e6 / (double)(us > 0 ? us : 1));
     char tbhits[48] = "";
     if (s->opt.tb)
         snprintf(tbhits, sizeof tbhits, " tbhits %llu", (unsigned long long)total_tbhits(s));
@@ -844,7 +848,8 @@ int search_run(Search *s, const Game *g, const SearchLimits *limits,
 {
     Move none = { 0, 0, 0 };
     *best = *ponder = none;
-    s->start_ms = limits->start_ms > 0 ? limits->start_ms : timeman_now_ms();
+    s->start_us = limits->start_us > 0 ? limits->start_us : timeman_now_us();
+    s->start_ms = s->start_us / 1000;
     s->limits = *limits;
     s->opt = *opt;
     skill_setup(s);

@@ -35,7 +35,7 @@ typedef struct SearchLimits {
     bool infinite;         /* search until "stop" */
     bool ponder;           /* search while the opponent thinks, until ponderhit/stop */
     int nsearchmoves;      /* 0 = all legal moves */
-    int64_t start_ms;      /* timeman_now_ms() (timeman.h) when "go" arrived, so the
+    int64_t start_us;      /* timeman_now_us() (timeman.h) when "go" arrived, so the
                             * time spent starting the search counts; 0 = when
                             * search_run() begins */
     Move searchmoves[MAX_MOVES];

@@ -88,7 +88,8 @@ struct Search {
     atomic_bool ponderhit;         /* a ponderhit arrived (kept until search_run returns) */
     _Atomic int64_t ponderhit_at;  /* ms on the monotonic clock */
     TimeManager tm;                /* read-only while the search runs */
-    int64_t start_ms;              /* when search_run() began (for "time" and nps) */
+    int64_t start_us;              /* when "go" arrived, else search_run() began (nps) */
+    int64_t start_ms;              /* start_us / 1000 (for "time") */
     atomic_bool finished;          /* the main thread is done: the timer thread exits */
     pthread_mutex_t timer_mu;      /* with timer_cv: wakes the timer thread at once */
     pthread_cond_t timer_cv;       /* when the search ends (CLOCK_MONOTONIC) */

@@ -7,11 +7,16 @@
 
 #include "params.h"
 
-int64_t timeman_now_ms(void)
+int64_t timeman_now_us(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+    return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+int64_t timeman_now_ms(void)
+{
+    return timeman_now_us() / 1000;
 }
 
 static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
@@ -19,7 +24,7 @@ static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
 
 void timeman_init(TimeManager *tm, const SearchLimits *l, Color stm, int move_overhead)
 {
-    tm->start = l->start_ms > 0 ? l->start_ms : timeman_now_ms();
+    tm->start = l->start_us > 0 ? l->start_us / 1000 : timeman_now_ms();
     tm->timed = false;
     tm->soft = tm->hard = INT64_MAX / 4;
     if (l->movetime > 0) {

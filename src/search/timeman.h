@@ -35,8 +35,12 @@ typedef struct TimeManager {
 /* Milliseconds on the monotonic clock (arbitrary origin). */
 int64_t timeman_now_ms(void);
 
+/* Microseconds on the same clock: timeman_now_us() / 1000 is
+ * timeman_now_ms().  For rates (nps) of counts that may take under 1 ms. */
+int64_t timeman_now_us(void);
+
 /* Computes the limits for side stm from l and move_overhead (ms), starting
- * the clock at l->start_ms (when "go" arrived) or, if that is 0, now. */
+ * the clock at l->start_us (when "go" arrived) or, if that is 0, now. */
 void timeman_init(TimeManager *tm, const SearchLimits *l, Color stm, int move_overhead);
 
 #endif

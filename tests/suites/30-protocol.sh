@@ -137,6 +137,36 @@ perft_nps() {
     done
 }
 check "perft's nps agrees with its time, also at time 0" perft_nps
+# The same for a search's info lines (and bench's total): a depth-1 search
+# often ends within 1 ms of its go (time 0), faster than nodes * 1000 a
+# second.  The first go of a process may take longer (its threads start):
+# ten in one process, and up to 5 processes to see a time 0.
+search_nps() {
+    local out line n t nps zero=0 try
+    for try in 1 2 3 4 5; do
+        out=$(for _ in 1 2 3 4 5 6 7 8 9 10; do echo 'go depth 1'; sleep 0.02; done | timeout 10 bin/dablo) || return 1
+        while read -r line; do
+            read -r n nps t <<<"$(sed -E 's/.* nodes ([0-9]+) nps ([0-9]+) .*time ([0-9]+) pv .*/\1 \2 \3/' <<<"$line")"
+            [ -n "$t" ] || { echo "$line"; return 1; }
+            if [ "$t" -eq 0 ]; then
+                zero=1
+                [ "$nps" -gt $((n * 1000)) ] || { echo "$line"; return 1; }
+            else   # time and nps read one clock from the go
+                [ "$nps" -ge $((n * 1000 / (t + 1))) ] &&
+                    { [ "$t" -lt 2 ] || [ "$nps" -le $((n * 1000 / (t - 1))) ]; } || { echo "$line"; return 1; }
+            fi
+        done < <(grep '^info depth' <<<"$out")
+        [ $zero -eq 1 ] && break
+    done
+    [ $zero -eq 1 ] || { echo "no info line with time 0 in 5 tries"; return 1; }
+    out=$(timeout 60 bin/dablo bench 1 2>&1) || return 1
+    n=$(sed -nE 's/^Nodes searched +: ([0-9]+)$/\1/p' <<<"$out")
+    t=$(sed -nE 's/^Total time \(ms\) +: ([0-9]+)$/\1/p' <<<"$out")
+    nps=$(sed -nE 's/^Nodes\/second +: ([0-9]+)$/\1/p' <<<"$out")
+    [ -n "$n" ] && [ -n "$t" ] && [ -n "$nps" ] && [ "$nps" -ge $((n * 1000 / (t + 1))) ] &&
+        { [ "$t" -gt 0 ] || [ "$nps" -gt $((n * 1000)) ]; } || { echo "bench 1: $out"; return 1; }
+}
+check "a search's and bench's nps agree with their time, also at time 0" search_nps
 # go nodes counts every thread's nodes: 2 threads stopped at 1835-2662 of
 # 1000 (the main thread counted only its own).  The margin allowed is a few
 # nodes a thread (PROTOCOL.md, go).

@@ -453,7 +453,7 @@ static void limits_for(int64_t movetime, int64_t time, int64_t inc, int movestog
     l.time[WHITE] = time;
     l.inc[WHITE] = inc;
     l.movestogo = movestogo;
-    l.start_ms = 1;
+    l.start_us = 1000;
     TimeManager tm;
     timeman_init(&tm, &l, WHITE, overhead);
     ck_assert(tm.timed);
@@ -512,7 +512,7 @@ START_TEST(tiny_clocks_still_answer_in_time)
 }
 END_TEST
 
-/* A clock that has run out before the search starts (start_ms a second
+/* A clock that has run out before the search starts (start_us a second
  * back, 30 ms on it) still gets depth 1 completed: the time may stop the
  * search only after the main thread's first iteration (docs/engine.md,
  * "Time management").  The position's depth 1 with every line (MultiPV
@@ -529,7 +529,7 @@ START_TEST(time_never_stops_before_depth_1)
         Search *s = quiet_search();
         SearchLimits l = depth_limits(0);
         l.time[WHITE] = l.time[BLACK] = 30;
-        l.start_ms = timeman_now_ms() - 1000;
+        l.start_us = timeman_now_us() - 1000000;
         SearchOptions o = { .threads = threads, .multipv = 256, .move_overhead = 20 };
         Move best, ponder;
         ck_assert_int_eq(search_run(s, &g, &l, &o, &best, &ponder), 0);
