@@ -103,8 +103,13 @@ help_ok() {
     for o in '`RESULTS.resume`' '`PGN.resume`' '`dablo-match.resume`' '`-search-ms`' 'end within 10000 ms'; do
         grep -q -- "$o" "$ROOT/docs/match.md" || { echo "docs/match.md lacks '$o'"; return 1; }
     done
+    # -results and -pgnout naming a file of another kind: refused untouched
+    grep -q -- '-results FILE' <<<"$h" && grep -A3 -- '-results FILE' <<<"$h" | grep -q 'refused (exit 2, file untouched)' ||
+        { echo "help does not say that -results/-pgnout refuse a file of another kind"; return 1; }
+    tr '\n' ' ' <"$ROOT/docs/match.md" | grep -q 'refused before any game, untouched, with exit 2' ||
+        { echo "docs/match.md does not say that -results/-pgnout refuse a file of another kind"; return 1; }
 }
-check "--help and docs/match.md document every option, the .resume file and the compliance waits" help_ok
+check "--help and docs/match.md document every option, the .resume file, the refused -results/-pgnout file and the compliance waits" help_ok
 genopenings_keys() {   # srand= and variant= of -genopenings: documented, and the same as -srand and -variant
     local h
     h=$("$M" --help) || return 1

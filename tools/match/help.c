@@ -84,6 +84,7 @@ static const char help_text[] =
 "                      game; min = no per-move {score/depth time} comments\n"
 "  -results FILE       one line per game: game= round= pair= white= black= result=\n"
 "                      termination= plies= opening= (docs/results.md)\n"
+"                      both append; refused (exit 2, file untouched) if it holds other data\n"
 "  -log FILE           every line sent and received, with ms, game slot and engine; a\n"
 "                      failed write warns once and the match goes on without the log\n"
 "  -event NAME         PGN Event tag\n"
