@@ -71,23 +71,29 @@ static void complain(const char *fmt, const char *word)
     free(w);
 }
 
-/* The arguments joined by single spaces (malloc'd), those of blanks only
- * left out. */
-static char *join_args(int argc, char **argv)
+/* The command of the arguments: they are joined and split into words in
+ * w as the protocol splits a line (the one place blanks are dropped, a
+ * blank argument with them), and the words joined again by single spaces
+ * are the line returned (malloc'd; "" for no word), which error lines
+ * quote.  NULL when out of memory (w is then empty). */
+static char *command_line(int argc, char **argv, Words *w)
 {
     size_t len = 1;
     for (int i = 0; i < argc; i++) len += strlen(argv[i]) + 1;
-    char *s = malloc(len);
+    char *s = malloc(len), *end = s;
+    memset(w, 0, sizeof *w);
     if (!s) return NULL;
-    s[0] = '\0';
-    for (int i = 0; i < argc; i++) {
-        const char *a = argv[i];
-        while (*a && uci_parse_is_blank((unsigned char)*a))
-            a++;
-        if (!*a) continue;
-        if (s[0]) strcat(s, " ");
-        strcat(s, argv[i]);
+    for (int i = 0; i < argc; i++)
+        end += sprintf(end, "%s ", argv[i]);
+    *end = '\0';
+    if (uci_parse_words_split(w, s) < 0) {
+        free(s);
+        return NULL;
     }
+    end = s;
+    for (int i = 0; i < w->n; i++)
+        end += sprintf(end, "%s%s", i ? " " : "", w->v[i]);
+    *end = '\0';
     return s;
 }
 
@@ -224,9 +230,9 @@ int main(int argc, char **argv)
         /* The command is the words of the joined arguments, as the protocol
          * splits a line: an empty or blank argument adds none, and no word
          * at all is an empty line, ignored (PROTOCOL.md section 1.1). */
-        char *cmd = join_args(argc - first, argv + first);
         Words w;
-        if (!cmd || uci_parse_words_split(&w, cmd) < 0) return 1;
+        char *cmd = command_line(argc - first, argv + first, &w);
+        if (!cmd) return 1;
         int rc = 0;
         if (w.n > 0 && !known_command(w.v[0])) {
             complain("unknown command '%s' (try --help)\n", w.v[0]);

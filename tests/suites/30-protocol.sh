@@ -119,6 +119,10 @@ cli_blank() {
     out=$(timeout 5 bin/dablo 'go perft 1' 2>&1) && grep -qx 'Nodes searched: 15' <<<"$out" || { echo "'go perft 1': $out"; return 1; }
     out=$(timeout 5 bin/dablo '' go infinite 2>&1); [ $? -eq 2 ] && grep -q "^dablo: 'go infinite' would search" <<<"$out" ||
         { echo "'' go infinite: $out"; return 1; }
+    # the error line quotes the words, one space apart, whatever blanks came
+    out=$(timeout 5 bin/dablo ' go  infinite ' '' 2>&1); [ $? -eq 2 ] &&
+        [ "$out" = "dablo: 'go infinite' would search until 'stop', which a command line cannot send; give depth, nodes or movetime" ] ||
+        { echo "' go  infinite ' '': $out"; return 1; }
 }
 check "bin/dablo '' isready: a blank argument is no word; no word at all runs nothing" cli_blank
 # perft's nps comes from the elapsed time, not from the rounded ms: a
