@@ -257,10 +257,15 @@ not_records() {   # an existing -results or -pgnout file that holds something el
     out=$(two "" "" -each depth=1 -games 1 -rounds 1 -results r.txt 2>&1); [ $? -eq 2 ] && grep -q 'r.txt:1: the last line has no newline' <<<"$out" || { echo "$out"; return 1; }
     printf 'game=1 \377\n' >r.txt
     out=$(two "" "" -each depth=1 -games 1 -rounds 1 -results r.txt 2>&1); [ $? -eq 2 ] && grep -qF "r.txt:1: expected key=value, got '?')" <<<"$out" || { echo "$out"; return 1; }
-    # Records of the right kind still take more games.
+    # Records of the right kind still take more games; PGN as dablo-web
+    # reads it too (src/rules/pgn.h): a comment over two lines, the second
+    # starting with '[', and a ';' comment after the result.
     cp r.orig r.txt && cp g.orig g.pgn
     two "" "" -each depth=1 -games 1 -rounds 1 -results r.txt -pgnout g.pgn >/dev/null 2>&1 && [ "$(wc -l <r.txt)" -eq 2 ] &&
-        [ "$(grep -c '^\[Event' g.pgn)" -eq 2 ]
+        [ "$(grep -c '^\[Event' g.pgn)" -eq 2 ] || return 1
+    printf '[Event "by hand"]\n[Variant"dablot"]\n\n1. c5-d6 {a comment\n[over two lines]} b8-c7 1/2-1/2 ; agreed\n\n' >h.pgn
+    out=$(two "" "" -each depth=1 -games 1 -rounds 1 -pgnout h.pgn 2>&1) && [ "$(grep -c '^\[Event' h.pgn)" -eq 2 ] ||
+        { echo "h.pgn: $out"; return 1; }
 }
 check "an existing -results or -pgnout file that is not one: refused untouched naming the file and line, exit 2" not_records
 determinism() {

@@ -272,6 +272,13 @@ START_TEST(session_tabal_end_and_fen)
         "7... c5-c4 {a comment} $1 ; to the end of the line\n8. c3xc5 {compulsory} 1-0\n";
     ck_assert_msg(session_load_pgn(&s, pgn, err, sizeof err) == 0, "%s", err);
     ck_assert_int_eq(s.game.nmoves, 2);
+    /* A tag with no blank before its value, and a comment over two lines
+     * (the second starting with '['), read as dablo-match reads them
+     * (src/rules/pgn.h). */
+    pgn = "[Variant\"tabal\"]\n\n1. b4-c5 {a comment\n[over two lines]} d6xb4 1/2-1/2 ; agreed\n";
+    ck_assert_msg(session_load_pgn(&s, pgn, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(s.rules.variant, VARIANT_TABAL);
+    ck_assert_int_eq(s.game.nmoves, 2);
     session_free(&s);
 }
 END_TEST

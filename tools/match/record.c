@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "host/util.h"
+#include "rules/pgn.h"
 #include "text.h"
 
 static const struct {
@@ -221,41 +222,12 @@ const char *record_check_results_line(const char *line, const GameSpec *g, const
     return NULL;
 }
 
-/* Whether line is a PGN tag pair: '[', a name of letters, digits and '_',
- * blanks, a string in quotes (with \\" and \\\\ escapes), ']' and
- * trailing blanks. */
-static int is_tag_pair(const char *p)
+/* Whether line is one PGN tag pair (pgn.h) and trailing blanks. */
+static int is_tag_line(const char *line)
 {
-    if (*p++ != '[') return 0;
-    size_t n = 0;
-    while (p[n] == '_' || (p[n] >= '0' && p[n] <= '9')
-           || ((p[n] | 0x20) >= 'a' && (p[n] | 0x20) <= 'z'))
-        n++;
-    if (n == 0) return 0;
-    p += n;
-    p += strspn(p, " \t");
-    if (*p++ != '"') return 0;
-    while (*p && *p != '"')
-        p += *p == '\\' && p[1] ? 2 : 1;
-    if (*p++ != '"') return 0;
-    p += strspn(p, " \t");
-    if (*p++ != ']') return 0;
-    return p[strspn(p, " \t\r")] == '\0';
-}
-
-/* Whether the last blank-separated word of line is a game's result. */
-static int ends_with_result(const char *line)
-{
-    size_t n = strlen(line);
-    while (n > 0 && strchr(" \t\r", line[n - 1]))
-        n--;
-    size_t b = n;
-    while (b > 0 && !strchr(" \t", line[b - 1]))
-        b--;
-    const char *w = line + b;
-    size_t k = n - b;
-    return (k == 3 && (!strncmp(w, "1-0", 3) || !strncmp(w, "0-1", 3)))
-        || (k == 7 && !strncmp(w, "1/2-1/2", 7)) || (k == 1 && *w == '*');
+    PgnTag t;
+    size_t n = pgn_tag_pair(line, &t);
+    return n > 0 && line[n + strspn(line + n, " \t\r")] == '\0';
 }
 
 int record_check_pgn_file(const char *path, char *err, size_t errlen)
@@ -265,8 +237,11 @@ int record_check_pgn_file(const char *path, char *err, size_t errlen)
         snprintf(err, errlen, "%s: %s", path, strerror(errno));
         return -1;
     }
-    /* phase 0: between games, 1: in a tag section, 2: in movetext. */
+    /* phase 0: between games, 1: in a tag section, 2: in movetext; the
+     * movetext's lines go through one lexer (a comment may span lines),
+     * and the game has ended when its last token is a result. */
     int phase = 0, blank = 0, ended = 0, rc = 0;
+    PgnLexer lx = { "", 0 };
     long lineno = 0, game_line = 0;
     char *line = NULL;
     size_t cap = 0;
@@ -287,8 +262,8 @@ int record_check_pgn_file(const char *path, char *err, size_t errlen)
                 blank = 1;
                 continue;
             }
-            if (line[0] == '[') {
-                if (!is_tag_pair(line)) {
+            if (line[0] == '[' && !lx.in_comment) {
+                if (!is_tag_line(line)) {
                     snprintf(buf, sizeof buf, "not a PGN tag pair ([Name \"value\"]): '%.40s'",
                              line);
                     why = buf;
@@ -297,6 +272,7 @@ int record_check_pgn_file(const char *path, char *err, size_t errlen)
                     why = buf;
                 } else if (phase != 1) {
                     phase = 1;
+                    ended = 0;
                     game_line = lineno;
                 }
             } else if (phase == 0) {
@@ -305,7 +281,13 @@ int record_check_pgn_file(const char *path, char *err, size_t errlen)
                 why = buf;
             } else {
                 phase = 2;
-                ended = ends_with_result(line);
+                const char *tok;
+                size_t n;
+                PgnToken k;
+                lx.p = line;
+                while ((k = pgn_next_token(&lx, &tok, &n)) == PGN_MOVE || k == PGN_RESULT)
+                    ended = k == PGN_RESULT;
+                if (k == PGN_NEXT_TAG) ended = 0; /* a tag pair inside movetext */
             }
             blank = 0;
         }
@@ -317,7 +299,7 @@ int record_check_pgn_file(const char *path, char *err, size_t errlen)
     if (rc == 0 && ferror(f)) {
         snprintf(err, errlen, "%s: %s", path, strerror(errno));
         rc = -1;
-    } else if (rc == 0 && (phase == 1 || (phase == 2 && !ended))) {
+    } else if (rc == 0 && (phase == 1 || (phase == 2 && (!ended || lx.in_comment)))) {
         char buf[160];
         snprintf(buf, sizeof buf, no_result, game_line);
         snprintf(err, errlen, "%s:%ld: %s", path, lineno, buf);

@@ -32,6 +32,7 @@
 #include "host/util.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"
+#include "rules/pgn.h"
 #include "svg_board.h"
 #include "svg_lastmove.h"
 
@@ -479,33 +480,16 @@ int session_view(Session *s, double ply, const char *text, char *err, size_t err
 
 /* ---- PGN ------------------------------------------------------------------ */
 
-/* The value of tag name in the tag lines pgn..end (the first game's),
- * unescaped, into out; 0 if absent. */
+/* The value of tag name in the tag lines pgn..end (the first game's; the
+ * first such tag there), unescaped, into out; 0 if absent. */
 static int pgn_tag(const char *pgn, const char *end, const char *name, char *out, size_t outlen)
 {
     size_t nl = strlen(name);
     for (const char *p = pgn; (p = memchr(p, '[', (size_t)(end - p))); p++) {
-        const char *q = p + 1;
-        if (strncmp(q, name, nl) != 0 || (q[nl] != ' ' && q[nl] != '\t')) continue;
-        q += nl;
-        while (*q == ' ' || *q == '\t')
-            q++;
-        if (*q != '"') continue;
-        size_t n = 0;
-        int cut = 0;
-        for (q++; *q && *q != '"' && *q != '\n'; q++) {
-            if (*q == '\\' && q[1]) q++;
-            if (n + 1 < outlen)
-                out[n++] = *q;
-            else
-                cut = 1;
-        }
-        if (cut) { /* never keep part of a UTF-8 sequence */
-            while (n > 0 && ((unsigned char)out[n - 1] & 0xC0) == 0x80)
-                n--;
-            if (n > 0 && (unsigned char)out[n - 1] >= 0xC0) n--;
-        }
-        out[n] = '\0';
+        PgnTag t;
+        if (pgn_tag_pair(p, &t) == 0 || t.name_len != nl || strncmp(t.name, name, nl) != 0)
+            continue;
+        pgn_tag_value(&t, out, outlen);
         return 1;
     }
     return 0;
@@ -584,62 +568,30 @@ int session_load_pgn(Session *s, const char *pgn, char *err, size_t errlen)
         snprintf(err, errlen, "PGN tag FEN: %s", why);
         return -1;
     }
-    /* The movetext: after the first game's last tag line; tokens that are
-     * not move numbers, comments, NAGs or the result are moves. */
-    const char *p = tags_end;
+    /* The movetext: after the first game's last tag line, up to the
+     * result or the next game's tags (pgn.h reads it). */
+    PgnLexer lx = { tags_end, 0 };
     Game g;
     if (game_init(&g, &pos) < 0) {
         snprintf(err, errlen, "out of memory");
         return -1;
     }
-    int ply = 0, ended = 0;
-    while (*p) {
-        if (*p == '{') {
-            const char *e = strchr(p, '}');
-            p = e ? e + 1 : p + strlen(p);
-            continue;
-        }
-        if (*p == ';') { /* comment to the end of the line */
-            while (*p && *p != '\n')
-                p++;
-            continue;
-        }
-        if (*p == '[') /* the next game's tags */
-            break;
-        if (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n') {
-            p++;
-            continue;
-        }
+    int ply = 0;
+    const char *mv;
+    size_t n;
+    PgnToken k;
+    while ((k = pgn_next_token(&lx, &mv, &n)) == PGN_MOVE) {
         char tok[MOVE_STR_MAX + 8];
-        size_t n = 0;
-        while (p[n] && !strchr(" \t\r\n{};[", p[n]))
-            n++;
         if (n >= sizeof tok) {
             game_free(&g);
             snprintf(err, errlen, "PGN ply %d: move too long", ply + 1);
             return -1;
         }
-        memcpy(tok, p, n);
+        memcpy(tok, mv, n);
         tok[n] = '\0';
-        p += n;
-        char *t = tok;
-        while (*t >= '0' && *t <= '9')
-            t++;
-        if (t > tok && *t == '.') { /* "12." or "12..." before a move */
-            while (*t == '.')
-                t++;
-            if (!*t) continue;
-        } else {
-            t = tok;
-        }
-        if (!strcmp(t, "1-0") || !strcmp(t, "0-1") || !strcmp(t, "1/2-1/2") || !strcmp(t, "*")) {
-            ended = 1;
-            break;
-        }
-        if (*t == '$') continue;
         Move m;
-        if (notation_parse_move(&g.pos, t, &m, why, sizeof why) < 0) {
-            snprintf(err, errlen, "PGN ply %d (%s): %s", ply + 1, t, why);
+        if (notation_parse_move(&g.pos, tok, &m, why, sizeof why) < 0) {
+            snprintf(err, errlen, "PGN ply %d (%s): %s", ply + 1, tok, why);
             game_free(&g);
             return -1;
         }
@@ -649,7 +601,7 @@ int session_load_pgn(Session *s, const char *pgn, char *err, size_t errlen)
     /* Tags alone (a cut file, a copy of the header only) are no game: the
      * game in progress stays.  Zero moves and a result ("[FEN ...] *") is
      * an empty game, as the PGN standard's termination marker makes it. */
-    if (ply == 0 && !ended) {
+    if (ply == 0 && k != PGN_RESULT) {
         game_free(&g);
         snprintf(err, errlen, "no game in the PGN: no moves and no result");
         return -1;

@@ -153,8 +153,10 @@ int session_takeback(Session *s, char *err, size_t errlen);
 int session_view(Session *s, double ply, const char *text, char *err, size_t errlen);
 
 /* Loads the first game of a PGN text as dablo-match writes it (tags
- * Variant, Rules, FEN; RULES.md notation), every side a person, shown
- * at ply 0.  A bad tag or move names the tag or the move number. */
+ * Variant, Rules, FEN; RULES.md notation), read by the PGN reader
+ * dablo-match checks its -pgnout file with (rules/pgn.h), every side a
+ * person, shown at ply 0.  A bad tag or move names the tag or the move
+ * number. */
 int session_load_pgn(Session *s, const char *pgn, char *err, size_t errlen);
 
 /* Appends the game as PGN text (tags Event, Site, Date, White, Black,

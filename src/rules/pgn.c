@@ -1,0 +1,103 @@
+/*
+ * pgn.c - the PGN tag pair and movetext reader (pgn.h).
+ */
+#include "pgn.h"
+
+#include <string.h>
+
+static int is_name_char(char c)
+{
+    return c == '_' || (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z');
+}
+
+size_t pgn_tag_pair(const char *p, PgnTag *t)
+{
+    const char *start = p;
+    if (*p++ != '[') return 0;
+    t->name = p;
+    while (is_name_char(*p))
+        p++;
+    t->name_len = (size_t)(p - t->name);
+    if (t->name_len == 0) return 0;
+    p += strspn(p, " \t");
+    if (*p++ != '"') return 0;
+    t->value = p;
+    while (*p && *p != '"' && *p != '\n')
+        p += *p == '\\' && p[1] && p[1] != '\n' ? 2 : 1;
+    t->value_len = (size_t)(p - t->value);
+    if (*p++ != '"') return 0;
+    p += strspn(p, " \t");
+    if (*p++ != ']') return 0;
+    return (size_t)(p - start);
+}
+
+void pgn_tag_value(const PgnTag *t, char *out, size_t outlen)
+{
+    size_t n = 0;
+    int cut = 0;
+    for (size_t i = 0; i < t->value_len; i++) {
+        if (t->value[i] == '\\' && i + 1 < t->value_len) i++;
+        if (n + 1 < outlen)
+            out[n++] = t->value[i];
+        else
+            cut = 1;
+    }
+    if (cut) { /* never keep part of a UTF-8 sequence */
+        while (n > 0 && ((unsigned char)out[n - 1] & 0xC0) == 0x80)
+            n--;
+        if (n > 0 && (unsigned char)out[n - 1] >= 0xC0) n--;
+    }
+    out[n] = '\0';
+}
+
+int pgn_is_result(const char *w, size_t n)
+{
+    return (n == 3 && (!strncmp(w, "1-0", 3) || !strncmp(w, "0-1", 3)))
+        || (n == 7 && !strncmp(w, "1/2-1/2", 7)) || (n == 1 && *w == '*');
+}
+
+PgnToken pgn_next_token(PgnLexer *lx, const char **tok, size_t *len)
+{
+    for (;;) {
+        const char *p = lx->p;
+        if (lx->in_comment) {
+            const char *e = strchr(p, '}');
+            lx->in_comment = !e;
+            lx->p = e ? e + 1 : p + strlen(p);
+            if (!e) return PGN_END;
+            continue;
+        }
+        p += strspn(p, " \t\r\n");
+        lx->p = p;
+        if (!*p) return PGN_END;
+        if (*p == '{') {
+            lx->in_comment = 1;
+            lx->p = p + 1;
+            continue;
+        }
+        if (*p == ';') { /* a comment to the end of the line */
+            const char *e = strchr(p, '\n');
+            lx->p = e ? e : p + strlen(p);
+            continue;
+        }
+        if (*p == '[') return PGN_NEXT_TAG;
+        size_t n = strcspn(p, " \t\r\n{};[");
+        if (n == 0) n = 1; /* a '}' with no comment open */
+        lx->p = p + n;
+        const char *t = p;
+        while (t < p + n && *t >= '0' && *t <= '9')
+            t++;
+        if (t > p && t < p + n && *t == '.') { /* "12." or "12..." before a move */
+            while (t < p + n && *t == '.')
+                t++;
+            if (t == p + n) continue;
+        } else {
+            t = p;
+        }
+        *tok = t;
+        *len = (size_t)(p + n - t);
+        if (pgn_is_result(t, *len)) return PGN_RESULT;
+        if (*t == '$') continue; /* a NAG */
+        return PGN_MOVE;
+    }
+}

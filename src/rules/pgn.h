@@ -1,0 +1,67 @@
+/*
+ * pgn.h - reading game records in PGN (the format dablo-match's -pgnout and
+ * dablo-web write; RULES.md notation for the moves): the tag pairs and the
+ * tokens of the movetext.  One reader for every tool that reads PGN, so
+ * that they agree on what a record holds (dablo-match checks a file before
+ * it appends to it, dablo-web loads a game).
+ *
+ * Nothing is allocated and nothing is copied but a tag's value on request:
+ * a tag or a token points into the caller's text, which must outlive it.
+ *
+ * A tag pair is '[', a name of letters, digits and '_', blanks (spaces or
+ * tabs, maybe none), a value in double quotes with \" and \\ escapes, on
+ * one line, blanks and ']'.  The movetext is read by a PgnLexer: blanks
+ * and line ends, comments ({...}, which may span lines, and ';' to the end
+ * of the line), move numbers ("12." or "12..." before a move or alone) and
+ * NAGs ("$3") are skipped; what is left is a game's result (1-0, 0-1,
+ * 1/2-1/2 or *) or a move (not judged here: notation.h parses it).
+ */
+#ifndef DABLO_PGN_H
+#define DABLO_PGN_H
+
+#include <stddef.h>
+
+/* A tag pair as written: name and value point into the text read, the
+ * value still escaped (pgn_tag_value() undoes that). */
+typedef struct PgnTag {
+    const char *name;
+    size_t name_len;
+    const char *value;
+    size_t value_len;
+} PgnTag;
+
+/* Reads the tag pair that starts at p ('[' first).  Returns the bytes it
+ * takes, through its ']' (> 0), with *t filled; 0 when p holds no whole
+ * tag pair (*t is then undefined). */
+size_t pgn_tag_pair(const char *p, PgnTag *t);
+
+/* Copies the value of t unescaped into out (outlen >= 1 bytes, NUL-
+ * terminated); a value that does not fit is cut at a UTF-8 character's
+ * start, never inside one. */
+void pgn_tag_value(const PgnTag *t, char *out, size_t outlen);
+
+/* Whether the n bytes at w are a game's result: 1-0, 0-1, 1/2-1/2 or *. */
+int pgn_is_result(const char *w, size_t n);
+
+typedef enum {
+    PGN_END = 0,  /* the end of the text (a comment may still be open) */
+    PGN_MOVE,     /* a move (any other token; after its move number) */
+    PGN_RESULT,   /* a game's result */
+    PGN_NEXT_TAG, /* a '[' outside comments: the next tag section (not taken) */
+} PgnToken;
+
+/* The state of reading movetext.  Start with { text, 0 }.  A caller that
+ * reads line by line gives each line in turn to the same lexer (setting p),
+ * so a comment open at the end of one line goes on in the next. */
+typedef struct PgnLexer {
+    const char *p;  /* the next byte to read; a NUL ends the text */
+    int in_comment; /* inside a {comment} not yet closed */
+} PgnLexer;
+
+/* The next token of the movetext at lx->p; for PGN_MOVE and PGN_RESULT
+ * *tok points to it (*len bytes, not NUL-terminated; a move's number is
+ * not part of it).  A '}' outside any comment is a move of its own (one
+ * that no notation parses). */
+PgnToken pgn_next_token(PgnLexer *lx, const char **tok, size_t *len);
+
+#endif

@@ -1,0 +1,85 @@
+/*
+ * test_pgn.c - the PGN reader (src/rules/pgn.h) that dablo-match's check
+ * of a -pgnout file and dablo-web's loading of a game share: tag pairs,
+ * their values, and the movetext's tokens, also when read line by line.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "rules/pgn.h"
+
+START_TEST(tag_pairs)
+{
+    PgnTag t;
+    char v[16];
+    const char *line = "[White \"a \\\"b\\\" \\\\ c\"]  ";
+    size_t n = pgn_tag_pair(line, &t);
+    ck_assert_uint_eq(n, strlen(line) - 2);
+    ck_assert_uint_eq(t.name_len, 5);
+    ck_assert(!strncmp(t.name, "White", 5));
+    pgn_tag_value(&t, v, sizeof v);
+    ck_assert_str_eq(v, "a \"b\" \\ c");
+    ck_assert_uint_gt(pgn_tag_pair("[Variant\"tabal\"]", &t), 0); /* no blank is needed */
+    pgn_tag_value(&t, v, sizeof v);
+    ck_assert_str_eq(v, "tabal");
+    /* not whole tag pairs */
+    ck_assert_uint_eq(pgn_tag_pair("[White \"a\"", &t), 0);
+    ck_assert_uint_eq(pgn_tag_pair("[ \"a\"]", &t), 0);
+    ck_assert_uint_eq(pgn_tag_pair("[White a]", &t), 0);
+    ck_assert_uint_eq(pgn_tag_pair("[White \"a\n\"]", &t), 0);
+    ck_assert_uint_eq(pgn_tag_pair("White \"a\"]", &t), 0);
+    /* a value cut to fit is cut at a character's start */
+    ck_assert_uint_gt(pgn_tag_pair("[Black \"ab\xc3\xa9\"]", &t), 0);
+    pgn_tag_value(&t, v, 4);
+    ck_assert_str_eq(v, "ab");
+    ck_assert(pgn_is_result("1/2-1/2", 7) && pgn_is_result("*", 1) && !pgn_is_result("1-0}", 4));
+}
+END_TEST
+
+/* The tokens of text as "M:move R:result T:[" words, one space apart. */
+static void tokens(PgnLexer *lx, char *out, size_t len)
+{
+    const char *tok;
+    size_t n;
+    PgnToken k;
+    while ((k = pgn_next_token(lx, &tok, &n)) != PGN_END) {
+        size_t used = strlen(out);
+        if (k == PGN_NEXT_TAG) {
+            snprintf(out + used, len - used, "T:[ ");
+            return;
+        }
+        snprintf(out + used, len - used, "%c:%.*s ", k == PGN_MOVE ? 'M' : 'R', (int)n, tok);
+    }
+}
+
+START_TEST(movetext_tokens)
+{
+    char out[256] = "";
+    PgnLexer lx = {
+        "7... c5-c4 {a comment} $1 ; to the end\n8.c3xc5 {two\n[lines]} 12 } 1-0\n[Event", 0
+    };
+    tokens(&lx, out, sizeof out);
+    ck_assert_str_eq(out, "M:c5-c4 M:c3xc5 M:12 M:} R:1-0 T:[ ");
+    /* line by line: a comment open at a line's end goes on in the next */
+    const char *lines[] = { "1. c5-d6 {a comment", "[over two lines]} b8-c7", "1/2-1/2 ; agreed" };
+    out[0] = '\0';
+    lx.in_comment = 0;
+    for (int i = 0; i < 3; i++) {
+        lx.p = lines[i];
+        tokens(&lx, out, sizeof out);
+        ck_assert_int_eq(lx.in_comment, i == 0);
+    }
+    ck_assert_str_eq(out, "M:c5-d6 M:b8-c7 R:1/2-1/2 ");
+}
+END_TEST
+
+Suite *pgn_suite(void)
+{
+    Suite *s = suite_create("pgn");
+    TCase *tc = tcase_create("pgn");
+    tcase_add_test(tc, tag_pairs);
+    tcase_add_test(tc, movetext_tokens);
+    suite_add_tcase(s, tc);
+    return s;
+}
