@@ -12,9 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <termios.h>
 #include <unistd.h>
 
 #include "engine_thread.h"
+#include "lineedit.h"
 #include "linereader.h"
 #include "readline_lib.h"
 #include "search/output.h"
@@ -38,6 +40,9 @@ static struct {
     int after_cr;              /* the last byte put in cooked was a '\r' */
     int eof;                   /* the loop's own read() hit the end of input */
     size_t unechoed;           /* bytes at the front of cooked the terminal never showed */
+    int job_mode;              /* a job runs: the terminal's echo and editing are off */
+    struct termios saved;      /* the terminal's own mode, back after the job */
+    LineEdit edit;             /* the line being typed during the job (shown by output.h) */
     struct sigaction old_sigint;
     char **cands;              /* completion candidates being offered */
     int ncands;
@@ -191,9 +196,12 @@ int terminal_open(const TerminalHooks *hooks, const char *prompt, char *err, siz
     return 0;
 }
 
+static void leave_job_mode(void);
+
 void terminal_close(void)
 {
     if (!T.open) return;
+    leave_job_mode();
     if (T.installed) {
         RL.callback_handler_remove();
         T.installed = 0;
@@ -222,8 +230,74 @@ static void discard_line(void)
     RL.redisplay();
 }
 
+/* ------------------------------------------------------ typed during a job */
+
+/* A job starts: the terminal's echo and line editing go off (bytes come
+ * as typed, Ctrl-C still signals), and the loop edits and shows the line
+ * itself (lineedit.h, output_typing()), so that the job's output never
+ * splits it (docs/engine.md, "Typed during a job").  Without the
+ * terminal's mode nothing changes: the terminal echoes as before. */
+static void enter_job_mode(void)
+{
+    struct termios t;
+    if (T.job_mode || tcgetattr(STDIN_FILENO, &t) < 0) return;
+    T.saved = t;
+    lineedit_init(&T.edit, t.c_cc[VERASE], t.c_cc[VWERASE], t.c_cc[VKILL], t.c_cc[VEOF]);
+    t.c_lflag &= ~(tcflag_t)(ICANON | ECHO);
+    t.c_cc[VMIN] = 1;
+    t.c_cc[VTIME] = 0;
+    if (tcsetattr(STDIN_FILENO, TCSANOW, &t) == 0) T.job_mode = 1;
+}
+
+/* The job has ended (or input ends): the terminal's own mode is back, the
+ * line being typed is erased from the screen and becomes the start of the
+ * next line in T.cooked, which install() puts at the prompt. */
+static void leave_job_mode(void)
+{
+    if (!T.job_mode) return;
+    tcsetattr(STDIN_FILENO, TCSANOW, &T.saved);
+    T.job_mode = 0;
+    output_typing(NULL, 0);
+    if (T.edit.len > 0 && linereader_append(&T.cooked, T.edit.buf, T.edit.len) < 0) T.eof = 1;
+    lineedit_free(&T.edit);
+}
+
+/* Ctrl-C during a job: the line being typed is dropped, as the terminal
+ * drops its own line. */
+static void drop_typed(void)
+{
+    if (!T.job_mode || T.edit.len == 0) return;
+    lineedit_clear(&T.edit);
+    output_typing(NULL, 0);
+}
+
+/* Bytes typed during a job (T.job_mode): edited into T.edit and shown; a
+ * finished line stays on the screen and goes to T.cooked. */
+static void edit_input(const char *b, size_t n)
+{
+    int changed = 0;
+    for (size_t i = 0; i < n && !T.eof; i++) {
+        switch (lineedit_byte(&T.edit, (unsigned char)b[i])) {
+        case EDIT_CHANGED: changed = 1; break;
+        case EDIT_LINE:
+            output_typing(T.edit.buf, T.edit.len);
+            output_typing_done();
+            if (linereader_append(&T.cooked, T.edit.buf, T.edit.len) < 0
+                || linereader_append(&T.cooked, "\n", 1) < 0)
+                T.eof = 1;
+            lineedit_clear(&T.edit);
+            changed = 0;
+            break;
+        case EDIT_EOF: T.eof = 1; break;
+        case EDIT_SAME: break;
+        }
+    }
+    if (changed) output_typing(T.edit.buf, T.edit.len);
+}
+
 /* Reads what the terminal has (poll() said it has something) into
- * T.cooked; the terminal is in its own mode, readline is not installed.
+ * T.cooked; readline is not installed: during a job edit_input() takes
+ * it, else the terminal is in its own mode.
  * A '\r' ends a line as '\n' does ("\r\n" is one line end): bytes that
  * came while readline had the terminal raw (no ICRNL) but that it did not
  * read (typed ahead of the line it accepted) reach us as they were typed
@@ -235,6 +309,10 @@ static void read_input(void)
     if (n < 0 && (errno == EINTR || errno == EAGAIN)) return;
     if (n <= 0) {
         T.eof = 1;
+        return;
+    }
+    if (T.job_mode) {
+        edit_input(b, (size_t)n);
         return;
     }
     size_t k = 0;
@@ -319,11 +397,13 @@ char *terminal_read_line(void)
             return NULL;
         }
         if (!busy && !T.installed) {
+            leave_job_mode();
             install();
         } else if (busy && T.installed) {
             RL.callback_handler_remove();
             T.installed = 0;
         }
+        if (busy) enter_job_mode();
         struct pollfd p[2] = {
             { .fd = STDIN_FILENO, .events = POLLIN },
             { .fd = T.wake[0], .events = POLLIN },
@@ -342,6 +422,7 @@ char *terminal_read_line(void)
             ssize_t n = read(T.wake[0], b, sizeof b);
             for (ssize_t i = 0; i < n; i++) {
                 if (b[i] != WAKE_SIGINT) continue;
+                drop_typed();
                 if (T.h.busy(T.h.ctx)) T.h.interrupt(T.h.ctx);
                 else discard_line();
             }

@@ -21,9 +21,11 @@
  *
  * Search output comes from another thread, so the prompt is shown only while
  * no job runs: readline's callback interface is installed when the engine is
- * idle and removed while a job runs; during a job, lines are read in the
- * terminal's normal (cooked) mode, so "stop" can still be typed (the
- * terminal echoes it).  Lines typed ahead (several at once) are returned
+ * idle and removed while a job runs; during a job the terminal's echo and
+ * line editing are off and the loop edits and shows the line itself
+ * (lineedit.h, output_typing() of output.h), so "stop" can still be typed
+ * and the job's output never splits it (docs/engine.md, "Typed during a
+ * job").  Lines typed ahead (several at once) are returned
  * in order before the prompt comes back, those the terminal did not echo
  * shown after the prompt as they run, and the start of an unfinished one
  * is put at the prompt (docs/engine.md, "Typed ahead").  The job

@@ -14,6 +14,12 @@
 
 static pthread_mutex_t out_lock = PTHREAD_MUTEX_INITIALIZER;
 static unsigned error_lines;   /* error lines written, under out_lock */
+/* The line being typed (output_typing()), shown after the last line
+ * written; printable, typing_len bytes (0: none).  Under out_lock. */
+static char *typing;
+static size_t typing_len, typing_cap;
+/* Back to the start of the line, and erase it (ANSI EL). */
+static const char erase_line[] = "\r\033[K";
 
 /* Error lines (PROTOCOL.md): "info string error..." and "info string
  * unknown command...". */
@@ -105,7 +111,9 @@ void output_text(const char *line)
     if (is_error_line(line))
         error_lines++;
     fflush(stdout);   /* anything a library printed through stdio goes first */
+    if (typing_len) write_all(erase_line, sizeof erase_line - 1);
     write_all(buf, n + 1);
+    if (typing_len) write_all(typing, typing_len);
     pthread_mutex_unlock(&out_lock);
     if (buf != stackbuf) free(buf);
 }
@@ -118,6 +126,35 @@ void output_line(const char *fmt, ...)
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
     output_text(buf);
+}
+
+void output_typing(const char *text, size_t n)
+{
+    pthread_mutex_lock(&out_lock);
+    if (n > typing_cap) {
+        char *t = realloc(typing, n);
+        if (!t)
+            n = 0; /* show nothing rather than a part */
+        else {
+            typing = t;
+            typing_cap = n;
+        }
+    }
+    fflush(stdout);
+    if (typing_len || n) write_all(erase_line, sizeof erase_line - 1);
+    if (n) output_printable(typing, text, n);
+    typing_len = n;
+    write_all(typing, typing_len);
+    pthread_mutex_unlock(&out_lock);
+}
+
+void output_typing_done(void)
+{
+    pthread_mutex_lock(&out_lock);
+    fflush(stdout);
+    write_all("\n", 1);
+    typing_len = 0;
+    pthread_mutex_unlock(&out_lock);
 }
 
 unsigned output_error_count(void)

@@ -29,6 +29,23 @@ void output_stderr(const char *program, const char *fmt, ...) __attribute__((for
 /* Writes an already formatted line of any length (no '\n' in it). */
 void output_text(const char *line);
 
+/* The start of a line being typed at a terminal while lines are written
+ * (the terminal during a job: terminal.c, lineedit.h): text (n bytes,
+ * shown through output_printable()) stands after the last line written.
+ * Shows it now in place of what stood there ("\r", ANSI erase to the end
+ * of the line, the text), and every line written from now on takes it
+ * away first and shows it again after itself, so that a search's line
+ * never splits what is being typed.  n = 0: nothing is typed any more
+ * (what stood there is erased).  Over a pipe it is never called.  A text
+ * wider than the terminal wraps, and only its last row is erased: meant
+ * for a short command such as "stop".  Thread-safe. */
+void output_typing(const char *text, size_t n);
+
+/* The line being typed is complete: it stays as a line of its own (a
+ * newline is written, as a terminal's echo of Enter), and nothing is
+ * typed any more.  Thread-safe. */
+void output_typing_done(void);
+
 /* How many error lines ("info string error..." or "info string unknown
  * command...", PROTOCOL.md) were written
  * so far; a one-shot command line exits 1 when its command wrote any. */

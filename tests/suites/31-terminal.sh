@@ -112,6 +112,33 @@ keys 'stop' Enter
 expect "stop typed during a search" '^stop$'
 expect "... gives a bestmove and the prompt again" '^dablo> $'
 if ! screen | grep -q '^dablo> stop'; then ok "... the line the terminal echoed is not shown again"; else bad "... the line the terminal echoed is not shown again"; fi
+# A line typed while the search prints info lines: they come above it,
+# never inside it (during a job the engine shows the line itself, below
+# its output: docs/engine.md, "Typed during a job").
+fresh
+keys 'go infinite' Enter
+wait_for '^info depth 5 ' >/dev/null
+keys 'sto'
+n_info=$(screen | grep -c 'info depth')
+for _ in $(seq 100); do   # up to 20 s: the next iteration's line
+    [ "$(screen | grep -c 'info depth')" -gt "$n_info" ] && break
+    sleep 0.2
+done
+expect "typed during a search: the start of the line stays below the info lines" '^sto$'
+keys 'p' Enter
+expect "... and the line ends whole" '^stop$'
+expect "... the search stops and the prompt comes back" '^dablo> $'
+if ! screen | grep -q 'sto.*info depth\|^p$'; then ok "... never split by an info line"; else bad "... never split by an info line"; fi
+keys 'go infinite' Enter
+wait_for '^info depth 5 ' >/dev/null
+keys 'isrx' BSpace 'eady' Enter
+expect "typed during a search: Backspace takes back a character" '^isready$'
+expect "... and the line runs" '^readyok$'
+keys 'sto'
+keys C-c
+expect "... Ctrl-C drops the line being typed and stops the search" '^bestmove '
+wait_for '^dablo> $' >/dev/null
+if ! screen | grep -q '^sto$'; then ok "... the dropped line is erased"; else bad "... the dropped line is erased"; fi
 # A line sent with the one that starts a search (readline had the terminal:
 # no echo) is shown after the prompt when it runs, before its answer.
 fresh

@@ -13,6 +13,7 @@
 
 #include "frontend/completion.h"
 #include "frontend/diagram.h"
+#include "frontend/lineedit.h"
 #include "frontend/linereader.h"
 #include "frontend/options.h"
 #include "frontend/uci_parse.h"
@@ -463,6 +464,47 @@ START_TEST(linereader_appended)
 }
 END_TEST
 
+/* Feeds the bytes of s to le; returns the last result. */
+static EditResult type(LineEdit *le, const char *s)
+{
+    EditResult r = EDIT_SAME;
+    for (; *s; s++)
+        r = lineedit_byte(le, (unsigned char)*s);
+    return r;
+}
+
+/* The line typed during a job (the terminal's editing off): erase a
+ * character (UTF-8 whole), a word, the line; Enter ends it ("\r\n" once);
+ * arrow keys and other control bytes are dropped; EOF only on an empty
+ * line. */
+START_TEST(lineedit_keys)
+{
+    LineEdit le;
+    lineedit_init(&le, 0x7f, 0x17, 0x15, 0x04);
+    ck_assert_int_eq(type(&le, "st"), EDIT_CHANGED);
+    ck_assert_int_eq(type(&le, "\x1b[A\x1bOB\x1b[1;5C\x07"), EDIT_SAME); /* arrows, a bell */
+    ck_assert_str_eq(le.buf, "st");
+    ck_assert_int_eq(type(&le, "x\x7fop\x04"), EDIT_SAME); /* EOF on a line: nothing */
+    ck_assert_str_eq(le.buf, "stop");
+    ck_assert_int_eq(type(&le, "\r"), EDIT_LINE);
+    ck_assert_str_eq(le.buf, "stop");
+    lineedit_clear(&le);
+    ck_assert_int_eq(type(&le, "\n"), EDIT_SAME); /* the '\n' of "\r\n" */
+    ck_assert_int_eq(type(&le, "go\tdepth 3 \x17"), EDIT_CHANGED);
+    ck_assert_str_eq(le.buf, "go depth ");
+    ck_assert_int_eq(type(&le, "\x17\x17"), EDIT_CHANGED);
+    ck_assert_str_eq(le.buf, "");
+    ck_assert_int_eq(type(&le, "caf\xc3\xa9\x08"),
+                     EDIT_CHANGED); /* Backspace: all of the e-acute */
+    ck_assert_str_eq(le.buf, "caf");
+    ck_assert_int_eq(type(&le, "\x15"), EDIT_CHANGED);
+    ck_assert_uint_eq(le.len, 0);
+    ck_assert_int_eq(type(&le, "\x04"), EDIT_EOF);
+    ck_assert_int_eq(type(&le, "\n"), EDIT_LINE);
+    lineedit_free(&le);
+}
+END_TEST
+
 Suite *protocol_suite(void)
 {
     Suite *s = suite_create("protocol");
@@ -477,6 +519,7 @@ Suite *protocol_suite(void)
     tc = tcase_create("io");
     tcase_add_test(tc, linereader_lines);
     tcase_add_test(tc, linereader_appended);
+    tcase_add_test(tc, lineedit_keys);
     tcase_add_test(tc, diagram_lines);
     tcase_add_test(tc, diagram_marks_the_last_move);
     tcase_add_test(tc, completion_contexts);
