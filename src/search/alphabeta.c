@@ -28,6 +28,7 @@
  *     Dablot's compulsory presets, where it lost Elo (prunes()).
  */
 #include <math.h>
+#include <sched.h>
 #include <string.h>
 
 #include "eval.h"
@@ -107,9 +108,7 @@ static void stats_print(int depth, uint64_t nodes)
  * are kept by search.c's timer thread, which does not depend on the node
  * rate).  With more threads each one checks the sum of all threads' nodes
  * at every node, so a helper stops the search even while the main thread
- * waits for a CPU (the main thread's own count alone overshot 2x), and
- * every SMP_CHECK_NODES nodes whether another thread has completed its
- * iteration's depth. */
+ * waits for a CPU (the main thread's own count alone overshot 2x). */
 static inline void count_node(Thread *t, int ply)
 {
     uint64_t n = thread_nodes(t) + 1;
@@ -121,16 +120,22 @@ static inline void count_node(Thread *t, int ply)
         if ((n & (TIME_CHECK_NODES - 1)) == 0 || (l->nodes && n >= l->nodes))
             search_check_limits(t);
     }
-    if (t->search->nthreads > 1) {
-        if (l->nodes) search_check_nodes(t);
-        if ((n & (SMP_CHECK_NODES - 1)) == 0) search_check_superseded(t);
-    }
+    if (l->nodes && t->search->nthreads > 1) search_check_nodes(t);
 }
 
-/* True when the search must unwind (stop, or a limit reached). */
+/* True when a split point t works for, or one above it, was cut off. */
+static inline bool split_cut(const Thread *t)
+{
+    for (const SplitPoint *sp = t->sp_active; sp; sp = sp->parent)
+        if (atomic_load_explicit(&sp->cutoff, memory_order_relaxed)) return true;
+    return false;
+}
+
+/* True when the search must unwind (stop, a limit reached, or a split
+ * point above cut off by another thread). */
 static inline bool should_abort(Thread *t)
 {
-    if (!t->aborted && search_stopped(t->search))
+    if (!t->aborted && (search_stopped(t->search) || (t->sp_active && split_cut(t))))
         t->aborted = true;
     return t->aborted;
 }
@@ -370,91 +375,352 @@ static int search_move(Thread *t, int alpha, int beta, int new_depth, int r, int
     return score;
 }
 
+/* Steps 6b and 6c: whether move mv (ordering score ms) is pruned at the
+ * node of nl; otherwise sets *r to its reduction (step 7). */
+static bool move_pruned(const NodeLoop *nl, const Move killers[2], const Move *mv, int ms, int *r)
+{
+    bool quiet = !mv->captured;
+    bool reducible = nl->lmr && !movepick_is_tactical(ms) && !move_equal(mv, &killers[0])
+                  && !move_equal(mv, &killers[1]);
+    /* Step 6b. Late move pruning: at a shallow non-PV node, once a move
+     * that does not lose was found, the late quiet moves are not
+     * searched. */
+    if (reducible && quiet && !nl->pv_node && nl->depth <= LMP_MAX_DEPTH && nl->best > -MATE_BOUND
+        && nl->nsearched >= LMP_BASE + nl->depth * nl->depth)
+        return true;
+    /* Step 6c. Futility pruning (Tabal): at a frontier non-PV node whose
+     * static score (stand, -SCORE_INF where it was not taken) is far below
+     * alpha, a quiet late move cannot bring it back.  In Dablot matches
+     * showed no gain, so it is off there. */
+    if (reducible && quiet && !nl->pv_node && !nl->lmr_dablot && nl->depth <= FP_MAX_DEPTH
+        && nl->best > -MATE_BOUND && nl->stand != -SCORE_INF
+        && nl->stand + FP_MARGIN * nl->depth <= nl->alpha)
+        return true;
+    int new_depth = nl->depth - 1 + nl->ext;
+    *r = reducible ? lmr_reduction(nl->depth, nl->nsearched, nl->pv_node, new_depth, nl->lmr_dablot)
+                   : 0;
+    return false;
+}
+
+/* Step 9. Records score of move mv (searched by t) at the node of nl: a
+ * new best move, its line at a PV node.  Returns true on a cutoff. */
+static bool move_result(Thread *t, NodeLoop *nl, const Move *mv, int score)
+{
+    if (score <= nl->best) return false;
+    nl->best = score;
+    if (score <= nl->alpha) return false;
+    nl->best_move = *mv;
+    nl->have_best = true;
+    if (nl->pv_node) update_pv(t, nl->ply, mv);
+    if (score >= nl->beta) return true;
+    nl->alpha = score;
+    return false;
+}
+
+/* A quiet move that cuts off becomes a killer and raises its history,
+ * lowering the quiets tried before it (quiets[0..nquiets-1]). */
+static void cutoff_learn(Thread *t, int ply, int depth, const Move *mv, int nquiets)
+{
+    STAT(cutoffs);
+    if (mv->captured) return;
+    Ply *pl = &t->plies[ply];
+    store_killer(pl, mv);
+    movepick_history_update(&t->history, t->pos.stm, mv, pl->quiets, nquiets, depth);
+}
+
+SplitPoint split_busy;
+
+/* YBWC: thread t's share of the moves of split point sp, in picker order,
+ * each with a null window on the node's alpha at its start; nquiets quiet
+ * moves of t's ply list came before (the master's). */
+static void split_work(Thread *t, SplitPoint *sp, int nquiets)
+{
+    NodeLoop *nl = &sp->nl;
+    int ply = nl->ply;
+    Ply *pl = &t->plies[ply];
+    for (;;) {
+        Move mv;
+        int ms, r = 0, alpha;
+        bool got = false;
+        if (should_abort(t)) return;
+        pthread_mutex_lock(&sp->mu);
+        const Move *m;
+        while (!atomic_load_explicit(&sp->cutoff, memory_order_relaxed)
+               && (m = movepick_next(sp->mp, &ms)))
+            if (!move_pruned(nl, sp->killers, m, ms, &r)) {
+                mv = *m;
+                got = true;
+                break;
+            }
+        if (got) nl->nsearched++;
+        alpha = nl->alpha;
+        pthread_mutex_unlock(&sp->mu);
+        if (!got) return;
+        Undo u;
+        push_move(t, ply, &mv, &u);
+        int score = search_move(t, alpha, nl->beta, nl->depth - 1 + nl->ext, r, ply, false,
+                                nl->pv_node);
+        position_unmake(&t->pos, &mv, &u);
+        if (t->aborted) return;
+        pthread_mutex_lock(&sp->mu);
+        bool cut = false;
+        if (!atomic_load_explicit(&sp->cutoff, memory_order_relaxed)) {
+            bool raised = score > nl->alpha;
+            cut = move_result(t, nl, &mv, score);
+            if (raised && nl->pv_node) {
+                sp->pv_len = t->pv_len[ply];
+                memcpy(sp->pv, t->pv[ply], (size_t)sp->pv_len * sizeof(Move));
+            }
+            if (cut) atomic_store(&sp->cutoff, true);
+        }
+        pthread_mutex_unlock(&sp->mu);
+        if (cut) {
+            cutoff_learn(t, ply, nl->depth, &mv, nquiets);
+            return;
+        }
+        if (!mv.captured && nquiets < MAX_QUIETS) pl->quiets[nquiets++] = mv;
+    }
+}
+
+/* Whether split point sp lies below w (any, where w is NULL). */
+static bool split_below(const SplitPoint *sp, const SplitPoint *w)
+{
+    if (!w) return true;
+    for (const SplitPoint *p = sp->parent; p; p = p->parent)
+        if (p == w) return true;
+    return false;
+}
+
+/* Whether thread h may be handed split point sp now: it is idle, and if
+ * it waits at a split point of its own, sp lies below that one (it helps
+ * the work it waits for; Stockfish's "helpful master"). */
+static bool can_help(const Thread *h, const SplitPoint *sp)
+{
+    return atomic_load_explicit(&h->assigned, memory_order_relaxed) == NULL
+        && split_below(sp, atomic_load_explicit(&h->waiting_sp, memory_order_relaxed));
+}
+
+/* Thread t searches moves of split point sp, where it is already counted
+ * among the helpers, until none is left or it is cut off, then leaves it
+ * (sp may be gone after).  t's position and split point are restored and
+ * t is idle again (assigned NULL). */
+static void help(Thread *t, SplitPoint *sp)
+{
+    Position saved = t->pos;
+    SplitPoint *outer = t->sp_active;
+    /* The keys from the root to sp: the game before the root is every
+     * thread's, and a master waiting at w already holds the path to w,
+     * which sp lies below (no write where other threads may read). */
+    const Thread *m = sp->master;
+    const SplitPoint *w = atomic_load_explicit(&t->waiting_sp, memory_order_relaxed);
+    int from = sp->root_index + 1 + (w ? w->nl.ply : 0), n = sp->root_index + sp->nl.ply + 1 - from;
+    if (n > 0) {
+        memcpy(t->keys + from, m->keys + from, (size_t)n * sizeof *t->keys);
+        memcpy(t->rev + from, m->rev + from, (size_t)n * sizeof *t->rev);
+    }
+    t->root_index = sp->root_index;
+    t->root_depth = sp->root_depth;
+    t->pos = sp->pos;
+    t->sp_active = sp;
+    t->aborted = false;
+    split_work(t, sp, 0);
+    pthread_mutex_lock(&sp->mu);
+    sp->slaves--;
+    pthread_mutex_unlock(&sp->mu);
+    t->aborted = false;
+    t->sp_active = outer;
+    t->pos = saved;
+    atomic_store(&t->assigned, NULL);
+}
+
+/* Late join: the outermost split point below w (any, where w is NULL) of
+ * another thread with moves left, with t counted among its helpers; NULL
+ * when there is none. */
+static SplitPoint *find_split(Thread *t, const SplitPoint *w)
+{
+    Search *s = t->search;
+    for (int i = 0; i < s->nthreads; i++) {
+        Thread *h = s->threads[i];
+        if (h == t || atomic_load_explicit(&h->nsplits, memory_order_relaxed) == 0) continue;
+        SplitPoint *found = NULL;
+        pthread_mutex_lock(&h->split_lock);
+        for (int k = 0; k < h->nsplits && !found; k++) {
+            SplitPoint *sp = h->splits[k];
+            if (!split_below(sp, w)) continue;
+            pthread_mutex_lock(&sp->mu);
+            if (!atomic_load_explicit(&sp->cutoff, memory_order_relaxed)
+                && sp->mp->next < sp->mp->list->n) {
+                sp->slaves++;
+                found = sp;
+            }
+            pthread_mutex_unlock(&sp->mu);
+        }
+        pthread_mutex_unlock(&h->split_lock);
+        if (found) return found;
+    }
+    return NULL;
+}
+
+void ab_idle_loop(Thread *t, SplitPoint *wait_sp)
+{
+    Search *s = t->search;
+    for (;;) {
+        SplitPoint *a = atomic_load(&t->assigned);
+        if (a && a != SPLIT_BUSY) {
+            help(t, a);
+            continue;
+        }
+        bool done;
+        if (wait_sp) {
+            pthread_mutex_lock(&wait_sp->mu);
+            done = wait_sp->slaves == 0;
+            pthread_mutex_unlock(&wait_sp->mu);
+        } else {
+            done = atomic_load(&s->helpers_exit);
+        }
+        SplitPoint *expect = NULL;
+        if (!atomic_compare_exchange_strong(&t->assigned, &expect, SPLIT_BUSY))
+            continue; /* handed a split point meanwhile */
+        if (done) return;
+        SplitPoint *sp = search_stopped(s) ? NULL : find_split(t, wait_sp);
+        if (sp) {
+            help(t, sp);
+            continue;
+        }
+        atomic_store(&t->assigned, NULL);
+        sched_yield();
+    }
+}
+
+/* YBWC: makes the node a split point, hands it to idle threads and
+ * searches its remaining moves with them and any that join later, then
+ * waits until all have left, helping below meanwhile.  Returns false,
+ * having changed nothing, when there is no room for another split point;
+ * else true with nl holding the node's result (t->aborted after a stop or
+ * a cutoff above). */
+static bool split(Thread *t, NodeLoop *nl, MovePicker *mp, int nquiets)
+{
+    Search *s = t->search;
+    int k = atomic_load_explicit(&t->nsplits, memory_order_relaxed);
+    if (k >= MAX_PLY) return false;
+    SplitPoint sp;
+    pthread_mutex_init(&sp.mu, NULL);
+    sp.parent = t->sp_active;
+    sp.master = t;
+    sp.pos = t->pos;
+    sp.root_index = t->root_index;
+    sp.root_depth = t->root_depth;
+    sp.nl = *nl;
+    sp.mp = mp;
+    memcpy(sp.killers, t->plies[nl->ply].killers, sizeof sp.killers);
+    sp.slaves = 0;
+    atomic_init(&sp.cutoff, false);
+    sp.pv_len = 0;
+    pthread_mutex_lock(&t->split_lock);
+    t->splits[k] = &sp;
+    atomic_store_explicit(&t->nsplits, k + 1, memory_order_relaxed);
+    pthread_mutex_unlock(&t->split_lock);
+    pthread_mutex_lock(&sp.mu);
+    for (int i = 0; i < s->nthreads; i++) {
+        Thread *h = s->threads[i];
+        SplitPoint *expect = NULL;
+        if (h != t && can_help(h, &sp)
+            && atomic_compare_exchange_strong(&h->assigned, &expect, &sp))
+            sp.slaves++;
+    }
+    pthread_mutex_unlock(&sp.mu);
+    t->sp_active = &sp;
+    split_work(t, &sp, nquiets);
+    pthread_mutex_lock(&t->split_lock);
+    atomic_store_explicit(&t->nsplits, k, memory_order_relaxed);
+    pthread_mutex_unlock(&t->split_lock);
+    /* Wait for the helpers, free to help below meanwhile.  t may itself be
+     * a master waiting further up and helping here: it waits there again
+     * after. */
+    SplitPoint *outer_wait = atomic_load_explicit(&t->waiting_sp, memory_order_relaxed);
+    atomic_store(&t->waiting_sp, &sp);
+    atomic_store(&t->assigned, NULL);
+    ab_idle_loop(t, &sp);
+    atomic_store(&t->waiting_sp, outer_wait);
+    t->sp_active = sp.parent;
+    t->aborted = search_stopped(s) || split_cut(t);
+    *nl = sp.nl;
+    if (nl->pv_node && sp.pv_len > 0) {
+        memcpy(t->pv[nl->ply], sp.pv, (size_t)sp.pv_len * sizeof(Move));
+        t->pv_len[nl->ply] = sp.pv_len;
+    }
+    pthread_mutex_destroy(&sp.mu);
+    return true;
+}
+
 /* Steps 6 to 10: searches the moves of the node at ply (t->plies[ply].list,
  * at least one; stand its static score, -SCORE_INF where none was taken),
  * stores the result in the TT and returns it (fail-soft; 0 after an
- * abort). */
+ * abort).  With more threads the moves after the first may be searched by
+ * several at once (split()). */
 static int search_moves(Thread *t, int alpha, int beta, int depth, int ply, int ext,
                         uint32_t tt_move, int stand)
 {
     Position *pos = &t->pos;
     Ply *pl = &t->plies[ply];
-    bool pv_node = beta - alpha > 1;
     /* LMR (step 7) and late move pruning where matches say they help
      * (prunes()). */
-    bool lmr = prunes(pos), lmr_dablot = pos->rules.variant == VARIANT_DABLOT;
+    NodeLoop nl = {
+        .alpha = alpha,
+        .beta = beta,
+        .alpha0 = alpha,
+        .depth = depth,
+        .ply = ply,
+        .ext = ext,
+        .stand = stand,
+        .pv_node = beta - alpha > 1,
+        .lmr = prunes(pos),
+        .lmr_dablot = pos->rules.variant == VARIANT_DABLOT,
+        .best = -SCORE_INF,
+    };
     MovePicker mp;
     movepick_init(&mp, pos, &pl->list, pl->scores, tt_move, pl->killers, &t->history);
-    int alpha0 = alpha, best = -SCORE_INF, nsearched = 0, nquiets = 0;
-    Move best_move = { 0, 0, 0 };
-    bool have_best = false;
+    int nquiets = 0;
+    bool ybwc = depth >= SPLIT_MIN_DEPTH && t->search->nthreads > 1;
     const Move *m;
     int ms;
     while ((m = movepick_next(&mp, &ms))) {
+        int r = 0;
+        if (move_pruned(&nl, pl->killers, m, ms, &r)) continue;
         Move mv = *m;
-        bool quiet = !mv.captured;
-        bool reducible = lmr && !movepick_is_tactical(ms) && !move_equal(&mv, &pl->killers[0])
-                         && !move_equal(&mv, &pl->killers[1]);
-        /* Step 6b. Late move pruning: at a shallow non-PV node, once a
-         * move that does not lose was found, the late quiet moves are not
-         * searched. */
-        if (reducible && quiet && !pv_node && depth <= LMP_MAX_DEPTH
-            && best > -MATE_BOUND && nsearched >= LMP_BASE + depth * depth) {
-            continue;
-        }
-        /* Step 6c. Futility pruning (Tabal): at a frontier non-PV node
-         * whose static score (stand, -SCORE_INF where it was not taken) is
-         * far below alpha, a quiet late move cannot bring it back.  In
-         * Dablot matches showed no gain, so it is off there. */
-        if (reducible && quiet && !pv_node && !lmr_dablot && depth <= FP_MAX_DEPTH
-            && best > -MATE_BOUND && stand != -SCORE_INF && stand + FP_MARGIN * depth <= alpha) {
-            continue;
-        }
-        int new_depth = depth - 1 + ext;
-        int r = reducible ? lmr_reduction(depth, nsearched, pv_node, new_depth, lmr_dablot) : 0;
         Undo u;
         push_move(t, ply, &mv, &u);
-        int score = search_move(t, alpha, beta, new_depth, r, ply, nsearched == 0, pv_node);
+        int score = search_move(t, nl.alpha, beta, depth - 1 + ext, r, ply, nl.nsearched == 0,
+                                nl.pv_node);
 #ifdef DABLO_SEARCH_STATS
         if (r > 0) {
             stats.reduced++;
-            if (score > alpha) stats.re_searched++;
+            if (score > nl.alpha) stats.re_searched++;
         }
 #endif
         position_unmake(pos, &mv, &u);
         if (t->aborted)
             return 0;
-        nsearched++;
-
-        /* Step 9. A new best move; a quiet one that cuts off becomes a
-         * killer and raises its history, lowering the quiets tried first. */
-        if (score > best) {
-            best = score;
-            if (score > alpha) {
-                best_move = mv;
-                have_best = true;
-                if (pv_node)
-                    update_pv(t, ply, &mv);
-                if (score >= beta) {
-                    STAT(cutoffs);
-                    if (nsearched == 1) STAT(first_cutoffs);
-                    if (quiet) {
-                        store_killer(pl, &mv);
-                        movepick_history_update(&t->history, pos->stm, &mv, pl->quiets, nquiets, depth);
-                    }
-                    break;
-                }
-                alpha = score;
-            }
+        nl.nsearched++;
+        if (move_result(t, &nl, &mv, score)) {
+            if (nl.nsearched == 1) STAT(first_cutoffs);
+            cutoff_learn(t, ply, depth, &mv, nquiets);
+            break;
         }
-        if (quiet && nquiets < MAX_QUIETS)
-            pl->quiets[nquiets++] = mv;
+        if (!mv.captured && nquiets < MAX_QUIETS) pl->quiets[nquiets++] = mv;
+        /* Young brothers wait: the rest may be shared once the first move
+         * has set the node's bound. */
+        if (ybwc && split(t, &nl, &mp, nquiets)) {
+            if (t->aborted) return 0;
+            break;
+        }
     }
 
     /* Step 10. Store the result: a lower bound after a cutoff, exact when
      * it raised alpha, else an upper bound. */
-    int bound = best >= beta ? BOUND_LOWER : best > alpha0 ? BOUND_EXACT : BOUND_UPPER;
-    tt_store(&t->search->tt, pos->key, have_best ? tt_pack_move(&best_move) : 0,
+    int best = nl.best;
+    int bound = best >= beta ? BOUND_LOWER : best > nl.alpha0 ? BOUND_EXACT : BOUND_UPPER;
+    tt_store(&t->search->tt, pos->key, nl.have_best ? tt_pack_move(&nl.best_move) : 0,
              tt_score_to(best, ply, MATE_BOUND), depth, bound);
     return best;
 }

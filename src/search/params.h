@@ -128,9 +128,10 @@ enum {
     TIMER_PERIOD_NS = 1000000,  /* ns: the timer thread checks the clock this often (1 ms) */
 };
 
-/* Lazy SMP: with more threads each one checks this often (nodes, a power
- * of two) whether another thread has completed its iteration's depth. */
-enum { SMP_CHECK_NODES = 1024 };
+/* Parallel search (YBWC): the shallowest node (plies left) whose moves
+ * after the first are shared with other threads; below it a split costs
+ * more than the work it shares (docs/speed.md, "Parallel search: YBWC"). */
+enum { SPLIT_MIN_DEPTH = 3 };
 
 /* After a stop or the hard limit the search thread answers itself when it
  * does so within this many ns (it needs well under 1 ms when it has a

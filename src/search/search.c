@@ -1,18 +1,15 @@
 /*
  * search.c - the search driver: the public API of search.h, the search
- * threads (Lazy SMP), iterative deepening with aspiration windows and
- * MultiPV, time control, and the "info" lines.
+ * threads, iterative deepening with aspiration windows and MultiPV, time
+ * control, and the "info" lines.
  *
- * Lazy SMP (as in Stockfish, src/thread.cpp): every thread searches the
- * same root with the one shared TT; each iteration starts beyond the
- * deepest one any thread has completed, helpers with an odd index a ply
- * further, which keeps the threads on different depths so they fill the
- * table with different subtrees (next_depth); an iteration another thread
- * has completed is given up (search_check_superseded).  The main thread (the caller
- * of search_run) alone prints and keeps time; the thread that completed
- * the deepest iteration answers (its line printed last).
+ * Parallel search (YBWC, docs/engine.md "Parallel search"): the main
+ * thread (the caller of search_run) alone iterates, prints, keeps time
+ * and answers; the helpers wait in ab_idle_loop() for the split points of
+ * its tree (alphabeta.c) until the search ends.
  */
 #include <errno.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,7 +33,7 @@ static void thread_free(Thread *t)
     free(t->plies);
     free(t->pv);
     free(t->root_moves);
-    free(t->root_saved);
+    pthread_mutex_destroy(&t->split_lock);
     free(t);
 }
 
@@ -46,11 +43,11 @@ static Thread *thread_new(Search *s, int index)
     if (!t) return NULL;
     t->search = s;
     t->index = index;
+    pthread_mutex_init(&t->split_lock, NULL);
     t->plies = calloc(MAX_PLY + 1, sizeof *t->plies);
     t->pv = calloc(MAX_PLY + 1, sizeof *t->pv);
     t->root_moves = calloc(MAX_MOVES, sizeof *t->root_moves);
-    t->root_saved = calloc(MAX_MOVES, sizeof *t->root_saved);
-    if (!t->plies || !t->pv || !t->root_moves || !t->root_saved) {
+    if (!t->plies || !t->pv || !t->root_moves) {
         thread_free(t);
         return NULL;
     }
@@ -99,6 +96,7 @@ Search *search_new(size_t hash_mib)
     pthread_mutex_init(&s->answer_mu, NULL);
     atomic_init(&s->early_ok, false);
     ab_init_tables();
+    atomic_init(&s->helpers_exit, false);
     if (ensure_threads(s, 1) < 1) {
         search_free(s);
         return NULL;
@@ -202,7 +200,7 @@ static int64_t elapsed_ms(Search *s)
 static void check_time(Search *s)
 {
     if (s->tm.timed && !atomic_load_explicit(&s->pondering, memory_order_relaxed)
-        && atomic_load_explicit(&s->best_depth, memory_order_relaxed) >= 1
+        && atomic_load_explicit(&s->completed_depth, memory_order_relaxed) >= 1
         && elapsed_ms(s) >= s->tm.hard) {
         atomic_store(&s->early_ok, true);
         atomic_store(&s->stop, true);
@@ -435,68 +433,19 @@ static bool time_to_stop(Search *s, Thread *t, int depth, int changes)
     return (double)elapsed_ms(s) * TIME_NEXT_ITERATION >= (double)s->tm.soft * scale;
 }
 
-/* The deepest iteration of thread t: 1 for a forced move on the clock,
- * else go depth's, else MAX_DEPTH. */
+/* The deepest iteration: 1 for a forced move on the clock, else go
+ * depth's, else MAX_DEPTH. */
 static int max_depth_of(const Thread *t)
 {
     const Search *s = t->search;
-    /* A forced move on the clock is answered after depth 1 by every
-     * thread count: else the helpers deepen its tiny tree (often the
-     * game's end) to MAX_DEPTH while the main thread completes depth 1,
-     * and the deepest line answers with "depth 120". */
     if (t->nroot == 1 && s->tm.timed && !s->limits.ponder)
         return 1;
     return s->limits.depth > 0 && s->limits.depth < MAX_DEPTH ? s->limits.depth : MAX_DEPTH;
 }
 
-/* An iteration of a helper at a depth another thread has completed adds
- * nothing the table does not hold, so it is given up for the next one;
- * never at the deepest depth, which would be searched again, and never by
- * the main thread: it keeps the time and prints, and a main thread given
- * up at every depth answered no move on the clock (docs/engine.md, "Lazy
- * SMP"). */
-void search_check_superseded(Thread *t)
-{
-    Search *s = t->search;
-    if (t->index > 0 && t->root_depth < max_depth_of(t)
-        && atomic_load_explicit(&s->best_depth, memory_order_relaxed) >= t->root_depth) {
-        t->aborted = true;
-        t->superseded = true;
-    }
-}
-
-/* Lazy SMP: the depth of thread t's next iteration.  No thread repeats a
- * depth another has completed (the table holds that result), and helpers
- * with an odd index go one ply beyond it, so the threads stay on different
- * depths however their speeds differ (docs/engine.md, "Lazy SMP").  With
- * one thread this is the next depth. */
-static int next_depth(Thread *t, int max_depth)
-{
-    int d = t->completed_depth + 1;
-    int best = atomic_load_explicit(&t->search->best_depth, memory_order_relaxed);
-    if (d <= best) d = best + 1;
-    d += t->index & 1;
-    return d < max_depth ? d : max_depth;
-}
-
-/* Records that t completed depth: raises the search's deepest completed
- * iteration.  A helper that reached the depth limit ends the search where
- * its line can answer (best_thread: single-line searches) and the search
- * need not wait for stop or ponderhit; otherwise the main thread ends it
- * as when alone. */
-static void publish_depth(Thread *t, int depth, int max_depth)
-{
-    Search *s = t->search;
-    int best = atomic_load(&s->best_depth);
-    while (best < depth && !atomic_compare_exchange_weak(&s->best_depth, &best, depth)) {}
-    if (depth >= max_depth && t->index > 0 && s->opt.multipv <= 1 && !s->limits.infinite
-        && !atomic_load(&s->pondering))
-        atomic_store(&s->stop, true);
-}
-
-/* Iterative deepening of one thread: each iteration searches every
- * MultiPV line through its aspiration window; the main thread then prints
- * the lines and asks the time manager whether to go on. */
+/* Iterative deepening of the main thread t: each iteration searches every
+ * MultiPV line through its aspiration window, then prints the lines and
+ * asks the time manager whether to go on. */
 static void iterate(Thread *t)
 {
     Search *s = t->search;
@@ -504,45 +453,28 @@ static void iterate(Thread *t)
     if (multipv > t->nroot) multipv = t->nroot;
     int max_depth = max_depth_of(t);
     int changes = 0;
-    bool main = t->index == 0;
 
     while (t->completed_depth < max_depth) {
-        int depth = next_depth(t, max_depth);
+        int depth = t->completed_depth + 1;
         if (search_stopped(s))
             break;
         Move before = t->root_moves[0].move;
         t->root_depth = depth;
         t->seldepth = 0;
-        t->superseded = false;
-        if (s->nthreads > 1)
-            memcpy(t->root_saved, t->root_moves, (size_t)t->nroot * sizeof *t->root_saved);
         for (t->pv_index = 0; t->pv_index < multipv; t->pv_index++) {
             aspiration(t, depth);
             sort_root(t->root_moves, 0, t->pv_index + 1);
             if (t->aborted)
                 break;
         }
-        if (t->superseded) {
-            /* Given up for a deeper iteration: nothing of it is kept. */
-            memcpy(t->root_moves, t->root_saved, (size_t)t->nroot * sizeof *t->root_moves);
-            t->aborted = false;
-            continue;
-        }
         if (t->aborted)
             break;
         bool first = t->completed_depth == 0;
         t->completed_depth = depth;
+        atomic_store(&s->completed_depth, depth);
         for (int i = 0; i < t->nroot; i++)
             if (t->root_moves[i].score != -SCORE_INF)
                 t->root_moves[i].prev_score = t->root_moves[i].score;
-        publish_depth(t, depth, max_depth);
-        /* A helper stops where the main thread would (a game's end seen in
-         * full): past it the tree is tiny, the helper would reach
-         * MAX_DEPTH in a millisecond and its line answer at that depth. */
-        if (!main) {
-            if (searched_enough(s, t, depth)) break;
-            continue;
-        }
         for (int k = 0; k < multipv; k++)
             print_line(s, t, depth, k);
         changes = changes / 2 + !move_equal(&before, &t->root_moves[0].move) * TIME_CHANGE_WEIGHT;
@@ -550,9 +482,10 @@ static void iterate(Thread *t)
     }
 }
 
+/* A helper thread: searches at split points until the search ends. */
 static void *helper_main(void *arg)
 {
-    iterate(arg);
+    ab_idle_loop(arg, NULL);
     return NULL;
 }
 
@@ -610,8 +543,12 @@ static int thread_prepare(Thread *t, const Game *g, const RootMove *roots, int n
     t->nroot = nroot;
     t->completed_depth = 0;
     t->root_depth = 0;
-    atomic_store(&s->best_depth, 0);
-    t->aborted = t->superseded = false;
+    atomic_store(&s->completed_depth, 0);
+    t->aborted = false;
+    t->sp_active = NULL;
+    atomic_store(&t->waiting_sp, NULL);
+    atomic_store(&t->nsplits, 0);
+    atomic_store(&t->assigned, t->index == 0 ? SPLIT_BUSY : NULL);
     atomic_store(&t->nodes, 0);
     atomic_store(&t->tbhits, 0);
     return 0;
@@ -721,19 +658,24 @@ static int setup_root(Search *s, const Game *g, const SearchLimits *limits)
 /* The search itself: starts the timer thread (timed or pondering searches)
  * and the helpers, runs iterative deepening on the calling thread, waits
  * for stop or ponderhit when the search must not answer before, then stops
- * and joins every thread.  Returns the number of threads that ran (a
- * helper that could not be started is left out). */
-static int run_threads(Search *s, const SearchLimits *limits)
+ * and joins every thread (a helper that could not be started is left
+ * out of s->nthreads). */
+static void run_threads(Search *s, const SearchLimits *limits)
 {
     atomic_store(&s->finished, false);
     pthread_t timer;
     bool have_timer = (s->tm.timed || limits->ponder || (s->answer_fn && !s->quiet))
                    && pthread_create(&timer, NULL, timer_main, s) == 0;
     int started = 1;
+    atomic_store(&s->helpers_exit, false);
     for (int i = 1; i < s->nthreads; i++, started++)
         if (pthread_create(&s->threads[i]->handle, NULL, helper_main, s->threads[i]) != 0)
             break;
+    for (int i = started; i < s->nthreads; i++) /* never handed a split point */
+        atomic_store(&s->threads[i]->assigned, SPLIT_BUSY);
     iterate(s->threads[0]);
+    /* No split point comes after the main thread's iterations. */
+    atomic_store(&s->helpers_exit, true);
 
     /* "infinite" and pondering searches answer only after stop/ponderhit. */
     while (!search_stopped(s) && (limits->infinite || atomic_load(&s->pondering))) {
@@ -747,21 +689,7 @@ static int run_threads(Search *s, const SearchLimits *limits)
     pthread_mutex_unlock(&s->timer_mu);
     for (int i = 1; i < started; i++)
         pthread_join(s->threads[i]->handle, NULL);
-    if (have_timer)
-        pthread_join(timer, NULL);
-    return started;
-}
-
-/* Lazy SMP: the thread whose line answers: the one that completed the
- * deepest iteration, the main thread among equals (single-line searches
- * only; with MultiPV the main thread's lines answer). */
-static Thread *best_thread(Search *s, int started)
-{
-    Thread *bt = s->threads[0];
-    if (s->opt.multipv <= 1)
-        for (int i = 1; i < started; i++)
-            if (s->threads[i]->completed_depth > bt->completed_depth) bt = s->threads[i];
-    return bt;
+    if (have_timer) pthread_join(timer, NULL);
 }
 
 /* Skill Level below full strength (skill.h): the level's depth and node
@@ -795,13 +723,13 @@ static bool skill_choose(Search *s, Thread *bt, const Position *root)
     return true;
 }
 
-/* The answer from thread bt: its first root move and the reply to ponder
- * on, the last info line when the one printed is not bt's final word, and
- * the summary in s->last.  Returns true when the timer thread had already
- * answered (*best and *ponder are then what it gave). */
-static bool answer(Search *s, const Game *g, Thread *bt, Move *best, Move *ponder)
+/* The answer of the main thread: its first root move and the reply to
+ * ponder on, the last info line when the one printed is not its final
+ * word, and the summary in s->last.  Returns true when the timer thread
+ * had already answered (*best and *ponder are then what it gave). */
+static bool answer(Search *s, const Game *g, Move *best, Move *ponder)
 {
-    Thread *main = s->threads[0];
+    Thread *bt = s->threads[0];
     RootMove *rm = &bt->root_moves[0];
     if (rm->score == -SCORE_INF)
         rm->score = rm->prev_score;
@@ -820,8 +748,7 @@ static bool answer(Search *s, const Game *g, Thread *bt, Move *best, Move *ponde
      * "depth 1" a host would take for a searched result (PROTOCOL.md
      * section 3.3).  Stockfish likewise prints no line for an aborted
      * iteration whose score is unproven (search.cpp, abortedSearch). */
-    if (bt->completed_depth > 0
-        && (skilled || bt != main || rm->shown_score == -SCORE_INF || main->aborted))
+    if (bt->completed_depth > 0 && (skilled || rm->shown_score == -SCORE_INF || bt->aborted))
         print_line(s, bt, bt->completed_depth, 0);
     /* The bestmove is this thread's to give now, unless the timer thread
      * gave it (search_set_answer). */
@@ -867,8 +794,8 @@ int search_run(Search *s, const Game *g, const SearchLimits *limits,
         s->last.time_ms = timeman_now_ms() - s->start_ms;
         return -1;
     }
-    int started = run_threads(s, limits);
-    return answer(s, g, best_thread(s, started), best, ponder) ? 1 : 0;
+    run_threads(s, limits);
+    return answer(s, g, best, ponder) ? 1 : 0;
 }
 
 /* ------------------------------------------------------------------ eval */

@@ -1,6 +1,7 @@
 /*
  * search.h - the engine's search: iterative deepening, PVS alpha-beta with a
- * transposition table, quiescence, time management and Lazy SMP.
+ * transposition table, quiescence, time management and a parallel search
+ * (YBWC).
  *
  * Contract with the protocol layer (uci.c):
  *   - search_run() blocks until the search ends (limits reached, stop,

@@ -7,9 +7,9 @@
  * MATE - n for a win n plies from the root and -(MATE - n) for a loss, so
  * shorter wins score higher; every |score| >= MATE_BOUND is decided.
  *
- * One Thread per search thread (Lazy SMP): each has its own position, key
- * stack, move lists, history and killers; only the TT (tt.h) and the stop
- * flags are shared.
+ * One Thread per search thread: each has its own position, key stack,
+ * move lists, history and killers; the TT (tt.h), the stop flags and the
+ * split points of the parallel search (YBWC, SplitPoint) are shared.
  */
 #ifndef DABLO_SEARCH_INTERNAL_H
 #define DABLO_SEARCH_INTERNAL_H
@@ -44,6 +44,43 @@ typedef struct RootMove {
     Move pv[MAX_PLY];
 } RootMove;
 
+/* The state of a node's move loop (alphabeta.c, search_moves): its window,
+ * best result so far and the moves searched.  Shared through a split point
+ * when several threads search the node's moves (YBWC). */
+typedef struct NodeLoop {
+    int alpha, beta, alpha0; /* current window; alpha on entry */
+    int depth, ply, ext;     /* plies left, distance from the root, extension */
+    int stand;               /* static score, -SCORE_INF where none was taken */
+    bool pv_node, lmr, lmr_dablot;
+    int best;      /* fail-soft best score, -SCORE_INF before any */
+    int nsearched; /* moves searched (or started, at a split point) */
+    Move best_move;
+    bool have_best;
+} NodeLoop;
+
+struct Thread;
+
+/* A node whose remaining moves several threads search at once (Young
+ * Brothers Wait: only after its first move was searched; Feldmann 1993,
+ * the split points of Crafty and Stockfish 1-6).  It lives on its master's
+ * stack; the master returns only once every helper has left it. */
+typedef struct SplitPoint {
+    /* Read at every thread's nodes below, so alone on its cache line: the
+     * lock and the results beside it are written at every move. */
+    _Alignas(64) atomic_bool cutoff; /* a move reached beta: every thread leaves */
+    _Alignas(64) pthread_mutex_t mu; /* guards nl, mp, pv and slaves */
+    struct SplitPoint *parent;       /* the split point the master was working for, or NULL */
+    struct Thread *master;
+    Position pos;               /* the node */
+    int root_index, root_depth; /* the master's, for the helpers' copies */
+    NodeLoop nl;
+    MovePicker *mp;  /* the master's picker over its ply's list */
+    Move killers[2]; /* the master's killers at the node (read-only) */
+    int slaves;      /* helpers still working here */
+    int pv_len;
+    Move pv[MAX_PLY + 1]; /* the best line from the node (PV nodes) */
+} SplitPoint;
+
 /* Per-ply scratch space of one thread. */
 typedef struct Ply {
     MoveList list;
@@ -65,24 +102,39 @@ typedef struct Thread {
     Move (*pv)[MAX_PLY + 1];       /* pv[ply][i]: the line from ply on */
     int pv_len[MAX_PLY + 1];
     History history;
-    RootMove *root_moves;          /* MAX_MOVES */
-    RootMove *root_saved;          /* MAX_MOVES: root_moves before the iteration (Lazy SMP) */
+    RootMove *root_moves; /* MAX_MOVES */
     int nroot;
     int pv_index;                  /* MultiPV line being searched */
     int root_depth;
     int completed_depth;
     int seldepth;
     bool aborted;
-    bool superseded; /* aborted because another thread completed root_depth */
     _Atomic uint64_t nodes;
     _Atomic uint64_t tbhits; /* tbprobe.h */
+    /* YBWC: the split point handed to this thread (NULL = idle and free to
+     * take one, SPLIT_BUSY = busy with its own work); the innermost split
+     * point it works for (its cutoff aborts the thread's subtree); the one
+     * it waits at as a master (it helps only below it meanwhile). */
+    _Atomic(SplitPoint *) assigned;
+    SplitPoint *sp_active;
+    _Atomic(SplitPoint *) waiting_sp;
+    /* The split points this thread is master of, outermost first, where
+     * idle threads may join them later (split_lock guards them). */
+    pthread_mutex_t split_lock;
+    SplitPoint *splits[MAX_PLY];
+    _Atomic int nsplits;
 } Thread;
+
+/* Thread.assigned of a thread busy with its own work. */
+extern SplitPoint split_busy;
+#define SPLIT_BUSY (&split_busy)
 
 struct Search {
     TT tt;
     Thread *threads[MAX_THREADS];
     int nthreads;                  /* threads of the current search */
-    _Atomic int best_depth;        /* deepest iteration any thread has completed (Lazy SMP) */
+    _Atomic int completed_depth;   /* the main thread's, for the timer thread */
+    atomic_bool helpers_exit;      /* YBWC: the helpers leave their idle loop */
     atomic_bool stop;
     atomic_bool pondering;         /* searching in ponder mode: no time limits */
     atomic_bool ponderhit;         /* a ponderhit arrived (kept until search_run returns) */
@@ -130,6 +182,11 @@ static inline bool move_irreversible(const Position *pos, const Move *m)
 
 /* alphabeta.c */
 int ab_root(Thread *t, int alpha, int beta, int depth);
+/* YBWC: the loop of an idle thread t: it searches moves of the split
+ * points handed to it or that it finds with moves left, until wait_sp has
+ * no helper left (t is its master), or with wait_sp NULL until the search
+ * ends (Search.helpers_exit).  Returns with t->assigned = SPLIT_BUSY. */
+void ab_idle_loop(Thread *t, SplitPoint *wait_sp);
 void ab_init_tables(void);
 /* The late-move reduction table's entry in plies for depth and moves
  * searched, both 1..63, of Dablot's table or the other one (for the unit
@@ -138,12 +195,6 @@ int ab_lmr_table_entry(bool dablot, int depth, int moves);
 
 /* search.c: called every few thousand nodes by the main thread. */
 void search_check_limits(Thread *t);
-
-/* search.c: with more threads, aborts helper t's iteration (t->aborted
- * and t->superseded) when another thread has completed its depth and a
- * deeper one is allowed; never the main thread's (docs/engine.md, "Lazy
- * SMP"). */
-void search_check_superseded(Thread *t);
 
 /* search.c: sets the stop flag when all threads' nodes together have
  * reached the node limit (go nodes; Stockfish sums them the same way). */

@@ -11,7 +11,7 @@
  *   check = key ^ data
  * A probe accepts an entry only when check ^ data equals the full 64-bit
  * key.  This is the "lockless hashing" of Hyatt and Mann (ICGA Journal 25,
- * 2002): several search threads (Lazy SMP) read and write entries with no
+ * 2002): several search threads (the parallel search) read and write entries with no
  * lock, each word with a relaxed atomic load or store; an entry torn by two
  * simultaneous writers fails the check and reads as a miss.  The stored move
  * is a hint only: the search plays it only if it matches a generated legal

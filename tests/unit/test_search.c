@@ -251,7 +251,8 @@ static char *trim(char *s)
     return s;
 }
 
-START_TEST(tactics_file_is_solved)
+/* Every position of tests/tactics.txt searched with the given options. */
+static void solve_tactics(const SearchOptions *opt)
 {
     FILE *f = fopen(TACTICS_FILE, "r");
     ck_assert_msg(f != NULL, "%s: %s (the unit tests run from the repository root)", TACTICS_FILE,
@@ -274,7 +275,7 @@ START_TEST(tactics_file_is_solved)
         SearchLimits l = depth_limits(atoi(field[2]));
         Move best, ponder;
         search_clear(s);
-        ck_assert_int_eq(search_run(s, &g, &l, &one_thread, &best, &ponder), 0);
+        ck_assert_int_eq(search_run(s, &g, &l, opt, &best, &ponder), 0);
         int found = 0;
         char want[256];
         snprintf(want, sizeof want, "%s", field[3]);
@@ -286,13 +287,28 @@ START_TEST(tactics_file_is_solved)
         }
         char got[MOVE_STR_MAX];
         notation_move_string(&g.pos, &best, got, sizeof got);
-        ck_assert_msg(found, "tactics.txt:%d: played %s, expected %s", lineno, got, field[3]);
+        ck_assert_msg(found, "tactics.txt:%d: %d threads played %s, expected %s", lineno,
+                      opt->threads, got, field[3]);
         game_free(&g);
         n++;
     }
     fclose(f);
     search_free(s);
     ck_assert_int_ge(n, 6);
+}
+
+START_TEST(tactics_file_is_solved)
+{
+    solve_tactics(&one_thread);
+}
+END_TEST
+
+/* The same with the parallel search: its split points must not lose the
+ * winning move (a cutoff or a result taken from the wrong thread would). */
+START_TEST(tactics_file_is_solved_by_threads)
+{
+    for (int threads = 2; threads <= 3; threads++)
+        solve_tactics(&(SearchOptions){ .threads = threads, .multipv = 1, .move_overhead = 0 });
 }
 END_TEST
 
@@ -987,6 +1003,47 @@ START_TEST(threads_and_multipv_give_legal_moves)
 }
 END_TEST
 
+/* The helpers share the tree (YBWC split points): with 2 and 4 threads a
+ * depth-limited search from both start positions counts nodes on every
+ * thread, reaches its depth and answers a legal move; node limits and
+ * stops in the middle of split points answer too (30 searches each). */
+START_TEST(helpers_share_the_tree)
+{
+    for (int v = 0; v < 2; v++) {
+        Variant variant = v ? VARIANT_TABAL : VARIANT_DABLOT;
+        Rules r = rules_default(variant);
+        Game g;
+        game_from(&g, &r, position_start_fen(variant));
+        for (int threads = 2; threads <= 4; threads += 2) {
+            Search *s = quiet_search();
+            SearchOptions o = { .threads = threads, .multipv = 1, .move_overhead = 0 };
+            SearchLimits l = depth_limits(test_quick() ? 8 : 10);
+            Move best, ponder;
+            ck_assert_int_eq(search_run(s, &g, &l, &o, &best, &ponder), 0);
+            ck_assert(is_legal(&g.pos, &best));
+            SearchInfo info;
+            search_last_info(s, &info);
+            ck_assert_int_eq(info.depth, l.depth);
+            for (int i = 0; i < threads; i++)
+                ck_assert_msg(thread_nodes(s->threads[i]) > 0,
+                              "%s, %d threads: thread %d searched no node", v ? "tabal" : "dablot",
+                              threads, i);
+            for (int k = 0; k < 30; k++) {
+                search_clear(s);
+                SearchLimits n = depth_limits(0);
+                n.nodes = 500 + 997 * (uint64_t)k;
+                ck_assert_int_eq(search_run(s, &g, &n, &o, &best, &ponder), 0);
+                ck_assert(is_legal(&g.pos, &best));
+                search_last_info(s, &info);
+                ck_assert_uint_le(info.nodes, n.nodes + 4 * (uint64_t)threads);
+            }
+            search_free(s);
+        }
+        game_free(&g);
+    }
+}
+END_TEST
+
 /* ---------------------------------------------------------------- skill */
 
 START_TEST(skill_pick_rule)
@@ -1106,6 +1163,8 @@ Suite *search_suite(void)
     tcase_add_test(tc, skill_limits_grow_with_the_level);
     tcase_add_test(tc, low_skill_plays_worse_moves);
     tcase_add_test(tc, tactics_file_is_solved);
+    tcase_add_test(tc, tactics_file_is_solved_by_threads);
+    tcase_add_test(tc, helpers_share_the_tree);
     tcase_add_test(tc, blockade_is_scored_as_a_win);
     tcase_add_test(tc, third_repetition_is_a_draw);
     tcase_add_test(tc, draw_plies_limit_is_a_draw);
