@@ -157,6 +157,15 @@ void uci_parse_go(const Position *pos, char **v, int n, SearchLimits *lim, int *
     lim->time[WHITE] = lim->time[BLACK] = -1;
     *perft_depth = 0;
     const long long TIME_MAX = (long long)1 << 50;   /* ms; far beyond any clock */
+    /* perft takes no limits: any other word refuses the count, with one
+     * line (not one for each word as well, which would say "ignored") */
+    for (int i = 0; i < n; i++)
+        if (strcasecmp(v[i], "perft") == 0 && n > 2) {
+            uci_parse_error_add(errs, "go perft: expected 'go perft <depth>' with depth 1..100 "
+                                      "and no other word");
+            *perft_depth = -1;
+            return;
+        }
     for (int i = 0; i < n; i++) {
         const char *k = v[i];
         long long x;
@@ -204,14 +213,6 @@ void uci_parse_go(const Position *pos, char **v, int n, SearchLimits *lim, int *
         } else {
             uci_parse_error_add(errs, "go: unknown word '%.*s%s'; ignored", UCI_WORD(k));
         }
-    }
-    /* perft takes no limits: any other word refuses the count, as "perft"
-     * refuses one */
-    if (*perft_depth != 0 && n != 2) {
-        if (*perft_depth > 0)
-            uci_parse_error_add(errs, "go perft: expected 'go perft <depth>' with depth 1..100 "
-                                      "and no other word");
-        *perft_depth = -1;
     }
 }
 

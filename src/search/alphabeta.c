@@ -815,6 +815,8 @@ int ab_root(Thread *t, int alpha, int beta, int depth)
     int best = -SCORE_INF;
     for (int i = t->pv_index; i < t->nroot; i++)
         t->root_moves[i].score = -SCORE_INF;
+    /* The root's own node may reach a go nodes limit: no child after it. */
+    if (should_abort(t)) return best;
     for (int i = t->pv_index; i < t->nroot; i++) {
         RootMove *rm = &t->root_moves[i];
         Undo u;
@@ -824,7 +826,8 @@ int ab_root(Thread *t, int alpha, int beta, int depth)
             score = -search(t, -beta, -alpha, depth - 1, 1);
         } else {
             score = -search(t, -alpha - 1, -alpha, depth - 1, 1);
-            if (score > alpha && score < beta)
+            /* After an abort the score is 0, not a result (search_move). */
+            if (score > alpha && score < beta && !t->aborted)
                 score = -search(t, -beta, -alpha, depth - 1, 1);
         }
         position_unmake(pos, &rm->move, &u);

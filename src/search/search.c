@@ -95,6 +95,7 @@ Search *search_new(size_t hash_mib)
     pthread_mutex_init(&s->timer_mu, NULL);
     pthread_mutex_init(&s->answer_mu, NULL);
     atomic_init(&s->early_ok, false);
+    atomic_init(&s->stop_requested, false);
     ab_init_tables();
     atomic_init(&s->helpers_exit, false);
     if (ensure_threads(s, 1) < 1) {
@@ -133,6 +134,7 @@ void search_clear(Search *s)
 
 void search_stop(Search *s)
 {
+    atomic_store(&s->stop_requested, true);
     atomic_store(&s->early_ok, true);
     atomic_store(&s->stop, true);
 }
@@ -677,8 +679,10 @@ static void run_threads(Search *s, const SearchLimits *limits)
     /* No split point comes after the main thread's iterations. */
     atomic_store(&s->helpers_exit, true);
 
-    /* "infinite" and pondering searches answer only after stop/ponderhit. */
-    while (!search_stopped(s) && (limits->infinite || atomic_load(&s->pondering))) {
+    /* "infinite" and pondering searches answer only after stop/ponderhit,
+     * also when a node or depth limit ended the search itself (PROTOCOL.md
+     * section 3.3: they never end by themselves). */
+    while (!atomic_load(&s->stop_requested) && (limits->infinite || atomic_load(&s->pondering))) {
         struct timespec ts = { 0, STOP_POLL_NS };
         nanosleep(&ts, NULL);
     }
@@ -786,8 +790,13 @@ int search_run(Search *s, const Game *g, const SearchLimits *limits,
     atomic_store(&s->ponderhit, false);
     atomic_store(&s->pondering, limits->ponder);
     atomic_store(&s->early_ok, false);
+    atomic_store(&s->stop_requested, false);
     s->answered = s->have_early = false;
     int want = opt->threads < 1 ? 1 : opt->threads > MAX_THREADS ? MAX_THREADS : opt->threads;
+    /* A Skill Level below the top searches with one thread: the same
+     * position at the same level gives the same move (docs/skill.md);
+     * with more threads the lines and so the level's pick vary. */
+    if (opt->skill_weakness > 0) want = 1;
     s->nthreads = ensure_threads(s, want);
 
     if (setup_root(s, g, limits) == 0) {

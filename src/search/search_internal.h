@@ -136,6 +136,7 @@ struct Search {
     _Atomic int completed_depth;   /* the main thread's, for the timer thread */
     atomic_bool helpers_exit;      /* YBWC: the helpers leave their idle loop */
     atomic_bool stop;
+    atomic_bool stop_requested;    /* search_stop() was called: "infinite" and ponder may answer */
     atomic_bool pondering;         /* searching in ponder mode: no time limits */
     atomic_bool ponderhit;         /* a ponderhit arrived (kept until search_run returns) */
     _Atomic int64_t ponderhit_at;  /* ms on the monotonic clock */

@@ -189,6 +189,40 @@ nodes_threads() {
     rm -f "$f"
 }
 check "go nodes with Threads 1, 2, 4 stops at the limit of all threads' nodes" nodes_threads
+# With one thread exactly n nodes, also where the limit falls on a node
+# whose parent then searched it again (997 and 1000 from this position
+# gave 998 and 1001: the root's re-search after an abort).
+nodes_exact() {
+    local n got
+    for n in 997 1000 20000; do
+        got=$( { printf 'position startpos moves c5-d6\ngo nodes %s\n' "$n"; sleep 2; } | timeout 20 bin/dablo |
+            grep -o ' nodes [0-9]*' | tail -1 | cut -d' ' -f3)
+        [ "$got" = "$n" ] || { echo "     go nodes $n: nodes $got"; return 1; }
+    done
+}
+check "go nodes n with one thread searches exactly n nodes" nodes_exact
+# go ponder and go infinite never end by themselves, not even at a node
+# or depth limit: the bestmove waits for ponderhit or stop (PROTOCOL.md
+# section 3.3; go ponder nodes 50000 answered within 50 ms).
+ponder_waits() {
+    local out go
+    for go in 'go ponder nodes 50000' 'go infinite nodes 50000' 'go ponder depth 3'; do
+        out=$( { printf 'position startpos moves c5-d6 b8-c7\n%s\n' "$go"; sleep 1; echo isready; sleep 0.3
+                 case $go in *ponder*) echo ponderhit ;; *) echo stop ;; esac; sleep 0.5; } | timeout 20 bin/dablo |
+            grep -E '^(bestmove|readyok)' | tr '\n' ' ')
+        case $out in "readyok bestmove "*) ;; *) echo "     $go: $out"; return 1 ;; esac
+    done
+}
+check "go ponder/infinite with a node or depth limit answer only after ponderhit/stop" ponder_waits
+# go perft with another word: one error line (it said "unknown word 'x';
+# ignored" first, though nothing ran).
+perft_extra_word() {
+    local out
+    out=$(bin/dablo go perft 3 x)
+    [ $? -eq 1 ] && [ "$out" = "info string error: go perft: expected 'go perft <depth>' with depth 1..100 and no other word" ] ||
+        { echo "     $out"; return 1; }
+}
+check "go perft with another word: one error line" perft_extra_word
 cli_variant() {
     local out err
     out=$(timeout 60 bin/dablo --variant tabal go perft 9) || return 1
@@ -253,6 +287,17 @@ skill_repeatable() {
     [ -n "$a" ] && [ "$a" = "$b" ] && [ "$a" = "$c" ] || { echo "     $a / $b / $c"; return 1; }
 }
 check "a weak Skill Level answers a position with the same move every time" skill_repeatable
+# The same with Threads 4: the lines of a parallel search vary from run to
+# run, so a weak level searches with one thread (level 12 in Tabal gave
+# b4-c5 and d4-c5 in four runs with 2 threads).
+skill_threads() {
+    local a b c
+    a=$(search_lines 'setoption name Threads value 4' 'setoption name Skill Level value 12' | tail -1)
+    b=$(search_lines 'setoption name Threads value 4' 'setoption name Skill Level value 12' | tail -1)
+    c=$(search_lines 'setoption name Threads value 4' 'setoption name Skill Level value 12' 'ucinewgame' | tail -1)
+    [ -n "$a" ] && [ "$a" = "$b" ] && [ "$a" = "$c" ] || { echo "     $a / $b / $c"; return 1; }
+}
+check "a weak Skill Level with Threads 4 gives the same move every time" skill_threads
 
 # A search stopped before depth 1 completes has no result: no info depth
 # line (a host would take it for a searched score), and still one legal
