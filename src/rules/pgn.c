@@ -31,6 +31,14 @@ size_t pgn_tag_pair(const char *p, PgnTag *t)
     return (size_t)(p - start);
 }
 
+size_t pgn_tag_line(const char *p, PgnTag *t)
+{
+    size_t n = pgn_tag_pair(p, t);
+    if (n == 0) return 0;
+    const char *e = p + n + strspn(p + n, " \t\r");
+    return *e == '\n' || *e == '\0' ? n : 0;
+}
+
 void pgn_tag_value(const PgnTag *t, char *out, size_t outlen)
 {
     size_t n = 0;
@@ -72,6 +80,7 @@ PgnToken pgn_next_token(PgnLexer *lx, const char **tok, size_t *len)
         if (!*p) return PGN_END;
         if (*p == '{') {
             lx->in_comment = 1;
+            lx->comment = p;
             lx->p = p + 1;
             continue;
         }

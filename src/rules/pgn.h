@@ -35,6 +35,13 @@ typedef struct PgnTag {
  * tag pair (*t is then undefined). */
 size_t pgn_tag_pair(const char *p, PgnTag *t);
 
+/* Reads the tag line that starts at p: one tag pair and blanks (spaces,
+ * tabs, '\r') to the line's end ('\n' or the text's NUL), as dablo-match
+ * writes them.  Returns the tag pair's bytes (> 0) with *t filled; 0 when
+ * the line is anything else (a broken tag pair: the caller names the line
+ * rather than skipping it). */
+size_t pgn_tag_line(const char *p, PgnTag *t);
+
 /* Copies the value of t unescaped into out (outlen >= 1 bytes, NUL-
  * terminated); a value that does not fit is cut at a UTF-8 character's
  * start, never inside one. */
@@ -50,12 +57,15 @@ typedef enum {
     PGN_NEXT_TAG, /* a '[' outside comments: the next tag section (not taken) */
 } PgnToken;
 
-/* The state of reading movetext.  Start with { text, 0 }.  A caller that
- * reads line by line gives each line in turn to the same lexer (setting p),
- * so a comment open at the end of one line goes on in the next. */
+/* The state of reading movetext.  Start with { text, 0, NULL }.  A caller
+ * that reads line by line gives each line in turn to the same lexer
+ * (setting p), so a comment open at the end of one line goes on in the
+ * next; comment then points into an earlier line, which only a caller
+ * that keeps the whole text may read. */
 typedef struct PgnLexer {
-    const char *p;  /* the next byte to read; a NUL ends the text */
-    int in_comment; /* inside a {comment} not yet closed */
+    const char *p;       /* the next byte to read; a NUL ends the text */
+    int in_comment;      /* inside a {comment} not yet closed */
+    const char *comment; /* its '{' while in_comment, for an error message */
 } PgnLexer;
 
 /* The next token of the movetext at lx->p; for PGN_MOVE and PGN_RESULT

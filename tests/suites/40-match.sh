@@ -619,6 +619,19 @@ bad_book() {
     out=$(two "" "" -each depth=1 -openings file=bad.moves format=moves 2>&1); [ $? -eq 2 ] && grep -q 'bad.moves:1: move 2' <<<"$out"
 }
 check "a bad opening line is reported with its line number" bad_book
+nul_book() {   # a NUL byte would end a line early: the line alone, or the rest of it, would be skipped in silence
+    local out fen
+    fen=$("$M" -genopenings 1 plies=2 -srand 1 2>/dev/null) || return 1
+    printf '\0%s\n' "$fen" >nul1.fen
+    printf '%s\n\0junk\n' "$fen" >nul2.fen
+    printf '%s\0junk\n' "$fen" >nul3.fen
+    for a in nul1.fen:1 nul2.fen:2 nul3.fen:1; do
+        out=$(two "" "" -each depth=1 -games 1 -openings file=${a%%:*} -results r.txt 2>&1)
+        [ $? -eq 2 ] && [ "$(wc -l <<<"$out")" -eq 1 ] && grep -qF "$a: a NUL byte in the line" <<<"$out" && [ ! -s r.txt ] ||
+            { echo "$a: $out"; return 1; }
+    done
+}
+check "a NUL byte in an openings line is refused with the file and line" nul_book
 finished_book() {   # openings that are already over by any game-end rule are refused with their line
     local out rep="c5-d6 c9-d8 d6-c5 d8-c9 c5-d6 c9-d8 d6-c5 d8-c9"
     printf '# a comment\nc5-d6\n%s\n' "$rep" >rep.moves

@@ -392,6 +392,28 @@ suite() {
     contains "$tag: ... naming the ply" "PGN ply" "$(cat "$tmp/body")"
     req GET "/api/state?session=$SID"
     same "$tag: ... and the game unchanged" "$loaded" "$(jget "$tmp/body" '.moves | join(" ")')"
+    # Malformed PGN is refused naming what is wrong (an unclosed comment
+    # loaded the moves before it with a 200, a broken tag line blamed the
+    # first move); a byte-order mark before a valid PGN is skipped.
+    printf '[Variant "tabal"]\n\n1. b4-c5 {unterminated comment d6xb4 2. a3xc5 *\n' >"$tmp/bad.pgn"
+    pgn_request "$tmp/bad.pgn" >"$tmp/pgn.json"
+    req POST /api/pgn "$(cat "$tmp/pgn.json")"
+    same "$tag: PGN with an unclosed comment refused" "400|PGN line 3: a comment opened here is never closed" \
+        "$CODE|$(jget "$tmp/body" '.error | split(":")[0:2] | join(":")')"
+    printf '[Variant "tabal"\n\n1. b4-c5 *\n' >"$tmp/bad.pgn"
+    pgn_request "$tmp/bad.pgn" >"$tmp/pgn.json"
+    req POST /api/pgn "$(cat "$tmp/pgn.json")"
+    same "$tag: PGN with a broken tag line refused, naming it" \
+        "400|PGN line 1: not a PGN tag pair ([Name \"value\"]): '[Variant \"tabal\"'" "$CODE|$(jget "$tmp/body" .error)"
+    req GET "/api/state?session=$SID"
+    same "$tag: ... and the game unchanged" "$loaded" "$(jget "$tmp/body" '.moves | join(" ")')"
+    printf '\xef\xbb\xbf[Variant "tabal"]\n\n1. b4-c5 d6xb4 *\n' >"$tmp/bom.pgn"
+    pgn_request "$tmp/bom.pgn" >"$tmp/pgn.json"
+    req POST /api/pgn "$(cat "$tmp/pgn.json")"
+    same "$tag: PGN after a byte-order mark loaded" "200 b4-c5 d6xb4" "$CODE $(jget "$tmp/body" '.moves | join(" ")')"
+    pgn_request "$tmp/blank.pgn" >"$tmp/pgn.json"
+    req POST /api/pgn "$(cat "$tmp/pgn.json")"
+    same "$tag: ... and the game before it loaded again" "200|$loaded" "$CODE|$(jget "$tmp/body" '.moves | join(" ")')"
     # A PGN with no game in it is refused and the game stays (it was wiped
     # with a 200); zero moves and a result is an empty game.
     local nogame

@@ -29,6 +29,12 @@ START_TEST(tag_pairs)
     ck_assert_uint_eq(pgn_tag_pair("[White a]", &t), 0);
     ck_assert_uint_eq(pgn_tag_pair("[White \"a\n\"]", &t), 0);
     ck_assert_uint_eq(pgn_tag_pair("White \"a\"]", &t), 0);
+    /* a tag line: one tag pair and blanks to the line's end */
+    ck_assert_uint_eq(pgn_tag_line("[White \"a\"] \r\n1. c5-c7", &t), 11);
+    ck_assert_uint_eq(pgn_tag_line("[White \"a\"]", &t), 11);
+    ck_assert_uint_eq(pgn_tag_line("[White \"a\"] 1. c5-c7\n", &t), 0);
+    ck_assert_uint_eq(pgn_tag_line("[White \"a\"] [Black \"b\"]\n", &t), 0);
+    ck_assert_uint_eq(pgn_tag_line("[White \"a\"\n", &t), 0);
     /* a value cut to fit is cut at a character's start */
     ck_assert_uint_gt(pgn_tag_pair("[Black \"ab\xc3\xa9\"]", &t), 0);
     pgn_tag_value(&t, v, 4);
@@ -57,7 +63,7 @@ START_TEST(movetext_tokens)
 {
     char out[256] = "";
     PgnLexer lx = {
-        "7... c5-c4 {a comment} $1 ; to the end\n8.c3xc5 {two\n[lines]} 12 } 1-0\n[Event", 0
+        "7... c5-c4 {a comment} $1 ; to the end\n8.c3xc5 {two\n[lines]} 12 } 1-0\n[Event", 0, NULL
     };
     tokens(&lx, out, sizeof out);
     ck_assert_str_eq(out, "M:c5-c4 M:c3xc5 M:12 M:} R:1-0 T:[ ");
@@ -69,6 +75,7 @@ START_TEST(movetext_tokens)
         lx.p = lines[i];
         tokens(&lx, out, sizeof out);
         ck_assert_int_eq(lx.in_comment, i == 0);
+        if (i == 0) ck_assert_ptr_eq(lx.comment, lines[0] + 9); /* its '{' */
     }
     ck_assert_str_eq(out, "M:c5-d6 M:b8-c7 R:1/2-1/2 ");
 }

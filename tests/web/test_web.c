@@ -5,6 +5,7 @@
  * tests/suites/60-web.sh.
  */
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -283,6 +284,38 @@ START_TEST(session_tabal_end_and_fen)
 }
 END_TEST
 
+/* Malformed PGN is refused naming what is wrong, as dablo-match's -pgnout
+ * check does (a broken tag line was skipped and the first move blamed; an
+ * unclosed comment hid the rest of the game); a byte-order mark is
+ * skipped. */
+START_TEST(session_pgn_malformed)
+{
+    Session s;
+    people(&s);
+    char err[512];
+    const char *pgn = "[Variant \"tabal\"]\n\n1. b4-c5 {unterminated comment d6xb4 2. a3xc5 *\n";
+    ck_assert_int_eq(session_load_pgn(&s, pgn, err, sizeof err), -1);
+    ck_assert_str_eq(err, "PGN line 3: a comment opened here is never closed: "
+                          "'{unterminated comment d6xb4 2. a3xc5 *'");
+    const char *tags[] = { "[Variant \"tabal", "[Variant \"tabal\"", "[Variant tabal]",
+                           "[Variant \"tabal\"] 1. b4-c5" };
+    for (int i = 0; i < 4; i++) {
+        char text[128], want[160];
+        snprintf(text, sizeof text, "[Event \"x\"]\r\n%s\n\n1. b4-c5 *\n", tags[i]);
+        ck_assert_int_eq(session_load_pgn(&s, text, err, sizeof err), -1);
+        snprintf(want, sizeof want, "PGN line 2: not a PGN tag pair ([Name \"value\"]): '%s'",
+                 tags[i]);
+        ck_assert_str_eq(err, want);
+    }
+    ck_assert_int_eq(s.game.nmoves, 0);
+    pgn = "\xEF\xBB\xBF[Variant \"tabal\"]\n\n1. b4-c5 d6xb4 *\n";
+    ck_assert_msg(session_load_pgn(&s, pgn, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(s.rules.variant, VARIANT_TABAL);
+    ck_assert_int_eq(s.game.nmoves, 2);
+    session_free(&s);
+}
+END_TEST
+
 int main(void)
 {
     Suite *su = suite_create("web");
@@ -295,6 +328,7 @@ int main(void)
     tcase_add_test(tc, session_skill);
     tcase_add_test(tc, session_pgn_round_trip);
     tcase_add_test(tc, session_tabal_end_and_fen);
+    tcase_add_test(tc, session_pgn_malformed);
     suite_add_tcase(su, tc);
     SRunner *sr = srunner_create(su);
     srunner_run_all(sr, CK_NORMAL);

@@ -118,8 +118,14 @@ int openings_load(OpeningBook *b, const OpeningSpec *spec, const Rules *rules, u
         char *line = NULL;
         size_t lcap = 0;
         long lineno = 0;
-        while (getline(&line, &lcap, f) >= 0) {
+        ssize_t len;
+        while ((len = getline(&line, &lcap, f)) >= 0) {
             lineno++;
+            /* A NUL would end the line early, silently dropping the rest. */
+            if (strlen(line) != (size_t)len) {
+                snprintf(err, errlen, "%s:%ld: a NUL byte in the line", spec->file, lineno);
+                goto fail;
+            }
             char *s = line;
             while (*s == ' ' || *s == '\t') s++;
             util_rtrim(s);
@@ -158,7 +164,7 @@ fail:
             fclose(f);
             openings_free(b);
             return -1;
-        }
+}
         free(line);
         fclose(f);
         if (b->n == 0) {

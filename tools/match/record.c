@@ -222,14 +222,6 @@ const char *record_check_results_line(const char *line, const GameSpec *g, const
     return NULL;
 }
 
-/* Whether line is one PGN tag pair (pgn.h) and trailing blanks. */
-static int is_tag_line(const char *line)
-{
-    PgnTag t;
-    size_t n = pgn_tag_pair(line, &t);
-    return n > 0 && line[n + strspn(line + n, " \t\r")] == '\0';
-}
-
 int record_check_pgn_file(const char *path, char *err, size_t errlen)
 {
     FILE *f = fopen(path, "re");
@@ -241,7 +233,7 @@ int record_check_pgn_file(const char *path, char *err, size_t errlen)
      * movetext's lines go through one lexer (a comment may span lines),
      * and the game has ended when its last token is a result. */
     int phase = 0, blank = 0, ended = 0, rc = 0;
-    PgnLexer lx = { "", 0 };
+    PgnLexer lx = { "", 0, NULL };
     long lineno = 0, game_line = 0;
     char *line = NULL;
     size_t cap = 0;
@@ -263,7 +255,8 @@ int record_check_pgn_file(const char *path, char *err, size_t errlen)
                 continue;
             }
             if (line[0] == '[' && !lx.in_comment) {
-                if (!is_tag_line(line)) {
+                PgnTag t;
+                if (pgn_tag_line(line, &t) == 0) {
                     snprintf(buf, sizeof buf, "not a PGN tag pair ([Name \"value\"]): '%.40s'",
                              line);
                     why = buf;

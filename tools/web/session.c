@@ -480,19 +480,24 @@ int session_view(Session *s, double ply, const char *text, char *err, size_t err
 
 /* ---- PGN ------------------------------------------------------------------ */
 
-/* The value of tag name in the tag lines pgn..end (the first game's; the
- * first such tag there), unescaped, into out; 0 if absent. */
-static int pgn_tag(const char *pgn, const char *end, const char *name, char *out, size_t outlen)
+/* The line number (from 1) of byte at in text. */
+static int line_of(const char *text, const char *at)
 {
-    size_t nl = strlen(name);
-    for (const char *p = pgn; (p = memchr(p, '[', (size_t)(end - p))); p++) {
-        PgnTag t;
-        if (pgn_tag_pair(p, &t) == 0 || t.name_len != nl || strncmp(t.name, name, nl) != 0)
-            continue;
-        pgn_tag_value(&t, out, outlen);
-        return 1;
-    }
-    return 0;
+    int n = 1;
+    for (const char *p = text; (p = memchr(p, '\n', (size_t)(at - p))); p++)
+        n++;
+    return n;
+}
+
+/* The bytes of the line at p to quote in an error: up to its end, at most
+ * 40, cut where a UTF-8 character starts. */
+static int quote_len(const char *p)
+{
+    size_t n = strcspn(p, "\r\n");
+    if (n > 40)
+        for (n = 40; ((unsigned char)p[n] & 0xC0) == 0x80; n--)
+            ;
+    return (int)n;
 }
 
 /* The Rules tag lists options, not the preset: name the preset they equal
@@ -516,24 +521,48 @@ int session_load_pgn(Session *s, const char *pgn, char *err, size_t errlen)
 {
     char variant[32] = "dablot", rules_text[256] = "", fen[256] = "", white[64] = "",
          black[64] = "";
-    /* The first game's tag lines, after any blank space: the tags are read
-     * from them only, so a later game's tags are never mixed in. */
-    const char *tags_end = pgn;
-    for (;;) {
-        tags_end += strspn(tags_end, " \t\r\n");
-        if (*tags_end != '[') break;
-        const char *eol = strchr(tags_end, '\n');
-        tags_end = eol ? eol + 1 : tags_end + strlen(tags_end);
-    }
+    struct {
+        const char *name;
+        char *out;
+        size_t outlen;
+        int seen;
+    } tags[] = { { "Variant", variant, sizeof variant, 0 },
+                 { "Rules", rules_text, sizeof rules_text, 0 },
+                 { "FEN", fen, sizeof fen, 0 },
+                 { "White", white, sizeof white, 0 },
+                 { "Black", black, sizeof black, 0 } };
+    const char *text = pgn;
+    /* A UTF-8 byte-order mark, as some editors save text, is no part of
+     * the game. */
+    if (!strncmp(pgn, "\xEF\xBB\xBF", 3)) pgn += 3;
     if (!pgn[strspn(pgn, " \t\r\n")]) {
         snprintf(err, errlen, "no game in the PGN");
         return -1;
     }
-    pgn_tag(pgn, tags_end, "Variant", variant, sizeof variant);
-    pgn_tag(pgn, tags_end, "Rules", rules_text, sizeof rules_text);
-    pgn_tag(pgn, tags_end, "FEN", fen, sizeof fen);
-    pgn_tag(pgn, tags_end, "White", white, sizeof white);
-    pgn_tag(pgn, tags_end, "Black", black, sizeof black);
+    /* The first game's tag lines, after any blank space, one tag pair a
+     * line (pgn.h); the first of each name counts, and a later game's
+     * tags are never mixed in.  A broken tag line is named here: skipped,
+     * it would make the first move the error (the game read as another
+     * variant). */
+    const char *tags_end = pgn;
+    for (;;) {
+        tags_end += strspn(tags_end, " \t\r\n");
+        if (*tags_end != '[') break;
+        PgnTag t;
+        if (pgn_tag_line(tags_end, &t) == 0) {
+            snprintf(err, errlen, "PGN line %d: not a PGN tag pair ([Name \"value\"]): '%.*s'",
+                     line_of(text, tags_end), quote_len(tags_end), tags_end);
+            return -1;
+        }
+        for (size_t i = 0; i < sizeof tags / sizeof *tags; i++)
+            if (!tags[i].seen && t.name_len == strlen(tags[i].name)
+                && !strncmp(t.name, tags[i].name, t.name_len)) {
+                pgn_tag_value(&t, tags[i].out, tags[i].outlen);
+                tags[i].seen = 1;
+            }
+        const char *eol = strchr(tags_end, '\n');
+        tags_end = eol ? eol + 1 : tags_end + strlen(tags_end);
+    }
     int v = geometry_variant_from_name(variant);
     if (v < 0) {
         snprintf(err, errlen, "PGN tag Variant: unknown variant \"%s\"", variant);
@@ -570,7 +599,7 @@ int session_load_pgn(Session *s, const char *pgn, char *err, size_t errlen)
     }
     /* The movetext: after the first game's last tag line, up to the
      * result or the next game's tags (pgn.h reads it). */
-    PgnLexer lx = { tags_end, 0 };
+    PgnLexer lx = { tags_end, 0, NULL };
     Game g;
     if (game_init(&g, &pos) < 0) {
         snprintf(err, errlen, "out of memory");
@@ -597,6 +626,13 @@ int session_load_pgn(Session *s, const char *pgn, char *err, size_t errlen)
         }
         game_play(&g, &m);
         ply++;
+    }
+    /* An open comment would hide the rest of the game, its result too. */
+    if (k == PGN_END && lx.in_comment) {
+        game_free(&g);
+        snprintf(err, errlen, "PGN line %d: a comment opened here is never closed: '%.*s'",
+                 line_of(text, lx.comment), quote_len(lx.comment), lx.comment);
+        return -1;
     }
     /* Tags alone (a cut file, a copy of the header only) are no game: the
      * game in progress stays.  Zero moves and a result ("[FEN ...] *") is
