@@ -660,8 +660,8 @@ static int setup_root(Search *s, const Game *g, const SearchLimits *limits)
 /* The search itself: starts the timer thread (timed or pondering searches)
  * and the helpers, runs iterative deepening on the calling thread, waits
  * for stop or ponderhit when the search must not answer before, then stops
- * and joins every thread (a helper that could not be started is left
- * out of s->nthreads). */
+ * and joins every thread (a helper that could not be started is marked
+ * busy, so no split point is handed to it). */
 static void run_threads(Search *s, const SearchLimits *limits)
 {
     atomic_store(&s->finished, false);

@@ -560,10 +560,10 @@ START_TEST(time_never_stops_before_depth_1)
 END_TEST
 
 /* Two threads on the clock report a depth near one thread's when the
- * tree is tiny: a forced move is answered at depth 1, and no helper goes
- * on past a game's end seen in full (one thread: depth 7 for this mate in
- * 2), where it used to reach MAX_DEPTH and answer with "depth 120".  Ten
- * tries of each, since the helpers' head start varies. */
+ * tree is tiny: a forced move is answered at depth 1, and a game's end
+ * seen in full ends the search (one thread: depth 7 for this mate in 2);
+ * under Lazy SMP a helper reached MAX_DEPTH and answered "depth 120".
+ * Ten tries of each, since the helpers' start varies. */
 START_TEST(helpers_report_a_sensible_depth)
 {
     static const struct {
