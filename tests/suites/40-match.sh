@@ -322,6 +322,12 @@ no_state() {
     out=$("$M" -resume "$T/no-such.state" 2>&1); [ $? -eq 2 ] && grep -q 'no-such.state: no such file' <<<"$out"
 }
 check "-resume of a missing state without -engine: says the file is missing" no_state
+dir_state() {
+    local out
+    mkdir -p "$T/state-dir"
+    out=$("$M" -resume "$T/state-dir" 2>&1); [ $? -eq 2 ] && grep -q 'state-dir: a directory, not a state file' <<<"$out"
+}
+check "-resume of a directory: says it is a directory" dir_state
 version_flag() {
     "$M" --version | grep -qx 'dablo-match [0-9][0-9.]*' && "$M" --help | grep -q -- '--version'
 }
