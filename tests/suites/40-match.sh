@@ -336,6 +336,13 @@ dir_state() {
     out=$("$M" -resume "$T/state-dir" 2>&1); [ $? -eq 2 ] && grep -q 'state-dir: a directory, not a state file' <<<"$out"
 }
 check "-resume of a directory: says it is a directory" dir_state
+other_game_fen() {   # a Tabal FEN in the openings of a Dablot match: the error says which game it is
+    local out
+    echo '3/3/5/5/2m2/2M2/5/3/3 w 0 1' >"$T/tabal-one.fen"
+    out=$("$M" -engine cmd="$ROOT/bin/dablo" name=a -engine cmd="$ROOT/bin/dablo" name=b -each depth=1 -openings file="$T/tabal-one.fen" 2>&1)
+    [ $? -eq 2 ] && grep -qF 'tabal-one.fen:1: bad FEN' <<<"$out" && grep -qF '(is this a Tabal FEN? -variant tabal)' <<<"$out" || { echo "$out"; return 1; }
+}
+check "-openings with a FEN of the other game: the error says which game it is" other_game_fen
 version_flag() {
     "$M" --version | grep -qx 'dablo-match [0-9][0-9.]*' && "$M" --help | grep -q -- '--version'
 }
