@@ -30,7 +30,6 @@
 #include <math.h>
 #include <sched.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "eval.h"
 #include "params.h"
@@ -562,25 +561,6 @@ static SplitPoint *find_split(Thread *t, const SplitPoint *w)
     return NULL;
 }
 
-/* A pause between two looks for work: a short spin where every thread has
- * a CPU (a system call costs more than the wait), the CPU given up where
- * threads outnumber the CPUs (the one that has work may be waiting for
- * it). */
-static void idle_pause(const Search *s)
-{
-    static int cpus;
-    if (!cpus) cpus = (int)sysconf(_SC_NPROCESSORS_ONLN);
-    if (s->nthreads > cpus) {
-        sched_yield();
-        return;
-    }
-    for (int i = 0; i < IDLE_SPIN; i++) {
-#if defined(__x86_64__) || defined(__i386__)
-        __builtin_ia32_pause();
-#endif
-    }
-}
-
 void ab_idle_loop(Thread *t, SplitPoint *wait_sp)
 {
     Search *s = t->search;
@@ -608,7 +588,7 @@ void ab_idle_loop(Thread *t, SplitPoint *wait_sp)
             continue;
         }
         atomic_store(&t->assigned, NULL);
-        idle_pause(s);
+        sched_yield();
     }
 }
 

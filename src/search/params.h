@@ -133,10 +133,6 @@ enum {
  * more than the work it shares (docs/speed.md, "Parallel search: YBWC"). */
 enum { SPLIT_MIN_DEPTH = 3 };
 
-/* An idle thread spins this many PAUSE instructions between looks for a
- * split point to join (about 1-3 microseconds). */
-enum { IDLE_SPIN = 64 };
-
 /* After a stop or the hard limit the search thread answers itself when it
  * does so within this many ns (it needs well under 1 ms when it has a
  * CPU); else the timer thread answers (search.h, search_set_answer;
