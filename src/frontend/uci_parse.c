@@ -157,15 +157,24 @@ void uci_parse_go(const Position *pos, char **v, int n, SearchLimits *lim, int *
     lim->time[WHITE] = lim->time[BLACK] = -1;
     *perft_depth = 0;
     const long long TIME_MAX = (long long)1 << 50;   /* ms; far beyond any clock */
-    /* perft takes no limits: any other word refuses the count, with one
-     * line (not one for each word as well, which would say "ignored") */
-    for (int i = 0; i < n; i++)
-        if (strcasecmp(v[i], "perft") == 0 && n > 2) {
+    /* perft takes no limits: a wrong depth or any other word refuses the
+     * count, with one line (not one for each word, ending "ignored", as if
+     * the rest of the command went on) */
+    for (int i = 0; i < n; i++) {
+        if (strcasecmp(v[i], "perft") != 0) continue;
+        long long d;
+        *perft_depth = -1;
+        if (n == 1)
+            uci_parse_error_add(errs, "go perft: needs a depth 1..100");
+        else if (n > 2 || i != 0)
             uci_parse_error_add(errs, "go perft: expected 'go perft <depth>' with depth 1..100 "
                                       "and no other word");
-            *perft_depth = -1;
-            return;
-        }
+        else if (uci_parse_int64(v[1], &d) < 0 || d < 1 || d > 100)
+            uci_parse_error_add(errs, "go perft: '%.*s%s' is not a depth 1..100", UCI_WORD(v[1]));
+        else
+            *perft_depth = (int)d;
+        return;
+    }
     for (int i = 0; i < n; i++) {
         const char *k = v[i];
         long long x;
@@ -186,8 +195,6 @@ void uci_parse_go(const Position *pos, char **v, int n, SearchLimits *lim, int *
         } else if (strcasecmp(k, "nodes") == 0) {
             if (go_number(v, n, &i, 1, LLONG_MAX, GO_CLAMP, &x, errs) == 0)
                 lim->nodes = (uint64_t)x;
-        } else if (strcasecmp(k, "perft") == 0) {
-            *perft_depth = go_number(v, n, &i, 1, 100, GO_REFUSE, &x, errs) == 0 ? (int)x : -1;
         } else if (strcasecmp(k, "mate") == 0) {
             /* any integer: one line says the search ignores it */
             if (go_number(v, n, &i, LLONG_MIN, LLONG_MAX, GO_REFUSE, &x, errs) == 0)

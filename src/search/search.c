@@ -343,7 +343,7 @@ static void print_line(Search *s, Thread *t, int depth, int k)
     snprintf(
         line, cap,
         "info depth %d seldepth %d multipv %d score %s nodes %llu nps %llu hashfull %d%s time %lld pv %s",
-        depth, rm->seldepth > depth ? rm->seldepth : depth, k + 1, sc, (unsigned long long)nodes,
+        depth, rm->seldepth > 0 ? rm->seldepth : 1, k + 1, sc, (unsigned long long)nodes,
         (unsigned long long)nps, tt_hashfull(&s->tt), tbhits, (long long)ms, pv);
     /* Nothing after an early bestmove; line 1 is what an early answer
      * gives (its pv starts with the move, as PROTOCOL.md section 5 says). */

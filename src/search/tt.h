@@ -53,7 +53,8 @@ typedef struct TTEntryPair {
 
 typedef struct TT {
     TTEntryPair *table; /* nbuckets * 4 entries, 64-byte aligned, inside mem */
-    void *mem;          /* the allocation (calloc), what tt_free() frees */
+    void *mem;          /* the allocation, what tt_free() gives back */
+    size_t mem_bytes;   /* its size */
     uint64_t nbuckets;
     size_t mib;
     uint8_t generation;    /* 0..63, advanced once per search */
@@ -68,9 +69,9 @@ typedef struct TTHit {
     int bound;             /* BOUND_* */
 } TTHit;
 
-/* Allocates mib MiB (1..65536), all entries empty.  The memory comes from
- * calloc, which takes fresh zero pages from the system for a block this
- * large: nothing is written at start-up, and a page becomes resident only
+/* Allocates mib MiB (1..65536), all entries empty.  The memory is fresh
+ * zero pages from the system (in transparent huge pages where Linux gives
+ * them): nothing is written at start-up, and a page becomes resident only
  * when the search first touches it.  Returns 0, or -1 if the memory cannot
  * be had (tt is then left empty with table == NULL). */
 int tt_init(TT *tt, size_t mib);

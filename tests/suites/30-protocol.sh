@@ -105,7 +105,7 @@ check "bin/dablo --version, --help, unknown flags, extra arguments, endless one-
 cli_status() {
     local err
     bin/dablo go perft 2 >/dev/null || return 1
-    err=$(bin/dablo go perft x 2>&1); [ $? -eq 1 ] && grep -q "^info string error: go: perft" <<<"$err" || return 1
+    err=$(bin/dablo go perft x 2>&1); [ $? -eq 1 ] && grep -q "^info string error: go perft: .x. is not a depth" <<<"$err" || return 1
     err=$(bin/dablo setoption name Hash value lots 2>&1); [ $? -eq 1 ]
 }
 check "a one-shot command exits 1 when it wrote an error line, 0 otherwise" cli_status

@@ -266,6 +266,14 @@ not_records() {   # an existing -results or -pgnout file that holds something el
     printf '[Event "by hand"]\n[Variant"dablot"]\n\n1. c5-d6 {a comment\n[over two lines]} b8-c7 1/2-1/2 ; agreed\n\n' >h.pgn
     out=$(two "" "" -each depth=1 -games 1 -rounds 1 -pgnout h.pgn 2>&1) && [ "$(grep -c '^\[Event' h.pgn)" -eq 2 ] ||
         { echo "h.pgn: $out"; return 1; }
+    # A byte-order mark is skipped; a comment never closed is named by the
+    # line it opens on (it hid the result: "has no result" blamed the game).
+    printf '\357\273\277[Event "by hand"]\n\n1. c5-d6 1-0\n\n' >b.pgn
+    out=$(two "" "" -each depth=1 -games 1 -rounds 1 -pgnout b.pgn 2>&1) && [ "$(grep -c '\[Event' b.pgn)" -eq 2 ] ||
+        { echo "b.pgn: $out"; return 1; }
+    printf '[Event "by hand"]\n\n1. c5-d6 {a comment\nb8-c7 1-0\n\n' >c.pgn
+    out=$(two "" "" -each depth=1 -games 1 -rounds 1 -pgnout c.pgn 2>&1); [ $? -eq 2 ] &&
+        grep -q 'c.pgn:3: a comment opened here is never closed' <<<"$out" || { echo "c.pgn: $out"; return 1; }
 }
 check "an existing -results or -pgnout file that is not one: refused untouched naming the file and line, exit 2" not_records
 determinism() {
@@ -322,6 +330,19 @@ no_state() {
     out=$("$M" -resume "$T/no-such.state" 2>&1); [ $? -eq 2 ] && grep -q 'no-such.state: no such file' <<<"$out"
 }
 check "-resume of a missing state without -engine: says the file is missing" no_state
+dir_state() {
+    local out
+    mkdir -p "$T/state-dir"
+    out=$("$M" -resume "$T/state-dir" 2>&1); [ $? -eq 2 ] && grep -q 'state-dir: a directory, not a state file' <<<"$out"
+}
+check "-resume of a directory: says it is a directory" dir_state
+other_game_fen() {   # a Tabal FEN in the openings of a Dablot match: the error says which game it is
+    local out
+    echo '3/3/5/5/2m2/2M2/5/3/3 w 0 1' >"$T/tabal-one.fen"
+    out=$("$M" -engine cmd="$ROOT/bin/dablo" name=a -engine cmd="$ROOT/bin/dablo" name=b -each depth=1 -openings file="$T/tabal-one.fen" 2>&1)
+    [ $? -eq 2 ] && grep -qF 'tabal-one.fen:1: bad FEN' <<<"$out" && grep -qF '(is this a Tabal FEN? -variant tabal)' <<<"$out" || { echo "$out"; return 1; }
+}
+check "-openings with a FEN of the other game: the error says which game it is" other_game_fen
 version_flag() {
     "$M" --version | grep -qx 'dablo-match [0-9][0-9.]*' && "$M" --help | grep -q -- '--version'
 }

@@ -287,6 +287,9 @@ suite() {
     same "$tag: Dablot game with MaxCapture" "400 options: MaxCapture belongs to Tabal, not Dablot" "$CODE $(jget "$tmp/body" .error)"
     req POST /api/new "{\"session\":\"$SID\",\"fen\":\"xyz w 0 1\"}"
     same "$tag: bad FEN" "400" "$CODE"
+    # A FEN of the other game says which game it is.
+    req POST /api/new "{\"session\":\"$SID\",\"fen\":\"3/3/5/5/2m2/2M2/5/3/3 w 0 1\"}"
+    same "$tag: a Tabal FEN for Dablot" "400 yes" "$CODE $(jget "$tmp/body" .error | grep -q 'it is a FEN of tabal: set variant to it' && echo yes)"
     req POST /api/new "{\"session\":\"$SID\",\"white\":\"robot\"}"
     same "$tag: bad player" "400" "$CODE"
     req POST /api/new "{\"session\":\"$SID\",\"movetime\":-5}"

@@ -81,6 +81,18 @@ reset
 # every info line follows the grammar hosts rely on
 all (info (depth|string) .*|bestmove .*)
 none .* score ([^cm].*|c[^p].*|m[^a].*|c|m|)
+# seldepth is the deepest ply the search reached, as in Stockfish: a mate in
+# one searched to depth 12 reaches ply 1 or 2, never ply 12.
+reset
+> setoption name Variant value tabal
+<... info string variant tabal .*
+> position fen 3/3/5/5/2m2/2M2/5/3/3 w 0 1
+> go depth 12
+<... info depth 12 seldepth [12] multipv 1 score mate 1 .* pv c4xc6
+<... bestmove c4xc6
+> setoption name Variant value dablot
+<... info string variant dablot .*
+> position startpos
 # twenty searches in a row: twenty bestmoves
 reset
 >rep 20 go depth 1

@@ -27,9 +27,11 @@ count 9 [a-e][1-9]-[a-e][1-9]: [0-9]+
 > perft 1
 <... Nodes searched: 9
 > go perft 0
-< info string error: go: perft: 0 is out of range 1..100; ignored
+< info string error: go perft: '0' is not a depth 1..100
+> go perft abc
+< info string error: go perft: 'abc' is not a depth 1..100
 > go perft
-< info string error: go: perft needs a number; ignored
+< info string error: go perft: needs a depth 1..100
 > isready
 < readyok
 # stop ends a long perft within tens of milliseconds

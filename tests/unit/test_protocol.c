@@ -119,6 +119,11 @@ START_TEST(go_errors_and_searchmoves)
     ck_assert_int_eq(perft, -1);
     go("perft", &l, &perft, &pe);
     ck_assert_int_eq(perft, -1);
+    /* a bad depth: one line that does not say the word alone is ignored */
+    go("perft abc", &l, &perft, &pe);
+    ck_assert_int_eq(perft, -1);
+    ck_assert_int_eq(pe.count, 1);
+    ck_assert_ptr_null(strstr(pe.msg[0], "ignored"));
     /* many errors: all counted, the first few kept */
     go("a b c d e f g h", &l, &perft, &pe);
     ck_assert_int_eq(pe.count, 8);

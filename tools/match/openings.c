@@ -137,7 +137,9 @@ int openings_load(OpeningBook *b, const OpeningSpec *spec, const Rules *rules, u
                 if (semi) *semi = '\0';
                 util_rtrim(s);
                 if (position_set_fen(&pos, rules, s, why, sizeof why) < 0) {
-                    snprintf(err, errlen, "%s:%ld: %s", spec->file, lineno, why);
+                    char hint[64];
+                    snprintf(err, errlen, "%s:%ld: %s%s", spec->file, lineno, why,
+                             position_fen_variant_hint(rules, s, hint, sizeof hint));
                     goto fail;
                 }
                 const char *end;

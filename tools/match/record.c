@@ -234,7 +234,7 @@ int record_check_pgn_file(const char *path, char *err, size_t errlen)
      * and the game has ended when its last token is a result. */
     int phase = 0, blank = 0, ended = 0, rc = 0;
     PgnLexer lx = { "", 0, NULL };
-    long lineno = 0, game_line = 0;
+    long lineno = 0, game_line = 0, comment_line = 0;
     char *line = NULL;
     size_t cap = 0;
     ssize_t len;
@@ -249,6 +249,10 @@ int record_check_pgn_file(const char *path, char *err, size_t errlen)
             why = "a NUL byte in the line";
         } else {
             line[len - 1] = '\0';
+            /* A UTF-8 byte-order mark, as some editors save text, is no
+             * part of the record. */
+            if (lineno == 1 && strncmp(line, "\xEF\xBB\xBF", 3) == 0)
+                memmove(line, line + 3, (size_t)len - 3);
             if (line[0] == '%') continue; /* an escape line */
             if (line[strspn(line, " \t\r")] == '\0') {
                 blank = 1;
@@ -277,9 +281,11 @@ int record_check_pgn_file(const char *path, char *err, size_t errlen)
                 const char *tok;
                 size_t n;
                 PgnToken k;
+                int was_open = lx.in_comment;
                 lx.p = line;
                 while ((k = pgn_next_token(&lx, &tok, &n)) == PGN_MOVE || k == PGN_RESULT)
                     ended = k == PGN_RESULT;
+                if (lx.in_comment && !was_open) comment_line = lineno;
                 if (k == PGN_NEXT_TAG) ended = 0; /* a tag pair inside movetext */
             }
             blank = 0;
@@ -292,7 +298,10 @@ int record_check_pgn_file(const char *path, char *err, size_t errlen)
     if (rc == 0 && ferror(f)) {
         snprintf(err, errlen, "%s: %s", path, strerror(errno));
         rc = -1;
-    } else if (rc == 0 && (phase == 1 || (phase == 2 && (!ended || lx.in_comment)))) {
+    } else if (rc == 0 && phase == 2 && lx.in_comment) {
+        snprintf(err, errlen, "%s:%ld: a comment opened here is never closed", path, comment_line);
+        rc = -1;
+    } else if (rc == 0 && (phase == 1 || (phase == 2 && !ended))) {
         char buf[160];
         snprintf(buf, sizeof buf, no_result, game_line);
         snprintf(err, errlen, "%s:%ld: %s", path, lineno, buf);

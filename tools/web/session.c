@@ -93,7 +93,15 @@ static int start_game(Session *s, const Rules *rules, const char *fen, char *err
 {
     Position start;
     if (fen && *fen) {
-        if (position_set_fen(&start, rules, fen, err, errlen) < 0) return -1;
+        if (position_set_fen(&start, rules, fen, err, errlen) < 0) {
+            /* Say so when the FEN is one of the other game. */
+            int theirs = position_fen_other_variant(rules, fen);
+            size_t used = strlen(err);
+            if (theirs >= 0 && used < errlen)
+                snprintf(err + used, errlen - used, " (it is a FEN of %s: set variant to it)",
+                         geometry_of((Variant)theirs)->name);
+            return -1;
+        }
     } else {
         position_start(&start, rules);
     }
