@@ -77,7 +77,9 @@ typedef struct TTHit {
 int tt_init(TT *tt, size_t mib);
 
 /* Replaces the table by an empty one of mib MiB (one of that size already
- * is only cleared); on failure keeps the old one and returns -1. */
+ * is only cleared), every page of it made resident now, so the first
+ * search does not pay for it; on failure keeps the old one and returns
+ * -1. */
 int tt_resize(TT *tt, size_t mib);
 
 void tt_free(TT *tt);
