@@ -91,12 +91,13 @@ int state_load(const char *path, StateData *d, char *err, size_t errlen)
         return -1;
     }
     struct stat st;
-    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+    int have_st = fstat(fileno(f), &st) == 0;
+    if (have_st && S_ISDIR(st.st_mode)) {
         fclose(f);
         snprintf(err, errlen, "%s: a directory, not a state file", path);
         return -1;
     }
-    if (fstat(fileno(f), &st) == 0 && st.st_size == 0) { /* created but never written */
+    if (have_st && st.st_size == 0) { /* created but never written */
         fclose(f);
         return 1;
     }
