@@ -1,7 +1,8 @@
 /*
  * test_match.c - unit tests of dablo-match's modules (Check): time
  * controls and clocks, text encodings, info-line parsing, adjudication,
- * the schedule and shards, opening order, results lines, the balance
+ * the schedule and shards, opening order, openings read from a FIFO or
+ * from memory, results lines, the balance
  * search, the host steal reading, the positions and bestmove judge of
  * -compliance, new files written whole or not at all.  Time controls, number and word parsing
  * and info lines belong to the engine-host library (tools/host/, tested
@@ -123,6 +124,13 @@ START_TEST(encodings)
     char *d = text_percent_decode(strbuf_str(&b));
     ck_assert_str_eq(d, "a b%c=d\te");
     free(d);
+    d = text_field("game=3 white=a%20b black=c\n", "black");
+    ck_assert_str_eq(d, "c");
+    free(d);
+    d = text_field("game=3 white=a%20b black=c\n", "white");
+    ck_assert_str_eq(d, "a b");
+    free(d);
+    ck_assert_ptr_null(text_field("game=3 white=a", "hite"));
     strbuf_clear(&b);
     text_add_utf8(&b, "ok \"q\" \\ \xc3\x86 \xff \x01 \xe0\x80\x80", 1);
     ck_assert_str_eq(strbuf_str(&b), "ok \\\"q\\\" \\\\ \xc3\x86 \xef\xbf\xbd \xef\xbf\xbd \xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd");
@@ -381,6 +389,48 @@ START_TEST(openings_order)
 }
 END_TEST
 
+/* The openings of a FIFO: a wait for its writer ends when the abort fd
+ * (the runner's abort pipe, written on a signal) is readable; the bytes
+ * of a file load as the file does. */
+START_TEST(openings_fifo_and_text)
+{
+    char fifo[64];
+    snprintf(fifo, sizeof fifo, "/tmp/dablo-test-match-fifo.%ld", (long)getpid());
+    unlink(fifo);
+    ck_assert_int_eq(mkfifo(fifo, 0600), 0);
+    int ab[2];
+    ck_assert_int_eq(pipe(ab), 0);
+    ck_assert_int_eq(write(ab[1], "x", 1), 1);
+    StrBuf bytes = { 0 };
+    char err[256];
+    ck_assert_int_eq(openings_read(fifo, ab[0], &bytes, err, sizeof err), 1);
+    ck_assert_uint_eq(bytes.len, 0);
+    unlink(fifo);
+    close(ab[0]);
+    close(ab[1]);
+    ck_assert_int_eq(openings_read(fifo, -1, &bytes, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "cannot open openings file") != NULL, "%s", err);
+    MatchConfig c = base_config(2);
+    c.openings.file = strdup("book.txt");
+    c.openings.format = OPENINGS_MOVES;
+    const char text[] = "# comment\nc5-d6\n\n1. c5-d6 b8-c7\n";
+    OpeningBook b;
+    ck_assert_int_eq(
+        openings_load_text(&b, &c.openings, &c.rules, 1, text, sizeof text - 1, err, sizeof err),
+        0);
+    ck_assert_int_eq(b.n, 2);
+    ck_assert_int_eq(b.v[1].plies, 2);
+    openings_free(&b);
+    ck_assert_int_ne(openings_load_text(&b, &c.openings, &c.rules, 1, "", 0, err, sizeof err), 0);
+    ck_assert_str_eq(err, "openings file book.txt has no openings");
+    ck_assert_int_ne(
+        openings_load_text(&b, &c.openings, &c.rules, 1, "c5-d6\nzz\n", 9, err, sizeof err), 0);
+    ck_assert_msg(strncmp(err, "book.txt:2: ", 12) == 0, "%s", err);
+    config_free(&c);
+    strbuf_free(&bytes);
+}
+END_TEST
+
 START_TEST(results_line)
 {
     GameRecord r;
@@ -607,6 +657,7 @@ static Suite *match_suite(void)
     tcase_add_test(tc, adjudication_tabal_man_step);
     tcase_add_test(tc, schedule_pairs_and_shards);
     tcase_add_test(tc, openings_order);
+    tcase_add_test(tc, openings_fifo_and_text);
     tcase_add_test(tc, results_line);
     tcase_add_test(tc, balance_search);
     tcase_add_test(tc, new_file_whole_or_nothing);

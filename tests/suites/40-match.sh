@@ -595,6 +595,77 @@ wrong_files() {   # an empty or device state file, a folder as a file: one line 
     done
 }
 check "an empty or device state file and a folder as an output or openings file are named so" wrong_files
+fifo_outputs() {   # a FIFO no process reads as -pgnout, -results or -log: one line, exit 2 at once (no wait in open())
+    local o out rc reader
+    mkfifo ff || return 1
+    for o in "-pgnout ff:PGN file ff" "-results ff:results file ff" "-log ff:log ff"; do
+        out=$(timeout -k 2 10 "$M" -engine cmd="$F" name=a depth=1 -engine cmd="$F" name=b depth=1 -games 1 ${o%%:*} 2>&1); rc=$?
+        [ $rc -eq 2 ] && [ "$(wc -l <<<"$out")" -eq 1 ] &&
+            grep -qx "dablo-match: cannot open ${o#*:}: a FIFO that no process reads (start its reader first)" <<<"$out" ||
+            { echo "$o: rc $rc: $out"; return 1; }
+    done
+    # A state file is read and cut: a FIFO is no state file.
+    out=$(timeout -k 2 10 "$M" -resume ff 2>&1); rc=$?
+    [ $rc -eq 2 ] && [ "$out" = "dablo-match: -resume ff: a FIFO, not a state file (a regular file)" ] ||
+        { echo "-resume ff: rc $rc: $out"; return 1; }
+    # With a reader, the games go to it.
+    timeout 20 cat ff >fifo.pgn &
+    reader=$!
+    timeout -k 2 20 "$M" -engine cmd="$F" name=a depth=1 -engine cmd="$F" name=b depth=1 -games 2 -pgnout ff -quiet >/dev/null 2>&1
+    rc=$?
+    wait $reader
+    [ $rc -eq 0 ] && [ "$(grep -c '^\[Event ' fifo.pgn)" -eq 2 ] || { echo "with a reader: rc $rc, $(grep -c '^\[Event ' fifo.pgn) games"; return 1; }
+}
+check "-pgnout, -results, -log naming a FIFO nobody reads, -resume a FIFO: one-line error, exit 2, no hang; a read FIFO takes the games" fifo_outputs
+# signal_ends SIGNAL PID: sends SIGNAL to the runner PID; its exit status in
+# rc, or 1 when it is still running 5 s later (then killed).
+signal_ends() {
+    kill -"$1" "$2"
+    ( sleep 5; kill -9 "$2" 2>/dev/null ) &
+    local dog=$!
+    wait "$2"
+    rc=$?
+    kill $dog 2>/dev/null
+    wait $dog 2>/dev/null
+    [ $rc -ne 137 ] || { echo "SIG$1 did not end the run within 5 s"; return 1; }
+}
+fifo_openings() {   # -openings file=FIFO: read as cat reads it; a signal while nobody writes it ends the run
+    local rc writer pid sig i want
+    "$M" -genopenings 4 plies=4 -srand 3 out=book.fen 2>/dev/null && mkfifo ff || return 1
+    local args=(-engine cmd="$F" name=A args="--seed 1" -engine cmd="$F" name=B args="--seed 2 --random" -each depth=1
+                -repeat -games 2 -rounds 2 -srand 5 -quiet)
+    "$M" "${args[@]}" -openings file=book.fen -results ref.txt >/dev/null 2>&1 || return 1
+    timeout 20 cat book.fen >ff &
+    writer=$!
+    timeout -k 2 20 "$M" "${args[@]}" -openings file=ff -results r.txt -resume s.state >/dev/null 2>err.txt
+    rc=$?
+    kill $writer 2>/dev/null
+    wait $writer 2>/dev/null
+    [ $rc -eq 0 ] && cmp r.txt ref.txt || { echo "with a writer: rc $rc"; cat err.txt; return 1; }
+    head -n -2 s.state >s2 && mv s2 s.state   # games 3 and 4 not recorded
+    for sig in INT TERM; do
+        "$M" -resume s.state >out.txt 2>err.txt &
+        pid=$!
+        # the runner waits for a writer once the FIFO is open
+        for i in $(seq 100); do ls -l /proc/$pid/fd 2>/dev/null | grep -q '/ff$' && break; sleep 0.05; done
+        signal_ends $sig $pid || return 1
+        want=143
+        [ $sig = TERM ] || want=130
+        [ $rc -eq $want ] && grep -qx 'dablo-match: interrupted before the first game started: stopping' err.txt &&
+            [ "$(grep -c . err.txt)" -eq 1 ] &&
+            grep -qx "dablo-match: 2 of 4 games recorded; to continue, in $PWD: .*dablo-match -resume s.state" out.txt ||
+            { echo "SIG$sig: rc $rc (want $want):"; cat err.txt out.txt; return 1; }
+        [ "$(grep -c '^done ' s.state)" -eq 2 ] || { echo "the state lost games"; return 1; }
+    done
+    timeout 20 cat book.fen >ff &
+    writer=$!
+    timeout -k 2 20 "$M" -resume s.state >/dev/null 2>err.txt
+    rc=$?
+    kill $writer 2>/dev/null
+    wait $writer 2>/dev/null
+    [ $rc -eq 0 ] && cmp r.txt ref.txt || { echo "resume with a writer: rc $rc"; cat err.txt; return 1; }
+}
+check "-openings file=FIFO: read like cat; SIGINT/SIGTERM while nobody writes it end the run (130/143, one line, resume command)" fifo_openings
 twosided() {
     two "--score 900" "--score -900" -each depth=1 -resign movecount=2 score=800 twosided=true -games 1 -results r.txt >/dev/null || return 1
     grep -q 'result=1-0 termination=adj-resign plies=4 ' r.txt || return 1
@@ -911,17 +982,41 @@ cut_note() {   # bytes after the last recorded game are cut with a note per file
     grep -q '9 games already recorded, 11 to play' out.txt && cmp r.txt "$T/wf.txt" && cmp g.pgn "$T/wf.pgn"
 }
 check "resume cuts bytes after the last recorded game with a note naming the file, the bytes and the game" cut_note
-longer_match() {   # -rounds edited in the state: a note says the length changed, the longer match is played
+longer_match() {   # -rounds edited in the state: a note gives both numbers of games, the longer match is played
     stopped_state 4 || return 1
     grep -qx 'games 20' s.state || { echo "no games line"; return 1; }
     sed -i '/^arg -rounds$/{n;s/^arg 10$/arg 12/}' s.state
     "$M" -resume s.state >out.txt 2>err.txt || { cat err.txt; return 1; }
-    grep -qx "dablo-match: note: s.state: the match length changed from 20 to 24 games (the command line in the state file was edited); playing to 24" err.txt ||
+    grep -qx "dablo-match: note: s.state: its games line says 20 games, its command line (the arg lines) schedules 24; playing to 24" err.txt ||
         { cat err.txt; return 1; }
     grep -q '4 games already recorded, 20 to play' out.txt && [ "$(wc -l <r.txt)" -eq 24 ] && cmp <(head -n 20 r.txt) "$T/wf.txt" || return 1
-    "$M" -resume s.state >out.txt 2>err.txt && ! grep -q 'length changed' err.txt && grep -q '24 games already recorded, 0 to play' out.txt
+    "$M" -resume s.state >out.txt 2>err.txt && ! grep -q 'games line' err.txt && grep -qx 'dablo-match: all 24 games are recorded in s.state; none to play' out.txt
 }
 check "resume after -rounds was edited in the state: a note gives the old and new length, the longer match is played" longer_match
+games_line_edited() {   # only the games line edited: the note names that line and what the arg lines schedule
+    stopped_state 4 || return 1
+    sed -i 's/^games 20$/games 25/' s.state
+    "$M" -resume s.state >out.txt 2>err.txt || { cat err.txt; return 1; }
+    grep -qx "dablo-match: note: s.state: its games line says 25 games, its command line (the arg lines) schedules 20; playing to 20" err.txt &&
+        [ "$(grep -c 'line' err.txt)" -eq 1 ] || { cat err.txt; return 1; }
+    [ "$(grep '^games ' s.state | tail -n 1)" = "games 20" ] && grep -q '4 games already recorded, 16 to play' out.txt &&
+        cmp r.txt "$T/wf.txt" && cmp g.pgn "$T/wf.pgn"
+}
+check "resume after only the games line was edited: the note names the games line and the schedule, the match is played" games_line_edited
+resume_complete() {   # a state that records every game: no engine starts, the report of the recorded games, exit 0
+    # The second engine has no name=: its name comes from the records.
+    "$M" -engine cmd="$F" name=A args="--seed 1" -engine cmd="$F" args="--seed 2 --random" -each depth=1 -repeat -games 2 \
+        -rounds 2 -sprt elo0=0 elo1=5 -results r.txt -resume s.state -quiet >full.txt 2>&1 || { cat full.txt; return 1; }
+    cp r.txt r.full
+    local rc
+    "$M" -resume s.state -log l.txt >out.txt 2>err.txt; rc=$?
+    [ $rc -eq 0 ] && [ ! -s err.txt ] && grep -qx 'dablo-match: all 4 games are recorded in s.state; none to play' out.txt ||
+        { echo "rc $rc:"; cat out.txt err.txt; return 1; }
+    [ ! -s l.txt ] || { echo "engines were started:"; head -n 3 l.txt; return 1; }
+    ! grep -q '^CPU:' out.txt && grep -q '^LLR: ' out.txt && grep -q '^A vs fake:$' out.txt || { cat out.txt; return 1; }
+    cmp <(sed -n '/^=== Summary/,/^Failures:/p' full.txt) <(sed -n '/^=== Summary/,/^Failures:/p' out.txt) && cmp r.txt r.full
+}
+check "-resume of a state with every game recorded: no engine started, the recorded games' report, exit 0" resume_complete
 corrupt_state() {
     stopped_state 3 || return 1
     cp s.state good
@@ -971,7 +1066,7 @@ in_use() {   # a running match holds its state, results and PGN: a second run re
         { echo "second run on g.pgn: rc $rc: $out"; kill "$a"; return 1; }
     wait "$a" || { echo "the first run failed:"; cat a.out; return 1; }
     [ "$(wc -l <r.txt)" -eq 4 ] && [ "$(grep -c '^\[Event ' g.pgn)" -eq 4 ] || { echo "$(wc -l <r.txt) results"; return 1; }
-    out=$("$M" -resume s.state 2>&1) && grep -q '4 games already recorded, 0 to play' <<<"$out" || { echo "$out"; return 1; }
+    out=$("$M" -resume s.state 2>&1) && grep -qx 'dablo-match: all 4 games are recorded in s.state; none to play' <<<"$out" || { echo "$out"; return 1; }
 }
 check "a second run on a running match's state, results or PGN refuses at once (exit 2) naming the holder's pid, the first completes" in_use
 default_state_in_use() {   # without -resume, the RESULTS.resume a stop would write is the run's own, locked like its other files

@@ -25,9 +25,10 @@ struct Transcript {
 
 Transcript *transcript_open(const char *path, const char *prog, char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "ae");
+    char why[256];
+    FILE *f = util_fopen_append(path, why, sizeof why);
     if (!f) {
-        snprintf(err, errlen, "cannot open log %s: %s", path, strerror(errno));
+        snprintf(err, errlen, "cannot open log %s: %s", path, why);
         return NULL;
     }
     Transcript *t = util_xmalloc(sizeof *t);

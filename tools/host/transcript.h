@@ -21,7 +21,8 @@
 
 typedef struct Transcript Transcript;
 
-/* Opens (appends to) path.  Returns the transcript (transcript_close()
+/* Opens (appends to) path; a FIFO that no process reads is refused at
+ * once (util_fopen_append).  Returns the transcript (transcript_close()
  * frees it), or NULL with a one-line reason in err.  The transcript is
  * diagnostics: when a write fails (a full disk), one warning line goes to
  * stderr, "PROG: cannot write the log PATH: REASON; the log stops here,

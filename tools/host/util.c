@@ -1,16 +1,19 @@
 /*
- * util.c - the clock, allocation, word splitting and number parsing of
- * util.h.
+ * util.c - the clock, allocation, word splitting, number parsing and
+ * appending opens of util.h.
  */
 #define _GNU_SOURCE
 #include "util.h"
 
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "strbuf.h"
 
@@ -155,4 +158,24 @@ int util_parse_seconds_ms(const char *s, int64_t *ms)
     if (*p) return -1;
     *ms = whole * 1000 + frac_ms;
     return 0;
+}
+
+FILE *util_fopen_append(const char *path, char *why, size_t whylen)
+{
+    int fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_NONBLOCK | O_CLOEXEC, 0666);
+    if (fd < 0) {
+        struct stat st;
+        if (errno == ENXIO && stat(path, &st) == 0 && S_ISFIFO(st.st_mode))
+            snprintf(why, whylen, "a FIFO that no process reads (start its reader first)");
+        else
+            snprintf(why, whylen, "%s", strerror(errno));
+        return NULL;
+    }
+    int fl = fcntl(fd, F_GETFL);
+    FILE *f = fl >= 0 && fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) == 0 ? fdopen(fd, "a") : NULL;
+    if (!f) {
+        snprintf(why, whylen, "%s", strerror(errno));
+        close(fd);
+    }
+    return f;
 }

@@ -2,7 +2,8 @@
  * util.h - the few helpers the engine-host library stands on: the
  * monotonic clock every deadline is measured on, allocation that never
  * returns NULL, shell-like splitting of an args="..." value, and strict
- * number parsing for settings.
+ * number parsing for settings, and opening an output file for appending
+ * without waiting on a FIFO.
  *
  * Invariants a caller relies on: util_now_ms() and util_now_us() never go
  * back (CLOCK_MONOTONIC), so a deadline is an absolute value of
@@ -15,6 +16,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /* Milliseconds of CLOCK_MONOTONIC (arbitrary origin, positive on Linux; never goes back). */
 int64_t util_now_ms(void);
@@ -50,5 +52,14 @@ int util_parse_int64(const char *s, int64_t lo, int64_t hi, int64_t *out);
  * rounding to the nearest ms.  Returns 0, or -1 on a malformed or
  * negative value or one above a year. */
 int util_parse_seconds_ms(const char *s, int64_t *ms);
+
+/* Opens path for appending ("a" of fopen: created 0666 less the umask;
+ * close-on-exec).  A FIFO that no process reads is refused at once
+ * (O_NONBLOCK: open() fails with ENXIO) instead of blocking the caller in
+ * open(), where no signal could end the wait; the stream returned blocks
+ * as any other.  Returns the stream (the caller closes it), or NULL with
+ * the reason in why ("a FIFO that no process reads ...", else
+ * strerror()). */
+FILE *util_fopen_append(const char *path, char *why, size_t whylen);
 
 #endif

@@ -141,6 +141,14 @@ int main(int argc, char **argv)
     int pargc = argc - 1;
     char **pargv = argv + 1;
     char **merged = NULL;
+    /* A FIFO would block the read below until a writer came; a state is
+     * read, cut and appended to, so only a file can be one. */
+    struct stat rst;
+    if (resume && stat(resume, &rst) == 0 && S_ISFIFO(rst.st_mode)) {
+        fprintf(stderr, "dablo-match: -resume %s: a FIFO, not a state file (a regular file)\n",
+                resume);
+        return 2;
+    }
     /* The state is locked before it is read: another run may be writing it. */
     OutputLocks locks = { 0 };
     if (resume && outputs_lock(&locks, resume, "state file", err, sizeof err) < 0) {

@@ -33,6 +33,7 @@ const char *match_program = "dablo-match";
 #include "report.h"
 #include "schedule.h"
 #include "search/output.h"
+#include "text.h"
 
 enum { SLOT_PENDING = 0, SLOT_DONE, SLOT_SKIPPED };
 
@@ -58,7 +59,7 @@ typedef struct Match {
     atomic_int stop;          /* no new games */
     atomic_int abort;         /* drop running games */
     atomic_int interrupted;   /* the first stopping signal, or 0 */
-    atomic_int starting;      /* set-up runs: any stopping signal aborts it */
+    atomic_int setting_up;    /* set-up runs: any stopping signal aborts it */
     int failed;               /* an engine was lost without -recover */
     int write_failed;         /* a record could not be written: nothing more is recorded */
     char failure[512];
@@ -94,7 +95,7 @@ static void *signal_thread(void *arg)
         Match *m = the_match;
         int none = 0;
         atomic_compare_exchange_strong(&m->interrupted, &none, sig);
-        if (sig == SIGINT && !atomic_load(&m->stop) && !atomic_load(&m->starting)) {
+        if (sig == SIGINT && !atomic_load(&m->stop) && !atomic_load(&m->setting_up)) {
             atomic_store(&m->stop, 1);
             static const char msg[] = "\ndablo-match: interrupted: finishing the running games "
                                       "(Ctrl-C again to abort them)\n";
@@ -105,8 +106,8 @@ static void *signal_thread(void *arg)
         if (!atomic_exchange(&m->abort, 1)) {
             static const char msg[] = "\ndablo-match: aborting the running games\n";
             static const char early[] =
-                "\ndablo-match: interrupted while the engines start: stopping\n";
-            int s = atomic_load(&m->starting);
+                "\ndablo-match: interrupted before the first game started: stopping\n";
+            int s = atomic_load(&m->setting_up);
             if (write(2, s ? early : msg, s ? sizeof early - 1 : sizeof msg - 1) < 0) {}
             if (write(m->abort_pipe[1], "x", 1) < 0) {}
         }
@@ -365,7 +366,8 @@ static uint64_t random_seed(void)
 }
 
 /* Opens an output file for appending (with a note when it is not empty, as
- * a rerun adds to the earlier games); with a resume offset, cut it back
+ * a rerun adds to the earlier games; a FIFO without a reader is an
+ * error, not a wait); with a resume offset, cut it back
  * first, with a note saying how many bytes went and after which game
  * (after: "after game 9"), as a line added by hand is cut too. */
 static FILE *open_out(const char *path, int64_t cut, const char *what, const char *after,
@@ -391,8 +393,11 @@ static FILE *open_out(const char *path, int64_t cut, const char *what, const cha
         fprintf(stderr, "dablo-match: note: %s %s already holds %lld bytes; appending to it "
                 "(dablo-stats counts one run a file: remove it first to start afresh)\n",
                 what, path, (long long)st.st_size);
-    FILE *f = fopen(path, "ae");
-    if (!f) fprintf(stderr, "dablo-match: cannot open %s %s: %s\n", what, path, strerror(errno));
+    /* A FIFO nobody reads is refused at once: open() would wait for a
+     * reader with no signal able to end the wait. */
+    char why[256];
+    FILE *f = util_fopen_append(path, why, sizeof why);
+    if (!f) fprintf(stderr, "dablo-match: cannot open %s %s: %s\n", what, path, why);
     return f;
 }
 
@@ -547,9 +552,10 @@ refused:
 
 /* Opens the PGN and results files (cut back to the state on resume) and
  * the state file; total: the games of the match (of its shard).  A resume
- * whose match has another length than the state records (its -rounds
- * edited) says so and records the new length.  Returns 0, or -1 (message
- * printed). */
+ * whose command line schedules another number of games than the state's
+ * last games line (its -rounds or that line edited: either may be) says
+ * so, naming both numbers, and records the schedule's.  Returns 0, or -1
+ * (message printed). */
 static int open_records(Match *m, int argc, char *const argv[], const StateData *resumed, int total)
 {
     MatchConfig *c = m->cfg;
@@ -575,8 +581,8 @@ static int open_records(Match *m, int argc, char *const argv[], const StateData 
     if (resumed && resumed->has_games && (resumed->games != total || m->rebuilt)) {
         if (resumed->games != total)
             fprintf(stderr,
-                    "dablo-match: note: %s: the match length changed from %lld to %d games (the "
-                    "command line in the state file was edited); playing to %d\n",
+                    "dablo-match: note: %s: its games line says %lld games, its command line (the "
+                    "arg lines) schedules %d; playing to %d\n",
                     c->resume, (long long)resumed->games, total, total);
         StrBuf b = { 0 };
         state_format_games(&b, total);
@@ -595,25 +601,11 @@ static int open_records(Match *m, int argc, char *const argv[], const StateData 
  * On resume it must be the recorded one; a state without it (written by
  * an older runner) is resumed with a note.  Returns 0, or -1 (message
  * printed). */
-static int check_openings_file(Match *m, const StateData *resumed)
+static int check_openings_file(Match *m, const StateData *resumed, const StrBuf *bytes)
 {
     const MatchConfig *c = m->cfg;
-    if (!c->openings.file) return 0;
-    FILE *f = fopen(c->openings.file, "re");
-    StrBuf b = { 0 };
-    char chunk[65536];
-    size_t n;
-    while (f && (n = fread(chunk, 1, sizeof chunk, f)) > 0)
-        strbuf_addn(&b, chunk, n);
-    int bad = !f || ferror(f);
-    if (f) fclose(f);
-    m->openings_sum = state_sum(b.s ? b.s : "", b.len);
-    m->has_openings = !bad;
-    strbuf_free(&b);
-    if (bad) {
-        fprintf(stderr, "dablo-match: cannot read openings file %s\n", c->openings.file);
-        return -1;
-    }
+    m->openings_sum = state_sum(bytes->s ? bytes->s : "", bytes->len);
+    m->has_openings = 1;
     if (!resumed) return 0;
     if (!resumed->has_openings_sum) {
         fprintf(stderr,
@@ -628,6 +620,74 @@ static int check_openings_file(Match *m, const StateData *resumed)
             "one %s records); not resumed (restore the file, or start a new match)\n",
             c->openings.file, c->resume);
     return -1;
+}
+
+/* 128 + the signal that aborted the set-up, or 0 while none did. */
+static int set_up_aborted(Match *m)
+{
+    return atomic_load(&m->abort) ? 128 + atomic_load(&m->interrupted) : 0;
+}
+
+/* The opening suite: the file read once (a FIFO until its writer closes
+ * it, or until a signal: openings_read with the abort pipe), its hash
+ * checked against a resumed state, and the suite loaded from the same
+ * bytes.  Returns 0, 2 (message printed) or 128 + the signal. */
+static int load_openings(Match *m, const StateData *resumed)
+{
+    MatchConfig *c = m->cfg;
+    char err[1024];
+    StrBuf bytes = { 0 };
+    int rc = 0;
+    if (c->openings.file) {
+        int r = openings_read(c->openings.file, m->abort_pipe[0], &bytes, err, sizeof err);
+        if (r < 0) match_say(err);
+        rc = r > 0 ? set_up_aborted(m) : r < 0 ? 2 : 0;
+    }
+    if (rc == 0
+        && openings_load_text(&m->book, &c->openings, &c->rules, c->seed, bytes.s, bytes.len, err,
+                              sizeof err)
+               < 0) {
+        match_say(err);
+        rc = 2;
+    }
+    if (rc == 0 && c->openings.file && check_openings_file(m, resumed, &bytes) < 0) rc = 2;
+    strbuf_free(&bytes);
+    return rc;
+}
+
+/* A resume whose state records every game of the schedule (of this
+ * shard) has nothing to play, and starts no engine: each engine without
+ * name= takes the name its records give (else its command), which
+ * schedule_games() then checks as it checks any.  Returns 1 then, else 0
+ * (also with -rebuild, which may drop records and play them again). */
+static int resumed_complete(Match *m, const StateData *resumed)
+{
+    MatchConfig *c = m->cfg;
+    if (!resumed || c->rebuild) return 0;
+    GameSpec *all;
+    int nall = schedule_build(c, &m->book, &all);
+    uint8_t *done = util_xmalloc((size_t)nall + 1);
+    memset(done, 0, (size_t)nall + 1);
+    for (int i = 0; i < resumed->nlines; i++) {
+        long g = state_line_game(resumed->lines[i]);
+        if (g >= 1 && g <= nall) done[g] = 1;
+    }
+    int every = 1;
+    for (int i = 0; i < nall && every; i++)
+        every = !schedule_in_shard(&all[i], c->shard_i, c->shard_n) || done[all[i].number];
+    for (int i = 0; every && i < resumed->nlines; i++) {
+        long g = state_line_game(resumed->lines[i]);
+        if (g < 1 || g > nall) continue;
+        const int side[2] = { all[g - 1].white, all[g - 1].black };
+        for (int k = 0; k < 2; k++)
+            if (!c->engines[side[k]].name)
+                c->engines[side[k]].name = text_field(resumed->lines[i], k ? "black" : "white");
+    }
+    for (int i = 0; every && i < c->nengines; i++)
+        if (!c->engines[i].name) c->engines[i].name = util_xstrdup(c->engines[i].cmd);
+    free(all);
+    free(done);
+    return every;
 }
 
 /* After a resumed set-up failed: the paths of a state (cmd=, file=, -pgnout,
@@ -654,9 +714,13 @@ static void hint_resume_folder(const char *state)
             state, dir, dir);
 }
 
-/* Everything before the first game: transcript, engines, seed, openings,
- * schedule, output files.  Returns 0, or the exit status of a set-up that
- * failed (2) or was interrupted (128 + the signal: 130 SIGINT, 143 SIGTERM). */
+/* Everything before the first game: transcript, seed, openings, engines,
+ * schedule, output files.  A resume with every game recorded starts no
+ * engine (resumed_complete).  Runs with m->setting_up set: any stopping
+ * signal aborts it (each wait that could block, on the engines or on a
+ * FIFO of openings, also watches the abort pipe).  Returns 0, or the exit
+ * status of a set-up that failed (2) or was interrupted (128 + the
+ * signal: 130 SIGINT, 143 SIGTERM). */
 static int set_up(Match *m, int argc, char *const argv[], StateData *resumed, int *total)
 {
     MatchConfig *c = m->cfg;
@@ -668,20 +732,18 @@ static int set_up(Match *m, int argc, char *const argv[], StateData *resumed, in
         match_say(err);
         return 2;
     }
-    atomic_store(&m->starting, 1);
-    int probed = probe_engines(m);
-    atomic_store(&m->starting, 0);
-    if (atomic_load(&m->abort)) return 128 + atomic_load(&m->interrupted);
-    if (probed < 0) return 2;
     if (resumed) c->seed = resumed->seed;
     else if (!c->seed_given) c->seed = random_seed();
-    if (openings_load(&m->book, &c->openings, &c->rules, c->seed, err, sizeof err) < 0) {
-        match_say(err);
-        return 2;
+    int rc = load_openings(m, resumed);
+    if (rc) return rc;
+    if (!resumed_complete(m, resumed)) {
+        int probed = probe_engines(m);
+        if ((rc = set_up_aborted(m))) return rc;
+        if (probed < 0) return 2;
     }
-    if (check_openings_file(m, resumed) < 0) return 2;
     if ((*total = schedule_games(m, resumed)) < 0) return 2;
-    return open_records(m, argc, argv, resumed, *total) < 0 ? 2 : 0;
+    if (open_records(m, argc, argv, resumed, *total) < 0) return 2;
+    return set_up_aborted(m);
 }
 
 /* The game slots, -concurrency threads, until every game is played or the
@@ -740,6 +802,19 @@ static int write_late_state(Match *m, const char *path, int argc, char *const ar
     return rc;
 }
 
+/* Prints the command that continues the match of the state file path,
+ * done of total games recorded (total < 0: not known yet).  The command
+ * is as this run was invoked, and where: the state keeps the paths
+ * exactly as they were given. */
+static void print_resume_command(const char *path, int done, int64_t total)
+{
+    char cwd[4096], of[32] = "";
+    const char *dir = getcwd(cwd, sizeof cwd) ? cwd : ".";
+    if (total >= 0) snprintf(of, sizeof of, " of %lld", (long long)total);
+    printf("dablo-match: %d%s games recorded; to continue, in %s: %s -resume %s\n", done, of, dir,
+           match_program, path);
+}
+
 /* A match that stopped before its end: makes sure a state file holds the
  * recorded games and prints the command that continues it. */
 static void offer_resume(Match *m, int argc, char *const argv[])
@@ -748,12 +823,23 @@ static void offer_resume(Match *m, int argc, char *const argv[])
     char buf[4096];
     const char *path = outputs_state_path(c, buf, sizeof buf);
     if (!c->resume && write_late_state(m, path, argc, argv) < 0) return;
-    /* The command as this run was invoked, and where: the state keeps the
-     * paths exactly as they were given. */
-    char cwd[4096];
-    const char *dir = getcwd(cwd, sizeof cwd) ? cwd : ".";
-    printf("dablo-match: %d of %d games recorded; to continue, in %s: %s -resume %s\n",
-           m->report.done, m->report.total, dir, match_program, path);
+    print_resume_command(path, m->report.done, m->report.total);
+}
+
+/* A set-up ended by a signal: a state that exists (a resumed one, or the
+ * new one open_records wrote) holds every recorded game as it was, so its
+ * resume command is printed; a new match without one has nothing to
+ * continue. */
+static void offer_resume_after_set_up(Match *m, const StateData *resumed)
+{
+    const MatchConfig *c = m->cfg;
+    if (!c->resume || (!resumed && !m->state.f)) return;
+    if (m->report.cfg)
+        print_resume_command(c->resume, m->report.done, m->report.total);
+    else
+        print_resume_command(c->resume, resumed ? resumed->nlines : 0,
+                             resumed && resumed->has_games ? resumed->games : -1);
+    fflush(stdout);
 }
 
 /* Closes the files, stops the signal thread, frees everything of m. */
@@ -784,6 +870,7 @@ int match_run(MatchConfig *c, int argc, char *const argv[], StateData *resumed)
     memset(m, 0, sizeof *m);
     the_match = m;
     m->cfg = c;
+    atomic_store(&m->setting_up, 1); /* before any signal can come (start_signals) */
     pthread_mutex_init(&m->lock, NULL);
     if (start_signals(m) < 0) {
         free(m);
@@ -791,8 +878,15 @@ int match_run(MatchConfig *c, int argc, char *const argv[], StateData *resumed)
     }
     int total = 0;
     int status = set_up(m, argc, argv, resumed, &total);
+    atomic_store(&m->setting_up, 0);
     if (status == 2 && resumed) hint_resume_folder(c->resume);
-    if (status == 0) {
+    if (status > 128) offer_resume_after_set_up(m, resumed);
+    if (status == 0 && resumed && m->ngames == 0) {
+        /* A resume with nothing left to play: the report of the recorded games. */
+        printf("dablo-match: all %d games are recorded in %s; none to play\n", total, c->resume);
+        report_summary(&m->report, stdout);
+        status = exit_status(m);
+    } else if (status == 0) {
         printf("dablo-match: %d engines, %d games%s, seed %llu, concurrency %d\n", c->nengines, total,
                resumed ? " (resumed)" : "", (unsigned long long)c->seed, c->concurrency);
         if (resumed) printf("dablo-match: %d games already recorded, %d to play\n", m->report.done, m->ngames);

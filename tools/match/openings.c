@@ -4,10 +4,13 @@
 #include "openings.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "host/util.h"
 #include "prng.h"
@@ -94,8 +97,48 @@ static void add(OpeningBook *b, const char *fen, const char *moves, int plies, i
     o->plies = plies;
 }
 
-int openings_load(OpeningBook *b, const OpeningSpec *spec, const Rules *rules, uint64_t seed,
-                  char *err, size_t errlen)
+int openings_read(const char *path, int abort_fd, StrBuf *out, char *err, size_t errlen)
+{
+    /* O_NONBLOCK: open() returns at once on a FIFO without a writer; poll()
+     * then waits for its data (as cat does) or for abort_fd. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) {
+        snprintf(err, errlen, "cannot open openings file %s: %s", path, strerror(errno));
+        return -1;
+    }
+    struct stat st;
+    if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+        snprintf(err, errlen, "openings file %s is a folder, not a file", path);
+        close(fd);
+        return -1;
+    }
+    char chunk[65536];
+    int rc = 0;
+    for (;;) {
+        struct pollfd pf[2] = { { fd, POLLIN, 0 }, { abort_fd, POLLIN, 0 } };
+        int n = poll(pf, abort_fd >= 0 ? 2 : 1, -1);
+        if (n < 0 && errno == EINTR) continue;
+        if (abort_fd >= 0 && n > 0 && (pf[1].revents & POLLIN)) {
+            rc = 1;
+            break;
+        }
+        ssize_t got = n < 0 ? -1 : read(fd, chunk, sizeof chunk);
+        if (got > 0) {
+            strbuf_addn(out, chunk, (size_t)got);
+        } else if (got == 0) {
+            break; /* the end (of a FIFO: its writer closed it) */
+        } else if (errno != EAGAIN && errno != EINTR) {
+            snprintf(err, errlen, "cannot read openings file %s: %s", path, strerror(errno));
+            rc = -1;
+            break;
+        }
+    }
+    close(fd);
+    return rc;
+}
+
+int openings_load_text(OpeningBook *b, const OpeningSpec *spec, const Rules *rules, uint64_t seed,
+                       const char *text, size_t len, char *err, size_t errlen)
 {
     memset(b, 0, sizeof *b);
     int cap = 0;
@@ -103,26 +146,21 @@ int openings_load(OpeningBook *b, const OpeningSpec *spec, const Rules *rules, u
     if (!spec->file) {
         add(b, position_start_fen(rules->variant), NULL, 0, &cap);
     } else {
-        FILE *f = fopen(spec->file, "re");
-        if (!f) {
-            snprintf(err, errlen, "cannot open openings file %s: %s", spec->file, strerror(errno));
-            return -1;
-        }
-        struct stat st;
-        if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-            snprintf(err, errlen, "openings file %s is a folder, not a file", spec->file);
-            fclose(f);
+        /* fmemopen() of no bytes is refused by older C libraries. */
+        FILE *f = len ? fmemopen((void *)text, len, "r") : NULL;
+        if (len && !f) {
+            snprintf(err, errlen, "openings file %s: %s", spec->file, strerror(errno));
             return -1;
         }
         b->from_file = 1;
         char *line = NULL;
         size_t lcap = 0;
         long lineno = 0;
-        ssize_t len;
-        while ((len = getline(&line, &lcap, f)) >= 0) {
+        ssize_t n;
+        while (f && (n = getline(&line, &lcap, f)) >= 0) {
             lineno++;
             /* A NUL would end the line early, silently dropping the rest. */
-            if (strlen(line) != (size_t)len) {
+            if (strlen(line) != (size_t)n) {
                 snprintf(err, errlen, "%s:%ld: a NUL byte in the line", spec->file, lineno);
                 goto fail;
             }
@@ -168,7 +206,7 @@ fail:
             return -1;
 }
         free(line);
-        fclose(f);
+        if (f) fclose(f);
         if (b->n == 0) {
             snprintf(err, errlen, "openings file %s has no openings", spec->file);
             openings_free(b);
@@ -187,6 +225,17 @@ fail:
         }
     }
     return 0;
+}
+
+int openings_load(OpeningBook *b, const OpeningSpec *spec, const Rules *rules, uint64_t seed,
+                  char *err, size_t errlen)
+{
+    memset(b, 0, sizeof *b);
+    StrBuf text = { 0 };
+    int rc = spec->file ? openings_read(spec->file, -1, &text, err, errlen) : 0;
+    if (rc == 0) rc = openings_load_text(b, spec, rules, seed, text.s, text.len, err, errlen);
+    strbuf_free(&text);
+    return rc;
 }
 
 int openings_for_pair(const OpeningBook *b, uint64_t pair_index)

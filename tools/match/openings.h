@@ -28,6 +28,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "config.h"
+#include "host/strbuf.h"
 #include "rules/position.h"
 
 typedef struct Opening {
@@ -44,10 +45,26 @@ typedef struct OpeningBook {
     int64_t start;   /* 1-based */
 } OpeningBook;
 
-/* Loads the suite of spec for rules (the match's variant and options).
- * Returns 0, or -1 with a one-line reason in err. */
+/* Loads the suite of spec for rules (the match's variant and options):
+ * openings_read() of spec->file, then openings_load_text().  Returns 0,
+ * or -1 with a one-line reason in err. */
 int openings_load(OpeningBook *b, const OpeningSpec *spec, const Rules *rules, uint64_t seed,
                   char *err, size_t errlen);
+
+/* Appends the bytes of the openings file path to *out.  A FIFO is read
+ * as cat reads it: the wait for its writer and its data ends when abort_fd
+ * (-1: none) becomes readable, so a signal can end it (match.c writes its
+ * abort pipe).  Returns 0, 1 when abort_fd ended the read (nothing said),
+ * or -1 with a one-line reason naming the file in err (a folder, an open
+ * or read error). */
+int openings_read(const char *path, int abort_fd, StrBuf *out, char *err, size_t errlen);
+
+/* Loads the suite of spec from text (len bytes: the file's content, read
+ * once so that the match hashes the same bytes it plays; ignored without
+ * spec->file).  Returns 0, or -1 with "FILE:LINE: reason" or another
+ * one-line reason in err. */
+int openings_load_text(OpeningBook *b, const OpeningSpec *spec, const Rules *rules, uint64_t seed,
+                       const char *text, size_t len, char *err, size_t errlen);
 
 /* Index into b->v of the opening of pair pair_index (0-based). */
 int openings_for_pair(const OpeningBook *b, uint64_t pair_index);

@@ -193,32 +193,11 @@ void report_summary(const Report *r, FILE *f)
     fflush(f);
 }
 
-/* Value of key in a "k=v k=v" line (percent-decoded, caller frees), or NULL. */
-static char *field(const char *line, const char *key)
-{
-    size_t kl = strlen(key);
-    const char *p = line;
-    while (*p) {
-        while (*p == ' ') p++;
-        if (strncmp(p, key, kl) == 0 && p[kl] == '=') {
-            const char *v = p + kl + 1;
-            size_t n = strcspn(v, " \n");
-            char *raw = util_xmalloc(n + 1);
-            memcpy(raw, v, n);
-            raw[n] = '\0';
-            char *d = text_percent_decode(raw);
-            free(raw);
-            return d;
-        }
-        p += strcspn(p, " ");
-    }
-    return NULL;
-}
-
 int report_add_line(Report *r, const char *line)
 {
-    char *game = field(line, "game"), *pair = field(line, "pair"), *w = field(line, "white"),
-         *b = field(line, "black"), *res = field(line, "result"), *term = field(line, "termination");
+    char *game = text_field(line, "game"), *pair = text_field(line, "pair"),
+         *w = text_field(line, "white"), *b = text_field(line, "black"),
+         *res = text_field(line, "result"), *term = text_field(line, "termination");
     int number = -1;
     if (game && pair && w && b && res) {
         int wi = report_engine_index(r, w), bi = report_engine_index(r, b);

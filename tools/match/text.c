@@ -78,3 +78,25 @@ void text_add_utf8(StrBuf *b, const char *s, int tag)
         p += n;
     }
 }
+
+char *text_field(const char *line, const char *key)
+{
+    size_t kl = strlen(key);
+    const char *p = line;
+    while (*p) {
+        while (*p == ' ')
+            p++;
+        if (strncmp(p, key, kl) == 0 && p[kl] == '=') {
+            const char *v = p + kl + 1;
+            size_t n = strcspn(v, " \n");
+            char *raw = util_xmalloc(n + 1);
+            memcpy(raw, v, n);
+            raw[n] = '\0';
+            char *d = text_percent_decode(raw);
+            free(raw);
+            return d;
+        }
+        p += strcspn(p, " ");
+    }
+    return NULL;
+}
