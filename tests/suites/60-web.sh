@@ -289,7 +289,7 @@ suite() {
     same "$tag: bad FEN" "400" "$CODE"
     # A FEN of the other game says which game it is.
     req POST /api/new "{\"session\":\"$SID\",\"fen\":\"3/3/5/5/2m2/2M2/5/3/3 w 0 1\"}"
-    same "$tag: a Tabal FEN for Dablot" "400 yes" "$CODE $(jget "$tmp/body" .error | grep -q 'it is a FEN of tabal: set variant to it' && echo yes)"
+    same "$tag: a Tabal FEN for Dablot" "400 yes" "$CODE $(jget "$tmp/body" .error | grep -qF '(is this a Tabal FEN? set variant to tabal)' && echo yes)"
     req POST /api/new "{\"session\":\"$SID\",\"white\":\"robot\"}"
     same "$tag: bad player" "400" "$CODE"
     req POST /api/new "{\"session\":\"$SID\",\"movetime\":-5}"
