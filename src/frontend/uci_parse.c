@@ -265,12 +265,10 @@ int uci_parse_position(const Rules *rules, char **v, int n, Game *out, char *err
         }
         int rc = position_set_fen(&start, rules, fen, ferr, sizeof ferr);
         if (rc < 0) {
-            /* Say so when the FEN is one of the other game. */
-            int theirs = position_fen_other_variant(rules, fen);
-            snprintf(err, errlen, "position: %s%s%s%s", ferr,
-                     theirs >= 0 ? " (it is a FEN of " : "",
-                     theirs >= 0 ? geometry_of((Variant)theirs)->name : "",
-                     theirs >= 0 ? "; set the Variant option first)" : "");
+            char hint[POSITION_HINT_LEN];
+            snprintf(
+                err, errlen, "position: %s%s", ferr,
+                position_fen_hint(rules, fen, "setoption name Variant value ", hint, sizeof hint));
         }
         free(fen);
         if (rc < 0) return -1;

@@ -424,7 +424,9 @@ const char *position_end_reason_name(EndReason r)
     return names[r];
 }
 
-int position_fen_other_variant(const Rules *rules, const char *fen)
+/* The other game's Variant when fen is no position of rules' game but one
+ * of the other's, else -1. */
+static int fen_other_variant(const Rules *rules, const char *fen)
 {
     Variant other = rules->variant == VARIANT_DABLOT ? VARIANT_TABAL : VARIANT_DABLOT;
     Rules r = rules_default(other);
@@ -434,13 +436,14 @@ int position_fen_other_variant(const Rules *rules, const char *fen)
     return position_set_fen(&tmp, &r, fen, err, sizeof err) == 0 ? (int)other : -1;
 }
 
-const char *position_fen_variant_hint(const Rules *rules, const char *fen, char *buf, size_t len)
+const char *position_fen_hint(const Rules *rules, const char *fen, const char *how, char *buf,
+                              size_t len)
 {
-    int theirs = position_fen_other_variant(rules, fen);
+    int theirs = fen_other_variant(rules, fen);
     const char *name = theirs >= 0 ? geometry_of((Variant)theirs)->name : NULL;
     if (name)
-        snprintf(buf, len, " (is this a %c%s FEN? -variant %s)", toupper((unsigned char)name[0]),
-                 name + 1, name);
+        snprintf(buf, len, " (is this a %c%s FEN? %s%s)", toupper((unsigned char)name[0]), name + 1,
+                 how, name);
     else if (len)
         buf[0] = '\0';
     return buf;

@@ -103,18 +103,19 @@ const char *position_start_fen(Variant v);
  * sections 1-2: a side never gains pieces). */
 int position_set_fen(Position *pos, const Rules *rules, const char *fen, char *err, size_t errlen);
 
-/* The hint for a FEN refused under rules: the other game's Variant when
- * fen is no position of rules' game but one of the other's (under its
- * default rules), else -1 (fen is one of rules' game, or of neither).
- * Every program that reads a FEN names the other game with it, so a
- * Dablot FEN given for Tabal says what it is. */
-int position_fen_other_variant(const Rules *rules, const char *fen);
-
-/* The same hint for a program whose -variant option chooses the game
- * (dablo-svg, dablo-tb): " (is this a Tabal FEN? -variant tabal)" into buf
- * (len bytes), or "" when position_fen_other_variant() finds none.
- * Returns buf. */
-const char *position_fen_variant_hint(const Rules *rules, const char *fen, char *buf, size_t len);
+/* The hint for a FEN refused under rules that is a position of the other
+ * game (under its default rules): " (is this a Tabal FEN? <how>tabal)"
+ * into buf (len bytes; POSITION_HINT_LEN are enough for a how of up to 48
+ * bytes), how being the caller's way to choose the game, to which the
+ * game's lowercase name is appended: "-variant " (dablo-svg, dablo-tb,
+ * dablo-match), "setoption name Variant value " (the engine), "set
+ * variant to " (dablo-web's /api/new), "set the Variant tag to " (its PGN
+ * loader).  "" when fen is one of rules' game, or of neither.  Every
+ * program that reads a FEN appends it to its error, so a Dablot FEN given
+ * for Tabal says what it is and how to switch.  Returns buf. */
+enum { POSITION_HINT_LEN = 96 };
+const char *position_fen_hint(const Rules *rules, const char *fen, const char *how, char *buf,
+                              size_t len);
 
 /* Writes the FEN of pos into buf (at most len bytes, always terminated);
  * 160 bytes are always enough. */

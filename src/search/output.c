@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 static pthread_mutex_t out_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -18,8 +19,6 @@ static unsigned error_lines;   /* error lines written, under out_lock */
  * written; printable, typing_len bytes (0: none).  Under out_lock. */
 static char *typing;
 static size_t typing_len, typing_cap;
-/* Back to the start of the line, and erase it (ANSI EL). */
-static const char erase_line[] = "\r\033[K";
 
 /* Error lines (PROTOCOL.md): "info string error..." and "info string
  * unknown command...". */
@@ -67,6 +66,28 @@ static size_t utf8_len(const unsigned char *s, size_t left)
     return n;
 }
 
+/* Takes the typed text away: back to the start of its first row and erase
+ * to the end of the screen (ANSI CUU, ED), as it is the last thing shown.
+ * A text wider than the terminal wraps onto more rows: the cursor, after
+ * its last character, is (width - 1) / columns rows below its start (a
+ * full last row leaves the cursor on it, the VT100's pending wrap).  Its
+ * width is one column a character (every byte but UTF-8's continuation
+ * bytes), the terminal's columns are read now (TIOCGWINSZ; none known:
+ * one row).  Under out_lock. */
+static void erase_typing(void)
+{
+    size_t width = 0;
+    for (size_t i = 0; i < typing_len; i++)
+        width += ((unsigned char)typing[i] & 0xc0) != 0x80;
+    struct winsize ws;
+    size_t cols = ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 ? ws.ws_col : 0;
+    size_t up = cols && width ? (width - 1) / cols : 0;
+    char seq[48];
+    int n = up ? snprintf(seq, sizeof seq, "\r\033[%zuA\033[J", up)
+               : snprintf(seq, sizeof seq, "\r\033[J");
+    write_all(seq, (size_t)n);
+}
+
 void output_printable(char *buf, const char *line, size_t n)
 {
     const unsigned char *s = (const unsigned char *)line;
@@ -111,7 +132,7 @@ void output_text(const char *line)
     if (is_error_line(line))
         error_lines++;
     fflush(stdout);   /* anything a library printed through stdio goes first */
-    if (typing_len) write_all(erase_line, sizeof erase_line - 1);
+    if (typing_len) erase_typing();
     write_all(buf, n + 1);
     if (typing_len) write_all(typing, typing_len);
     pthread_mutex_unlock(&out_lock);
@@ -141,7 +162,7 @@ void output_typing(const char *text, size_t n)
         }
     }
     fflush(stdout);
-    if (typing_len || n) write_all(erase_line, sizeof erase_line - 1);
+    if (typing_len || n) erase_typing();
     if (n) output_printable(typing, text, n);
     typing_len = n;
     write_all(typing, typing_len);

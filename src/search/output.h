@@ -32,13 +32,14 @@ void output_text(const char *line);
 /* The start of a line being typed at a terminal while lines are written
  * (the terminal during a job: terminal.c, lineedit.h): text (n bytes,
  * shown through output_printable()) stands after the last line written.
- * Shows it now in place of what stood there ("\r", ANSI erase to the end
- * of the line, the text), and every line written from now on takes it
- * away first and shows it again after itself, so that a search's line
- * never splits what is being typed.  n = 0: nothing is typed any more
- * (what stood there is erased).  Over a pipe it is never called.  A text
- * wider than the terminal wraps, and only its last row is erased: meant
- * for a short command such as "stop".  Thread-safe. */
+ * Shows it now in place of what stood there (back to the start of its
+ * first row, ANSI erase to the end of the screen, the text), and every
+ * line written from now on takes it away first and shows it again after
+ * itself, so that a search's line never splits what is being typed.  A
+ * text wider than the terminal wraps: every row of it is taken away (at
+ * the terminal's width when it is taken away; a character counts one
+ * column).  n = 0: nothing is typed any more (what stood there is
+ * erased).  Over a pipe it is never called.  Thread-safe. */
 void output_typing(const char *text, size_t n);
 
 /* The line being typed is complete: it stays as a line of its own (a

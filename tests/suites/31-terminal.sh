@@ -2,6 +2,7 @@
 # bin/dablo at a real terminal: a pseudo-terminal driven by tmux (send-keys,
 # capture-pane).  Checks the prompt, tab completion of commands, option
 # names and values and legal moves, a search stopped by "stop" and by Ctrl-C,
+# lines typed during a search (one wider than the terminal),
 # a bench and a perft stopped by Ctrl-C,
 # history kept across runs in $HOME/.dablo_history, Ctrl-D, and that a
 # history file that cannot be written is no error.  Then the play mode:
@@ -66,6 +67,17 @@ start_prog() {    # start_prog PROGRAM ENV...: the same with another build
     tm set-option -t t history-limit 5000 >/dev/null
 }
 keys() { tm send-keys -t t "$@"; sleep 0.15; }
+# next_info: waits for the search's next info line (up to 20 s: the next
+# iteration's).
+next_info() {
+    local i n
+    n=$(screen | grep -c 'info depth')
+    for ((i = 0; i < 100; i++)); do
+        [ "$(screen | grep -c 'info depth')" -gt "$n" ] && return 0
+        sleep 0.2
+    done
+    return 1
+}
 # fresh: clear the screen and its scroll-back (at the prompt), so later
 # checks see only what comes next
 fresh() { keys C-l; tm clear-history -t t; }
@@ -119,11 +131,7 @@ fresh
 keys 'go infinite' Enter
 wait_for '^info depth 5 ' >/dev/null
 keys 'sto'
-n_info=$(screen | grep -c 'info depth')
-for _ in $(seq 100); do   # up to 20 s: the next iteration's line
-    [ "$(screen | grep -c 'info depth')" -gt "$n_info" ] && break
-    sleep 0.2
-done
+next_info
 expect "typed during a search: the start of the line stays below the info lines" '^sto$'
 keys 'p' Enter
 expect "... and the line ends whole" '^stop$'
@@ -139,6 +147,25 @@ keys C-c
 expect "... Ctrl-C drops the line being typed and stops the search" '^bestmove '
 wait_for '^dablo> $' >/dev/null
 if ! screen | grep -q '^sto$'; then ok "... the dropped line is erased"; else bad "... the dropped line is erased"; fi
+# A line wider than the terminal (20 columns here) wraps onto two rows:
+# each info line takes both away and shows them again after itself, so no
+# copy of the first row stays above (docs/engine.md, "Typed during a job").
+tm resize-window -t t -x 20 -y 50
+fresh
+keys 'go infinite' Enter
+wait_for '^info depth 5 ' >/dev/null
+keys 'abcdefghijklmnopqrstuvwxyz0123456789'
+next_info
+expect "typed during a search, wider than the terminal: the line stays whole below the info lines" \
+    '^abcdefghijklmnopqrstuvwxyz0123456789$'
+copies=$(screen | grep -c 'abcdefghij')
+if [ "$copies" -eq 1 ]; then ok "... and leaves no copy of its first row"; else bad "... and leaves no copy of its first row ($copies lines)"; fi
+keys C-u
+for _ in $(seq 50); do screen | grep -q 'abcdefghij' || break; sleep 0.1; done
+if ! screen | grep -q 'abcdefghij'; then ok "... the kill character erases both rows"; else bad "... the kill character erases both rows"; fi
+keys 'stop' Enter
+expect "... stop still ends the search" '^dablo> $'
+tm resize-window -t t -x 200 -y 50
 # A line sent with the one that starts a search (readline had the terminal:
 # no echo) is shown after the prompt when it runs, before its answer.
 fresh

@@ -289,7 +289,7 @@ suite() {
     same "$tag: bad FEN" "400" "$CODE"
     # A FEN of the other game says which game it is.
     req POST /api/new "{\"session\":\"$SID\",\"fen\":\"3/3/5/5/2m2/2M2/5/3/3 w 0 1\"}"
-    same "$tag: a Tabal FEN for Dablot" "400 yes" "$CODE $(jget "$tmp/body" .error | grep -q 'it is a FEN of tabal: set variant to it' && echo yes)"
+    same "$tag: a Tabal FEN for Dablot" "400 yes" "$CODE $(jget "$tmp/body" .error | grep -qF '(is this a Tabal FEN? set variant to tabal)' && echo yes)"
     req POST /api/new "{\"session\":\"$SID\",\"white\":\"robot\"}"
     same "$tag: bad player" "400" "$CODE"
     req POST /api/new "{\"session\":\"$SID\",\"movetime\":-5}"
@@ -393,6 +393,9 @@ suite() {
     req POST /api/pgn "{\"session\":\"$SID\",\"pgn\":\"[Variant \\\"tabal\\\"]\\n\\n1. b3-b4 a7-a2 *\"}"
     same "$tag: PGN with an illegal move refused" "400" "$CODE"
     contains "$tag: ... naming the ply" "PGN ply" "$(cat "$tmp/body")"
+    # A FEN tag of the other game than the Variant tag's says which it is.
+    req POST /api/pgn "{\"session\":\"$SID\",\"pgn\":\"[FEN \\\"3/3/5/5/2m2/5/2M2/3/3 b 0 7\\\"]\\n\\n*\"}"
+    same "$tag: PGN with a Tabal FEN and no Variant tag" "400 yes" "$CODE $(jget "$tmp/body" .error | grep -qF '(is this a Tabal FEN? set the Variant tag to tabal)' && echo yes)"
     req GET "/api/state?session=$SID"
     same "$tag: ... and the game unchanged" "$loaded" "$(jget "$tmp/body" '.moves | join(" ")')"
     # Malformed PGN is refused naming what is wrong (an unclosed comment

@@ -16,7 +16,7 @@
 > position fen mmmmmm/mmmmm/mmmmmm/mmmmm/mmmmmm/p4/k4K/4P/MMMMMM/MMMMM/MMMMMM/MMMMM/MMMMMQ w 0 1
 < info string error: position: bad FEN: field 1 .*'Q'.*; position unchanged
 > position fen mmm/mmm/mmmmm/mmmmm/5/MMMMM/MMMMM/MMM/MMM w 0 1
-< info string error: position: bad FEN: .*\(it is a FEN of tabal; set the Variant option first\); position unchanged
+< info string error: position: bad FEN: .*\(is this a Tabal FEN\? setoption name Variant value tabal\); position unchanged
 > position fen
 < info string error: position: fen: the FEN is missing; position unchanged
 > position fen moves c5-d6

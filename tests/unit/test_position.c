@@ -129,6 +129,21 @@ START_TEST(fen_errors)
 }
 END_TEST
 
+/* A FEN of the other game names that game and the caller's way to choose
+ * it; a FEN of neither game, or one that is fine, gets no hint. */
+START_TEST(fen_hint)
+{
+    Rules d = rules_default(VARIANT_DABLOT), t = rules_default(VARIANT_TABAL);
+    char hint[POSITION_HINT_LEN];
+    ck_assert_str_eq(position_fen_hint(&d, good_tabal[0], "-variant ", hint, sizeof hint),
+                     " (is this a Tabal FEN? -variant tabal)");
+    ck_assert_str_eq(position_fen_hint(&t, good_fens[0], "set variant to ", hint, sizeof hint),
+                     " (is this a Dablot FEN? set variant to dablot)");
+    ck_assert_str_eq(position_fen_hint(&d, "xyz w 0 1", "-variant ", hint, sizeof hint), "");
+    ck_assert_str_eq(position_fen_hint(&t, good_tabal[1], "-variant ", hint, sizeof hint), "");
+}
+END_TEST
+
 static void assert_same(const Position *a, const Position *b)
 {
     quick_assert(memcmp(a->board, b->board, sizeof a->board) == 0);
@@ -230,6 +245,7 @@ Suite *position_suite(void)
     TCase *tc = tcase_create("fen");
     tcase_add_test(tc, fen_round_trip);
     tcase_add_test(tc, fen_errors);
+    tcase_add_test(tc, fen_hint);
     tcase_add_test(tc, counters);
     suite_add_tcase(s, tc);
     TCase *mk = tcase_create("make_unmake");

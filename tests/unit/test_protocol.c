@@ -162,7 +162,13 @@ START_TEST(position_parse)
     ck_assert_ptr_nonnull(strstr(err, "'k7-k9'"));
     ck_assert_int_eq(g.nmoves, 0x5a5a5a5a);
     ck_assert_int_eq(position(&r, "fen mmm/mmm/mmmmm/mmmmm/5/MMMMM/MMMMM/MMM/MMM w 0 1", &g, err, sizeof err), -1);
-    ck_assert_ptr_nonnull(strstr(err, "it is a FEN of tabal"));
+    ck_assert_msg(strstr(err, " (is this a Tabal FEN? setoption name Variant value tabal)"), "%s",
+                  err);
+    Rules t = rules_default(VARIANT_TABAL);
+    snprintf(line, sizeof line, "fen %s", DABLOT_START);
+    ck_assert_int_eq(position(&t, line, &g, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, " (is this a Dablot FEN? setoption name Variant value dablot)"), "%s",
+                  err);
     ck_assert_int_eq(position(&r, "", &g, err, sizeof err), -1);
     ck_assert_int_eq(position(&r, "startpos c5-d6", &g, err, sizeof err), -1);
     ck_assert_int_eq(position(&r, "fen", &g, err, sizeof err), -1);

@@ -242,6 +242,20 @@ START_TEST(session_pgn_round_trip)
     ck_assert_msg(strstr(err, "PGN ply 2 (c5-c7)"), "%s", err);
     ck_assert_int_eq(session_load_pgn(&t, "[Rules \"Captures=never\"]\n\n*", err, sizeof err), -1);
     ck_assert_int_eq(session_load_pgn(&t, "[FEN \"xyz\"]\n\n*", err, sizeof err), -1);
+    ck_assert_msg(!strstr(err, "is this a"), "%s", err);
+    /* A FEN of the other game than the Variant tag's says which it is. */
+    ck_assert_int_eq(
+        session_load_pgn(&t, "[FEN \"3/3/5/5/2m2/5/2M2/3/3 b 0 7\"]\n\n*", err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "PGN tag FEN: ") == err
+                      && strstr(err, " (is this a Tabal FEN? set the Variant tag to tabal)"),
+                  "%s", err);
+    ck_assert_int_eq(
+        session_load_pgn(&t,
+                         "[Variant \"tabal\"]\n[FEN \"mmmmmm/mmmmm/mmmmmm/mmmmm/"
+                         "mmmmmm/p4/k4K/4P/MMMMMM/MMMMM/MMMMMM/MMMMM/MMMMMM w 0 1\"]\n\n*",
+                         err, sizeof err),
+        -1);
+    ck_assert_msg(strstr(err, " (is this a Dablot FEN? set the Variant tag to dablot)"), "%s", err);
     ck_assert_int_eq(t.game.nmoves, 4);
     free(pgn);
     free(again);
@@ -261,6 +275,13 @@ START_TEST(session_tabal_end_and_fen)
     JsonValue *v = json_parse(req, strlen(req), err, sizeof err);
     ck_assert_msg(session_new_game(&s, v, err, sizeof err) == 0, "%s", err);
     json_free(v);
+    /* The same FEN for Dablot says which game it is and how to choose it. */
+    const char *dablot = "{\"fen\":\"3/3/5/5/2m2/2M2/5/3/3 w 0 1\"}";
+    v = json_parse(dablot, strlen(dablot), err, sizeof err);
+    ck_assert_int_eq(session_new_game(&s, v, err, sizeof err), -1);
+    json_free(v);
+    ck_assert_msg(strstr(err, " (is this a Tabal FEN? set variant to tabal)"), "%s", err);
+    ck_assert_int_eq(s.rules.variant, VARIANT_TABAL);
     ck_assert_int_eq(session_move(&s, "c4xc6", err, sizeof err), 0);
     ck_assert_int_eq(session_move(&s, "c6-c7", err, sizeof err), -1);
     ck_assert_msg(strstr(err, "the game is over (no legal move)"), "%s", err);

@@ -175,9 +175,9 @@ int openings_load_text(OpeningBook *b, const OpeningSpec *spec, const Rules *rul
                 if (semi) *semi = '\0';
                 util_rtrim(s);
                 if (position_set_fen(&pos, rules, s, why, sizeof why) < 0) {
-                    char hint[64];
+                    char hint[POSITION_HINT_LEN];
                     snprintf(err, errlen, "%s:%ld: %s%s", spec->file, lineno, why,
-                             position_fen_variant_hint(rules, s, hint, sizeof hint));
+                             position_fen_hint(rules, s, "-variant ", hint, sizeof hint));
                     goto fail;
                 }
                 const char *end;

@@ -141,10 +141,10 @@ int main(int argc, char **argv)
     Position pos;
     char err[256];
     const char *fen = o.fen ? o.fen : position_start_fen((Variant)v);
-    char hint[64];
+    char hint[POSITION_HINT_LEN];
     if (position_set_fen(&pos, &rules, fen, err, sizeof err) != 0)
         return fail(2, strncmp(err, "bad FEN", 7) == 0 ? "%s%s" : "bad FEN: %s%s", err,
-                    position_fen_variant_hint(&rules, fen, hint, sizeof hint));
+                    position_fen_hint(&rules, fen, "-variant ", hint, sizeof hint));
 
     SvgLastMove last;
     memset(&last, 0, sizeof last);

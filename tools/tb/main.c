@@ -338,9 +338,9 @@ static int cmd_probe(const Args *a)
     Position pos;
     char err[256];
     if (position_set_fen(&pos, &a->rules, a->fen, err, sizeof err) != 0) {
-        char hint[64];
+        char hint[POSITION_HINT_LEN];
         fprintf(stderr, "dablo-tb: -fen: %s%s\n", err,
-                position_fen_variant_hint(&a->rules, a->fen, hint, sizeof hint));
+                position_fen_hint(&a->rules, a->fen, "-variant ", hint, sizeof hint));
         return 2;
     }
     TbSet set;

@@ -94,12 +94,11 @@ static int start_game(Session *s, const Rules *rules, const char *fen, char *err
     Position start;
     if (fen && *fen) {
         if (position_set_fen(&start, rules, fen, err, errlen) < 0) {
-            /* Say so when the FEN is one of the other game. */
-            int theirs = position_fen_other_variant(rules, fen);
             size_t used = strlen(err);
-            if (theirs >= 0 && used < errlen)
-                snprintf(err + used, errlen - used, " (it is a FEN of %s: set variant to it)",
-                         geometry_of((Variant)theirs)->name);
+            char hint[POSITION_HINT_LEN];
+            if (used < errlen)
+                snprintf(err + used, errlen - used, "%s",
+                         position_fen_hint(rules, fen, "set variant to ", hint, sizeof hint));
             return -1;
         }
     } else {
@@ -602,7 +601,9 @@ int session_load_pgn(Session *s, const char *pgn, char *err, size_t errlen)
     char why[160];
     if (fen[0] ? position_set_fen(&pos, &r, fen, why, sizeof why) < 0
                : (position_start(&pos, &r), 0)) {
-        snprintf(err, errlen, "PGN tag FEN: %s", why);
+        char hint[POSITION_HINT_LEN];
+        snprintf(err, errlen, "PGN tag FEN: %s%s", why,
+                 position_fen_hint(&r, fen, "set the Variant tag to ", hint, sizeof hint));
         return -1;
     }
     /* The movetext: after the first game's last tag line, up to the
