@@ -185,7 +185,7 @@ char **completion_candidates(const CompletionContext *e, const char *line, int s
         add_list(&c, e->commands);
     } else if (e->moves_first && w.n == 1 && strcasecmp(w.v[0], "level") == 0) {
         for (int i = 0; i <= 20; i++) {
-            char num[4];
+            char num[12]; /* room for any int: -Wformat-truncation misses i <= 20 */
             snprintf(num, sizeof num, "%d", i);
             add(&c, num);
         }
