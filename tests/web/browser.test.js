@@ -182,9 +182,9 @@ async function main() {
         check("the PGN's " + plies + " plies are loaded, shown from the start", plies, loaded);
         await page.click("#forward");
         await page.click("#forward");
-        check("forward twice through the PGN", 2, await until(page, () => state.view === 2 && 2, 30));
+        check("forward twice through the PGN", 2, await until(page, () => state.view === 2 && 2, 100));
         await page.click("#last");
-        check("to the end of the PGN", plies, await until(page, (n) => state.view === n && n, 30, plies));
+        check("to the end of the PGN", plies, await until(page, (n) => state.view === n && n, 100, plies));
         await page.screenshot({ path: shots + "/5-pgn.png" });
 
         // Analysis: live lines and the best line drawn as arrows.
