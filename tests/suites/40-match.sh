@@ -617,6 +617,15 @@ fifo_outputs() {   # a FIFO no process reads as -pgnout, -results or -log: one l
     [ $rc -eq 0 ] && [ "$(grep -c '^\[Event ' fifo.pgn)" -eq 2 ] || { echo "with a reader: rc $rc, $(grep -c '^\[Event ' fifo.pgn) games"; return 1; }
 }
 check "-pgnout, -results, -log naming a FIFO nobody reads, -resume a FIFO: one-line error, exit 2, no hang; a read FIFO takes the games" fifo_outputs
+fifo_resumed_output() {   # a resumed state whose PGN file is now a FIFO nobody reads: one line, exit 2, no wait in open()
+    local out rc
+    two "" "" -each depth=1 -games 2 -pgnout g.pgn -results r.txt -resume s.state -quiet >/dev/null 2>&1 || return 1
+    rm g.pgn && mkfifo g.pgn || return 1
+    out=$(timeout -k 2 10 "$M" -resume s.state 2>&1); rc=$?
+    [ $rc -eq 2 ] && grep -qx "dablo-match: cannot open PGN file g.pgn: a FIFO that no process reads (start its reader first)" <<<"$out" ||
+        { echo "rc $rc (124: hung): $out"; return 1; }
+}
+check "-resume of a state whose PGN file became a FIFO nobody reads: one-line error, exit 2, no hang" fifo_resumed_output
 # signal_ends SIGNAL PID: sends SIGNAL to the runner PID; its exit status in
 # rc, or 1 when it is still running 5 s later (then killed).
 signal_ends() {

@@ -253,7 +253,9 @@ static int check_file(const StateData *d, const char *path, int which, char *err
     int64_t base = which ? d->res_base : d->pgn_base;
     if (!path || base < 0 || d->nlines == 0) return -1;
     const char *what = which ? "results file" : "PGN file";
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    /* O_NONBLOCK: a FIFO must not wait here for a writer (no signal ends
+     * a blocked open()); it is skipped below like any pipe. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
     struct stat st;
     if (fd < 0 || fstat(fd, &st) < 0) {
         snprintf(err, errlen, "%s %s: %s, but the state records game %ld in it", what, path,
