@@ -828,6 +828,26 @@ static int mopup(const Position *pos, const EvalWeights *w, const EvalTables *tb
     return v + bonus;
 }
 
+/* Dablot men are never promoted (RULES.md section 1): once the enemy has
+ * no man left, the leader's men are paid for advancing toward the half the
+ * hunted piece stands in, so a king hunted in the leader's own half pulls
+ * them back instead of away (docs/strength.md "The Dablot hunt: every
+ * hunter, and the men's advance"). */
+static void hunt_advance(const Position *pos, const AdvancePlanes *ap, const EvalTables *tb,
+                         Color leader, int term[TERM_NB][2])
+{
+    Bitboard enemy = pos->by_color[leader ^ 1];
+    if (enemy & pos->by_type[MAN])
+        return;
+    Bitboard hunted = enemy & pos->by_type[KING];
+    if (!hunted)
+        hunted = enemy & pos->by_type[PRINCE];
+    if (!hunted || 2 * tb->rel_rank[leader][bb_lsb(hunted)] >= pos->geo->nranks - 1)
+        return;
+    Bitboard men = pos->by_color[leader] & pos->by_type[MAN];
+    term[TERM_ADVANCE][leader] = advance_sum(ap, leader ^ 1, men);
+}
+
 /* The whole evaluation; fills tr when not NULL.  by_piece forces the
  * piece-by-piece path. */
 static int evaluate(const Position *pos, const EvalWeights *w, const AdvancePlanes *ap,
@@ -858,10 +878,12 @@ static int evaluate(const Position *pos, const EvalWeights *w, const AdvancePlan
             piece_terms(pos, w, tb, (Color)c, empty, term, &steps[c]);
     }
     int lead = term[TERM_MATERIAL][WHITE] - term[TERM_MATERIAL][BLACK];
-    if (lead >= w->mopup_margin)
-        term[TERM_MOPUP][WHITE] += mopup(pos, w, tb, WHITE, steps[BLACK]);
-    else if (-lead >= w->mopup_margin)
-        term[TERM_MOPUP][BLACK] += mopup(pos, w, tb, BLACK, steps[WHITE]);
+    if (lead >= w->mopup_margin || -lead >= w->mopup_margin) {
+        Color leader = lead > 0 ? WHITE : BLACK;
+        term[TERM_MOPUP][leader] += mopup(pos, w, tb, leader, steps[leader ^ 1]);
+        if (v == VARIANT_DABLOT)
+            hunt_advance(pos, ap, tb, leader, term);
+    }
     term[TERM_TEMPO][pos->stm] += w->tempo;
 
     int total = 0;
