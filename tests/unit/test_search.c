@@ -934,6 +934,20 @@ START_TEST(mopup_region_and_lost_king)
     int seventh_near = white_mopup("2MMMk/4M/3MM1/5/5K/5/6/5/M5/5/6/5/6 b 0 1");
     int seventh_far = white_mopup("2MMMk/4M/3MM1/5/5K/5/6/5/6/5/6/5/M5 b 0 1");
     ck_assert_int_gt(seventh_near, seventh_far);
+    /* With the hunted king in the leader's own half (e3) the leader's men
+     * are paid for coming back toward it: a man on a7 scores more advance
+     * than on a9, where the ordinary table pays the far one more. */
+    int adv[2];
+    const char *men_at[2] = { "6/5/6/5/6/5/M5/5/6/5/2k3/5/KMMMMM w 0 1",
+                              "6/5/6/5/M5/5/6/5/6/5/2k3/5/KMMMMM w 0 1" };
+    for (int i = 0; i < 2; i++) {
+        Position q;
+        set_preset_fen(&q, VARIANT_DABLOT, men_at[i], NULL);
+        EvalTrace a;
+        eval_trace(&q, &a);
+        adv[i] = a.term[TERM_ADVANCE][WHITE];
+    }
+    ck_assert_int_gt(adv[0], adv[1]);
     /* A leader that has lost its king can only wall the enemy king in
      * (RULES.md section 1: only a king takes a king): its score is scaled
      * to a quarter. */
