@@ -626,6 +626,15 @@ fifo_resumed_output() {   # a resumed state whose PGN file is now a FIFO nobody 
         { echo "rc $rc (124: hung): $out"; return 1; }
 }
 check "-resume of a state whose PGN file became a FIFO nobody reads: one-line error, exit 2, no hang" fifo_resumed_output
+option_as_value() {   # a file option followed by another option: refused in one line, nothing written
+    local o out
+    for o in -pgnout -results -log -resume; do
+        out=$(two "" "" -each depth=1 -games 2 $o -quiet 2>&1)
+        [ $? -eq 2 ] && [ "$out" = "dablo-match: $o needs a value, not the option '-quiet' (a file of that name: ./-quiet)" ] &&
+            [ ! -e ./-quiet ] || { echo "$o: $out"; return 1; }
+    done
+}
+check "-pgnout, -results, -log, -resume followed by an option: one-line error naming it, no file written" option_as_value
 # signal_ends SIGNAL PID: sends SIGNAL to the runner PID; its exit status in
 # rc, or 1 when it is still running 5 s later (then killed).
 signal_ends() {

@@ -59,10 +59,16 @@ static int settings(int argc, char *const argv[])
     return n;
 }
 
-/* An option that takes one value: 0 when argv[1] is there. */
+/* An option that takes one value: 0 when argv[1] is there and is not
+ * itself an option (`-pgnout -quiet` forgot the file name; a file so
+ * named is given as ./-quiet). */
 static int need_value(Parse *p, int argc, char *const argv[])
 {
-    return argc >= 2 ? 0 : fail(p, "%s needs a value", argv[0]);
+    if (argc < 2) return fail(p, "%s needs a value", argv[0]);
+    if (is_flag(argv[1]))
+        return fail(p, "%s needs a value, not the option '%s' (a file of that name: ./%s)", argv[0],
+                    argv[1], argv[1]);
+    return 0;
 }
 
 /* A file argument, also accepted in fastchess's "file=F" form. */
