@@ -430,6 +430,23 @@ static void cutoff_learn(Thread *t, int ply, int depth, const Move *mv, int nqui
 
 SplitPoint split_busy;
 
+/* The root move mv of master's list (searched by t, its line in
+ * t->pv[1]) gets score, exact or a lower bound, and its line. */
+static void root_record(Thread *master, const Thread *t, const Move *mv, int score)
+{
+    for (int i = master->pv_index; i < master->nroot; i++) {
+        RootMove *rm = &master->root_moves[i];
+        if (!move_equal(&rm->move, mv)) continue;
+        rm->score = score;
+        rm->seldepth = t->seldepth;
+        rm->pv[0] = rm->move;
+        int n = imin(t->pv_len[1], MAX_PLY - 1);
+        memcpy(&rm->pv[1], t->pv[1], (size_t)n * sizeof(Move));
+        rm->pv_len = n + 1;
+        return;
+    }
+}
+
 /* YBWC: thread t's share of the moves of split point sp, in picker order,
  * each with a null window on the node's alpha at its start; nquiets quiet
  * moves of t's ply list came before (the master's). */
@@ -466,6 +483,7 @@ static void split_work(Thread *t, SplitPoint *sp, int nquiets)
         bool cut = false;
         if (!atomic_load_explicit(&sp->cutoff, memory_order_relaxed)) {
             bool raised = score > nl->alpha;
+            if (raised && ply == 0) root_record(sp->master, t, &mv, score);
             cut = move_result(t, nl, &mv, score);
             if (raised && nl->pv_node) {
                 sp->pv_len = t->pv_len[ply];
@@ -802,7 +820,9 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply)
  * order, and records each move's score and line.  A move's score is kept
  * only when its search finished and it is exact or a lower bound (the
  * first move, or one that raised alpha); the others keep -SCORE_INF so a
- * stable sort leaves them behind the proven ones. */
+ * stable sort leaves them behind the proven ones.  With more threads the
+ * moves after the first are shared at a split point (the root's moves are
+ * all searched unless one fails high, so the split is never wasted). */
 int ab_root(Thread *t, int alpha, int beta, int depth)
 {
     Position *pos = &t->pos;
@@ -812,45 +832,47 @@ int ab_root(Thread *t, int alpha, int beta, int depth)
     if (depth == 1 && t->pv_index == 0) memset(&stats, 0, sizeof stats);
 #endif
     count_node(t, 0);
-    int best = -SCORE_INF;
     for (int i = t->pv_index; i < t->nroot; i++)
         t->root_moves[i].score = -SCORE_INF;
     /* The root's own node may reach a go nodes limit: no child after it. */
-    if (should_abort(t)) return best;
+    if (should_abort(t)) return -SCORE_INF;
+    /* The root moves in their order, as the picker of a split point. */
+    Ply *pl = &t->plies[0];
+    pl->list.n = 0;
     for (int i = t->pv_index; i < t->nroot; i++) {
-        RootMove *rm = &t->root_moves[i];
+        pl->scores[pl->list.n] = t->nroot - i;
+        pl->list.moves[pl->list.n++] = t->root_moves[i].move;
+    }
+    MovePicker mp;
+    movepick_init_ordered(&mp, &pl->list, pl->scores);
+    NodeLoop nl = {
+        .alpha = alpha,
+        .beta = beta,
+        .alpha0 = alpha,
+        .depth = depth,
+        .stand = -SCORE_INF,
+        .pv_node = true, /* the full re-search of a move inside the window */
+        .best = -SCORE_INF,
+    };
+    bool ybwc = depth >= SPLIT_MIN_DEPTH && t->search->nthreads > 1;
+    const Move *m;
+    int ms;
+    while ((m = movepick_next(&mp, &ms))) {
+        Move mv = *m;
         Undo u;
-        int score;
-        push_move(t, 0, &rm->move, &u);
-        if (i == t->pv_index) {
-            score = -search(t, -beta, -alpha, depth - 1, 1);
-        } else {
-            score = -search(t, -alpha - 1, -alpha, depth - 1, 1);
-            /* After an abort the score is 0, not a result (search_move). */
-            if (score > alpha && score < beta && !t->aborted)
-                score = -search(t, -beta, -alpha, depth - 1, 1);
-        }
-        position_unmake(pos, &rm->move, &u);
+        bool first = nl.nsearched == 0;
+        push_move(t, 0, &mv, &u);
+        int score = search_move(t, nl.alpha, beta, depth - 1, 0, 0, first, true);
+        position_unmake(pos, &mv, &u);
         if (t->aborted)
             break;
-        if (i == t->pv_index || score > alpha) {
-            rm->score = score;
-            rm->seldepth = t->seldepth;
-            rm->pv[0] = rm->move;
-            int n = imin(t->pv_len[1], MAX_PLY - 1);
-            memcpy(&rm->pv[1], t->pv[1], (size_t)n * sizeof(Move));
-            rm->pv_len = n + 1;
-        }
-        if (score > best)
-            best = score;
-        if (score > alpha) {
-            alpha = score;
-            if (score >= beta)
-                break;
-        }
+        nl.nsearched++;
+        if (first || score > nl.alpha) root_record(t, t, &mv, score);
+        if (move_result(t, &nl, &mv, score)) break;
+        if (ybwc && split(t, &nl, &mp, 0)) break;
     }
 #ifdef DABLO_SEARCH_STATS
     if (!t->aborted) stats_print(depth, thread_nodes(t));
 #endif
-    return best;
+    return nl.best;
 }

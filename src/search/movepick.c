@@ -55,6 +55,13 @@ void movepick_init(MovePicker *mp, const Position *pos, MoveList *list, int *sco
     }
 }
 
+void movepick_init_ordered(MovePicker *mp, MoveList *list, int *scores)
+{
+    mp->list = list;
+    mp->scores = scores;
+    mp->next = 0;
+}
+
 const Move *movepick_next(MovePicker *mp, int *score)
 {
     MoveList *l = mp->list;

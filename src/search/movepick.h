@@ -38,6 +38,11 @@ typedef struct MovePicker {
 void movepick_init(MovePicker *mp, const Position *pos, MoveList *list, int *scores,
                    uint32_t tt_move, const Move killers[2], const History *h);
 
+/* A picker that hands out list's moves in their order; scores (MAX_MOVES
+ * entries owned by the caller) must already fall from the first to the
+ * last (the root's moves, sorted by the last iteration). */
+void movepick_init_ordered(MovePicker *mp, MoveList *list, int *scores);
+
 /* The next best move, or NULL when all were handed out.  *score receives
  * its ordering score. */
 const Move *movepick_next(MovePicker *mp, int *score);
