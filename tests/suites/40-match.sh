@@ -635,6 +635,18 @@ option_as_value() {   # a file option followed by another option: refused in one
     done
 }
 check "-pgnout, -results, -log, -resume followed by an option: one-line error naming it, no file written" option_as_value
+empty_or_odd_file() {   # an empty file value is refused by name; a file that keeps no record is named, not its state file
+    local a out
+    for a in "-pgnout:-pgnout" "-results:-results" "-log:-log" "-resume:-resume" "-openings file=:-openings file=" \
+             "-pgnout file=:-pgnout" "-genopenings 3 out=:-genopenings out="; do
+        out=$(two "" "" -each depth=1 -games 2 ${a%%:*} '' 2>&1)
+        [ $? -eq 2 ] && [ "$out" = "dablo-match: ${a#*:}: empty value (a file name is needed)" ] || { echo "${a%%:*} '': $out"; return 1; }
+    done
+    out=$(two "" "" -each depth=1 -games 2 -results /proc/version 2>&1)
+    [ $? -eq 2 ] && [ "$out" = "dablo-match: results file /proc/version is a file of the kernel (/proc, /sys), which keeps no record: give another file" ] ||
+        { echo "-results /proc/version: $out"; return 1; }
+}
+check "an empty file value: refused naming the option; -results /proc/version: refused naming the results file" empty_or_odd_file
 # signal_ends SIGNAL PID: sends SIGNAL to the runner PID; its exit status in
 # rc, or 1 when it is still running 5 s later (then killed).
 signal_ends() {
