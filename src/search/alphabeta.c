@@ -754,8 +754,10 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply)
         if (!pv_node || tb_bound == BOUND_EXACT || (tb_bound == BOUND_LOWER && score >= beta)
             || (tb_bound == BOUND_UPPER && score <= alpha))
             return score;
-        if (tb_bound == BOUND_LOWER) tb_floor = score;
-        else tb_ceiling = score;
+        if (tb_bound == BOUND_LOWER)
+            tb_floor = score;
+        else
+            tb_ceiling = score;
     }
 
     /* Step 2. Mate-distance pruning: no line from here can end the game

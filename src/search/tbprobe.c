@@ -44,9 +44,9 @@ bool tbprobe_node(Thread *t, int ply, int *score, int *bound)
     /* A win is at least its table score (a mate scores more), a loss at
      * most; a draw, and the end of the game (distance 0), are exact. */
     *bound = *score >= MATE_BOUND || *score <= -MATE_BOUND ? BOUND_EXACT
-           : r == TB_RESULT_WIN                           ? BOUND_LOWER
-           : r == TB_RESULT_LOSS                          ? BOUND_UPPER
-                                                          : BOUND_EXACT;
+           : r == TB_RESULT_WIN                            ? BOUND_LOWER
+           : r == TB_RESULT_LOSS                           ? BOUND_UPPER
+                                                           : BOUND_EXACT;
     return true;
 }
 

@@ -163,7 +163,8 @@ int util_parse_seconds_ms(const char *s, int64_t *ms)
 /* Opens path with flags | O_NONBLOCK (a FIFO without its peer fails with
  * ENXIO on a write open, which is named in why), then makes the
  * descriptor blocking again and gives it the stream of mode. */
-static FILE *fopen_nonblocking(const char *path, int flags, const char *mode, char *why, size_t whylen)
+static FILE *fopen_nonblocking(const char *path, int flags, const char *mode, char *why,
+                               size_t whylen)
 {
     int fd = open(path, flags | O_NONBLOCK | O_CLOEXEC, 0666);
     if (fd < 0) {

@@ -358,10 +358,13 @@ static int opt_text(Parse *p, int argc, char *const argv[])
     const char *a = argv[0];
     if (need_value(p, argc, argv) < 0) return -1;
     int rc = 0;
-    if (strcmp(a, "-results") == 0) rc = set_file(p, &c->results, a, file_arg(argv[1]));
-    else if (strcmp(a, "-log") == 0) rc = set_file(p, &c->logfile, a, file_arg(argv[1]));
+    if (strcmp(a, "-results") == 0)
+        rc = set_file(p, &c->results, a, file_arg(argv[1]));
+    else if (strcmp(a, "-log") == 0)
+        rc = set_file(p, &c->logfile, a, file_arg(argv[1]));
     else if (strcmp(a, "-event") == 0) util_set_string(&c->event, argv[1]);
-    else rc = set_file(p, &c->resume, a, argv[1]);
+    else
+        rc = set_file(p, &c->resume, a, argv[1]);
     return rc < 0 ? -1 : 2;
 }
 
@@ -438,7 +441,8 @@ static int gen_setting(Parse *p, const char *tok)
         char what[160];
         snprintf(what, sizeof what, "-genopenings %s=", key);
         if (set_file(p, &g->out, what, v) < 0) return -1;
-    } else if (strcmp(key, "depth") == 0 && util_parse_int64(v, 0, 8, &n) == 0) g->depth = (int)n;
+    } else if (strcmp(key, "depth") == 0 && util_parse_int64(v, 0, 8, &n) == 0)
+        g->depth = (int)n;
     else if (strcmp(key, "maxscore") == 0 && util_parse_int64(v, 0, 100000, &n) == 0) g->maxscore = (int)n;
     else if (strcmp(key, "srand") == 0 && util_parse_int64(v, 0, INT64_MAX, &n) == 0) {
         p->c->seed = (uint64_t)n;

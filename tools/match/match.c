@@ -658,14 +658,16 @@ static int load_openings(Match *m, const StateData *resumed)
 /* Whether the recorded games of a resumed state already give the SPRT
  * verdict (-sprt, two engines): the engines are taken by the schedule's
  * indices, since they have no names yet. */
-static int resumed_verdict(const MatchConfig *c, const StateData *resumed, const GameSpec *all, int nall)
+static int resumed_verdict(const MatchConfig *c, const StateData *resumed, const GameSpec *all,
+                           int nall)
 {
     if (!c->sprt_on || c->nengines != 2) return 0;
     Report r;
     report_init(&r, c, nall);
     for (int i = 0; i < resumed->nlines; i++) {
         long g = state_line_game(resumed->lines[i]);
-        if (g >= 1 && g <= nall) report_add_line_as(&r, resumed->lines[i], all[g - 1].white, all[g - 1].black);
+        if (g >= 1 && g <= nall)
+            report_add_line_as(&r, resumed->lines[i], all[g - 1].white, all[g - 1].black);
     }
     int reached = r.verdict != STATS_SPRT_CONTINUE;
     report_free(&r);
@@ -903,10 +905,12 @@ int match_run(MatchConfig *c, int argc, char *const argv[], StateData *resumed)
     if (status == 0 && resumed && (m->ngames == 0 || m->report.verdict != STATS_SPRT_CONTINUE)) {
         /* A resume with nothing left to play: the report of the recorded games. */
         if (m->ngames == 0)
-            printf("dablo-match: all %d games are recorded in %s; none to play\n", total, c->resume);
+            printf("dablo-match: all %d games are recorded in %s; none to play\n", total,
+                   c->resume);
         else
-            printf("dablo-match: the %d games recorded in %s already give the SPRT verdict (%s); none to play\n",
-                   m->report.done, c->resume, stats_verdict_name(m->report.verdict));
+            printf(
+                "dablo-match: the %d games recorded in %s already give the SPRT verdict (%s); none to play\n",
+                m->report.done, c->resume, stats_verdict_name(m->report.verdict));
         report_summary(&m->report, stdout);
         status = exit_status(m);
     } else if (status == 0) {

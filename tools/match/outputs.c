@@ -82,8 +82,10 @@ int outputs_lock(OutputLocks *l, const char *path, const char *what, char *err, 
     struct statfs fs;
     if (fstatfs(fd, &fs) == 0 && (fs.f_type == PROC_SUPER_MAGIC || fs.f_type == SYSFS_MAGIC)) {
         close(fd);
-        snprintf(err, errlen, "%s %s is a file of the kernel (/proc, /sys), which keeps no record: give another file",
-                 what, path);
+        snprintf(
+            err, errlen,
+            "%s %s is a file of the kernel (/proc, /sys), which keeps no record: give another file",
+            what, path);
         return -1;
     }
     if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
@@ -273,7 +275,8 @@ int outputs_guard_match(const MatchConfig *c, OutputLocks *l, char *err, size_t 
         /* beside the results file, else the PGN file (outputs_state_path) */
         int res = file_or_none(c->results);
         char what[4200];
-        snprintf(what, sizeof what, "state file (the default of a run without -resume, beside %s %s)",
+        snprintf(what, sizeof what,
+                 "state file (the default of a run without -resume, beside %s %s)",
                  res ? "-results" : "-pgnout", res ? c->results : c->pgnout);
         if (outputs_lock(l, state, what, err, errlen) < 0) return -1;
     }

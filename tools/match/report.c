@@ -197,8 +197,10 @@ int report_add_line(Report *r, const char *line)
 {
     char *w = text_field(line, "white"), *b = text_field(line, "black");
     int number = -1;
-    if (w && b) number = report_add_line_as(r, line, report_engine_index(r, w), report_engine_index(r, b));
-    free(w); free(b);
+    if (w && b)
+        number = report_add_line_as(r, line, report_engine_index(r, w), report_engine_index(r, b));
+    free(w);
+    free(b);
     return number;
 }
 
@@ -215,6 +217,9 @@ int report_add_line_as(Report *r, const char *line, int white, int black)
             report_add(r, white, black, atoi(pair), gr, term ? term_from_word(term) : TERM_NONE, 1);
         }
     }
-    free(game); free(pair); free(res); free(term);
+    free(game);
+    free(pair);
+    free(res);
+    free(term);
     return number;
 }

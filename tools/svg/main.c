@@ -114,8 +114,7 @@ static int write_out(const char *path, const char *data, size_t len)
 {
     char why[256];
     FILE *f = path ? util_fopen_write(path, why, sizeof why) : stdout;
-    if (!f)
-        return fail(1, "cannot write '%s': %s", path, why);
+    if (!f) return fail(1, "cannot write '%s': %s", path, why);
     int bad = fwrite(data, 1, len, f) != len;
     bad |= path ? fclose(f) != 0 : fflush(f) != 0;
     if (bad)
