@@ -23,7 +23,7 @@ build/fuzz/fuzz_openings: tests/fuzz/fuzz_openings.c tests/fuzz/fuzz_inputs.h bu
 	    $(filter-out %.h,$^) -o $@ -lm
 
 build/fuzz/fuzz_results: tests/fuzz/fuzz_results.c tests/fuzz/fuzz_inputs.h build/fuzz/tools/stats/results.o \
-                         build/fuzz/tools/stats/stats.o build/fuzz/tools/stats/report.o
+                         build/fuzz/tools/stats/stats.o build/fuzz/tools/stats/report.o $(FUZZ_HOST_OBJ)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_TOOLS_CFLAGS) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -fsanitize=fuzzer \
 	    $(filter-out %.h,$^) -o $@ -lm
 

@@ -2,9 +2,9 @@
 SVG_SRC := $(wildcard tools/svg/*.c)
 BINS += bin/dablo-svg
 
-bin/dablo-svg: $(SVG_SRC) $(wildcard tools/svg/*.h) $(SRC_HDR) $(RULES_LIB)
+bin/dablo-svg: $(SVG_SRC) $(wildcard tools/svg/*.h) $(SRC_HDR) $(HOST_LIB) $(RULES_LIB)
 	@mkdir -p bin
-	$(CC) $(ALL_CFLAGS) -Itools/svg $(LDFLAGS) $(SVG_SRC) $(RULES_LIB) -o $@ $(LDLIBS_BASE)
+	$(CC) $(ALL_CFLAGS) -Itools/svg -I$(HOST_INC) $(LDFLAGS) $(SVG_SRC) $(HOST_LIB) $(RULES_LIB) -o $@ $(LDLIBS_BASE)
 
 # The board pictures shown in README.md and protocol/: the start positions
 # with every point named, and a game in progress of each game.  The games

@@ -762,8 +762,21 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply)
     STAT(main);
 
     /* Step 1b. Endgame tables (tbprobe.h): few enough pieces, the value is
-     * known. */
-    if (tbprobe_node(t, ply, &score)) return score;
+     * known.  A table win or loss says who wins, not in how many moves:
+     * outside the PV it is the node's score; in the PV it only bounds the
+     * score and the search goes on, so that a mate the tree holds stays a
+     * mate in every iteration and the PV keeps its length (PROTOCOL.md
+     * section 5), as Stockfish treats its tables in PV nodes. */
+    int tb_floor = -SCORE_INF, tb_ceiling = SCORE_INF, tb_bound;
+    if (tbprobe_node(t, ply, &score, &tb_bound)) {
+        if (!pv_node || tb_bound == BOUND_EXACT || (tb_bound == BOUND_LOWER && score >= beta)
+            || (tb_bound == BOUND_UPPER && score <= alpha))
+            return score;
+        if (tb_bound == BOUND_LOWER)
+            tb_floor = score;
+        else
+            tb_ceiling = score;
+    }
 
     /* Step 2. Mate-distance pruning: no line from here can end the game
      * sooner than ply + 1, so a bound beyond that is already decided.  Exact
@@ -813,7 +826,8 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply)
             return stand;
     }
 
-    return search_moves(t, alpha, beta, depth, ply, ext, tt_move, stand);
+    int best = search_moves(t, alpha, beta, depth, ply, ext, tt_move, stand);
+    return t->aborted ? 0 : imin(imax(best, tb_floor), tb_ceiling);
 }
 
 /* The root: searches t->root_moves from t->pv_index on, in their current

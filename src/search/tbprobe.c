@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "tb/tb_probe.h"
+#include "tt.h"
 
 enum { TB_WIN_SCORE = MATE_BOUND - 1 - MAX_PLY };
 
@@ -23,7 +24,7 @@ int tbprobe_score(uint16_t e, TbResult r, int ply)
     return w > TB_DRAW ? 1 : w < TB_DRAW ? -1 : 0;
 }
 
-bool tbprobe_node(Thread *t, int ply, int *score)
+bool tbprobe_node(Thread *t, int ply, int *score, int *bound)
 {
     const TbSet *tb = t->search->opt.tb;
     const Position *pos = &t->pos;
@@ -40,6 +41,12 @@ bool tbprobe_node(Thread *t, int ply, int *score)
     atomic_store_explicit(&t->tbhits, atomic_load_explicit(&t->tbhits, memory_order_relaxed) + 1,
                           memory_order_relaxed);
     *score = tbprobe_score(e, r, ply);
+    /* A win is at least its table score (a mate scores more), a loss at
+     * most; a draw, and the end of the game (distance 0), are exact. */
+    *bound = *score >= MATE_BOUND || *score <= -MATE_BOUND ? BOUND_EXACT
+           : r == TB_RESULT_WIN                            ? BOUND_LOWER
+           : r == TB_RESULT_LOSS                           ? BOUND_UPPER
+                                                           : BOUND_EXACT;
     return true;
 }
 

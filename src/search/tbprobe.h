@@ -8,7 +8,9 @@
  *     the next zeroing move: a won position is converted inside DrawPlies
  *     whenever the tables say it can be);
  *   - inside the tree (tbprobe_node): a node with no more pieces than the
- *     largest table is scored by its value: a win TB_WIN_SCORE - ply,
+ *     largest table is scored by its value (outside the PV; in the PV
+ *     the value bounds the search, which goes on: alphabeta.c Step 1b):
+ *     a win TB_WIN_SCORE - ply,
  *     above every evaluation and below every decided (mate) score; cursed
  *     wins and blessed losses, and wins and losses past the DrawPlies
  *     counter of the node, count as draws (+-1) unless DrawPlies is 0;
@@ -28,8 +30,11 @@
  * the entry calls a win +1 (a loss -1); a loss of distance 0 (no legal
  * move: the game is over) -MATE + ply. */
 int tbprobe_score(uint16_t e, TbResult r, int ply);
-/* In the tree: true with *score when pos is in the tables (counts a hit). */
-bool tbprobe_node(Thread *t, int ply, int *score);
+/* In the tree: true with *score when pos is in the tables (counts a hit);
+ * *bound (tt.h) says what the score is: BOUND_LOWER for a table win (the
+ * game's true score, a mate the search may find, is at least that),
+ * BOUND_UPPER for a table loss, BOUND_EXACT for a draw or a game over. */
+bool tbprobe_node(Thread *t, int ply, int *score, int *bound);
 /* At the root: keeps the moves of roots[0..n) with the best result, then
  * the best entry, in their order; returns how many are left (n when pos is
  * not in the tables or its result is undecided).

@@ -635,6 +635,18 @@ option_as_value() {   # a file option followed by another option: refused in one
     done
 }
 check "-pgnout, -results, -log, -resume followed by an option: one-line error naming it, no file written" option_as_value
+empty_or_odd_file() {   # an empty file value is refused by name; a file that keeps no record is named, not its state file
+    local a out
+    for a in "-pgnout:-pgnout" "-results:-results" "-log:-log" "-resume:-resume" "-openings file=:-openings file=" \
+             "-pgnout file=:-pgnout" "-genopenings 3 out=:-genopenings out="; do
+        out=$(two "" "" -each depth=1 -games 2 ${a%%:*} '' 2>&1)
+        [ $? -eq 2 ] && [ "$out" = "dablo-match: ${a#*:}: empty value (a file name is needed)" ] || { echo "${a%%:*} '': $out"; return 1; }
+    done
+    out=$(two "" "" -each depth=1 -games 2 -results /proc/version 2>&1)
+    [ $? -eq 2 ] && [ "$out" = "dablo-match: results file /proc/version is a file of the kernel (/proc, /sys), which keeps no record: give another file" ] ||
+        { echo "-results /proc/version: $out"; return 1; }
+}
+check "an empty file value: refused naming the option; -results /proc/version: refused naming the results file" empty_or_odd_file
 # signal_ends SIGNAL PID: sends SIGNAL to the runner PID; its exit status in
 # rc, or 1 when it is still running 5 s later (then killed).
 signal_ends() {
@@ -1182,6 +1194,19 @@ sprt_stop() {
     grep -q 'SPRT: H1 accepted' out.txt && [ "$(wc -l <r.txt)" -lt 400 ] && grep -q 'LLR' out.txt
 }
 check "-sprt stops the match at a verdict" sprt_stop
+sprt_resume() {   # a resume whose recorded games already give the verdict: no engine started, no game played, the report, exit 0
+    "$M" -engine cmd="$F" name=A args="--seed 1" -engine cmd="$F" args="--seed 2 --random --score -900" -each depth=1 \
+        -resign movecount=1 score=800 -repeat -games 2 -rounds 200 -sprt elo0=0 elo1=10 alpha=0.05 beta=0.05 \
+        -concurrency 2 -results r.txt -resume s.state -quiet >/dev/null || return 1
+    cp r.txt r.before
+    local rc
+    "$M" -resume s.state -concurrency 2 -log l.txt >out.txt 2>err.txt; rc=$?
+    [ $rc -eq 0 ] && [ ! -s err.txt ] && cmp r.txt r.before || { echo "rc $rc:"; cat err.txt; wc -l r.before r.txt; return 1; }
+    grep -qx "dablo-match: the $(wc -l <r.txt) games recorded in s.state already give the SPRT verdict (H1 accepted); none to play" out.txt &&
+        grep -q '^LLR: .* H1 accepted$' out.txt || { cat out.txt; return 1; }
+    [ ! -s l.txt ] || { echo "engines were started:"; head -n 3 l.txt; return 1; }
+}
+check "-resume of a state whose recorded games give the SPRT verdict: nothing played, the report, exit 0" sprt_resume
 wrapped_engines() {   # engines behind a wrapper script that does not exec them and ignore EOF: none survives kill -9 of the runner
     printf '#!/bin/sh\ntrap "" HUP INT TERM\n"%s" "$@" --ignore-eof --tag-w9\necho "engine exited" >&2\n' "$F" >wrap.sh
     chmod +x wrap.sh

@@ -130,6 +130,18 @@ refuse "a folder as results file" $BIN -results "$tmp"
 err=$($BIN -results "$tmp" 2>&1 >/dev/null)
 [ "$err" = "dablo-stats: $tmp: is a folder, not a results file" ] && ok "  ... says it is a folder" ||
     bad "  ... says it is a folder ($err)"
+# A FIFO that nobody writes: one line at once, not a wait (nor an empty count).
+mkfifo "$tmp/fifo"
+err=$(timeout -k 2 10 $BIN -results "$tmp/fifo" 2>&1 >/dev/null)
+same "a FIFO nobody writes: exit 1, one line, no wait" \
+    "1 dablo-stats: $tmp/fifo: a FIFO that no process writes (start its writer first)" "$? $err"
+# With its writer there (it waits in open() for the reader), it is read whole.
+printf 'game=1 pair=1 white=A black=B result=1-0\ngame=2 pair=1 white=B black=A result=1/2-1/2\n' >"$tmp/two.txt"
+cat "$tmp/two.txt" >"$tmp/fifo" &
+sleep 0.3
+same "a FIFO with its writer: read like a file" "$($BIN -results "$tmp/two.txt" 2>&1)" "$(timeout -k 2 10 $BIN -results "$tmp/fifo" 2>&1)"
+wait
+rm -f "$tmp/fifo"
 misuse "more pairs than games" $BIN -wdl 1,1,1 -penta 1,1,1,1,1
 misuse "unknown option" $BIN -wdl 1,2,3 -bogus
 misuse "-results without its file" $BIN -results

@@ -142,6 +142,16 @@ expect_error "unknown variant" -variant chess
 expect_error "size too small" -size 10
 expect_error "size not a number" -size 600px
 expect_error "unwritable output" -o "$tmp/no/such/dir/x.svg"
+# A FIFO nobody reads: one line at once (open() would wait for a reader).
+mkfifo "$tmp/fifo"
+err=$(timeout -k 2 10 "$SVG" -o "$tmp/fifo" 2>&1)
+same "-o a FIFO nobody reads: exit 1, one line, no wait" \
+    "1 dablo-svg: cannot write '$tmp/fifo': a FIFO that no process reads (start its reader first)" "$? $err"
+cat "$tmp/fifo" >"$tmp/fifo.svg" &
+sleep 0.3
+"$SVG" -o "$tmp/fifo" && wait && "$SVG" | cmp -s - "$tmp/fifo.svg" && ok "-o a FIFO with its reader: the picture" ||
+    bad "-o a FIFO with its reader"
+rm -f "$tmp/fifo"
 
 # An unknown option points to --help, as every program's does; -help works too.
 out=$(bin/dablo-svg -bogus 2>&1)

@@ -166,4 +166,13 @@ else
     bad "README's performance table '$have' differs from bench/REPORT.md '$want'"
 fi
 
+# PROTOCOL.md section 1.4 says whose side `play black` names: the engine's,
+# as the terminal's help says (src/frontend/play.c) and 31-terminal.sh checks.
+if grep -q '`play black` has the engine move Black and the player White' protocol/PROTOCOL.md &&
+    grep -q '"the side dablo plays (none: you move both)"' src/frontend/play.c; then
+    ok "PROTOCOL.md 1.4: play white|black names the engine's side, as play.c does"
+else
+    bad "PROTOCOL.md 1.4 does not say that play white|black names the engine's side"
+fi
+
 suite_end docs

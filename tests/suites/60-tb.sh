@@ -112,10 +112,12 @@ same "match -tb: the counter decides" "1-0 opening=1 1/2-1/2 opening=2" \
 mkdir -p "$tmp/t4" && cp "$tmp"/a/tabal-*.dtb "$tmp/t4/"
 if $TB build -variant tabal -sig KKKvk,KKMvk,KMMvk -dir "$tmp/t4" >"$tmp/t4.out" 2>&1; then ok "build tabal KKKvk,KKMvk,KMMvk"; else bad "build t4: $(tail -1 "$tmp/t4.out")"; fi
 tprobe() { $TB probe -variant tabal -fen "$1" -dir "$tmp/t4"; }
-# The engine on FEN $1 (go $2): the Tablebase line of d, the last score, the best move.
+# The engine on FEN $1 (go $2): the Tablebase line of d, the last score (a
+# mate as +-31000), the best move.
 tengine() {
     (printf '%s\n' "setoption name Variant value tabal" "setoption name TablebasePath value $tmp/t4" "position fen $1" d "go $2"; sleep 2) \
-        | bin/dablo 2>&1 | awk '/^Tablebase:/ { d = $0 } / score cp / { for (i = 1; i < NF; i++) if ($i == "cp") s = $(i + 1) }
+        | bin/dablo 2>&1 | awk '/^Tablebase:/ { d = $0 }
+                                / score (cp|mate) / { for (i = 1; i < NF; i++) if ($i == "cp") s = $(i + 1); else if ($i == "mate") s = $(i + 1) > 0 ? 31000 : -31000 }
                                 /^bestmove/ { b = $2 } END { print d "|" s "|" b }'
 }
 won() { [ "${1:-0}" -gt 20000 ]; }
@@ -393,6 +395,15 @@ out=$( (printf '%s\n' "setoption name Variant value tabal" "setoption name Table
     "position fen 3/3/5/1m3/2m2/2M2/5/3/3 w 0 1" 'go depth 3'; sleep 1) | bin/dablo 2>&1)
 scores=$(grep -o 'depth [0-9] .*score [a-z]* -*[0-9]*' <<<"$out" | sed 's/seldepth.*score/score/' | tr '\n' ',')
 same "a game-ending capture is mate 1 at depths 1-3 with tables" "depth 1 score mate 1,depth 2 score mate 1,depth 3 score mate 1," "$scores"
+# A mate the tree holds stays a mate in every iteration, with its whole PV
+# and a ponder move (the position after c2-c3 is a table loss for Black:
+# from depth 2 that cut the search, cp 30870 with a one-move PV).
+out=$( (printf '%s\n' "setoption name Variant value tabal" "setoption name TablebasePath value $tmp/a" \
+    "position fen 3/3/5/5/5/5/M3k/1K1/3 w 0 1" 'go depth 4'; sleep 1) | bin/dablo 2>&1)
+scores=$(grep -o 'depth [0-9] .*score [a-z]* -*[0-9]*\|pv .*' <<<"$out" | sed 's/seldepth.*score/score/' | paste -sd ' ')
+same "a mate in a table position stays mate 2 with its PV at depths 1-4" \
+    "$(for d in 1 2 3 4; do printf 'depth %d score mate 2 pv c2-c3 e3xb3 a3xc3 ' $d; done)" "$scores "
+same "... and a ponder move" "bestmove c2-c3 ponder e3xb3" "$(grep '^bestmove' <<<"$out")"
 # tbhits counts the root itself: a search of depth 1 from a table position.
 out=$( (printf '%s\n' "setoption name TablebasePath value $tmp/a" "position fen $fen" 'go depth 1'; sleep 1) | bin/dablo 2>&1)
 hits=$(grep -o 'tbhits [0-9]*' <<<"$out" | tail -1 | awk '{print $2}')

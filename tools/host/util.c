@@ -160,9 +160,13 @@ int util_parse_seconds_ms(const char *s, int64_t *ms)
     return 0;
 }
 
-FILE *util_fopen_append(const char *path, char *why, size_t whylen)
+/* Opens path with flags | O_NONBLOCK (a FIFO without its peer fails with
+ * ENXIO on a write open, which is named in why), then makes the
+ * descriptor blocking again and gives it the stream of mode. */
+static FILE *fopen_nonblocking(const char *path, int flags, const char *mode, char *why,
+                               size_t whylen)
 {
-    int fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_NONBLOCK | O_CLOEXEC, 0666);
+    int fd = open(path, flags | O_NONBLOCK | O_CLOEXEC, 0666);
     if (fd < 0) {
         struct stat st;
         if (errno == ENXIO && stat(path, &st) == 0 && S_ISFIFO(st.st_mode))
@@ -171,11 +175,39 @@ FILE *util_fopen_append(const char *path, char *why, size_t whylen)
             snprintf(why, whylen, "%s", strerror(errno));
         return NULL;
     }
+    /* A FIFO opened for reading opens at once; read() then tells a writer
+     * (no data yet: EAGAIN, or a byte, put back) from none (0: the end). */
+    struct stat st;
+    unsigned char first;
+    ssize_t got = 0;
+    if ((flags & O_ACCMODE) == O_RDONLY && fstat(fd, &st) == 0 && S_ISFIFO(st.st_mode)
+        && (got = read(fd, &first, 1)) == 0) {
+        snprintf(why, whylen, "a FIFO that no process writes (start its writer first)");
+        close(fd);
+        return NULL;
+    }
     int fl = fcntl(fd, F_GETFL);
-    FILE *f = fl >= 0 && fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) == 0 ? fdopen(fd, "a") : NULL;
+    FILE *f = fl >= 0 && fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) == 0 ? fdopen(fd, mode) : NULL;
     if (!f) {
         snprintf(why, whylen, "%s", strerror(errno));
         close(fd);
+        return NULL;
     }
+    if (got == 1) ungetc(first, f);
     return f;
+}
+
+FILE *util_fopen_append(const char *path, char *why, size_t whylen)
+{
+    return fopen_nonblocking(path, O_WRONLY | O_CREAT | O_APPEND, "a", why, whylen);
+}
+
+FILE *util_fopen_write(const char *path, char *why, size_t whylen)
+{
+    return fopen_nonblocking(path, O_WRONLY | O_CREAT | O_TRUNC, "w", why, whylen);
+}
+
+FILE *util_fopen_read(const char *path, char *why, size_t whylen)
+{
+    return fopen_nonblocking(path, O_RDONLY, "r", why, whylen);
 }

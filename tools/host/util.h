@@ -62,4 +62,13 @@ int util_parse_seconds_ms(const char *s, int64_t *ms);
  * strerror()). */
 FILE *util_fopen_append(const char *path, char *why, size_t whylen);
 
+/* The same for writing from the start ("w" of fopen: truncated). */
+FILE *util_fopen_write(const char *path, char *why, size_t whylen);
+
+/* Opens path for reading ("r" of fopen; close-on-exec).  A FIFO that no
+ * process writes is refused at once ("a FIFO that no process writes ...")
+ * instead of reading as empty or blocking; one with a writer is read as
+ * it comes.  Returns the stream, or NULL with the reason in why. */
+FILE *util_fopen_read(const char *path, char *why, size_t whylen);
+
 #endif

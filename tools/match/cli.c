@@ -77,6 +77,16 @@ static const char *file_arg(const char *v)
     return strncmp(v, "file=", 5) == 0 ? v + 5 : v;
 }
 
+/* Sets *dst to the file name v of option what ("-results", "-openings
+ * file="); an empty one is refused by name, not opened as "".  0, or -1
+ * with the reason. */
+static int set_file(Parse *p, char **dst, const char *what, const char *v)
+{
+    if (!*v) return fail(p, "%s: empty value (a file name is needed)", what);
+    util_set_string(dst, v);
+    return 0;
+}
+
 /* Parses "key=value" into key/val buffers; returns 0 or -1. */
 static int kv(const char *tok, char *key, size_t klen, const char **val)
 {
@@ -210,8 +220,9 @@ static int openings_setting(Parse *p, const char *tok)
     const char *v;
     int64_t n;
     if (kv(tok, key, sizeof key, &v) < 0) return fail(p, "-openings setting '%s' is not key=value", tok);
-    if (strcmp(key, "file") == 0) util_set_string(&o->file, v);
-    else if (strcmp(key, "format") == 0) {
+    if (strcmp(key, "file") == 0) {
+        if (set_file(p, &o->file, "-openings file=", v) < 0) return -1;
+    } else if (strcmp(key, "format") == 0) {
         if (strcmp(v, "fen") == 0 || strcmp(v, "epd") == 0) o->format = OPENINGS_FEN;
         else if (strcmp(v, "moves") == 0) o->format = OPENINGS_MOVES;
         else return fail(p, "openings format must be fen or moves, not '%s'", v);
@@ -332,7 +343,7 @@ static int opt_tb(Parse *p, int argc, char *const argv[])
 static int opt_pgnout(Parse *p, int argc, char *const argv[])
 {
     if (need_value(p, argc, argv) < 0) return -1;
-    util_set_string(&p->c->pgnout, file_arg(argv[1]));
+    if (set_file(p, &p->c->pgnout, argv[0], file_arg(argv[1])) < 0) return -1;
     if (argc >= 3 && (strcmp(argv[2], "min") == 0 || strcmp(argv[2], "min=true") == 0)) {
         p->c->pgn_min = 1;
         return 3;
@@ -346,11 +357,15 @@ static int opt_text(Parse *p, int argc, char *const argv[])
     MatchConfig *c = p->c;
     const char *a = argv[0];
     if (need_value(p, argc, argv) < 0) return -1;
-    if (strcmp(a, "-results") == 0) util_set_string(&c->results, file_arg(argv[1]));
-    else if (strcmp(a, "-log") == 0) util_set_string(&c->logfile, file_arg(argv[1]));
+    int rc = 0;
+    if (strcmp(a, "-results") == 0)
+        rc = set_file(p, &c->results, a, file_arg(argv[1]));
+    else if (strcmp(a, "-log") == 0)
+        rc = set_file(p, &c->logfile, a, file_arg(argv[1]));
     else if (strcmp(a, "-event") == 0) util_set_string(&c->event, argv[1]);
-    else util_set_string(&c->resume, argv[1]);
-    return 2;
+    else
+        rc = set_file(p, &c->resume, a, argv[1]);
+    return rc < 0 ? -1 : 2;
 }
 
 static int opt_shard(Parse *p, int argc, char *const argv[])
@@ -422,8 +437,12 @@ static int gen_setting(Parse *p, const char *tok)
     if (strcmp(key, "plies") == 0 && util_parse_int64(v, 1, 1000, &n) == 0) g->plies = (int)n;
     else if (strcmp(key, "format") == 0 && strcmp(v, "fen") == 0) g->format = OPENINGS_FEN;
     else if (strcmp(key, "format") == 0 && strcmp(v, "moves") == 0) g->format = OPENINGS_MOVES;
-    else if (strcmp(key, "out") == 0 || strcmp(key, "file") == 0) util_set_string(&g->out, v);
-    else if (strcmp(key, "depth") == 0 && util_parse_int64(v, 0, 8, &n) == 0) g->depth = (int)n;
+    else if (strcmp(key, "out") == 0 || strcmp(key, "file") == 0) {
+        char what[160];
+        snprintf(what, sizeof what, "-genopenings %s=", key);
+        if (set_file(p, &g->out, what, v) < 0) return -1;
+    } else if (strcmp(key, "depth") == 0 && util_parse_int64(v, 0, 8, &n) == 0)
+        g->depth = (int)n;
     else if (strcmp(key, "maxscore") == 0 && util_parse_int64(v, 0, 100000, &n) == 0) g->maxscore = (int)n;
     else if (strcmp(key, "srand") == 0 && util_parse_int64(v, 0, INT64_MAX, &n) == 0) {
         p->c->seed = (uint64_t)n;

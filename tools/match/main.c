@@ -143,6 +143,10 @@ int main(int argc, char **argv)
     char **merged = NULL;
     /* A FIFO would block the read below until a writer came; a state is
      * read, cut and appended to, so only a file can be one. */
+    if (resume && !*resume) {
+        fprintf(stderr, "dablo-match: -resume: empty value (a file name is needed)\n");
+        return 2;
+    }
     struct stat rst;
     if (resume && stat(resume, &rst) == 0 && S_ISFIFO(rst.st_mode)) {
         fprintf(stderr, "dablo-match: -resume %s: a FIFO, not a state file (a regular file)\n",

@@ -655,11 +655,31 @@ static int load_openings(Match *m, const StateData *resumed)
     return rc;
 }
 
+/* Whether the recorded games of a resumed state already give the SPRT
+ * verdict (-sprt, two engines): the engines are taken by the schedule's
+ * indices, since they have no names yet. */
+static int resumed_verdict(const MatchConfig *c, const StateData *resumed, const GameSpec *all,
+                           int nall)
+{
+    if (!c->sprt_on || c->nengines != 2) return 0;
+    Report r;
+    report_init(&r, c, nall);
+    for (int i = 0; i < resumed->nlines; i++) {
+        long g = state_line_game(resumed->lines[i]);
+        if (g >= 1 && g <= nall)
+            report_add_line_as(&r, resumed->lines[i], all[g - 1].white, all[g - 1].black);
+    }
+    int reached = r.verdict != STATS_SPRT_CONTINUE;
+    report_free(&r);
+    return reached;
+}
+
 /* A resume whose state records every game of the schedule (of this
- * shard) has nothing to play, and starts no engine: each engine without
- * name= takes the name its records give (else its command), which
- * schedule_games() then checks as it checks any.  Returns 1 then, else 0
- * (also with -rebuild, which may drop records and play them again). */
+ * shard), or games that already give the SPRT verdict, has nothing to
+ * play, and starts no engine: each engine without name= takes the name
+ * its records give (else its command), which schedule_games() then checks
+ * as it checks any.  Returns 1 then, else 0 (also with -rebuild, which
+ * may drop records and play them again). */
 static int resumed_complete(Match *m, const StateData *resumed)
 {
     MatchConfig *c = m->cfg;
@@ -672,10 +692,11 @@ static int resumed_complete(Match *m, const StateData *resumed)
         long g = state_line_game(resumed->lines[i]);
         if (g >= 1 && g <= nall) done[g] = 1;
     }
-    int every = 1;
-    for (int i = 0; i < nall && every; i++)
-        every = !schedule_in_shard(&all[i], c->shard_i, c->shard_n) || done[all[i].number];
-    for (int i = 0; every && i < resumed->nlines; i++) {
+    int nothing = 1;
+    for (int i = 0; i < nall && nothing; i++)
+        nothing = !schedule_in_shard(&all[i], c->shard_i, c->shard_n) || done[all[i].number];
+    if (!nothing) nothing = resumed_verdict(c, resumed, all, nall);
+    for (int i = 0; nothing && i < resumed->nlines; i++) {
         long g = state_line_game(resumed->lines[i]);
         if (g < 1 || g > nall) continue;
         const int side[2] = { all[g - 1].white, all[g - 1].black };
@@ -683,11 +704,11 @@ static int resumed_complete(Match *m, const StateData *resumed)
             if (!c->engines[side[k]].name)
                 c->engines[side[k]].name = text_field(resumed->lines[i], k ? "black" : "white");
     }
-    for (int i = 0; every && i < c->nengines; i++)
+    for (int i = 0; nothing && i < c->nengines; i++)
         if (!c->engines[i].name) c->engines[i].name = util_xstrdup(c->engines[i].cmd);
     free(all);
     free(done);
-    return every;
+    return nothing;
 }
 
 /* After a resumed set-up failed: the paths of a state (cmd=, file=, -pgnout,
@@ -881,9 +902,15 @@ int match_run(MatchConfig *c, int argc, char *const argv[], StateData *resumed)
     atomic_store(&m->setting_up, 0);
     if (status == 2 && resumed) hint_resume_folder(c->resume);
     if (status > 128) offer_resume_after_set_up(m, resumed);
-    if (status == 0 && resumed && m->ngames == 0) {
+    if (status == 0 && resumed && (m->ngames == 0 || m->report.verdict != STATS_SPRT_CONTINUE)) {
         /* A resume with nothing left to play: the report of the recorded games. */
-        printf("dablo-match: all %d games are recorded in %s; none to play\n", total, c->resume);
+        if (m->ngames == 0)
+            printf("dablo-match: all %d games are recorded in %s; none to play\n", total,
+                   c->resume);
+        else
+            printf(
+                "dablo-match: the %d games recorded in %s already give the SPRT verdict (%s); none to play\n",
+                m->report.done, c->resume, stats_verdict_name(m->report.verdict));
         report_summary(&m->report, stdout);
         status = exit_status(m);
     } else if (status == 0) {

@@ -11,8 +11,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/magic.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
@@ -63,14 +65,27 @@ int outputs_lock(OutputLocks *l, const char *path, const char *what, char *err, 
         snprintf(err, errlen, "too many output files to lock (%s %s)", what, path);
         return -1;
     }
+    /* Opened for writing, as the run will write it: a file it may not
+     * write is refused now, by its own name. */
     int created = 1;
-    int fd = open(path, O_RDONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
     if (fd < 0 && errno == EEXIST) {
         created = 0;
-        fd = open(path, O_RDONLY | O_CLOEXEC);
+        fd = open(path, O_WRONLY | O_CLOEXEC);
     }
     if (fd < 0) {
         snprintf(err, errlen, "cannot open %s %s: %s", what, path, strerror(errno));
+        return -1;
+    }
+    /* A file of /proc or /sys opens for writing (as root) but keeps no
+     * record: the first game's write would fail with EIO. */
+    struct statfs fs;
+    if (fstatfs(fd, &fs) == 0 && (fs.f_type == PROC_SUPER_MAGIC || fs.f_type == SYSFS_MAGIC)) {
+        close(fd);
+        snprintf(
+            err, errlen,
+            "%s %s is a file of the kernel (/proc, /sys), which keeps no record: give another file",
+            what, path);
         return -1;
     }
     if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
@@ -256,9 +271,14 @@ int outputs_guard_match(const MatchConfig *c, OutputLocks *l, char *err, size_t 
      * fallback in the current folder is not locked: a run without results
      * or PGN file has nothing another run could spoil, and a folder it
      * cannot write must not stop it. */
-    if (!c->resume && state != fallback_state
-        && outputs_lock(l, state, "state file (the default of a run without -resume)", err, errlen)
-               < 0)
-        return -1;
+    if (!c->resume && state != fallback_state) {
+        /* beside the results file, else the PGN file (outputs_state_path) */
+        int res = file_or_none(c->results);
+        char what[4200];
+        snprintf(what, sizeof what,
+                 "state file (the default of a run without -resume, beside %s %s)",
+                 res ? "-results" : "-pgnout", res ? c->results : c->pgnout);
+        if (outputs_lock(l, state, what, err, errlen) < 0) return -1;
+    }
     return 0;
 }

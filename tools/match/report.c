@@ -195,19 +195,31 @@ void report_summary(const Report *r, FILE *f)
 
 int report_add_line(Report *r, const char *line)
 {
+    char *w = text_field(line, "white"), *b = text_field(line, "black");
+    int number = -1;
+    if (w && b)
+        number = report_add_line_as(r, line, report_engine_index(r, w), report_engine_index(r, b));
+    free(w);
+    free(b);
+    return number;
+}
+
+int report_add_line_as(Report *r, const char *line, int white, int black)
+{
     char *game = text_field(line, "game"), *pair = text_field(line, "pair"),
-         *w = text_field(line, "white"), *b = text_field(line, "black"),
          *res = text_field(line, "result"), *term = text_field(line, "termination");
     int number = -1;
-    if (game && pair && w && b && res) {
-        int wi = report_engine_index(r, w), bi = report_engine_index(r, b);
+    if (game && pair && res) {
         GameResult gr = strcmp(res, "1-0") == 0 ? RESULT_WHITE_WINS : strcmp(res, "0-1") == 0 ? RESULT_BLACK_WINS
                       : strcmp(res, "1/2-1/2") == 0 ? RESULT_DRAW : RESULT_NONE;
-        if (wi >= 0 && bi >= 0 && wi != bi && gr != RESULT_NONE) {
+        if (white >= 0 && black >= 0 && white != black && gr != RESULT_NONE) {
             number = atoi(game);
-            report_add(r, wi, bi, atoi(pair), gr, term ? term_from_word(term) : TERM_NONE, 1);
+            report_add(r, white, black, atoi(pair), gr, term ? term_from_word(term) : TERM_NONE, 1);
         }
     }
-    free(game); free(pair); free(w); free(b); free(res); free(term);
+    free(game);
+    free(pair);
+    free(res);
+    free(term);
     return number;
 }

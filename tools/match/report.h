@@ -65,4 +65,8 @@ void report_summary(const Report *r, FILE *f);
  * game number, or -1 if the line is not a game of this match. */
 int report_add_line(Report *r, const char *line);
 
+/* The same with the engines given by index (white, black: 0..nengines-1,
+ * or -1 for none): for a state read before the engines have their names. */
+int report_add_line_as(Report *r, const char *line, int white, int black);
+
 #endif

@@ -11,6 +11,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "host/util.h"
+
 typedef struct {
     long long game;  /* game number (file order when absent) */
     long long pair;  /* pair id, or -1 for none */
@@ -199,9 +201,10 @@ static int parse_line(char *line, size_t lineno, Game *g, const char *path, char
  * error rather than a warning.  Returns 0 or -1 with err set. */
 static int read_games(const char *path, GameList *out, int whole, char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "r");
+    char why[256];
+    FILE *f = util_fopen_read(path, why, sizeof why);
     if (!f) {
-        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        snprintf(err, errlen, "%s: %s", path, why);
         return -1;
     }
     struct stat st;

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "host/util.h"
 #include "rules/rules.h"
 #include "rules/version.h"
 #include "svg_board.h"
@@ -111,9 +112,9 @@ static int parse_size(const char *s, int *px)
 /* Writes the whole document to path (or stdout when path is NULL). */
 static int write_out(const char *path, const char *data, size_t len)
 {
-    FILE *f = path ? fopen(path, "w") : stdout;
-    if (!f)
-        return fail(1, "cannot write '%s': %s", path, strerror(errno));
+    char why[256];
+    FILE *f = path ? util_fopen_write(path, why, sizeof why) : stdout;
+    if (!f) return fail(1, "cannot write '%s': %s", path, why);
     int bad = fwrite(data, 1, len, f) != len;
     bad |= path ? fclose(f) != 0 : fflush(f) != 0;
     if (bad)
