@@ -18,10 +18,8 @@ static int8_t jump_land[VARIANT_NB][MAX_POINTS][MAX_POINTS];  /* [p][over] -> la
 static Bitboard step_to[VARIANT_NB][MAX_POINTS];              /* the neighbours of a point */
 /* Dablot, for counting a position's children (movegen_count_children):
  * the points whose piece jumps over q (by a short jump), and those a man
- * of colour c steps onto q from under ForwardOnlyMen; the landing points
- * of p's short jumps. */
+ * of colour c steps onto q from under ForwardOnlyMen. */
 static Bitboard jumps_over_from[MAX_POINTS];
-static Bitboard jump_reach[MAX_POINTS];
 /* dablot_takes[a][b]: a Dablot piece of code a may jump one of code b
  * (enemies, equal or lower rank: RULES.md section 1). */
 static bool dablot_takes[PIECE_CODE_NB][PIECE_CODE_NB];
@@ -168,10 +166,7 @@ static void build_tables(void)
                 if (l == NO_POINT) continue;
                 jump_land[v][p][q] = (int8_t)l;
                 jump_over[v][p] |= bb_bit(q);
-                if (v == VARIANT_DABLOT) {
-                    jumps_over_from[q] |= bb_bit(p);
-                    jump_reach[p] |= bb_bit(l);
-                }
+                if (v == VARIANT_DABLOT) jumps_over_from[q] |= bb_bit(p);
             }
         }
     }
@@ -441,10 +436,14 @@ static inline __attribute__((always_inline)) void enter_state(Capture *c, int p,
 {
     if (c->halt) return;
     /* One jump has a single path to its state; two or more may have been
-     * reached before by another order of the same jumps. */
+     * reached before by another order of the same jumps.  In Dablot two
+     * jumps have a single path too: each lands at 2 over - p, so the
+     * other order of the same two would end where it began, which needs
+     * the second jump back over the first's piece, gone at once. */
     bool fresh = true;
     uint64_t low = (uint64_t)captured; /* Tabal's sets lie in the low half */
-    if (k == JUMP_DABLOT ? (captured & (captured - 1)) != 0 : (low & (low - 1)) != 0) {
+    Bitboard rest = captured & (captured - 1);
+    if (k == JUMP_DABLOT ? (rest & (rest - 1)) != 0 : (low & (low - 1)) != 0) {
         int m = memo_check(c->start, p, captured);
         if (m == MEMO_FULL) {
             int e = stateset_add(&c->extra, c->start, p, captured);
@@ -1007,6 +1006,10 @@ typedef struct ChildBase {
     int steps; /* own's steps in pos */
     int njumps;
     FirstJump jumps[DABLOT_MAX_STEPS]; /* own's first jumps in pos: 30 pieces, 8 lines each */
+    /* onto_dirs[q], q a point of the other side: bit d set when a piece of
+     * own on q - 2 off[d] may take the piece on q - off[d] (a first jump
+     * onto q once q's piece steps away; few, so found once for all). */
+    uint8_t onto_dirs[MAX_POINTS];
 } ChildBase;
 
 /* Fills b for the children of the Dablot position pos. */
@@ -1036,6 +1039,18 @@ static inline __attribute__((always_inline)) void child_base(const Position *pos
         }
     }
     b->njumps = n;
+    memset(b->onto_dirs, 0, sizeof b->onto_dirs);
+    const Shifts *sh = &shifts[v];
+#pragma GCC unroll 8
+    for (int d = 0; d < DIR_NB; d++) {
+        int off = const_off[v][d];
+        Bitboard next = shift_by(own & sh->step_src[d], off) & sh->step_src[d];
+        for (Bitboard q = shift_by(next & enemy, off) & enemy; q;) {
+            int to = bb_pop(&q);
+            if (dablot_takes[pos->board[to - 2 * off]][pos->board[to - off]])
+                b->onto_dirs[to] |= (uint8_t)(1u << d);
+        }
+    }
 }
 
 /* The Dablot pieces of `own` (men among them: men) that step onto q. */
@@ -1073,12 +1088,11 @@ count_child_by_step(const Position *pos, const ChildBase *b, const Move *m, bool
             found[n++] = (FirstJump){ (uint8_t)start, (uint8_t)to, (uint8_t)land,
                                       (uint8_t)piece_type(code) };
     }
-    for (Bitboard p = b->own & jump_reach[from]; p;) {
-        int start = bb_pop(&p), over = (start + from) / 2, code = pos->board[start];
-        /* over == to is empty in pos: the loop above took that jump */
-        if (dablot_takes[code][pos->board[over]])
-            found[n++] = (FirstJump){ (uint8_t)start, (uint8_t)over, (uint8_t)from,
-                                      (uint8_t)piece_type(code) };
+    /* over (the other side's) is neither from nor to (empty in pos) */
+    for (unsigned dirs = b->onto_dirs[from]; dirs; dirs &= dirs - 1) {
+        int off = const_off[VARIANT_DABLOT][__builtin_ctz(dirs)], start = from - 2 * off;
+        found[n++] = (FirstJump){ (uint8_t)start, (uint8_t)(from - off), (uint8_t)from,
+                                  (uint8_t)piece_type(pos->board[start]) };
     }
     if (!n) return steps;
 
