@@ -393,7 +393,7 @@ static inline __attribute__((always_inline)) bool jumps_from(Capture *c, int p, 
         Bitboard next = jump_over[v][p] & victims;   /* adjacent victims, one per line */
         while (next) {
             int over = pop_point(&next, k);
-            int land = jump_land[v][p][over];
+            int land = k == JUMP_DABLOT ? 2 * over - p : jump_land[v][p][over];
             if (has_point(empty, land, k)) {
                 jumped = true;
                 enter(c, land, captured | bb_bit(over), k);
@@ -499,7 +499,8 @@ static inline bool has_short_jump(Variant v, int p, Bitboard victims, Bitboard e
     Bitboard next = jump_over[v][p] & victims;
     while (next) {
         int over = bb_pop(&next);
-        if (bb_test(empty, jump_land[v][p][over])) return true;
+        if (has_point(empty, v == VARIANT_DABLOT ? 2 * over - p : jump_land[v][p][over], JUMP_DABLOT))
+            return true;
     }
     return false;
 }
@@ -991,6 +992,24 @@ static void count_moves(const Position *pos, const PieceSets *s, MoveCount *mc)
         count_tabal(pos, s, mc);
 }
 
+/* movegen_count_after() without the tables' test: also inlined into the
+ * loop of movegen_count_children(). */
+static inline __attribute__((always_inline)) int count_after(const Position *pos, const Move *m)
+{
+    PieceSets s;
+    position_sets_after(pos, m, &s);
+    if (!position_sets_may_end_by_rule(&pos->rules, s.by_color)) {
+        MoveCount mc;
+        count_moves(pos, &s, &mc);
+        if (mc.captures >= 0) return mc.captures + (mc.steps_allowed ? mc.steps : 0);
+    }
+    /* A game that may have ended, or a count only a list can settle. */
+    Position child = *pos;
+    Undo u;
+    position_make(&child, m, &u);
+    return movegen_count(&child);
+}
+
 /* Counting the children of a Dablot position (movegen_count_children):
  * the steps and first jumps of the side not to move (the children's side
  * to move), taken once; a child by a step changes two points, from and
@@ -1060,13 +1079,12 @@ static inline Bitboard steppers_onto(Bitboard own, Bitboard men, Color c, int q,
     return (own & ~men & step_to[VARIANT_DABLOT][q]) | (men & man_steps_onto[c][q]);
 }
 
-/* The moves of the child of pos by the step m (from, to): b's steps and
- * first jumps with the two points changed, counted as count_dablot_rule()
- * counts them; -1 where only a list can tell. */
+/* The moves of the child of pos by the step from `from` to `to`: b's
+ * steps and first jumps with the two points changed, counted as
+ * count_dablot_rule() counts them; -1 where only a list can tell. */
 static inline __attribute__((always_inline)) int
-count_child_by_step(const Position *pos, const ChildBase *b, const Move *m, bool forward_only)
+count_child_by_step(const Position *pos, const ChildBase *b, int from, int to, bool forward_only)
 {
-    int from = m->from, to = m->to;
     /* from is empty in the child, to taken */
     int steps = b->steps + bb_count(steppers_onto(b->own, b->men, b->them, from, forward_only))
               - bb_count(steppers_onto(b->own, b->men, b->them, to, forward_only));
@@ -1118,36 +1136,38 @@ count_child_by_step(const Position *pos, const ChildBase *b, const Move *m, bool
     return mc.captures < 0 ? -1 : mc.captures + (mc.steps_allowed ? steps : 0);
 }
 
-static inline __attribute__((always_inline)) uint64_t
-count_dablot_children(const Position *pos, const Move *moves, int n, bool forward_only)
+/* The sum of the counts of pos's children by a step, the steps taken
+ * from the shifts as gen_steps_of() takes them, without a list. */
+static inline __attribute__((always_inline)) uint64_t count_dablot_step_children(const Position *pos,
+                                                                                 bool forward_only)
 {
+    const Variant v = VARIANT_DABLOT;
+    const Shifts *sh = &shifts[v];
+    Bitboard empty = pos->geo->all & ~(pos->by_color[WHITE] | pos->by_color[BLACK]);
+    Steppers st = steppers(pos);
     ChildBase b;
-    bool have_base = false;
+    child_base(pos, forward_only, &b);
     uint64_t total = 0;
-    for (int i = 0; i < n; i++) {
-        int k = -1;
-        if (!moves[i].captured) {
-            if (!have_base) {
-                child_base(pos, forward_only, &b);
-                have_base = true;
-            }
-            k = count_child_by_step(pos, &b, &moves[i], forward_only);
+    for (int d = 0; d < DIR_NB; d++) {
+        Bitboard m = st.free | (((st.restricted_dirs >> d) & 1) ? st.restricted : 0);
+        int off = const_off[v][d];
+        for (Bitboard t = shift_by(m & sh->step_src[d], off) & empty; t;) {
+            int to = bb_pop(&t), k = count_child_by_step(pos, &b, to - off, to, forward_only);
+            if (k < 0) k = count_after(pos, &(Move){ 0, (uint8_t)(to - off), (uint8_t)to });
+            total += (uint64_t)k;
         }
-        total += (uint64_t)(k >= 0 ? k : movegen_count_after(pos, &moves[i]));
     }
     return total;
 }
 
-static __attribute__((noinline)) uint64_t count_dablot_children_free(const Position *pos,
-                                                                     const Move *moves, int n)
+static __attribute__((noinline)) uint64_t count_dablot_children_free(const Position *pos)
 {
-    return count_dablot_children(pos, moves, n, false);
+    return count_dablot_step_children(pos, false);
 }
 
-static __attribute__((noinline)) uint64_t count_dablot_children_forward(const Position *pos,
-                                                                        const Move *moves, int n)
+static __attribute__((noinline)) uint64_t count_dablot_children_forward(const Position *pos)
 {
-    return count_dablot_children(pos, moves, n, true);
+    return count_dablot_step_children(pos, true);
 }
 
 bool movegen_is_capture_path(const Position *pos, const int *pts, int n, Move *m)
@@ -1271,41 +1291,38 @@ int movegen_count(const Position *pos)
     return mc.captures + (mc.steps_allowed ? mc.steps : 0);
 }
 
-/* movegen_count_after() without the tables' test: also inlined into the
- * loop of movegen_count_children(). */
-static inline __attribute__((always_inline)) int count_after(const Position *pos, const Move *m)
-{
-    PieceSets s;
-    position_sets_after(pos, m, &s);
-    if (!position_sets_may_end_by_rule(&pos->rules, s.by_color)) {
-        MoveCount mc;
-        count_moves(pos, &s, &mc);
-        if (mc.captures >= 0) return mc.captures + (mc.steps_allowed ? mc.steps : 0);
-    }
-    /* A game that may have ended, or a count only a list can settle. */
-    Position child = *pos;
-    Undo u;
-    position_make(&child, m, &u);
-    return movegen_count(&child);
-}
-
 int movegen_count_after(const Position *pos, const Move *m)
 {
     tables_init();
     return count_after(pos, m);
 }
 
-uint64_t movegen_count_children(const Position *pos, const Move *moves, int n)
+uint64_t movegen_count_children(const Position *pos)
 {
     tables_init();
     /* A step keeps every piece, so a child by a step may end by a rule
-     * only where pos may. */
-    if (pos->rules.variant == VARIANT_DABLOT && !position_may_end_by_rule(pos))
-        return pos->rules.forward_only_men ? count_dablot_children_forward(pos, moves, n)
-                                           : count_dablot_children_free(pos, moves, n);
+     * only where pos may (and pos's game goes on). */
+    if (pos->rules.variant == VARIANT_DABLOT && !position_may_end_by_rule(pos)) {
+        MoveList list;
+        bool steps;
+        list_captures(pos, &list, &steps);
+        if (!list.overflow) {
+            uint64_t total = 0;
+            for (int i = 0; i < list.n; i++)
+                total += (uint64_t)count_after(pos, &list.moves[i]);
+            if (steps)
+                total += pos->rules.forward_only_men ? count_dablot_children_forward(pos)
+                                                     : count_dablot_children_free(pos);
+            return total;
+        }
+    }
+    MoveList list;
+    Move *moves;
+    int n = movegen_legal_all(pos, &list, &moves);
     uint64_t total = 0;
     for (int i = 0; i < n; i++)
         total += (uint64_t)count_after(pos, &moves[i]);
+    movegen_legal_all_free(&list, moves);
     return total;
 }
 
