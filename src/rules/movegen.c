@@ -366,24 +366,27 @@ static inline int pop_point(Bitboard *b, JumpKind k)
     return __builtin_ctzll(lo);
 }
 
-static void enter_dablot(Capture *c, int p, Bitboard captured);
+/* The Dablot search carries the number of jumps made (captured's size). */
+static void enter_dablot(Capture *c, int p, Bitboard captured, int jumps);
 static void enter_tabal_short(Capture *c, int p, Bitboard captured);
 static void enter_tabal_flying(Capture *c, int p, Bitboard captured);
 
-static inline void enter(Capture *c, int p, Bitboard captured, JumpKind k)
+static inline void enter(Capture *c, int p, Bitboard captured, int jumps, JumpKind k)
 {
     if (k == JUMP_DABLOT)
-        enter_dablot(c, p, captured);
+        enter_dablot(c, p, captured, jumps);
     else if (k == JUMP_TABAL_SHORT)
         enter_tabal_short(c, p, captured);
     else
         enter_tabal_flying(c, p, captured);
 }
 
-/* The jumps of c's piece standing on p having taken `captured`, each
- * entering the state after it; true when there was one. */
+/* The jumps of c's piece standing on p having taken `captured` in
+ * `jumps` jumps (Dablot: its size), each entering the state after it;
+ * true when there was one.  Dablot's lines keep their offset
+ * (check_offsets): a jump over `over` lands on 2 over - p. */
 static inline __attribute__((always_inline)) bool jumps_from(Capture *c, int p, Bitboard captured,
-                                                             JumpKind k)
+                                                             int jumps, JumpKind k)
 {
     Bitboard empty = k == JUMP_DABLOT ? c->empty | captured : c->empty;
     Bitboard victims = c->capturable & ~captured;
@@ -396,7 +399,7 @@ static inline __attribute__((always_inline)) bool jumps_from(Capture *c, int p, 
             int land = k == JUMP_DABLOT ? 2 * over - p : jump_land[v][p][over];
             if (has_point(empty, land, k)) {
                 jumped = true;
-                enter(c, land, captured | bb_bit(over), k);
+                enter(c, land, captured | bb_bit(over), jumps + 1, k);
             }
         }
         return jumped;
@@ -410,7 +413,7 @@ static inline __attribute__((always_inline)) bool jumps_from(Capture *c, int p, 
         Bitboard now = captured | bb_bit(q);
         for (int l = g->ray[q][d]; l != NO_POINT && has_point(empty, l, k); l = g->ray[l][d]) {
             jumped = true;
-            enter(c, l, now, k);
+            enter(c, l, now, jumps + 1, k);
         }
     }
     return jumped;
@@ -432,7 +435,7 @@ static inline __attribute__((always_inline)) void add_state(Capture *c, int p, B
  * by a jump.  It is a move of its own: every one when prefixes count, the
  * ones that cannot jump on otherwise.  A full list ends the search. */
 static inline __attribute__((always_inline)) void enter_state(Capture *c, int p, Bitboard captured,
-                                                              JumpKind k)
+                                                              int jumps, JumpKind k)
 {
     if (c->halt) return;
     /* One jump has a single path to its state; two or more may have been
@@ -442,8 +445,7 @@ static inline __attribute__((always_inline)) void enter_state(Capture *c, int p,
      * the second jump back over the first's piece, gone at once. */
     bool fresh = true;
     uint64_t low = (uint64_t)captured; /* Tabal's sets lie in the low half */
-    Bitboard rest = captured & (captured - 1);
-    if (k == JUMP_DABLOT ? (rest & (rest - 1)) != 0 : (low & (low - 1)) != 0) {
+    if (k == JUMP_DABLOT ? jumps > 2 : (low & (low - 1)) != 0) {
         int m = memo_check(c->start, p, captured);
         if (m == MEMO_FULL) {
             int e = stateset_add(&c->extra, c->start, p, captured);
@@ -453,22 +455,22 @@ static inline __attribute__((always_inline)) void enter_state(Capture *c, int p,
         fresh = m == MEMO_NEW;
     }
     if (c->prefixes) add_state(c, p, captured, fresh);
-    if (!jumps_from(c, p, captured, k) && !c->prefixes) add_state(c, p, captured, fresh);
+    if (!jumps_from(c, p, captured, jumps, k) && !c->prefixes) add_state(c, p, captured, fresh);
 }
 
-static void enter_dablot(Capture *c, int p, Bitboard captured)
+static void enter_dablot(Capture *c, int p, Bitboard captured, int jumps)
 {
-    enter_state(c, p, captured, JUMP_DABLOT);
+    enter_state(c, p, captured, jumps, JUMP_DABLOT);
 }
 
 static void enter_tabal_short(Capture *c, int p, Bitboard captured)
 {
-    enter_state(c, p, captured, JUMP_TABAL_SHORT);
+    enter_state(c, p, captured, 0, JUMP_TABAL_SHORT);
 }
 
 static void enter_tabal_flying(Capture *c, int p, Bitboard captured)
 {
-    enter_state(c, p, captured, JUMP_TABAL_FLYING);
+    enter_state(c, p, captured, 0, JUMP_TABAL_FLYING);
 }
 
 /* Of the enemy pieces `enemy`, those a piece of type t may jump (Dablot
@@ -575,11 +577,11 @@ static int gen_captures_of(const Position *pos, Bitboard movers, bool prefixes_m
         c->empty = empty | bb_bit(p);
         c->prefixes = t == MAN ? prefixes_men : prefixes_others;
         if (v == VARIANT_DABLOT)
-            jumps_from(c, p, 0, JUMP_DABLOT);
+            jumps_from(c, p, 0, 0, JUMP_DABLOT);
         else if (t == KING)
-            jumps_from(c, p, 0, JUMP_TABAL_FLYING);
+            jumps_from(c, p, 0, 0, JUMP_TABAL_FLYING);
         else
-            jumps_from(c, p, 0, JUMP_TABAL_SHORT);
+            jumps_from(c, p, 0, 0, JUMP_TABAL_SHORT);
     }
     return (c->list ? c->list->n : c->count) - before;
 }
@@ -790,13 +792,14 @@ static inline void dablot_count_start(DablotCount *dc, Capture *c, const Positio
 
 /* Counts the capture states that begin with the first jump of the piece
  * of type t on `from` over `over` onto `to` (empty), if t may jump the
- * piece on `over`.  Most first jumps cannot go on: with no jump from the
- * landing point the state is one move, whatever the rule. */
-static inline __attribute__((always_inline)) void dablot_first_jump(DablotCount *dc, int from,
-                                                                    int over, int to, PieceType t)
+ * piece on `over` (known when `takes`, a constant in each caller).  Most
+ * first jumps cannot go on: with no jump from the landing point the state
+ * is one move, whatever the rule. */
+static inline __attribute__((always_inline)) void
+dablot_first_jump(DablotCount *dc, int from, int over, int to, PieceType t, bool takes)
 {
     Bitboard taken = bb_bit(over), empty = dc->empty | bb_bit(from);
-    if (!(dc->capturable[t] & taken)) return;
+    if (!takes && !(dc->capturable[t] & taken)) return;
     if (!has_short_jump(VARIANT_DABLOT, to, dc->capturable[t] & ~taken, empty | taken)) {
         dc->count++;
         dc->by_men += t == MAN;
@@ -813,7 +816,7 @@ static inline __attribute__((always_inline)) void dablot_first_jump(DablotCount 
     c->prefixes = t == MAN ? dc->rule == CAPTURES_OPTIONAL : dc->rule != CAPTURES_COMPULSORY;
     c->empty = empty;
     c->start = from;
-    enter_dablot(c, to, taken);
+    enter_dablot(c, to, taken, 1);
     if (t == MAN) dc->by_men += c->count - before;
 }
 
@@ -864,7 +867,7 @@ count_dablot_rule(const Position *pos, const PieceSets *s, MoveCount *mc, bool f
         for (Bitboard l = land[d]; l;) {
             int to = bb_pop(&l), from = to - 2 * off;
             dablot_first_jump(&dc, from, to - off, to,
-                              dablot_type_at(s->by_type, men, bb_bit(from)));
+                              dablot_type_at(s->by_type, men, bb_bit(from)), false);
         }
     }
     dablot_count_done(&dc, mc);
@@ -973,7 +976,7 @@ static void count_tabal(const Position *pos, const PieceSets *s, MoveCount *mc)
         int p = __builtin_ctzll(k);
         c.start = p;
         c.empty = empty | bb_bit(p);
-        jumps_from(&c, p, 0, JUMP_TABAL_FLYING);
+        jumps_from(&c, p, 0, 0, JUMP_TABAL_FLYING);
     }
     capture_done(&c);
     /* MaxCapture keeps only the longest captures: a list tells how many */
@@ -1130,7 +1133,8 @@ count_child_by_step(const Position *pos, const ChildBase *b, int from, int to, b
     dc.capturable[PRINCE] = enemy_men | (enemy & enemy_princes);
     dc.capturable[KING] = enemy;
     for (int i = 0; i < n; i++)
-        dablot_first_jump(&dc, found[i].from, found[i].over, found[i].to, (PieceType)found[i].type);
+        dablot_first_jump(&dc, found[i].from, found[i].over, found[i].to, (PieceType)found[i].type,
+                          true);
     MoveCount mc;
     dablot_count_done(&dc, &mc);
     return mc.captures < 0 ? -1 : mc.captures + (mc.steps_allowed ? steps : 0);
