@@ -1024,10 +1024,15 @@ typedef struct FirstJump {
 typedef struct ChildBase {
     Bitboard own, men; /* the children's side to move, its men */
     Bitboard empty;    /* in pos */
+    Bitboard capturable[PIECE_TYPE_NB]; /* the pieces of the side to move each type may jump */
     Color them;
     int steps; /* own's steps in pos */
-    int njumps;
+    int njumps; /* -1: more than 64, the children counted from their sets */
     FirstJump jumps[DABLOT_MAX_STEPS]; /* own's first jumps in pos: 30 pieces, 8 lines each */
+    /* lost_at[q]: bit i set when jumps[i] jumps over q (a point of the
+     * side to move) or lands on q (an empty one), so that a step from or
+     * onto q ends it */
+    uint64_t lost_at[MAX_POINTS];
     /* onto_dirs[q], q a point of the other side: bit d set when a piece of
      * own on q - 2 off[d] may take the piece on q - off[d] (a first jump
      * onto q once q's piece steps away; few, so found once for all). */
@@ -1046,6 +1051,8 @@ static inline __attribute__((always_inline)) void child_base(const Position *pos
     b->men = own & pos->by_type[MAN];
     b->empty = pos->geo->all & ~(own | enemy);
     b->them = them;
+    for (int t = 0; t < PIECE_TYPE_NB; t++)
+        b->capturable[t] = capturable_in(v, enemy, pos->by_type, (PieceType)t);
     unsigned land_dirs = dablot_shift_pass(own, b->men, enemy, b->empty, them, forward_only,
                                            &b->steps, land);
     int n = 0;
@@ -1060,7 +1067,12 @@ static inline __attribute__((always_inline)) void child_base(const Position *pos
                                              (uint8_t)piece_type(code) };
         }
     }
-    b->njumps = n;
+    b->njumps = n <= 64 ? n : -1;
+    memset(b->lost_at, 0, sizeof b->lost_at);
+    for (int i = 0; i < b->njumps; i++) {
+        b->lost_at[b->jumps[i].over] |= (uint64_t)1 << i;
+        b->lost_at[b->jumps[i].to] |= (uint64_t)1 << i;
+    }
     memset(b->onto_dirs, 0, sizeof b->onto_dirs);
     const Shifts *sh = &shifts[v];
 #pragma GCC unroll 8
@@ -1091,13 +1103,12 @@ count_child_by_step(const Position *pos, const ChildBase *b, int from, int to, b
     /* from is empty in the child, to taken */
     int steps = b->steps + bb_count(steppers_onto(b->own, b->men, b->them, from, forward_only))
               - bb_count(steppers_onto(b->own, b->men, b->them, to, forward_only));
-    FirstJump found[DABLOT_MAX_STEPS + 16];
-    int n = 0;
+    if (b->njumps < 0) return -1;
     /* pos's first jumps but those over from or onto to */
-    for (int i = 0; i < b->njumps; i++) {
-        found[n] = b->jumps[i];
-        n += found[n].over != from && found[n].to != to;
-    }
+    uint64_t kept = b->njumps ? ~(uint64_t)0 >> (64 - b->njumps) : 0;
+    kept &= ~(b->lost_at[from] | b->lost_at[to]);
+    FirstJump found[2 * DIR_NB];
+    int n = 0;
     /* The new ones: over the moved piece, and onto the point it left.
      * Dablot's lines keep their offset (check_offsets), so the landing
      * point and the jumped one are found by arithmetic; the board of pos
@@ -1115,23 +1126,20 @@ count_child_by_step(const Position *pos, const ChildBase *b, int from, int to, b
         found[n++] = (FirstJump){ (uint8_t)start, (uint8_t)(from - off), (uint8_t)from,
                                   (uint8_t)piece_type(pos->board[start]) };
     }
-    if (!n) return steps;
+    if (!n && !kept) return steps;
 
-    Bitboard fb = bb_bit(from), tb = bb_bit(to);
-    Bitboard enemy = pos->by_color[b->them ^ 1] ^ fb ^ tb;
-    Bitboard enemy_men = pos->by_type[MAN], enemy_princes = pos->by_type[PRINCE];
+    /* the moved piece leaves the sets of the types that may jump it */
+    Bitboard moved_bits = bb_bit(from) ^ bb_bit(to);
     PieceType mt = piece_type(moved);
-    if (mt == MAN)
-        enemy_men ^= fb ^ tb;
-    else if (mt == PRINCE)
-        enemy_princes ^= fb ^ tb;
-    enemy_men &= enemy;
     DablotCount dc;
     Capture c;
-    dablot_count_start(&dc, &c, pos, b->empty ^ fb ^ tb);
-    dc.capturable[MAN] = enemy_men;
-    dc.capturable[PRINCE] = enemy_men | (enemy & enemy_princes);
-    dc.capturable[KING] = enemy;
+    dablot_count_start(&dc, &c, pos, b->empty ^ moved_bits);
+    for (int t = 0; t < PIECE_TYPE_NB; t++)
+        dc.capturable[t] = b->capturable[t] ^ (t >= (int)mt ? moved_bits : 0);
+    for (; kept; kept &= kept - 1) {
+        const FirstJump *j = &b->jumps[__builtin_ctzll(kept)];
+        dablot_first_jump(&dc, j->from, j->over, j->to, (PieceType)j->type, true);
+    }
     for (int i = 0; i < n; i++)
         dablot_first_jump(&dc, found[i].from, found[i].over, found[i].to, (PieceType)found[i].type,
                           true);
