@@ -18,8 +18,10 @@ static int8_t jump_land[VARIANT_NB][MAX_POINTS][MAX_POINTS];  /* [p][over] -> la
 static Bitboard step_to[VARIANT_NB][MAX_POINTS];              /* the neighbours of a point */
 /* Dablot, for counting a position's children (movegen_count_children):
  * the points whose piece jumps over q (by a short jump), and those a man
- * of colour c steps onto q from under ForwardOnlyMen. */
+ * of colour c steps onto q from under ForwardOnlyMen; the points p's
+ * short jumps go over or land on. */
 static Bitboard jumps_over_from[MAX_POINTS];
+static Bitboard jump_near[MAX_POINTS];
 /* dablot_takes[a][b]: a Dablot piece of code a may jump one of code b
  * (enemies, equal or lower rank: RULES.md section 1). */
 static bool dablot_takes[PIECE_CODE_NB][PIECE_CODE_NB];
@@ -166,7 +168,10 @@ static void build_tables(void)
                 if (l == NO_POINT) continue;
                 jump_land[v][p][q] = (int8_t)l;
                 jump_over[v][p] |= bb_bit(q);
-                if (v == VARIANT_DABLOT) jumps_over_from[q] |= bb_bit(p);
+                if (v == VARIANT_DABLOT) {
+                    jumps_over_from[q] |= bb_bit(p);
+                    jump_near[p] |= bb_bit(q) | bb_bit(l);
+                }
             }
         }
     }
@@ -790,17 +795,28 @@ static inline void dablot_count_start(DablotCount *dc, Capture *c, const Positio
     dc->count = dc->by_men = 0;
 }
 
+/* Whether the Dablot piece that has jumped over `over` onto `to` can jump
+ * on: victims, the pieces it may take; empty, the empty points with its
+ * start. */
+static inline bool dablot_goes_on(int over, int to, Bitboard victims, Bitboard empty)
+{
+    Bitboard taken = bb_bit(over);
+    return has_short_jump(VARIANT_DABLOT, to, victims & ~taken, empty | taken);
+}
+
 /* Counts the capture states that begin with the first jump of the piece
  * of type t on `from` over `over` onto `to` (empty), if t may jump the
  * piece on `over` (known when `takes`, a constant in each caller).  Most
  * first jumps cannot go on: with no jump from the landing point the state
- * is one move, whatever the rule. */
+ * is one move, whatever the rule.  goes_on: whether it can (1), cannot
+ * (0), or -1 to find out. */
 static inline __attribute__((always_inline)) void
-dablot_first_jump(DablotCount *dc, int from, int over, int to, PieceType t, bool takes)
+dablot_first_jump(DablotCount *dc, int from, int over, int to, PieceType t, bool takes, int goes_on)
 {
     Bitboard taken = bb_bit(over), empty = dc->empty | bb_bit(from);
     if (!takes && !(dc->capturable[t] & taken)) return;
-    if (!has_short_jump(VARIANT_DABLOT, to, dc->capturable[t] & ~taken, empty | taken)) {
+    if (goes_on < 0) goes_on = dablot_goes_on(over, to, dc->capturable[t], empty);
+    if (!goes_on) {
         dc->count++;
         dc->by_men += t == MAN;
         return;
@@ -867,7 +883,7 @@ count_dablot_rule(const Position *pos, const PieceSets *s, MoveCount *mc, bool f
         for (Bitboard l = land[d]; l;) {
             int to = bb_pop(&l), from = to - 2 * off;
             dablot_first_jump(&dc, from, to - off, to,
-                              dablot_type_at(s->by_type, men, bb_bit(from)), false);
+                              dablot_type_at(s->by_type, men, bb_bit(from)), false, -1);
         }
     }
     dablot_count_done(&dc, mc);
@@ -1033,6 +1049,9 @@ typedef struct ChildBase {
      * side to move) or lands on q (an empty one), so that a step from or
      * onto q ends it */
     uint64_t lost_at[MAX_POINTS];
+    /* bit i set when jumps[i] can go on from its landing point in pos: so
+     * in every child whose step leaves that point's jumps (jump_near) */
+    uint64_t goes_on;
     /* onto_dirs[q], q a point of the other side: bit d set when a piece of
      * own on q - 2 off[d] may take the piece on q - off[d] (a first jump
      * onto q once q's piece steps away; few, so found once for all). */
@@ -1069,9 +1088,14 @@ static inline __attribute__((always_inline)) void child_base(const Position *pos
     }
     b->njumps = n <= 64 ? n : -1;
     memset(b->lost_at, 0, sizeof b->lost_at);
+    b->goes_on = 0;
     for (int i = 0; i < b->njumps; i++) {
-        b->lost_at[b->jumps[i].over] |= (uint64_t)1 << i;
-        b->lost_at[b->jumps[i].to] |= (uint64_t)1 << i;
+        const FirstJump *j = &b->jumps[i];
+        b->lost_at[j->over] |= (uint64_t)1 << i;
+        b->lost_at[j->to] |= (uint64_t)1 << i;
+        b->goes_on |= (uint64_t)dablot_goes_on(j->over, j->to, b->capturable[j->type],
+                                               b->empty | bb_bit(j->from))
+                    << i;
     }
     memset(b->onto_dirs, 0, sizeof b->onto_dirs);
     const Shifts *sh = &shifts[v];
@@ -1137,12 +1161,14 @@ count_child_by_step(const Position *pos, const ChildBase *b, int from, int to, b
     for (int t = 0; t < PIECE_TYPE_NB; t++)
         dc.capturable[t] = b->capturable[t] ^ (t >= (int)mt ? moved_bits : 0);
     for (; kept; kept &= kept - 1) {
-        const FirstJump *j = &b->jumps[__builtin_ctzll(kept)];
-        dablot_first_jump(&dc, j->from, j->over, j->to, (PieceType)j->type, true);
+        int i = __builtin_ctzll(kept);
+        const FirstJump *j = &b->jumps[i];
+        int goes_on = (jump_near[j->to] & moved_bits) ? -1 : (int)((b->goes_on >> i) & 1);
+        dablot_first_jump(&dc, j->from, j->over, j->to, (PieceType)j->type, true, goes_on);
     }
     for (int i = 0; i < n; i++)
         dablot_first_jump(&dc, found[i].from, found[i].over, found[i].to, (PieceType)found[i].type,
-                          true);
+                          true, -1);
     MoveCount mc;
     dablot_count_done(&dc, &mc);
     return mc.captures < 0 ? -1 : mc.captures + (mc.steps_allowed ? steps : 0);
