@@ -506,7 +506,8 @@ static inline bool has_short_jump(Variant v, int p, Bitboard victims, Bitboard e
     Bitboard next = jump_over[v][p] & victims;
     while (next) {
         int over = bb_pop(&next);
-        if (has_point(empty, v == VARIANT_DABLOT ? 2 * over - p : jump_land[v][p][over], JUMP_DABLOT))
+        if (has_point(empty, v == VARIANT_DABLOT ? 2 * over - p : jump_land[v][p][over],
+                      JUMP_DABLOT))
             return true;
     }
     return false;
@@ -1043,7 +1044,7 @@ typedef struct ChildBase {
     Bitboard capturable[PIECE_TYPE_NB]; /* the pieces of the side to move each type may jump */
     Color them;
     int steps; /* own's steps in pos */
-    int njumps; /* -1: more than 64, the children counted from their sets */
+    int njumps;                        /* -1: more than 64, the children counted from their sets */
     FirstJump jumps[DABLOT_MAX_STEPS]; /* own's first jumps in pos: 30 pieces, 8 lines each */
     /* lost_at[q]: bit i set when jumps[i] jumps over q (a point of the
      * side to move) or lands on q (an empty one), so that a step from or
@@ -1095,7 +1096,7 @@ static inline __attribute__((always_inline)) void child_base(const Position *pos
         b->lost_at[j->to] |= (uint64_t)1 << i;
         b->goes_on |= (uint64_t)dablot_goes_on(j->over, j->to, b->capturable[j->type],
                                                b->empty | bb_bit(j->from))
-                    << i;
+                   << i;
     }
     memset(b->onto_dirs, 0, sizeof b->onto_dirs);
     const Shifts *sh = &shifts[v];
@@ -1176,8 +1177,8 @@ count_child_by_step(const Position *pos, const ChildBase *b, int from, int to, b
 
 /* The sum of the counts of pos's children by a step, the steps taken
  * from the shifts as gen_steps_of() takes them, without a list. */
-static inline __attribute__((always_inline)) uint64_t count_dablot_step_children(const Position *pos,
-                                                                                 bool forward_only)
+static inline __attribute__((always_inline)) uint64_t
+count_dablot_step_children(const Position *pos, bool forward_only)
 {
     const Variant v = VARIANT_DABLOT;
     const Shifts *sh = &shifts[v];
