@@ -1050,8 +1050,9 @@ typedef struct ChildBase {
      * side to move) or lands on q (an empty one), so that a step from or
      * onto q ends it */
     uint64_t lost_at[MAX_POINTS];
-    /* bit i set when jumps[i] can go on from its landing point in pos: so
-     * in every child whose step leaves that point's jumps (jump_near) */
+    /* bit i set when jumps[i] can go on from its landing point in pos; so
+     * it can in each child whose step changes none of the points that
+     * landing point's jumps go over or land on (jump_near) */
     uint64_t goes_on;
     /* onto_dirs[q], q a point of the other side: bit d set when a piece of
      * own on q - 2 off[d] may take the piece on q - off[d] (a first jump

@@ -87,7 +87,8 @@ int movegen_count_after(const Position *pos, const Move *m);
  * children by a step are counted from the other side's steps and first
  * jumps in pos, taken once and corrected at the two points each step
  * changes, the steps taken from whole-board shifts without a list
- * (docs/speed.md, "Dablot perft count").  pos is not changed. */
+ * (docs/speed.md, "Dablot perft count" and "Dablot perft: the children
+ * counted without lists").  pos is not changed. */
 uint64_t movegen_count_children(const Position *pos);
 
 /* 1 if the side to move has at least one legal capture. */
