@@ -18,10 +18,10 @@ static int8_t jump_land[VARIANT_NB][MAX_POINTS][MAX_POINTS];  /* [p][over] -> la
 static Bitboard step_to[VARIANT_NB][MAX_POINTS];              /* the neighbours of a point */
 /* Dablot, for counting a position's children (movegen_count_children):
  * the points whose piece jumps over q (by a short jump), and those a man
- * of colour c steps onto q from under ForwardOnlyMen; the landing points
- * of p's short jumps. */
+ * of colour c steps onto q from under ForwardOnlyMen; the points p's
+ * short jumps go over or land on. */
 static Bitboard jumps_over_from[MAX_POINTS];
-static Bitboard jump_reach[MAX_POINTS];
+static Bitboard jump_near[MAX_POINTS];
 /* dablot_takes[a][b]: a Dablot piece of code a may jump one of code b
  * (enemies, equal or lower rank: RULES.md section 1). */
 static bool dablot_takes[PIECE_CODE_NB][PIECE_CODE_NB];
@@ -170,7 +170,7 @@ static void build_tables(void)
                 jump_over[v][p] |= bb_bit(q);
                 if (v == VARIANT_DABLOT) {
                     jumps_over_from[q] |= bb_bit(p);
-                    jump_reach[p] |= bb_bit(l);
+                    jump_near[p] |= bb_bit(q) | bb_bit(l);
                 }
             }
         }
@@ -371,24 +371,27 @@ static inline int pop_point(Bitboard *b, JumpKind k)
     return __builtin_ctzll(lo);
 }
 
-static void enter_dablot(Capture *c, int p, Bitboard captured);
+/* The Dablot search carries the number of jumps made (captured's size). */
+static void enter_dablot(Capture *c, int p, Bitboard captured, int jumps);
 static void enter_tabal_short(Capture *c, int p, Bitboard captured);
 static void enter_tabal_flying(Capture *c, int p, Bitboard captured);
 
-static inline void enter(Capture *c, int p, Bitboard captured, JumpKind k)
+static inline void enter(Capture *c, int p, Bitboard captured, int jumps, JumpKind k)
 {
     if (k == JUMP_DABLOT)
-        enter_dablot(c, p, captured);
+        enter_dablot(c, p, captured, jumps);
     else if (k == JUMP_TABAL_SHORT)
         enter_tabal_short(c, p, captured);
     else
         enter_tabal_flying(c, p, captured);
 }
 
-/* The jumps of c's piece standing on p having taken `captured`, each
- * entering the state after it; true when there was one. */
+/* The jumps of c's piece standing on p having taken `captured` in
+ * `jumps` jumps (Dablot: its size), each entering the state after it;
+ * true when there was one.  Dablot's lines keep their offset
+ * (check_offsets): a jump over `over` lands on 2 over - p. */
 static inline __attribute__((always_inline)) bool jumps_from(Capture *c, int p, Bitboard captured,
-                                                             JumpKind k)
+                                                             int jumps, JumpKind k)
 {
     Bitboard empty = k == JUMP_DABLOT ? c->empty | captured : c->empty;
     Bitboard victims = c->capturable & ~captured;
@@ -398,10 +401,10 @@ static inline __attribute__((always_inline)) bool jumps_from(Capture *c, int p, 
         Bitboard next = jump_over[v][p] & victims;   /* adjacent victims, one per line */
         while (next) {
             int over = pop_point(&next, k);
-            int land = jump_land[v][p][over];
+            int land = k == JUMP_DABLOT ? 2 * over - p : jump_land[v][p][over];
             if (has_point(empty, land, k)) {
                 jumped = true;
-                enter(c, land, captured | bb_bit(over), k);
+                enter(c, land, captured | bb_bit(over), jumps + 1, k);
             }
         }
         return jumped;
@@ -415,7 +418,7 @@ static inline __attribute__((always_inline)) bool jumps_from(Capture *c, int p, 
         Bitboard now = captured | bb_bit(q);
         for (int l = g->ray[q][d]; l != NO_POINT && has_point(empty, l, k); l = g->ray[l][d]) {
             jumped = true;
-            enter(c, l, now, k);
+            enter(c, l, now, jumps + 1, k);
         }
     }
     return jumped;
@@ -437,14 +440,17 @@ static inline __attribute__((always_inline)) void add_state(Capture *c, int p, B
  * by a jump.  It is a move of its own: every one when prefixes count, the
  * ones that cannot jump on otherwise.  A full list ends the search. */
 static inline __attribute__((always_inline)) void enter_state(Capture *c, int p, Bitboard captured,
-                                                              JumpKind k)
+                                                              int jumps, JumpKind k)
 {
     if (c->halt) return;
     /* One jump has a single path to its state; two or more may have been
-     * reached before by another order of the same jumps. */
+     * reached before by another order of the same jumps.  In Dablot two
+     * jumps have a single path too: each lands at 2 over - p, so the
+     * other order of the same two would end where it began, which needs
+     * the second jump back over the first's piece, gone at once. */
     bool fresh = true;
     uint64_t low = (uint64_t)captured; /* Tabal's sets lie in the low half */
-    if (k == JUMP_DABLOT ? (captured & (captured - 1)) != 0 : (low & (low - 1)) != 0) {
+    if (k == JUMP_DABLOT ? jumps > 2 : (low & (low - 1)) != 0) {
         int m = memo_check(c->start, p, captured);
         if (m == MEMO_FULL) {
             int e = stateset_add(&c->extra, c->start, p, captured);
@@ -454,22 +460,22 @@ static inline __attribute__((always_inline)) void enter_state(Capture *c, int p,
         fresh = m == MEMO_NEW;
     }
     if (c->prefixes) add_state(c, p, captured, fresh);
-    if (!jumps_from(c, p, captured, k) && !c->prefixes) add_state(c, p, captured, fresh);
+    if (!jumps_from(c, p, captured, jumps, k) && !c->prefixes) add_state(c, p, captured, fresh);
 }
 
-static void enter_dablot(Capture *c, int p, Bitboard captured)
+static void enter_dablot(Capture *c, int p, Bitboard captured, int jumps)
 {
-    enter_state(c, p, captured, JUMP_DABLOT);
+    enter_state(c, p, captured, jumps, JUMP_DABLOT);
 }
 
 static void enter_tabal_short(Capture *c, int p, Bitboard captured)
 {
-    enter_state(c, p, captured, JUMP_TABAL_SHORT);
+    enter_state(c, p, captured, 0, JUMP_TABAL_SHORT);
 }
 
 static void enter_tabal_flying(Capture *c, int p, Bitboard captured)
 {
-    enter_state(c, p, captured, JUMP_TABAL_FLYING);
+    enter_state(c, p, captured, 0, JUMP_TABAL_FLYING);
 }
 
 /* Of the enemy pieces `enemy`, those a piece of type t may jump (Dablot
@@ -500,7 +506,9 @@ static inline bool has_short_jump(Variant v, int p, Bitboard victims, Bitboard e
     Bitboard next = jump_over[v][p] & victims;
     while (next) {
         int over = bb_pop(&next);
-        if (bb_test(empty, jump_land[v][p][over])) return true;
+        if (has_point(empty, v == VARIANT_DABLOT ? 2 * over - p : jump_land[v][p][over],
+                      JUMP_DABLOT))
+            return true;
     }
     return false;
 }
@@ -575,11 +583,11 @@ static int gen_captures_of(const Position *pos, Bitboard movers, bool prefixes_m
         c->empty = empty | bb_bit(p);
         c->prefixes = t == MAN ? prefixes_men : prefixes_others;
         if (v == VARIANT_DABLOT)
-            jumps_from(c, p, 0, JUMP_DABLOT);
+            jumps_from(c, p, 0, 0, JUMP_DABLOT);
         else if (t == KING)
-            jumps_from(c, p, 0, JUMP_TABAL_FLYING);
+            jumps_from(c, p, 0, 0, JUMP_TABAL_FLYING);
         else
-            jumps_from(c, p, 0, JUMP_TABAL_SHORT);
+            jumps_from(c, p, 0, 0, JUMP_TABAL_SHORT);
     }
     return (c->list ? c->list->n : c->count) - before;
 }
@@ -788,16 +796,28 @@ static inline void dablot_count_start(DablotCount *dc, Capture *c, const Positio
     dc->count = dc->by_men = 0;
 }
 
+/* Whether the Dablot piece that has jumped over `over` onto `to` can jump
+ * on: victims, the pieces it may take; empty, the empty points with its
+ * start. */
+static inline bool dablot_goes_on(int over, int to, Bitboard victims, Bitboard empty)
+{
+    Bitboard taken = bb_bit(over);
+    return has_short_jump(VARIANT_DABLOT, to, victims & ~taken, empty | taken);
+}
+
 /* Counts the capture states that begin with the first jump of the piece
  * of type t on `from` over `over` onto `to` (empty), if t may jump the
- * piece on `over`.  Most first jumps cannot go on: with no jump from the
- * landing point the state is one move, whatever the rule. */
-static inline __attribute__((always_inline)) void dablot_first_jump(DablotCount *dc, int from,
-                                                                    int over, int to, PieceType t)
+ * piece on `over` (known when `takes`, a constant in each caller).  Most
+ * first jumps cannot go on: with no jump from the landing point the state
+ * is one move, whatever the rule.  goes_on: whether it can (1), cannot
+ * (0), or -1 to find out. */
+static inline __attribute__((always_inline)) void
+dablot_first_jump(DablotCount *dc, int from, int over, int to, PieceType t, bool takes, int goes_on)
 {
     Bitboard taken = bb_bit(over), empty = dc->empty | bb_bit(from);
-    if (!(dc->capturable[t] & taken)) return;
-    if (!has_short_jump(VARIANT_DABLOT, to, dc->capturable[t] & ~taken, empty | taken)) {
+    if (!takes && !(dc->capturable[t] & taken)) return;
+    if (goes_on < 0) goes_on = dablot_goes_on(over, to, dc->capturable[t], empty);
+    if (!goes_on) {
         dc->count++;
         dc->by_men += t == MAN;
         return;
@@ -813,7 +833,7 @@ static inline __attribute__((always_inline)) void dablot_first_jump(DablotCount 
     c->prefixes = t == MAN ? dc->rule == CAPTURES_OPTIONAL : dc->rule != CAPTURES_COMPULSORY;
     c->empty = empty;
     c->start = from;
-    enter_dablot(c, to, taken);
+    enter_dablot(c, to, taken, 1);
     if (t == MAN) dc->by_men += c->count - before;
 }
 
@@ -864,7 +884,7 @@ count_dablot_rule(const Position *pos, const PieceSets *s, MoveCount *mc, bool f
         for (Bitboard l = land[d]; l;) {
             int to = bb_pop(&l), from = to - 2 * off;
             dablot_first_jump(&dc, from, to - off, to,
-                              dablot_type_at(s->by_type, men, bb_bit(from)));
+                              dablot_type_at(s->by_type, men, bb_bit(from)), false, -1);
         }
     }
     dablot_count_done(&dc, mc);
@@ -973,7 +993,7 @@ static void count_tabal(const Position *pos, const PieceSets *s, MoveCount *mc)
         int p = __builtin_ctzll(k);
         c.start = p;
         c.empty = empty | bb_bit(p);
-        jumps_from(&c, p, 0, JUMP_TABAL_FLYING);
+        jumps_from(&c, p, 0, 0, JUMP_TABAL_FLYING);
     }
     capture_done(&c);
     /* MaxCapture keeps only the longest captures: a list tells how many */
@@ -992,6 +1012,24 @@ static void count_moves(const Position *pos, const PieceSets *s, MoveCount *mc)
         count_tabal(pos, s, mc);
 }
 
+/* movegen_count_after() without the tables' test: also inlined into the
+ * loop of movegen_count_children(). */
+static inline __attribute__((always_inline)) int count_after(const Position *pos, const Move *m)
+{
+    PieceSets s;
+    position_sets_after(pos, m, &s);
+    if (!position_sets_may_end_by_rule(&pos->rules, s.by_color)) {
+        MoveCount mc;
+        count_moves(pos, &s, &mc);
+        if (mc.captures >= 0) return mc.captures + (mc.steps_allowed ? mc.steps : 0);
+    }
+    /* A game that may have ended, or a count only a list can settle. */
+    Position child = *pos;
+    Undo u;
+    position_make(&child, m, &u);
+    return movegen_count(&child);
+}
+
 /* Counting the children of a Dablot position (movegen_count_children):
  * the steps and first jumps of the side not to move (the children's side
  * to move), taken once; a child by a step changes two points, from and
@@ -1003,10 +1041,23 @@ typedef struct FirstJump {
 typedef struct ChildBase {
     Bitboard own, men; /* the children's side to move, its men */
     Bitboard empty;    /* in pos */
+    Bitboard capturable[PIECE_TYPE_NB]; /* the pieces of the side to move each type may jump */
     Color them;
     int steps; /* own's steps in pos */
-    int njumps;
+    int njumps;                        /* -1: more than 64, the children counted from their sets */
     FirstJump jumps[DABLOT_MAX_STEPS]; /* own's first jumps in pos: 30 pieces, 8 lines each */
+    /* lost_at[q]: bit i set when jumps[i] jumps over q (a point of the
+     * side to move) or lands on q (an empty one), so that a step from or
+     * onto q ends it */
+    uint64_t lost_at[MAX_POINTS];
+    /* bit i set when jumps[i] can go on from its landing point in pos; so
+     * it can in each child whose step changes none of the points that
+     * landing point's jumps go over or land on (jump_near) */
+    uint64_t goes_on;
+    /* onto_dirs[q], q a point of the other side: bit d set when a piece of
+     * own on q - 2 off[d] may take the piece on q - off[d] (a first jump
+     * onto q once q's piece steps away; few, so found once for all). */
+    uint8_t onto_dirs[MAX_POINTS];
 } ChildBase;
 
 /* Fills b for the children of the Dablot position pos. */
@@ -1021,6 +1072,8 @@ static inline __attribute__((always_inline)) void child_base(const Position *pos
     b->men = own & pos->by_type[MAN];
     b->empty = pos->geo->all & ~(own | enemy);
     b->them = them;
+    for (int t = 0; t < PIECE_TYPE_NB; t++)
+        b->capturable[t] = capturable_in(v, enemy, pos->by_type, (PieceType)t);
     unsigned land_dirs = dablot_shift_pass(own, b->men, enemy, b->empty, them, forward_only,
                                            &b->steps, land);
     int n = 0;
@@ -1035,7 +1088,29 @@ static inline __attribute__((always_inline)) void child_base(const Position *pos
                                              (uint8_t)piece_type(code) };
         }
     }
-    b->njumps = n;
+    b->njumps = n <= 64 ? n : -1;
+    memset(b->lost_at, 0, sizeof b->lost_at);
+    b->goes_on = 0;
+    for (int i = 0; i < b->njumps; i++) {
+        const FirstJump *j = &b->jumps[i];
+        b->lost_at[j->over] |= (uint64_t)1 << i;
+        b->lost_at[j->to] |= (uint64_t)1 << i;
+        b->goes_on |= (uint64_t)dablot_goes_on(j->over, j->to, b->capturable[j->type],
+                                               b->empty | bb_bit(j->from))
+                   << i;
+    }
+    memset(b->onto_dirs, 0, sizeof b->onto_dirs);
+    const Shifts *sh = &shifts[v];
+#pragma GCC unroll 8
+    for (int d = 0; d < DIR_NB; d++) {
+        int off = const_off[v][d];
+        Bitboard next = shift_by(own & sh->step_src[d], off) & sh->step_src[d];
+        for (Bitboard q = shift_by(next & enemy, off) & enemy; q;) {
+            int to = bb_pop(&q);
+            if (dablot_takes[pos->board[to - 2 * off]][pos->board[to - off]])
+                b->onto_dirs[to] |= (uint8_t)(1u << d);
+        }
+    }
 }
 
 /* The Dablot pieces of `own` (men among them: men) that step onto q. */
@@ -1045,23 +1120,21 @@ static inline Bitboard steppers_onto(Bitboard own, Bitboard men, Color c, int q,
     return (own & ~men & step_to[VARIANT_DABLOT][q]) | (men & man_steps_onto[c][q]);
 }
 
-/* The moves of the child of pos by the step m (from, to): b's steps and
- * first jumps with the two points changed, counted as count_dablot_rule()
- * counts them; -1 where only a list can tell. */
+/* The moves of the child of pos by the step from `from` to `to`: b's
+ * steps and first jumps with the two points changed, counted as
+ * count_dablot_rule() counts them; -1 where only a list can tell. */
 static inline __attribute__((always_inline)) int
-count_child_by_step(const Position *pos, const ChildBase *b, const Move *m, bool forward_only)
+count_child_by_step(const Position *pos, const ChildBase *b, int from, int to, bool forward_only)
 {
-    int from = m->from, to = m->to;
     /* from is empty in the child, to taken */
     int steps = b->steps + bb_count(steppers_onto(b->own, b->men, b->them, from, forward_only))
               - bb_count(steppers_onto(b->own, b->men, b->them, to, forward_only));
-    FirstJump found[DABLOT_MAX_STEPS + 16];
-    int n = 0;
+    if (b->njumps < 0) return -1;
     /* pos's first jumps but those over from or onto to */
-    for (int i = 0; i < b->njumps; i++) {
-        found[n] = b->jumps[i];
-        n += found[n].over != from && found[n].to != to;
-    }
+    uint64_t kept = b->njumps ? ~(uint64_t)0 >> (64 - b->njumps) : 0;
+    kept &= ~(b->lost_at[from] | b->lost_at[to]);
+    FirstJump found[2 * DIR_NB];
+    int n = 0;
     /* The new ones: over the moved piece, and onto the point it left.
      * Dablot's lines keep their offset (check_offsets), so the landing
      * point and the jumped one are found by arithmetic; the board of pos
@@ -1073,67 +1146,68 @@ count_child_by_step(const Position *pos, const ChildBase *b, const Move *m, bool
             found[n++] = (FirstJump){ (uint8_t)start, (uint8_t)to, (uint8_t)land,
                                       (uint8_t)piece_type(code) };
     }
-    for (Bitboard p = b->own & jump_reach[from]; p;) {
-        int start = bb_pop(&p), over = (start + from) / 2, code = pos->board[start];
-        /* over == to is empty in pos: the loop above took that jump */
-        if (dablot_takes[code][pos->board[over]])
-            found[n++] = (FirstJump){ (uint8_t)start, (uint8_t)over, (uint8_t)from,
-                                      (uint8_t)piece_type(code) };
+    /* over (the other side's) is neither from nor to (empty in pos) */
+    for (unsigned dirs = b->onto_dirs[from]; dirs; dirs &= dirs - 1) {
+        int off = const_off[VARIANT_DABLOT][__builtin_ctz(dirs)], start = from - 2 * off;
+        found[n++] = (FirstJump){ (uint8_t)start, (uint8_t)(from - off), (uint8_t)from,
+                                  (uint8_t)piece_type(pos->board[start]) };
     }
-    if (!n) return steps;
+    if (!n && !kept) return steps;
 
-    Bitboard fb = bb_bit(from), tb = bb_bit(to);
-    Bitboard enemy = pos->by_color[b->them ^ 1] ^ fb ^ tb;
-    Bitboard enemy_men = pos->by_type[MAN], enemy_princes = pos->by_type[PRINCE];
+    /* the moved piece leaves the sets of the types that may jump it */
+    Bitboard moved_bits = bb_bit(from) ^ bb_bit(to);
     PieceType mt = piece_type(moved);
-    if (mt == MAN)
-        enemy_men ^= fb ^ tb;
-    else if (mt == PRINCE)
-        enemy_princes ^= fb ^ tb;
-    enemy_men &= enemy;
     DablotCount dc;
     Capture c;
-    dablot_count_start(&dc, &c, pos, b->empty ^ fb ^ tb);
-    dc.capturable[MAN] = enemy_men;
-    dc.capturable[PRINCE] = enemy_men | (enemy & enemy_princes);
-    dc.capturable[KING] = enemy;
+    dablot_count_start(&dc, &c, pos, b->empty ^ moved_bits);
+    for (int t = 0; t < PIECE_TYPE_NB; t++)
+        dc.capturable[t] = b->capturable[t] ^ (t >= (int)mt ? moved_bits : 0);
+    for (; kept; kept &= kept - 1) {
+        int i = __builtin_ctzll(kept);
+        const FirstJump *j = &b->jumps[i];
+        int goes_on = (jump_near[j->to] & moved_bits) ? -1 : (int)((b->goes_on >> i) & 1);
+        dablot_first_jump(&dc, j->from, j->over, j->to, (PieceType)j->type, true, goes_on);
+    }
     for (int i = 0; i < n; i++)
-        dablot_first_jump(&dc, found[i].from, found[i].over, found[i].to, (PieceType)found[i].type);
+        dablot_first_jump(&dc, found[i].from, found[i].over, found[i].to, (PieceType)found[i].type,
+                          true, -1);
     MoveCount mc;
     dablot_count_done(&dc, &mc);
     return mc.captures < 0 ? -1 : mc.captures + (mc.steps_allowed ? steps : 0);
 }
 
+/* The sum of the counts of pos's children by a step, the steps taken
+ * from the shifts as gen_steps_of() takes them, without a list. */
 static inline __attribute__((always_inline)) uint64_t
-count_dablot_children(const Position *pos, const Move *moves, int n, bool forward_only)
+count_dablot_step_children(const Position *pos, bool forward_only)
 {
+    const Variant v = VARIANT_DABLOT;
+    const Shifts *sh = &shifts[v];
+    Bitboard empty = pos->geo->all & ~(pos->by_color[WHITE] | pos->by_color[BLACK]);
+    Steppers st = steppers(pos);
     ChildBase b;
-    bool have_base = false;
+    child_base(pos, forward_only, &b);
     uint64_t total = 0;
-    for (int i = 0; i < n; i++) {
-        int k = -1;
-        if (!moves[i].captured) {
-            if (!have_base) {
-                child_base(pos, forward_only, &b);
-                have_base = true;
-            }
-            k = count_child_by_step(pos, &b, &moves[i], forward_only);
+    for (int d = 0; d < DIR_NB; d++) {
+        Bitboard m = st.free | (((st.restricted_dirs >> d) & 1) ? st.restricted : 0);
+        int off = const_off[v][d];
+        for (Bitboard t = shift_by(m & sh->step_src[d], off) & empty; t;) {
+            int to = bb_pop(&t), k = count_child_by_step(pos, &b, to - off, to, forward_only);
+            if (k < 0) k = count_after(pos, &(Move){ 0, (uint8_t)(to - off), (uint8_t)to });
+            total += (uint64_t)k;
         }
-        total += (uint64_t)(k >= 0 ? k : movegen_count_after(pos, &moves[i]));
     }
     return total;
 }
 
-static __attribute__((noinline)) uint64_t count_dablot_children_free(const Position *pos,
-                                                                     const Move *moves, int n)
+static __attribute__((noinline)) uint64_t count_dablot_children_free(const Position *pos)
 {
-    return count_dablot_children(pos, moves, n, false);
+    return count_dablot_step_children(pos, false);
 }
 
-static __attribute__((noinline)) uint64_t count_dablot_children_forward(const Position *pos,
-                                                                        const Move *moves, int n)
+static __attribute__((noinline)) uint64_t count_dablot_children_forward(const Position *pos)
 {
-    return count_dablot_children(pos, moves, n, true);
+    return count_dablot_step_children(pos, true);
 }
 
 bool movegen_is_capture_path(const Position *pos, const int *pts, int n, Move *m)
@@ -1257,41 +1331,38 @@ int movegen_count(const Position *pos)
     return mc.captures + (mc.steps_allowed ? mc.steps : 0);
 }
 
-/* movegen_count_after() without the tables' test: also inlined into the
- * loop of movegen_count_children(). */
-static inline __attribute__((always_inline)) int count_after(const Position *pos, const Move *m)
-{
-    PieceSets s;
-    position_sets_after(pos, m, &s);
-    if (!position_sets_may_end_by_rule(&pos->rules, s.by_color)) {
-        MoveCount mc;
-        count_moves(pos, &s, &mc);
-        if (mc.captures >= 0) return mc.captures + (mc.steps_allowed ? mc.steps : 0);
-    }
-    /* A game that may have ended, or a count only a list can settle. */
-    Position child = *pos;
-    Undo u;
-    position_make(&child, m, &u);
-    return movegen_count(&child);
-}
-
 int movegen_count_after(const Position *pos, const Move *m)
 {
     tables_init();
     return count_after(pos, m);
 }
 
-uint64_t movegen_count_children(const Position *pos, const Move *moves, int n)
+uint64_t movegen_count_children(const Position *pos)
 {
     tables_init();
     /* A step keeps every piece, so a child by a step may end by a rule
-     * only where pos may. */
-    if (pos->rules.variant == VARIANT_DABLOT && !position_may_end_by_rule(pos))
-        return pos->rules.forward_only_men ? count_dablot_children_forward(pos, moves, n)
-                                           : count_dablot_children_free(pos, moves, n);
+     * only where pos may (and pos's game goes on). */
+    if (pos->rules.variant == VARIANT_DABLOT && !position_may_end_by_rule(pos)) {
+        MoveList list;
+        bool steps;
+        list_captures(pos, &list, &steps);
+        if (!list.overflow) {
+            uint64_t total = 0;
+            for (int i = 0; i < list.n; i++)
+                total += (uint64_t)count_after(pos, &list.moves[i]);
+            if (steps)
+                total += pos->rules.forward_only_men ? count_dablot_children_forward(pos)
+                                                     : count_dablot_children_free(pos);
+            return total;
+        }
+    }
+    MoveList list;
+    Move *moves;
+    int n = movegen_legal_all(pos, &list, &moves);
     uint64_t total = 0;
     for (int i = 0; i < n; i++)
         total += (uint64_t)count_after(pos, &moves[i]);
+    movegen_legal_all_free(&list, moves);
     return total;
 }
 

@@ -82,12 +82,14 @@ int movegen_count(const Position *pos);
  * ended there or the count needs a list.  pos is not changed. */
 int movegen_count_after(const Position *pos, const Move *m);
 
-/* The sum of movegen_count_after(pos, &moves[i]) over the n legal moves
- * of pos (perft's last two plies).  Dablot children by a step are counted
- * from the other side's steps and first jumps in pos, taken once and
- * corrected at the two points each step changes (docs/speed.md, "Dablot
- * perft count").  pos is not changed. */
-uint64_t movegen_count_children(const Position *pos, const Move *moves, int n);
+/* The sum of movegen_count_after(pos, m) over every legal move m of pos
+ * (perft's last two plies: the leaves two plies below pos).  Dablot
+ * children by a step are counted from the other side's steps and first
+ * jumps in pos, taken once and corrected at the two points each step
+ * changes, the steps taken from whole-board shifts without a list
+ * (docs/speed.md, "Dablot perft count" and "Dablot perft: the children
+ * counted without lists").  pos is not changed. */
+uint64_t movegen_count_children(const Position *pos);
 
 /* 1 if the side to move has at least one legal capture. */
 int movegen_has_capture(const Position *pos);

@@ -14,19 +14,17 @@
 static uint64_t perft_below(const Position *pos, int depth)
 {
     if (depth == 1) return (uint64_t)movegen_count(pos);
+    /* the children's moves counted without making them */
+    if (depth == 2) return movegen_count_children(pos);
     MoveList list;
     Move *moves;
     int n = movegen_legal_all(pos, &list, &moves);
     uint64_t total = 0;
-    if (depth == 2) { /* the children's moves counted without making them */
-        total = movegen_count_children(pos, moves, n);
-    } else {
-        for (int i = 0; i < n; i++) {
-            Position child = *pos;
-            Undo u;
-            position_make(&child, &moves[i], &u);
-            total += perft_below(&child, depth - 1);
-        }
+    for (int i = 0; i < n; i++) {
+        Position child = *pos;
+        Undo u;
+        position_make(&child, &moves[i], &u);
+        total += perft_below(&child, depth - 1);
     }
     movegen_legal_all_free(&list, moves);
     return total;

@@ -494,9 +494,9 @@ static bool count_after_matches_make(const Position *pos, const MoveList *list, 
                       after, made);
         sum += (uint64_t)made;
     }
-    uint64_t children = movegen_count_children(pos, list->moves, list->n);
-    ck_assert_msg(children == sum, "%s ply %d: children %llu, made %llu", where, ply,
-                  (unsigned long long)children, (unsigned long long)sum);
+    uint64_t children = movegen_count_children(pos);
+    ck_assert_msg(list->overflow || children == sum, "%s ply %d: children %llu, made %llu", where,
+                  ply, (unsigned long long)children, (unsigned long long)sum);
     ck_assert(memcmp(before.board, pos->board, sizeof before.board) == 0);
     ck_assert(memcmp(before.by_color, pos->by_color, sizeof before.by_color) == 0);
     ck_assert(memcmp(before.by_type, pos->by_type, sizeof before.by_type) == 0);
