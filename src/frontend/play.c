@@ -59,6 +59,14 @@ static void cancel(Session *e)
     output_text("(dablo's move cancelled)");
 }
 
+/* Ends an analysis (a 'go' typed at the prompt) before the game it searches
+ * changes, printing its bestmove, as 'position' does (PROTOCOL.md 3.3). */
+static void end_analysis(Session *e)
+{
+    if (!e->play.thinking && engine_thread_job(&e->worker) == JOB_SEARCH)
+        engine_thread_wait(&e->worker, WAIT_STOP_SEARCH);
+}
+
 void play_before_command(Session *e, const char *name)
 {
     /* Commands that neither change the game nor start a job. */
@@ -421,6 +429,7 @@ static void user_move(Session *e, const char *word)
         free(moves);
         return;
     }
+    end_analysis(e);
     if (game_play(&e->game, &m) < 0) {
         output_text("out of memory playing the move");
         return;
@@ -466,6 +475,7 @@ bool play_execute(Session *e, char **v, int n)
         x = 1;
         if (n > 1 && !int_arg(v, n, 1, PLAY_UNDO_MAX, &x)) return true;
         cancel(e);
+        end_analysis(e);
         undo(e, (int)x);
     } else if (strcasecmp(c, "new") == 0) {
         cancel(e);
@@ -474,6 +484,7 @@ bool play_execute(Session *e, char **v, int n)
             output_text("usage: new [dablot|tabal]");
             return true;
         }
+        end_analysis(e);
         if (n == 2) session_set_variant(e, strcasecmp(v[1], "tabal") == 0 ? "tabal" : "dablot");
         uci_execute(e, "ucinewgame");
         play_banner(e);

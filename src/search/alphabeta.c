@@ -438,6 +438,7 @@ static void root_record(Thread *master, const Thread *t, const Move *mv, int sco
         RootMove *rm = &master->root_moves[i];
         if (!move_equal(&rm->move, mv)) continue;
         rm->score = score;
+        rm->score_depth = master->root_depth;
         rm->seldepth = t->seldepth;
         rm->pv[0] = rm->move;
         int n = imin(t->pv_len[1], MAX_PLY - 1);

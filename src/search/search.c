@@ -577,6 +577,7 @@ static int root_moves(Thread *t, const Position *pos, const SearchLimits *l, Roo
         memset(rm, 0, sizeof *rm);
         rm->move = *m;
         rm->score = rm->prev_score = rm->shown_score = -SCORE_INF;
+        rm->score_depth = 0;
         rm->pv[0] = *m;
         rm->pv_len = 1;
     }
@@ -727,6 +728,21 @@ static bool skill_choose(Search *s, Thread *bt, const Position *root)
     return true;
 }
 
+/* The lines again after the search's last word changed them (a stopped
+ * iteration, a Skill Level's pick): every MultiPV line, so that a host
+ * keeping the last line of each never shows a move twice; a line scored
+ * by the unfinished iteration says that iteration's depth. */
+static void print_final_lines(Search *s, Thread *bt)
+{
+    int multipv = s->opt.multipv < 1 ? 1 : s->opt.multipv;
+    if (multipv > bt->nroot) multipv = bt->nroot;
+    for (int k = 0; k < multipv; k++) {
+        const RootMove *rm = &bt->root_moves[k];
+        bool newer = rm->score != -SCORE_INF && rm->score_depth > bt->completed_depth;
+        print_line(s, bt, bt->completed_depth + newer, k);
+    }
+}
+
 /* The answer of the main thread: its first root move and the reply to
  * ponder on, the last info line when the one printed is not its final
  * word, and the summary in s->last.  Returns true when the timer thread
@@ -735,8 +751,10 @@ static bool answer(Search *s, const Game *g, Move *best, Move *ponder)
 {
     Thread *bt = s->threads[0];
     RootMove *rm = &bt->root_moves[0];
-    if (rm->score == -SCORE_INF)
+    if (rm->score == -SCORE_INF) {
         rm->score = rm->prev_score;
+        rm->score_depth = bt->completed_depth;
+    }
     if (rm->score == -SCORE_INF) {
         /* Stopped before the first iteration scored any move (a stop right
          * after "go", or a tiny node limit): answer the first move
@@ -753,7 +771,7 @@ static bool answer(Search *s, const Game *g, Move *best, Move *ponder)
      * section 3.3).  Stockfish likewise prints no line for an aborted
      * iteration whose score is unproven (search.cpp, abortedSearch). */
     if (bt->completed_depth > 0 && (skilled || rm->shown_score == -SCORE_INF || bt->aborted))
-        print_line(s, bt, bt->completed_depth, 0);
+        print_final_lines(s, bt);
     /* The bestmove is this thread's to give now, unless the timer thread
      * gave it (search_set_answer). */
     pthread_mutex_lock(&s->answer_mu);

@@ -39,6 +39,7 @@ typedef struct RootMove {
     int score;                     /* this iteration; -SCORE_INF if not (fully) searched */
     int prev_score;                /* last completed iteration */
     int shown_score;               /* the score of the last info line */
+    int score_depth;               /* the iteration that set score */
     int seldepth;
     int pv_len;
     Move pv[MAX_PLY];

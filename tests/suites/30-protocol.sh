@@ -373,4 +373,25 @@ closed_stdout() {
 }
 check "stdout closed by the host" closed_stdout
 
+# A search stopped inside an iteration prints every MultiPV line again:
+# the last line of each multipv index names a different move, and the
+# bestmove is line 1's first move (nodes limits that stop mid-iteration).
+multipv_final() {
+    local n out
+    for n in 70000 90000 150000; do
+        # input stays open until the bestmove: EOF would stop the search
+        local f; f=$(mktemp)
+        { printf 'setoption name MultiPV value 5\nposition startpos\ngo nodes %s\n' "$n"
+          for _ in $(seq 600); do grep -q '^bestmove' "$f" && break; sleep 0.1; done; } |
+            timeout 70 bin/dablo >"$f"
+        out=$(cat "$f"); rm -f "$f"
+        awk '/^info depth .* multipv / { for (i = 1; i < NF; i++) { if ($i == "multipv") k = $(i + 1); if ($i == "pv") { last[k] = $(i + 1); break } } }
+             /^bestmove/ { best = $2 }
+             END { if (length(last) != 5 || last[1] != best) exit 1
+                   for (a in last) for (b in last) if (a != b && last[a] == last[b]) exit 1 }' <<<"$out" || {
+            echo "  go nodes $n:"; grep -E '^(info depth|bestmove)' <<<"$out" | tail -7; return 1; }
+    done
+}
+check "a stopped MultiPV search leaves each move on one line" multipv_final
+
 suite_end protocol

@@ -332,6 +332,15 @@ keys 'play none' Enter
 expect "play none: the player moves both sides" '^Now you move both sides.$'
 keys 'b4-c5' Enter
 expect "... a move for White is only drawn" '^Move 1, Black to move. Last move: b4-c5$'
+# A move typed during an analysis ends it first, as 'position' would.
+fresh
+keys 'go infinite' Enter
+expect "... an analysis at the prompt" '^info depth '
+keys 'd6xb4' Enter
+expect "... a move typed during it ends it with its bestmove" '^bestmove '
+expect "... and is then played" '^Move 2, White to move. Last moves: b4-c5 d6xb4'
+keys 'undo' Enter
+expect "... and taken back" '^Took back 1 move.$'
 keys 'time 60000' Enter
 keys 'level 20' Enter
 keys 'play black' Enter
