@@ -17,10 +17,12 @@ reset
 pvcheck
 # a level searches at least 4 lines to choose among, whatever MultiPV says
 none .*multipv [5-9].*
-count 1 info depth 1 seldepth [0-9]+ multipv 4 .*
+# (level 0 picks another line here: its four lines are printed again)
+count 2 info depth 1 seldepth [0-9]+ multipv 4 .*
 # the bestmove starts the last line of multipv 1, not always the last line
 # (docs/skill.md): level 14 plays the best line here, so nothing follows
-# the iteration's four lines; level 0 plays another, printed once more
+# the iteration's four lines; level 0 plays another: the lines are printed
+# once more with it first, so no move is on two lines
 > ucinewgame
 > setoption name Skill Level value 14
 > position startpos moves j6-i7
@@ -39,6 +41,9 @@ count 1 info depth 1 seldepth [0-9]+ multipv 4 .*
 < info depth 1 .* multipv 3 .*
 < info depth 1 .* multipv 4 .*
 < info depth 1 .* multipv 1 .* pv e9-e7( .*)?
+< info depth 1 .* multipv 2 .* pv b8-c7( .*)?
+< info depth 1 .* multipv 3 .*
+< info depth 1 .* multipv 4 .*
 < bestmove e9-e7( ponder .*)?
 > setoption name Skill Level value 10
 > setoption name Variant value tabal
