@@ -227,23 +227,45 @@ static void end_session(Server *srv, int slot)
 /* ---- request checks ------------------------------------------------------- */
 
 /* Host must be "IPv4-literal:port", "localhost:port" or "[::1]:port" with
- * our port: a DNS name other than localhost is how a rebinding attack
- * reaches a local server. */
+ * our port, the port left out only where ours is http's default 80 (RFC
+ * 7230 section 5.4): a DNS name other than localhost is how a rebinding
+ * attack reaches a local server. */
 static int host_allowed(const Server *srv, const char *host)
 {
     if (!host) return 0;
     const char *colon = strrchr(host, ':');
-    if (!colon || colon == host) return 0;
+    if (colon && strchr(colon, ']')) colon = NULL; /* a colon of [::1] */
+    size_t n = colon ? (size_t)(colon - host) : strlen(host);
     char name[64];
-    size_t n = (size_t)(colon - host);
-    if (n >= sizeof name) return 0;
+    if (n == 0 || n >= sizeof name) return 0;
     memcpy(name, host, n);
     name[n] = '\0';
-    int64_t port;
-    if (util_parse_int64(colon + 1, 1, 65535, &port) < 0 || port != srv->port) return 0;
+    int64_t port = 80;
+    if (colon && util_parse_int64(colon + 1, 1, 65535, &port) < 0) return 0;
+    if (port != srv->port) return 0;
     struct in_addr a;
     return strcasecmp(name, "localhost") == 0 || strcmp(name, "[::1]") == 0
         || inet_pton(AF_INET, name, &a) == 1;
+}
+
+/* Counts the request's Host headers (MHD_get_connection_values iterator). */
+static enum MHD_Result count_host(void *cls, enum MHD_ValueKind kind, const char *key,
+                                  const char *value)
+{
+    (void)kind;
+    (void)value;
+    if (key && strcasecmp(key, "Host") == 0) ++*(int *)cls;
+    return MHD_YES;
+}
+
+/* Exactly one Host header, and an allowed one: a second Host could carry a
+ * foreign name past a check of the first. */
+static int request_host_ok(const Server *srv, struct MHD_Connection *conn)
+{
+    int hosts = 0;
+    MHD_get_connection_values(conn, MHD_HEADER_KIND, count_host, &hosts);
+    return hosts == 1
+        && host_allowed(srv, MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "Host"));
 }
 
 static int token_ok(const Server *srv, struct MHD_Connection *conn)
@@ -560,10 +582,10 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *conn, const char
         *upload_size = 0;
         return MHD_YES;
     }
-    if (!host_allowed(srv, MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "Host")))
-        return respond_error(
-            conn, MHD_HTTP_FORBIDDEN,
-            "refused: the Host header must be localhost or an address, with port %d", srv->port);
+    if (!request_host_ok(srv, conn))
+        return respond_error(conn, MHD_HTTP_FORBIDDEN,
+                             "refused: one Host header, localhost or an address, with port %d%s",
+                             srv->port, srv->port == 80 ? " or none" : "");
     int get = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0,
         post = strcmp(method, "POST") == 0;
     if (strncmp(url, "/api/", 5) != 0) {
