@@ -104,7 +104,7 @@ help_ok() {
         grep -q -- "$o" "$ROOT/docs/match.md" || { echo "docs/match.md lacks '$o'"; return 1; }
     done
     # -results and -pgnout naming a file of another kind: refused untouched
-    grep -q -- '-results FILE' <<<"$h" && grep -A3 -- '-results FILE' <<<"$h" | grep -q 'refused (exit 2, file untouched)' ||
+    grep -q -- '-results FILE' <<<"$h" && grep -A3 -- '-results FILE' <<<"$h" | grep -q 'refuses (exit 2, file untouched)' ||
         { echo "help does not say that -results/-pgnout refuse a file of another kind"; return 1; }
     tr '\n' ' ' <"$ROOT/docs/match.md" | grep -q 'refused before any game, untouched, with exit 2' ||
         { echo "docs/match.md does not say that -results/-pgnout refuse a file of another kind"; return 1; }
@@ -204,8 +204,8 @@ path_and_dir() {
     mkdir -p eng && cp "$F" eng/fake_engine || return 1
     PATH="$ROOT/build:$PATH" "$M" -engine cmd=fake_engine name=A -engine cmd=fake_engine name=B dir=eng \
         -each depth=1 -games 1 -results r.txt >/dev/null || return 1
-    "$M" -engine cmd=eng/fake_engine name=A -engine cmd=./fake_engine dir=eng name=B -each depth=1 -games 1 -results r.txt >/dev/null &&
-        [ "$(wc -l <r.txt)" -eq 2 ]
+    "$M" -engine cmd=eng/fake_engine name=A -engine cmd=./fake_engine dir=eng name=B -each depth=1 -games 1 -results r2.txt >/dev/null &&
+        [ "$(wc -l <r.txt)" -eq 1 ] && [ "$(wc -l <r2.txt)" -eq 1 ]
 }
 check "engines found on PATH, by relative path and in dir=" path_and_dir
 
@@ -224,15 +224,19 @@ plain_match() {
     grep -q '^=== Summary: 4 of 4 games' out.txt && grep -q 'Terminations:' out.txt
 }
 check "results lines and PGN tags of a plain match" plain_match
-rerun_appends() {
+rerun_refused() {   # a new run into a -results or -pgnout file of earlier games is refused, the file untouched
     two "" "" -each depth=1 -games 1 -rounds 1 -results r.txt -pgnout g.pgn >out.txt 2>err.txt || return 1
-    ! grep -q appending err.txt || return 1
-    two "" "" -each depth=1 -games 1 -rounds 1 -results r.txt -pgnout g.pgn >out.txt 2>err.txt || return 1
-    [ "$(wc -l <r.txt)" -eq 2 ] || return 1
-    grep -q "note: results file r.txt already holds [0-9]* bytes; appending" err.txt &&
-        grep -q "note: PGN file g.pgn already holds" err.txt
+    cp r.txt r.orig && cp g.pgn g.orig
+    local out rc
+    out=$(two "" "" -each depth=1 -games 1 -rounds 1 -results r.txt -pgnout g2.pgn 2>&1); rc=$?
+    [ $rc -eq 2 ] && grep -qxF "dablo-match: -results r.txt already holds 1 game of an earlier run; nothing was written: give another file name, remove it, or go on with that match by -resume and its state file" <<<"$out" ||
+        { echo "results: rc $rc: $out"; return 1; }
+    out=$(two "" "" -each depth=1 -games 1 -rounds 1 -pgnout g.pgn 2>&1); rc=$?
+    [ $rc -eq 2 ] && grep -qF "dablo-match: -pgnout g.pgn already holds 1 game of an earlier run; nothing was written" <<<"$out" ||
+        { echo "pgn: rc $rc: $out"; return 1; }
+    cmp r.txt r.orig && cmp g.pgn g.orig && [ ! -e g2.pgn ]
 }
-check "a rerun into the same -results and -pgnout appends, with a note" rerun_appends
+check "a new run into a -results or -pgnout file of earlier games is refused, the files untouched" rerun_refused
 not_records() {   # an existing -results or -pgnout file that holds something else is refused untouched, before any game
     "$M" -variant tabal -genopenings 3 plies=4 out=book.fen 2>/dev/null || return 1
     cp book.fen book.orig
@@ -257,20 +261,21 @@ not_records() {   # an existing -results or -pgnout file that holds something el
     out=$(two "" "" -each depth=1 -games 1 -rounds 1 -results r.txt 2>&1); [ $? -eq 2 ] && grep -q 'r.txt:1: the last line has no newline' <<<"$out" || { echo "$out"; return 1; }
     printf 'game=1 \377\n' >r.txt
     out=$(two "" "" -each depth=1 -games 1 -rounds 1 -results r.txt 2>&1); [ $? -eq 2 ] && grep -qF "r.txt:1: expected key=value, got '?')" <<<"$out" || { echo "$out"; return 1; }
-    # Records of the right kind still take more games; PGN as dablo-web
-    # reads it too (src/rules/pgn.h): a comment over two lines, the second
-    # starting with '[', and a ';' comment after the result.
-    cp r.orig r.txt && cp g.orig g.pgn
-    two "" "" -each depth=1 -games 1 -rounds 1 -results r.txt -pgnout g.pgn >/dev/null 2>&1 && [ "$(wc -l <r.txt)" -eq 2 ] &&
-        [ "$(grep -c '^\[Event' g.pgn)" -eq 2 ] || return 1
+    # PGN is read as dablo-web reads it (src/rules/pgn.h): a comment over
+    # two lines, the second starting with '[', and a ';' comment after the
+    # result make one game (refused as games, not as another kind of file).
     printf '[Event "by hand"]\n[Variant"dablot"]\n\n1. c5-d6 {a comment\n[over two lines]} b8-c7 1/2-1/2 ; agreed\n\n' >h.pgn
-    out=$(two "" "" -each depth=1 -games 1 -rounds 1 -pgnout h.pgn 2>&1) && [ "$(grep -c '^\[Event' h.pgn)" -eq 2 ] ||
-        { echo "h.pgn: $out"; return 1; }
+    out=$(two "" "" -each depth=1 -games 1 -rounds 1 -pgnout h.pgn 2>&1); [ $? -eq 2 ] &&
+        grep -q 'h.pgn already holds 1 game of an earlier run' <<<"$out" || { echo "h.pgn: $out"; return 1; }
     # A byte-order mark is skipped; a comment never closed is named by the
     # line it opens on (it hid the result: "has no result" blamed the game).
     printf '\357\273\277[Event "by hand"]\n\n1. c5-d6 1-0\n\n' >b.pgn
-    out=$(two "" "" -each depth=1 -games 1 -rounds 1 -pgnout b.pgn 2>&1) && [ "$(grep -c '\[Event' b.pgn)" -eq 2 ] ||
-        { echo "b.pgn: $out"; return 1; }
+    out=$(two "" "" -each depth=1 -games 1 -rounds 1 -pgnout b.pgn 2>&1); [ $? -eq 2 ] &&
+        grep -q 'b.pgn already holds 1 game of an earlier run' <<<"$out" || { echo "b.pgn: $out"; return 1; }
+    # A file without games (blank and escape lines) takes the run's games.
+    printf '\n%% by hand\n\n' >e.pgn
+    two "" "" -each depth=1 -games 1 -rounds 1 -pgnout e.pgn >/dev/null 2>&1 && [ "$(grep -c '^\[Event' e.pgn)" -eq 1 ] ||
+        { echo "e.pgn:"; cat e.pgn; return 1; }
     printf '[Event "by hand"]\n\n1. c5-d6 {a comment\nb8-c7 1-0\n\n' >c.pgn
     out=$(two "" "" -each depth=1 -games 1 -rounds 1 -pgnout c.pgn 2>&1); [ $? -eq 2 ] &&
         grep -q 'c.pgn:3: a comment opened here is never closed' <<<"$out" || { echo "c.pgn: $out"; return 1; }

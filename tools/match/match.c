@@ -365,8 +365,8 @@ static uint64_t random_seed(void)
     return s & 0x7fffffffffffffffULL;
 }
 
-/* Opens an output file for appending (with a note when it is not empty, as
- * a rerun adds to the earlier games; a FIFO without a reader is an
+/* Opens an output file for appending (a new run's file holds no games:
+ * check_appendable; a FIFO without a reader is an
  * error, not a wait); with a resume offset, cut it back
  * first, with a note saying how many bytes went and after which game
  * (after: "after game 9"), as a line added by hand is cut too. */
@@ -389,10 +389,6 @@ static FILE *open_out(const char *path, int64_t cut, const char *what, const cha
                     (long long)(st.st_size - cut), after,
                     rebuilt ? "-rebuild plays those games again" : "not a complete record");
     }
-    if (cut < 0 && exists && st.st_size > 0)
-        fprintf(stderr, "dablo-match: note: %s %s already holds %lld bytes; appending to it "
-                "(dablo-stats counts one run a file: remove it first to start afresh)\n",
-                what, path, (long long)st.st_size);
     /* A FIFO nobody reads is refused at once: open() would wait for a
      * reader with no signal able to end the wait. */
     char why[256];
@@ -401,23 +397,37 @@ static FILE *open_out(const char *path, int64_t cut, const char *what, const cha
     return f;
 }
 
-/* A run appends to an existing results or PGN file that no state covers
- * (cut < 0): it must hold records of that kind, read as dablo-stats reads
- * a results file (stats_check_results_file) or as PGN games
- * (record_check_pgn_file), so a file given by mistake (an openings file)
- * is refused untouched.  Returns 0, or -1 (message printed). */
-static int check_appendable(const char *option, const char *path, int64_t cut, int pgn)
+/* A new run (cut < 0) writes only into a results or PGN file without
+ * games: its games are numbered from 1 again, so dablo-stats would refuse
+ * the file ("game 1 appears twice"), and a file that is something else (an
+ * openings file given by mistake) must not be written into.  The file is
+ * read as dablo-stats reads a results file (stats_check_results_file) or
+ * as PGN games (record_check_pgn_file).  Returns 0, or -1 (message
+ * printed, the file untouched). */
+static int check_appendable(const MatchConfig *c, const char *option, const char *path, int64_t cut,
+                            int pgn)
 {
     struct stat st;
     if (!path || cut >= 0 || stat(path, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size == 0)
         return 0;
     char why[1024], msg[1400];
-    int bad = pgn ? record_check_pgn_file(path, why, sizeof why) < 0
-                  : stats_check_results_file(path, why, sizeof why) < 0;
-    if (!bad) return 0;
-    snprintf(msg, sizeof msg,
-             "%s %s is not a %s (%s); nothing was written: remove it or give another file", option,
-             path, pgn ? "PGN file" : "results file", why);
+    long games = pgn ? record_check_pgn_file(path, why, sizeof why)
+                     : stats_check_results_file(path, why, sizeof why);
+    if (games == 0) return 0;
+    if (games < 0) {
+        snprintf(msg, sizeof msg,
+                 "%s %s is not a %s (%s); nothing was written: remove it or give another file",
+                 option, path, pgn ? "PGN file" : "results file", why);
+    } else {
+        /* The state a stopped run left (not the empty one this run locked). */
+        char buf[1024];
+        const char *state = outputs_state_path(c, buf, sizeof buf);
+        int have = stat(state, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0;
+        snprintf(msg, sizeof msg,
+                 "%s %s already holds %ld game%s of an earlier run; nothing was written: give "
+                 "another file name, remove it, or go on with that match by -resume %s",
+                 option, path, games, games == 1 ? "" : "s", have ? state : "and its state file");
+    }
     match_say(msg);
     return -1;
 }
@@ -746,8 +756,8 @@ static int set_up(Match *m, int argc, char *const argv[], StateData *resumed, in
 {
     MatchConfig *c = m->cfg;
     char err[1024];
-    if (check_appendable("-results", c->results, resumed ? resumed->res_off : -1, 0) < 0
-        || check_appendable("-pgnout", c->pgnout, resumed ? resumed->pgn_off : -1, 1) < 0)
+    if (check_appendable(c, "-results", c->results, resumed ? resumed->res_off : -1, 0) < 0
+        || check_appendable(c, "-pgnout", c->pgnout, resumed ? resumed->pgn_off : -1, 1) < 0)
         return 2;
     if (c->logfile && !(m->log = transcript_open(c->logfile, "dablo-match", err, sizeof err))) {
         match_say(err);
