@@ -137,6 +137,13 @@ usage_errors() {
             grep -q "is a rule of the game, not an engine setting" || { echo "$o accepted"; return 1; }
     done
     "$M" -engine cmd=./no-such-engine depth=1 -engine cmd="$F" name=b depth=1 2>&1 | grep -q "not an executable" || return 1
+    "$M" -genopenings 99999999999 plies=2 2>&1 |
+        grep -qx "dablo-match: -genopenings needs a count from 1 to 10000000, not '99999999999'" || return 1
+    # Two engines of one name: given names must differ; learned ones need a name= each.
+    "$M" -engine cmd="$F" name=a depth=1 -engine cmd="$F" name=a depth=1 -games 1 2>&1 |
+        grep -qx "dablo-match: two engines are named 'a': give them different names (name=)" || return 1
+    "$M" -engine cmd="$F" depth=1 -engine cmd="$F" depth=1 -games 1 2>&1 |
+        grep -q "two engines are named '.*': give name= to tell them apart$" || return 1
 }
 check "bad command lines: one-line errors, exit 2" usage_errors
 refused() {   # refused PATTERN ARGS...: the runner exits 2 at once with PATTERN in its message

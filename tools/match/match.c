@@ -290,11 +290,21 @@ static void *slot_thread(void *arg)
 static int probe_engines(Match *m)
 {
     MatchConfig *c = m->cfg;
+    /* Which names were given (name=) rather than learned: two equal given
+     * names need different ones, two learned ones a name= each. */
+    char *given = calloc((size_t)c->nengines + 1, 1);
+    if (!given) {
+        match_say("out of memory");
+        return -1;
+    }
+    for (int i = 0; i < c->nengines; i++) given[i] = c->engines[i].name != NULL;
+    int rc = 0;
     for (int i = 0; i < c->nengines; i++) {
         EngineSpec *s = &c->engines[i];
         char err[1024];
         if (engine_spec_resolve(s, err, sizeof err) < 0) {
             match_say(err);
+            free(given);
             return -1;
         }
         Engine e;
@@ -304,19 +314,23 @@ static int probe_engines(Match *m)
             /* A signal ended the start-up: set_up() says so by the exit status. */
             if (!atomic_load(&m->abort)) match_say(err);
             engine_quit(&e, (int)c->quit_ms);
+            free(given);
             return -1;
         }
         if (!s->name) s->name = util_xstrdup(e.id_name && *e.id_name ? e.id_name : s->cmd);
         engine_quit(&e, (int)c->quit_ms);
     }
-    for (int i = 0; i < c->nengines; i++)
-        for (int j = i + 1; j < c->nengines; j++)
+    for (int i = 0; i < c->nengines && rc == 0; i++)
+        for (int j = i + 1; j < c->nengines && rc == 0; j++)
             if (strcmp(c->engines[i].name, c->engines[j].name) == 0) {
-                fprintf(stderr, "dablo-match: two engines are named '%s': give name= to tell them apart\n",
-                        c->engines[i].name);
-                return -1;
+                fprintf(stderr, "dablo-match: two engines are named '%s': %s\n",
+                        c->engines[i].name,
+                        given[i] && given[j] ? "give them different names (name=)"
+                                             : "give name= to tell them apart");
+                rc = -1;
             }
-    return 0;
+    free(given);
+    return rc;
 }
 
 static double cpu_seconds(const struct rusage *r)
