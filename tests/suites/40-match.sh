@@ -244,6 +244,12 @@ rerun_refused() {   # a new run into a -results or -pgnout file of earlier games
     cmp r.txt r.orig && cmp g.pgn g.orig && [ ! -e g2.pgn ]
 }
 check "a new run into a -results or -pgnout file of earlier games is refused, the files untouched" rerun_refused
+one_game() {   # counts of one game in the singular
+    two "" "" -each depth=1 -games 1 -rounds 1 -results r.txt >out.txt 2>&1 || return 1
+    grep -q "^dablo-match: 2 engines, 1 game, seed" out.txt && grep -qx "=== Summary: 1 of 1 game ===" out.txt ||
+        { cat out.txt; return 1; }
+}
+check "one game: its counts in the singular" one_game
 not_records() {   # an existing -results or -pgnout file that holds something else is refused untouched, before any game
     "$M" -variant tabal -genopenings 3 plies=4 out=book.fen 2>/dev/null || return 1
     cp book.fen book.orig
@@ -950,7 +956,7 @@ file_limit() {   # RLIMIT_FSIZE: a write past 6 KiB fails with EFBIG
     [ "$games" -ge 1 ] && [ "$games" -lt 20 ] && grep -q "^=== Summary: $games of 20 games" out.txt || { echo "$games games"; cat out.txt; return 1; }
     whole_records d || return 1
     "$M" -resume d/s.state >out2.txt 2>&1 || { cat out2.txt; return 1; }
-    grep -q "$games games already recorded, $((20 - games)) to play" out2.txt && cmp d/r.txt "$T/wf.txt" && cmp d/g.pgn "$T/wf.pgn"
+    grep -Eq "$games games? already recorded, $((20 - games)) to play" out2.txt && cmp d/r.txt "$T/wf.txt" && cmp d/g.pgn "$T/wf.pgn"
 }
 check "a file size limit mid-match: whole games only, exit 1, resume plays exactly the rest" file_limit
 full_tmpfs() {   # a 12 KiB tmpfs fills up during the match (root only; skipped elsewhere)

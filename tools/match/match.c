@@ -526,8 +526,9 @@ static int check_resumed_files(Match *m, StateData *d, int total)
     }
     fprintf(stderr,
             "dablo-match: %s; -rebuild: %d recorded game%s kept, the files cut back before the "
-            "others; %d of the %d games to play (%d of them recorded before)\n",
-            err, bad, bad == 1 ? "" : "s", total - bad, total, d->nlines - bad);
+            "others; %d of the %d game%s to play (%d of them recorded before)\n",
+            err, bad, bad == 1 ? "" : "s", total - bad, total, total == 1 ? "" : "s",
+            d->nlines - bad);
     state_keep(d, bad);
     m->rebuilt = 1;
     return 0;
@@ -605,9 +606,10 @@ static int open_records(Match *m, int argc, char *const argv[], const StateData 
     if (resumed && resumed->has_games && (resumed->games != total || m->rebuilt)) {
         if (resumed->games != total)
             fprintf(stderr,
-                    "dablo-match: note: %s: its games line says %lld games, its command line (the "
+                    "dablo-match: note: %s: its games line says %lld game%s, its command line (the "
                     "arg lines) schedules %d; playing to %d\n",
-                    c->resume, (long long)resumed->games, total, total);
+                    c->resume, (long long)resumed->games, resumed->games == 1 ? "" : "s", total,
+                    total);
         StrBuf b = { 0 };
         state_format_games(&b, total);
         rc = state_append_line(&m->state, strbuf_str(&b));
@@ -856,8 +858,9 @@ static void print_resume_command(const char *path, int done, int64_t total)
     char cwd[4096], of[32] = "";
     const char *dir = getcwd(cwd, sizeof cwd) ? cwd : ".";
     if (total >= 0) snprintf(of, sizeof of, " of %lld", (long long)total);
-    printf("dablo-match: %d%s games recorded; to continue, in %s: %s -resume %s\n", done, of, dir,
-           match_program, path);
+    int one = total >= 0 ? total == 1 : done == 1;
+    printf("dablo-match: %d%s game%s recorded; to continue, in %s: %s -resume %s\n", done, of,
+           one ? "" : "s", dir, match_program, path);
 }
 
 /* A match that stopped before its end: makes sure a state file holds the
@@ -929,18 +932,22 @@ int match_run(MatchConfig *c, int argc, char *const argv[], StateData *resumed)
     if (status == 0 && resumed && (m->ngames == 0 || m->report.verdict != STATS_SPRT_CONTINUE)) {
         /* A resume with nothing left to play: the report of the recorded games. */
         if (m->ngames == 0)
-            printf("dablo-match: all %d games are recorded in %s; none to play\n", total,
-                   c->resume);
+            printf("dablo-match: %s %d game%s recorded in %s; none to play\n",
+                   total == 1 ? "the" : "all", total, total == 1 ? " is" : "s are", c->resume);
         else
             printf(
-                "dablo-match: the %d games recorded in %s already give the SPRT verdict (%s); none to play\n",
-                m->report.done, c->resume, stats_verdict_name(m->report.verdict));
+                "dablo-match: the %d game%s recorded in %s already give%s the SPRT verdict (%s); none to play\n",
+                m->report.done, m->report.done == 1 ? "" : "s", c->resume,
+                m->report.done == 1 ? "s" : "", stats_verdict_name(m->report.verdict));
         report_summary(&m->report, stdout);
         status = exit_status(m);
     } else if (status == 0) {
-        printf("dablo-match: %d engines, %d games%s, seed %llu, concurrency %d\n", c->nengines, total,
-               resumed ? " (resumed)" : "", (unsigned long long)c->seed, c->concurrency);
-        if (resumed) printf("dablo-match: %d games already recorded, %d to play\n", m->report.done, m->ngames);
+        printf("dablo-match: %d engines, %d game%s%s, seed %llu, concurrency %d\n", c->nengines,
+               total, total == 1 ? "" : "s", resumed ? " (resumed)" : "",
+               (unsigned long long)c->seed, c->concurrency);
+        if (resumed)
+            printf("dablo-match: %d game%s already recorded, %d to play\n", m->report.done,
+                   m->report.done == 1 ? "" : "s", m->ngames);
         fflush(stdout);
         play_games(m);
         report_summary(&m->report, stdout);
