@@ -297,7 +297,8 @@ static int probe_engines(Match *m)
         match_say("out of memory");
         return -1;
     }
-    for (int i = 0; i < c->nengines; i++) given[i] = c->engines[i].name != NULL;
+    for (int i = 0; i < c->nengines; i++)
+        given[i] = c->engines[i].name != NULL;
     int rc = 0;
     for (int i = 0; i < c->nengines; i++) {
         EngineSpec *s = &c->engines[i];
@@ -323,8 +324,7 @@ static int probe_engines(Match *m)
     for (int i = 0; i < c->nengines && rc == 0; i++)
         for (int j = i + 1; j < c->nengines && rc == 0; j++)
             if (strcmp(c->engines[i].name, c->engines[j].name) == 0) {
-                fprintf(stderr, "dablo-match: two engines are named '%s': %s\n",
-                        c->engines[i].name,
+                fprintf(stderr, "dablo-match: two engines are named '%s': %s\n", c->engines[i].name,
                         given[i] && given[j] ? "give them different names (name=)"
                                              : "give name= to tell them apart");
                 rc = -1;

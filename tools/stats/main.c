@@ -180,15 +180,19 @@ static int run(int argc, char **argv, const char **merge)
             if (opponent
                 && stats_read_results_vs(&o, files, nfiles, opponent, NULL, NULL, 0, NULL, 0) >= 0
                 && stats_games(&o) == 0) {
-                snprintf(msg, sizeof msg, "no finished games of opponent '%.200s' (check the "
-                         "name against the white= and black= fields)", opponent);
+                snprintf(msg, sizeof msg,
+                         "no finished games of opponent '%.200s' (check the "
+                         "name against the white= and black= fields)",
+                         opponent);
                 return die(msg);
             }
             if (!engine)
                 return die("no finished games to count");
-            snprintf(msg, sizeof msg, "no finished games of engine '%.200s'%s%.100s%s (check the "
-                     "name against the white= and black= fields)", engine,
-                     opponent ? " against '" : "", opponent ? opponent : "", opponent ? "'" : "");
+            snprintf(msg, sizeof msg,
+                     "no finished games of engine '%.200s'%s%.100s%s (check the "
+                     "name against the white= and black= fields)",
+                     engine, opponent ? " against '" : "", opponent ? opponent : "",
+                     opponent ? "'" : "");
             return die(msg);
         }
         printf("Engine: %s\n", side);

@@ -93,8 +93,10 @@ static int parse_args(int argc, char **argv, Options *o)
             k++;
         /* A FEN not quoted: its side to move came as a word of its own. */
         if (!name && i >= 2 && strcmp(argv[i - 2], "-fen") == 0)
-            return fail(2, "unexpected '%s' after -fen %s: the FEN is one argument, quote it "
-                        "(-fen '%s %s ...')", arg, argv[i - 1], argv[i - 1], arg);
+            return fail(2,
+                        "unexpected '%s' after -fen %s: the FEN is one argument, quote it "
+                        "(-fen '%s %s ...')",
+                        arg, argv[i - 1], argv[i - 1], arg);
         if (!name || k == n) return fail(2, "unknown option '%s' (try --help)", arg);
         if (i + 1 >= argc)
             return fail(2, "option '%s' needs a value", arg);
