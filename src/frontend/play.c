@@ -374,12 +374,20 @@ static void why_not(const Position *pos, const char *word, char *buf, size_t len
     why_illegal(pos, &list, pts[0], pts[n - 1], sep == 'x', buf, len);
 }
 
+/* Whether w has the shape of a point name: a letter, then digits ("c5"). */
+static bool point_word(const char *w)
+{
+    char c = (char)(w[0] | 0x20);
+    if (c < 'a' || c > 'z' || w[1] < '0' || w[1] > '9') return false;
+    return w[1 + strspn(w + 1, "0123456789")] == '\0';
+}
+
 /* The move a person typed as words v[0..n): one word in any case, or two
  * point names ("c5 d6"), lower-cased, whole however long (malloc'd, the
  * caller frees); NULL when it is neither (or out of memory). */
 static char *typed_move(char **v, int n)
 {
-    if (n != 1 && !(n == 2 && looks_like_move(v[1]))) return NULL;
+    if (n != 1 && !(n == 2 && point_word(v[0]) && point_word(v[1]))) return NULL;
     size_t len = strlen(v[0]) + (n == 2 ? strlen(v[1]) + 1 : 0) + 1;
     char *buf = malloc(len);
     if (!buf) return NULL;
@@ -390,6 +398,19 @@ static char *typed_move(char **v, int n)
     for (char *p = buf; *p; p++)
         if (*p >= 'A' && *p <= 'Z') *p = (char)(*p | 0x20);
     return buf;
+}
+
+/* A move typed with more words: says the line and its count of words, as
+ * only one move a line is played (the words cut at 80 bytes). */
+static void extra_words(char **v, int n)
+{
+    char line[96];
+    size_t len = 0;
+    for (int i = 0; i < n && len < sizeof line; i++)
+        len += (size_t)snprintf(line + len, sizeof line - len, "%s%s", i ? " " : "", v[i]);
+    if (len > 80) strcpy(line + 77, "...");
+    output_line("One move a line: '%s' has %d words; type one move (c5-d6) and press Enter.", line,
+                n);
 }
 
 static void user_move(Session *e, const char *word)
@@ -467,7 +488,7 @@ bool play_execute(Session *e, char **v, int n)
         if (typed)
             user_move(e, typed);
         else
-            output_text("One move at a time: type it (c5-d6) and press Enter.");
+            extra_words(v, n);
         free(typed);
     } else if (strcasecmp(c, "board") == 0) {
         draw(e);

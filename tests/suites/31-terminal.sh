@@ -273,6 +273,9 @@ expect "play: a move of the other side's piece says whose it is" \
 keys 'c5-d6-e7' Enter
 expect "play: a word of the wrong shape says what a move looks like" \
     "^c5-d6-e7 is not a move: a step is from-to \\(c5-d6\\), a capture names every landing point \\(a5xa9xc11\\). Legal moves: c5-c7 .* k7-j8$"
+keys 'c5-d6 e9-e7' Enter
+expect "play: two moves on one line: the line and its words are named" \
+    "^One move a line: 'c5-d6 e9-e7' has 2 words; type one move \\(c5-d6\\) and press Enter.$"
 # A long word is cut at 40 bytes with "...", as the protocol's errors cut
 # it (PROTOCOL.md section 7); the part that is no point too.
 keys "c5-$(printf 'd%.0s' $(seq 300))" Enter
@@ -394,8 +397,8 @@ keys 'play none' Enter
 keys 'c5-d6' Enter
 keys 'b8-c7' Enter
 keys 'e5-f6' Enter
-keys 'c9-d8' Enter
-expect "play: four plies by the player" '^Move 3, White to move. Last moves: e5-f6 c9-d8$'
+keys 'c9 d8' Enter
+expect "play: four plies by the player (the last as two point names)" '^Move 3, White to move. Last moves: e5-f6 c9-d8$'
 keys 'play black' Enter
 keys 'undo 2' Enter
 expect "play: undo 2 takes back two moves and dablo's answers" '^Took back 4 moves.$'

@@ -104,7 +104,7 @@ help_ok() {
         grep -q -- "$o" "$ROOT/docs/match.md" || { echo "docs/match.md lacks '$o'"; return 1; }
     done
     # -results and -pgnout naming a file of another kind: refused untouched
-    grep -q -- '-results FILE' <<<"$h" && grep -A3 -- '-results FILE' <<<"$h" | grep -q 'refused (exit 2, file untouched)' ||
+    grep -q -- '-results FILE' <<<"$h" && grep -A3 -- '-results FILE' <<<"$h" | grep -q 'refuses (exit 2, file untouched)' ||
         { echo "help does not say that -results/-pgnout refuse a file of another kind"; return 1; }
     tr '\n' ' ' <"$ROOT/docs/match.md" | grep -q 'refused before any game, untouched, with exit 2' ||
         { echo "docs/match.md does not say that -results/-pgnout refuse a file of another kind"; return 1; }
@@ -137,6 +137,13 @@ usage_errors() {
             grep -q "is a rule of the game, not an engine setting" || { echo "$o accepted"; return 1; }
     done
     "$M" -engine cmd=./no-such-engine depth=1 -engine cmd="$F" name=b depth=1 2>&1 | grep -q "not an executable" || return 1
+    "$M" -genopenings 99999999999 plies=2 2>&1 |
+        grep -qx "dablo-match: -genopenings needs a count from 1 to 10000000, not '99999999999'" || return 1
+    # Two engines of one name: given names must differ; learned ones need a name= each.
+    "$M" -engine cmd="$F" name=a depth=1 -engine cmd="$F" name=a depth=1 -games 1 2>&1 |
+        grep -qx "dablo-match: two engines are named 'a': give them different names (name=)" || return 1
+    "$M" -engine cmd="$F" depth=1 -engine cmd="$F" depth=1 -games 1 2>&1 |
+        grep -q "two engines are named '.*': give name= to tell them apart$" || return 1
 }
 check "bad command lines: one-line errors, exit 2" usage_errors
 refused() {   # refused PATTERN ARGS...: the runner exits 2 at once with PATTERN in its message
@@ -204,8 +211,8 @@ path_and_dir() {
     mkdir -p eng && cp "$F" eng/fake_engine || return 1
     PATH="$ROOT/build:$PATH" "$M" -engine cmd=fake_engine name=A -engine cmd=fake_engine name=B dir=eng \
         -each depth=1 -games 1 -results r.txt >/dev/null || return 1
-    "$M" -engine cmd=eng/fake_engine name=A -engine cmd=./fake_engine dir=eng name=B -each depth=1 -games 1 -results r.txt >/dev/null &&
-        [ "$(wc -l <r.txt)" -eq 2 ]
+    "$M" -engine cmd=eng/fake_engine name=A -engine cmd=./fake_engine dir=eng name=B -each depth=1 -games 1 -results r2.txt >/dev/null &&
+        [ "$(wc -l <r.txt)" -eq 1 ] && [ "$(wc -l <r2.txt)" -eq 1 ]
 }
 check "engines found on PATH, by relative path and in dir=" path_and_dir
 
@@ -224,15 +231,25 @@ plain_match() {
     grep -q '^=== Summary: 4 of 4 games' out.txt && grep -q 'Terminations:' out.txt
 }
 check "results lines and PGN tags of a plain match" plain_match
-rerun_appends() {
+rerun_refused() {   # a new run into a -results or -pgnout file of earlier games is refused, the file untouched
     two "" "" -each depth=1 -games 1 -rounds 1 -results r.txt -pgnout g.pgn >out.txt 2>err.txt || return 1
-    ! grep -q appending err.txt || return 1
-    two "" "" -each depth=1 -games 1 -rounds 1 -results r.txt -pgnout g.pgn >out.txt 2>err.txt || return 1
-    [ "$(wc -l <r.txt)" -eq 2 ] || return 1
-    grep -q "note: results file r.txt already holds [0-9]* bytes; appending" err.txt &&
-        grep -q "note: PGN file g.pgn already holds" err.txt
+    cp r.txt r.orig && cp g.pgn g.orig
+    local out rc
+    out=$(two "" "" -each depth=1 -games 1 -rounds 1 -results r.txt -pgnout g2.pgn 2>&1); rc=$?
+    [ $rc -eq 2 ] && grep -qxF "dablo-match: -results r.txt already holds 1 game of an earlier run; nothing was written: give another file name, remove it, or go on with that match by -resume and its state file" <<<"$out" ||
+        { echo "results: rc $rc: $out"; return 1; }
+    out=$(two "" "" -each depth=1 -games 1 -rounds 1 -pgnout g.pgn 2>&1); rc=$?
+    [ $rc -eq 2 ] && grep -qF "dablo-match: -pgnout g.pgn already holds 1 game of an earlier run; nothing was written" <<<"$out" ||
+        { echo "pgn: rc $rc: $out"; return 1; }
+    cmp r.txt r.orig && cmp g.pgn g.orig && [ ! -e g2.pgn ]
 }
-check "a rerun into the same -results and -pgnout appends, with a note" rerun_appends
+check "a new run into a -results or -pgnout file of earlier games is refused, the files untouched" rerun_refused
+one_game() {   # counts of one game in the singular
+    two "" "" -each depth=1 -games 1 -rounds 1 -results r.txt >out.txt 2>&1 || return 1
+    grep -q "^dablo-match: 2 engines, 1 game, seed" out.txt && grep -qx "=== Summary: 1 of 1 game ===" out.txt ||
+        { cat out.txt; return 1; }
+}
+check "one game: its counts in the singular" one_game
 not_records() {   # an existing -results or -pgnout file that holds something else is refused untouched, before any game
     "$M" -variant tabal -genopenings 3 plies=4 out=book.fen 2>/dev/null || return 1
     cp book.fen book.orig
@@ -257,20 +274,21 @@ not_records() {   # an existing -results or -pgnout file that holds something el
     out=$(two "" "" -each depth=1 -games 1 -rounds 1 -results r.txt 2>&1); [ $? -eq 2 ] && grep -q 'r.txt:1: the last line has no newline' <<<"$out" || { echo "$out"; return 1; }
     printf 'game=1 \377\n' >r.txt
     out=$(two "" "" -each depth=1 -games 1 -rounds 1 -results r.txt 2>&1); [ $? -eq 2 ] && grep -qF "r.txt:1: expected key=value, got '?')" <<<"$out" || { echo "$out"; return 1; }
-    # Records of the right kind still take more games; PGN as dablo-web
-    # reads it too (src/rules/pgn.h): a comment over two lines, the second
-    # starting with '[', and a ';' comment after the result.
-    cp r.orig r.txt && cp g.orig g.pgn
-    two "" "" -each depth=1 -games 1 -rounds 1 -results r.txt -pgnout g.pgn >/dev/null 2>&1 && [ "$(wc -l <r.txt)" -eq 2 ] &&
-        [ "$(grep -c '^\[Event' g.pgn)" -eq 2 ] || return 1
+    # PGN is read as dablo-web reads it (src/rules/pgn.h): a comment over
+    # two lines, the second starting with '[', and a ';' comment after the
+    # result make one game (refused as games, not as another kind of file).
     printf '[Event "by hand"]\n[Variant"dablot"]\n\n1. c5-d6 {a comment\n[over two lines]} b8-c7 1/2-1/2 ; agreed\n\n' >h.pgn
-    out=$(two "" "" -each depth=1 -games 1 -rounds 1 -pgnout h.pgn 2>&1) && [ "$(grep -c '^\[Event' h.pgn)" -eq 2 ] ||
-        { echo "h.pgn: $out"; return 1; }
+    out=$(two "" "" -each depth=1 -games 1 -rounds 1 -pgnout h.pgn 2>&1); [ $? -eq 2 ] &&
+        grep -q 'h.pgn already holds 1 game of an earlier run' <<<"$out" || { echo "h.pgn: $out"; return 1; }
     # A byte-order mark is skipped; a comment never closed is named by the
     # line it opens on (it hid the result: "has no result" blamed the game).
     printf '\357\273\277[Event "by hand"]\n\n1. c5-d6 1-0\n\n' >b.pgn
-    out=$(two "" "" -each depth=1 -games 1 -rounds 1 -pgnout b.pgn 2>&1) && [ "$(grep -c '\[Event' b.pgn)" -eq 2 ] ||
-        { echo "b.pgn: $out"; return 1; }
+    out=$(two "" "" -each depth=1 -games 1 -rounds 1 -pgnout b.pgn 2>&1); [ $? -eq 2 ] &&
+        grep -q 'b.pgn already holds 1 game of an earlier run' <<<"$out" || { echo "b.pgn: $out"; return 1; }
+    # A file without games (blank and escape lines) takes the run's games.
+    printf '\n%% by hand\n\n' >e.pgn
+    two "" "" -each depth=1 -games 1 -rounds 1 -pgnout e.pgn >/dev/null 2>&1 && [ "$(grep -c '^\[Event' e.pgn)" -eq 1 ] ||
+        { echo "e.pgn:"; cat e.pgn; return 1; }
     printf '[Event "by hand"]\n\n1. c5-d6 {a comment\nb8-c7 1-0\n\n' >c.pgn
     out=$(two "" "" -each depth=1 -games 1 -rounds 1 -pgnout c.pgn 2>&1); [ $? -eq 2 ] &&
         grep -q 'c.pgn:3: a comment opened here is never closed' <<<"$out" || { echo "c.pgn: $out"; return 1; }
@@ -938,7 +956,7 @@ file_limit() {   # RLIMIT_FSIZE: a write past 6 KiB fails with EFBIG
     [ "$games" -ge 1 ] && [ "$games" -lt 20 ] && grep -q "^=== Summary: $games of 20 games" out.txt || { echo "$games games"; cat out.txt; return 1; }
     whole_records d || return 1
     "$M" -resume d/s.state >out2.txt 2>&1 || { cat out2.txt; return 1; }
-    grep -q "$games games already recorded, $((20 - games)) to play" out2.txt && cmp d/r.txt "$T/wf.txt" && cmp d/g.pgn "$T/wf.pgn"
+    grep -Eq "$games games? already recorded, $((20 - games)) to play" out2.txt && cmp d/r.txt "$T/wf.txt" && cmp d/g.pgn "$T/wf.pgn"
 }
 check "a file size limit mid-match: whole games only, exit 1, resume plays exactly the rest" file_limit
 full_tmpfs() {   # a 12 KiB tmpfs fills up during the match (root only; skipped elsewhere)

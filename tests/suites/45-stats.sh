@@ -217,6 +217,9 @@ expect "results file: A against the third engine alone" "W-D-L: $TW-$TD-$TL" \
 refuse "results file: -engine of a name not in it" $BIN -results "$tmp/all.txt" -engine nosuch
 expect "  ... and the message names it" "no finished games of engine 'nosuch'" \
     sh -c "$BIN -results '$tmp/all.txt' -engine nosuch 2>&1; true"
+refuse "results file: -opponent of a name not in it" $BIN -results "$tmp/all.txt" -engine A -opponent nosuch
+expect "  ... and the message names the opponent" "no finished games of opponent 'nosuch'" \
+    sh -c "$BIN -results '$tmp/all.txt' -engine A -opponent nosuch 2>&1; true"
 expect "results file: -engine B (B two's games left out)" "W-D-L: $BW-$BD-$BL" \
     $BIN -results "$tmp/all.txt" -engine B
 expect "results file: decoded names" '^Engine: B two$' $BIN -results "$tmp/all.txt" -engine "B two"

@@ -80,7 +80,7 @@ else
 fi
 for g in dablot:classic dablot:modern dablot:anti-draw; do
     $BIN gen -game "$g" -nodes 100 -games 1 -out "$tmp/$g.txt" >"$tmp/$g.out" 2>&1
-    if grep -q ': 1 games' "$tmp/$g.out" && [ -s "$tmp/$g.txt" ] && ! grep -qv "^$g " "$tmp/$g.txt"; then
+    if grep -q ': 1 game (1-0' "$tmp/$g.out" && [ -s "$tmp/$g.txt" ] && ! grep -qv "^$g " "$tmp/$g.txt"; then
         ok "gen: $g, one game: $(wc -l <"$tmp/$g.txt") positions"
     else
         bad "gen: $g records"

@@ -156,6 +156,12 @@ rm -f "$tmp/fifo"
 # An unknown option points to --help, as every program's does; -help works too.
 out=$(bin/dablo-svg -bogus 2>&1)
 same "unknown option: exit 2, pointing to --help" "2 1" "$? $(grep -c "unknown option '-bogus' (try --help)" <<<"$out")"
+# The FEN is one argument: --help says so, and an unquoted one is named.
+bin/dablo-svg --help | grep -A1 -- '-fen FEN' | grep -q "one argument: quote it" && ok "--help: the FEN of -fen is one quoted argument" ||
+    bad "--help does not say the FEN of -fen is one quoted argument"
+out=$(bin/dablo-svg -fen mmm/1mm w 0 20 -o "$tmp/never.svg" 2>&1)
+same "an unquoted FEN: exit 2, asking to quote it" "2 1" \
+    "$? $(grep -cxF "dablo-svg: unexpected 'w' after -fen mmm/1mm: the FEN is one argument, quote it (-fen 'mmm/1mm w ...')" <<<"$out")"
 same "-help and --help print the same" "$(bin/dablo-svg --help)" "$(bin/dablo-svg -help)"
 
 finish

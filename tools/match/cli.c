@@ -459,7 +459,8 @@ static int opt_genopenings(Parse *p, int argc, char *const argv[])
 {
     int64_t n;
     if (need_value(p, argc, argv) < 0) return -1;
-    if (util_parse_int64(argv[1], 1, 10000000, &n) < 0) return fail(p, "-genopenings needs a count >= 1, not '%s'", argv[1]);
+    if (util_parse_int64(argv[1], 1, 10000000, &n) < 0)
+        return fail(p, "-genopenings needs a count from 1 to 10000000, not '%s'", argv[1]);
     if (p->gen) return fail(p, "%s is given twice", argv[0]);
     p->gen = 1;
     p->g->n = (int)n;

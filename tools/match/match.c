@@ -290,11 +290,22 @@ static void *slot_thread(void *arg)
 static int probe_engines(Match *m)
 {
     MatchConfig *c = m->cfg;
+    /* Which names were given (name=) rather than learned: two equal given
+     * names need different ones, two learned ones a name= each. */
+    char *given = calloc((size_t)c->nengines + 1, 1);
+    if (!given) {
+        match_say("out of memory");
+        return -1;
+    }
+    for (int i = 0; i < c->nengines; i++)
+        given[i] = c->engines[i].name != NULL;
+    int rc = 0;
     for (int i = 0; i < c->nengines; i++) {
         EngineSpec *s = &c->engines[i];
         char err[1024];
         if (engine_spec_resolve(s, err, sizeof err) < 0) {
             match_say(err);
+            free(given);
             return -1;
         }
         Engine e;
@@ -304,19 +315,22 @@ static int probe_engines(Match *m)
             /* A signal ended the start-up: set_up() says so by the exit status. */
             if (!atomic_load(&m->abort)) match_say(err);
             engine_quit(&e, (int)c->quit_ms);
+            free(given);
             return -1;
         }
         if (!s->name) s->name = util_xstrdup(e.id_name && *e.id_name ? e.id_name : s->cmd);
         engine_quit(&e, (int)c->quit_ms);
     }
-    for (int i = 0; i < c->nengines; i++)
-        for (int j = i + 1; j < c->nengines; j++)
+    for (int i = 0; i < c->nengines && rc == 0; i++)
+        for (int j = i + 1; j < c->nengines && rc == 0; j++)
             if (strcmp(c->engines[i].name, c->engines[j].name) == 0) {
-                fprintf(stderr, "dablo-match: two engines are named '%s': give name= to tell them apart\n",
-                        c->engines[i].name);
-                return -1;
+                fprintf(stderr, "dablo-match: two engines are named '%s': %s\n", c->engines[i].name,
+                        given[i] && given[j] ? "give them different names (name=)"
+                                             : "give name= to tell them apart");
+                rc = -1;
             }
-    return 0;
+    free(given);
+    return rc;
 }
 
 static double cpu_seconds(const struct rusage *r)
@@ -365,8 +379,8 @@ static uint64_t random_seed(void)
     return s & 0x7fffffffffffffffULL;
 }
 
-/* Opens an output file for appending (with a note when it is not empty, as
- * a rerun adds to the earlier games; a FIFO without a reader is an
+/* Opens an output file for appending (a new run's file holds no games:
+ * check_appendable; a FIFO without a reader is an
  * error, not a wait); with a resume offset, cut it back
  * first, with a note saying how many bytes went and after which game
  * (after: "after game 9"), as a line added by hand is cut too. */
@@ -389,10 +403,6 @@ static FILE *open_out(const char *path, int64_t cut, const char *what, const cha
                     (long long)(st.st_size - cut), after,
                     rebuilt ? "-rebuild plays those games again" : "not a complete record");
     }
-    if (cut < 0 && exists && st.st_size > 0)
-        fprintf(stderr, "dablo-match: note: %s %s already holds %lld bytes; appending to it "
-                "(dablo-stats counts one run a file: remove it first to start afresh)\n",
-                what, path, (long long)st.st_size);
     /* A FIFO nobody reads is refused at once: open() would wait for a
      * reader with no signal able to end the wait. */
     char why[256];
@@ -401,23 +411,37 @@ static FILE *open_out(const char *path, int64_t cut, const char *what, const cha
     return f;
 }
 
-/* A run appends to an existing results or PGN file that no state covers
- * (cut < 0): it must hold records of that kind, read as dablo-stats reads
- * a results file (stats_check_results_file) or as PGN games
- * (record_check_pgn_file), so a file given by mistake (an openings file)
- * is refused untouched.  Returns 0, or -1 (message printed). */
-static int check_appendable(const char *option, const char *path, int64_t cut, int pgn)
+/* A new run (cut < 0) writes only into a results or PGN file without
+ * games: its games are numbered from 1 again, so dablo-stats would refuse
+ * the file ("game 1 appears twice"), and a file that is something else (an
+ * openings file given by mistake) must not be written into.  The file is
+ * read as dablo-stats reads a results file (stats_check_results_file) or
+ * as PGN games (record_check_pgn_file).  Returns 0, or -1 (message
+ * printed, the file untouched). */
+static int check_appendable(const MatchConfig *c, const char *option, const char *path, int64_t cut,
+                            int pgn)
 {
     struct stat st;
     if (!path || cut >= 0 || stat(path, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size == 0)
         return 0;
     char why[1024], msg[1400];
-    int bad = pgn ? record_check_pgn_file(path, why, sizeof why) < 0
-                  : stats_check_results_file(path, why, sizeof why) < 0;
-    if (!bad) return 0;
-    snprintf(msg, sizeof msg,
-             "%s %s is not a %s (%s); nothing was written: remove it or give another file", option,
-             path, pgn ? "PGN file" : "results file", why);
+    long games = pgn ? record_check_pgn_file(path, why, sizeof why)
+                     : stats_check_results_file(path, why, sizeof why);
+    if (games == 0) return 0;
+    if (games < 0) {
+        snprintf(msg, sizeof msg,
+                 "%s %s is not a %s (%s); nothing was written: remove it or give another file",
+                 option, path, pgn ? "PGN file" : "results file", why);
+    } else {
+        /* The state a stopped run left (not the empty one this run locked). */
+        char buf[1024];
+        const char *state = outputs_state_path(c, buf, sizeof buf);
+        int have = stat(state, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0;
+        snprintf(msg, sizeof msg,
+                 "%s %s already holds %ld game%s of an earlier run; nothing was written: give "
+                 "another file name, remove it, or go on with that match by -resume %s",
+                 option, path, games, games == 1 ? "" : "s", have ? state : "and its state file");
+    }
     match_say(msg);
     return -1;
 }
@@ -502,8 +526,9 @@ static int check_resumed_files(Match *m, StateData *d, int total)
     }
     fprintf(stderr,
             "dablo-match: %s; -rebuild: %d recorded game%s kept, the files cut back before the "
-            "others; %d of the %d games to play (%d of them recorded before)\n",
-            err, bad, bad == 1 ? "" : "s", total - bad, total, d->nlines - bad);
+            "others; %d of the %d game%s to play (%d of them recorded before)\n",
+            err, bad, bad == 1 ? "" : "s", total - bad, total, total == 1 ? "" : "s",
+            d->nlines - bad);
     state_keep(d, bad);
     m->rebuilt = 1;
     return 0;
@@ -581,9 +606,10 @@ static int open_records(Match *m, int argc, char *const argv[], const StateData 
     if (resumed && resumed->has_games && (resumed->games != total || m->rebuilt)) {
         if (resumed->games != total)
             fprintf(stderr,
-                    "dablo-match: note: %s: its games line says %lld games, its command line (the "
+                    "dablo-match: note: %s: its games line says %lld game%s, its command line (the "
                     "arg lines) schedules %d; playing to %d\n",
-                    c->resume, (long long)resumed->games, total, total);
+                    c->resume, (long long)resumed->games, resumed->games == 1 ? "" : "s", total,
+                    total);
         StrBuf b = { 0 };
         state_format_games(&b, total);
         rc = state_append_line(&m->state, strbuf_str(&b));
@@ -746,8 +772,8 @@ static int set_up(Match *m, int argc, char *const argv[], StateData *resumed, in
 {
     MatchConfig *c = m->cfg;
     char err[1024];
-    if (check_appendable("-results", c->results, resumed ? resumed->res_off : -1, 0) < 0
-        || check_appendable("-pgnout", c->pgnout, resumed ? resumed->pgn_off : -1, 1) < 0)
+    if (check_appendable(c, "-results", c->results, resumed ? resumed->res_off : -1, 0) < 0
+        || check_appendable(c, "-pgnout", c->pgnout, resumed ? resumed->pgn_off : -1, 1) < 0)
         return 2;
     if (c->logfile && !(m->log = transcript_open(c->logfile, "dablo-match", err, sizeof err))) {
         match_say(err);
@@ -832,8 +858,9 @@ static void print_resume_command(const char *path, int done, int64_t total)
     char cwd[4096], of[32] = "";
     const char *dir = getcwd(cwd, sizeof cwd) ? cwd : ".";
     if (total >= 0) snprintf(of, sizeof of, " of %lld", (long long)total);
-    printf("dablo-match: %d%s games recorded; to continue, in %s: %s -resume %s\n", done, of, dir,
-           match_program, path);
+    int one = total >= 0 ? total == 1 : done == 1;
+    printf("dablo-match: %d%s game%s recorded; to continue, in %s: %s -resume %s\n", done, of,
+           one ? "" : "s", dir, match_program, path);
 }
 
 /* A match that stopped before its end: makes sure a state file holds the
@@ -905,18 +932,22 @@ int match_run(MatchConfig *c, int argc, char *const argv[], StateData *resumed)
     if (status == 0 && resumed && (m->ngames == 0 || m->report.verdict != STATS_SPRT_CONTINUE)) {
         /* A resume with nothing left to play: the report of the recorded games. */
         if (m->ngames == 0)
-            printf("dablo-match: all %d games are recorded in %s; none to play\n", total,
-                   c->resume);
+            printf("dablo-match: %s %d game%s recorded in %s; none to play\n",
+                   total == 1 ? "the" : "all", total, total == 1 ? " is" : "s are", c->resume);
         else
             printf(
-                "dablo-match: the %d games recorded in %s already give the SPRT verdict (%s); none to play\n",
-                m->report.done, c->resume, stats_verdict_name(m->report.verdict));
+                "dablo-match: the %d game%s recorded in %s already give%s the SPRT verdict (%s); none to play\n",
+                m->report.done, m->report.done == 1 ? "" : "s", c->resume,
+                m->report.done == 1 ? "s" : "", stats_verdict_name(m->report.verdict));
         report_summary(&m->report, stdout);
         status = exit_status(m);
     } else if (status == 0) {
-        printf("dablo-match: %d engines, %d games%s, seed %llu, concurrency %d\n", c->nengines, total,
-               resumed ? " (resumed)" : "", (unsigned long long)c->seed, c->concurrency);
-        if (resumed) printf("dablo-match: %d games already recorded, %d to play\n", m->report.done, m->ngames);
+        printf("dablo-match: %d engines, %d game%s%s, seed %llu, concurrency %d\n", c->nengines,
+               total, total == 1 ? "" : "s", resumed ? " (resumed)" : "",
+               (unsigned long long)c->seed, c->concurrency);
+        if (resumed)
+            printf("dablo-match: %d game%s already recorded, %d to play\n", m->report.done,
+                   m->report.done == 1 ? "" : "s", m->ngames);
         fflush(stdout);
         play_games(m);
         report_summary(&m->report, stdout);

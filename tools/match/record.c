@@ -232,7 +232,7 @@ int record_check_pgn_file(const char *path, char *err, size_t errlen)
     /* phase 0: between games, 1: in a tag section, 2: in movetext; the
      * movetext's lines go through one lexer (a comment may span lines),
      * and the game has ended when its last token is a result. */
-    int phase = 0, blank = 0, ended = 0, rc = 0;
+    int phase = 0, blank = 0, ended = 0, rc = 0, games = 0;
     PgnLexer lx = { "", 0, NULL };
     long lineno = 0, game_line = 0, comment_line = 0;
     char *line = NULL;
@@ -271,6 +271,7 @@ int record_check_pgn_file(const char *path, char *err, size_t errlen)
                     phase = 1;
                     ended = 0;
                     game_line = lineno;
+                    games++;
                 }
             } else if (phase == 0) {
                 snprintf(buf, sizeof buf, "expected a PGN tag pair ([Event \"...\"]), got '%.40s'",
@@ -309,5 +310,5 @@ int record_check_pgn_file(const char *path, char *err, size_t errlen)
     }
     free(line);
     fclose(f);
-    return rc;
+    return rc < 0 ? -1 : games;
 }

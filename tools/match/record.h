@@ -101,15 +101,17 @@ void record_results_head(const GameSpec *g, const char *white, const char *black
 const char *record_check_results_line(const char *line, const GameSpec *g, const char *white,
                                       const char *black);
 
-/* Checks that path holds PGN games a run may append to: every game a tag
- * section of tag pairs ([Name "value"]) then movetext ending with its
- * result (1-0, 0-1, 1/2-1/2 or *) as its last token, blank lines and '%'
- * escape lines between them, and a last line ending with '\n'; tags and
- * movetext are read by the PGN reader dablo-web loads games with
- * (rules/pgn.h: a comment may span lines).  The moves themselves are not
- * judged: the check keeps a run from appending games to a file that is
- * something else (an openings or results file given as -pgnout).  Returns 0, or -1 with a one-line reason ("FILE:LINE: ...",
- * quoting at most 40 bytes of the line, raw) in err. */
+/* Checks that path holds PGN games: every game a tag section of tag
+ * pairs ([Name "value"]) then movetext ending with its result (1-0, 0-1,
+ * 1/2-1/2 or *) as its last token, blank lines and '%' escape lines
+ * between them, and a last line ending with '\n'; tags and movetext are
+ * read by the PGN reader dablo-web loads games with (rules/pgn.h: a
+ * comment may span lines).  The moves themselves are not judged: the
+ * check tells a -pgnout file of earlier games from one that is something
+ * else (an openings or results file given by mistake).  Returns the number
+ * of games (0 for a file of blank and escape lines only), or -1 with a
+ * one-line reason ("FILE:LINE: ...", quoting at most 40 bytes of the line,
+ * raw) in err. */
 int record_check_pgn_file(const char *path, char *err, size_t errlen);
 
 #endif

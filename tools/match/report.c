@@ -142,7 +142,7 @@ void report_summary(const Report *r, FILE *f)
 {
     const MatchConfig *c = r->cfg;
     int n = c->nengines;
-    fprintf(f, "\n=== Summary: %d of %d games", r->done, r->total);
+    fprintf(f, "\n=== Summary: %d of %d game%s", r->done, r->total, r->total == 1 ? "" : "s");
     if (c->shard_n > 1) fprintf(f, " (shard %d/%d)", c->shard_i, c->shard_n);
     fprintf(f, " ===\n");
     for (int a = 0; a < n; a++)

@@ -173,11 +173,26 @@ static int run(int argc, char **argv, const char **merge)
         if (n < 0)
             return die(err);
         if (stats_games(&s) == 0) {
+            char msg[400];
+            /* Name the opponent when it is the name that matches no game. */
+            Stats o;
+            stats_init(&o);
+            if (opponent
+                && stats_read_results_vs(&o, files, nfiles, opponent, NULL, NULL, 0, NULL, 0) >= 0
+                && stats_games(&o) == 0) {
+                snprintf(msg, sizeof msg,
+                         "no finished games of opponent '%.200s' (check the "
+                         "name against the white= and black= fields)",
+                         opponent);
+                return die(msg);
+            }
             if (!engine)
                 return die("no finished games to count");
-            char msg[400];
-            snprintf(msg, sizeof msg, "no finished games of engine '%.200s' (check the name "
-                     "against the white= and black= fields)", engine);
+            snprintf(msg, sizeof msg,
+                     "no finished games of engine '%.200s'%s%.100s%s (check the "
+                     "name against the white= and black= fields)",
+                     engine, opponent ? " against '" : "", opponent ? opponent : "",
+                     opponent ? "'" : "");
             return die(msg);
         }
         printf("Engine: %s\n", side);

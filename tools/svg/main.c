@@ -43,7 +43,8 @@ static const char usage[] =
     "\n"
     "Options:\n"
     "  -variant dablot|tabal  the game (default dablot)\n"
-    "  -fen FEN               the position (RULES.md section 5; default: the start position)\n"
+    "  -fen FEN               the position (RULES.md section 5; default: the start position),\n"
+    "                         one argument: quote it (-fen 'mmmmmm/.../MMMMMM w 0 1')\n"
     "  -lastmove MOVE         a legal move of that position: the picture shows the position\n"
     "                         after it, with the move marked\n"
     "  -o FILE                write the picture to FILE (default: standard output)\n"
@@ -90,6 +91,12 @@ static int parse_args(int argc, char **argv, Options *o)
         size_t k = 0, n = sizeof table / sizeof table[0];
         while (name && k < n && strcmp(name, table[k].name) != 0)
             k++;
+        /* A FEN not quoted: its side to move came as a word of its own. */
+        if (!name && i >= 2 && strcmp(argv[i - 2], "-fen") == 0)
+            return fail(2,
+                        "unexpected '%s' after -fen %s: the FEN is one argument, quote it "
+                        "(-fen '%s %s ...')",
+                        arg, argv[i - 1], argv[i - 1], arg);
         if (!name || k == n) return fail(2, "unknown option '%s' (try --help)", arg);
         if (i + 1 >= argc)
             return fail(2, "option '%s' needs a value", arg);

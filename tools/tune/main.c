@@ -223,11 +223,11 @@ static int cmd_gen(int argc, char **argv)
         return g.openings && strstr(err, g.openings) ? 2 : 1;
     }
     if (commit_new(&nf)) return 1;
-    printf("%s: %lld games (1-0 %lld, 1/2 %lld, 0-1 %lld; %lld dropped), %lld positions "
+    printf("%s: %lld game%s (1-0 %lld, 1/2 %lld, 0-1 %lld; %lld dropped), %lld positions "
            "(%lld repeated, %lld with a capture pending left out)\n",
-           out, (long long)st.games, (long long)st.results[2], (long long)st.results[1],
-           (long long)st.results[0], (long long)st.dropped, (long long)st.positions,
-           (long long)st.duplicates, (long long)st.loud);
+           out, (long long)st.games, st.games == 1 ? "" : "s", (long long)st.results[2],
+           (long long)st.results[1], (long long)st.results[0], (long long)st.dropped,
+           (long long)st.positions, (long long)st.duplicates, (long long)st.loud);
     return 0;
 }
 
