@@ -123,6 +123,13 @@ genopenings_keys() {   # srand= and variant= of -genopenings: documented, and th
         { echo "srand=/variant= differ from -srand/-variant:"; cat a.fen b.fen; return 1; }
 }
 check "-genopenings srand= and variant=: in --help and docs/match.md, the same as -srand and -variant" genopenings_keys
+one_opening() {   # a count of one is said in the singular
+    "$M" -genopenings 1 plies=2 -srand 1 out=one.fen 2>err.txt || { cat err.txt; return 1; }
+    grep -qx "dablo-match: 1 opening written to one.fen" err.txt || { cat err.txt; return 1; }
+    "$M" -genopenings 2 plies=2 -srand 1 out=two.fen 2>err.txt || { cat err.txt; return 1; }
+    grep -qx "dablo-match: 2 openings written to two.fen" err.txt || { cat err.txt; return 1; }
+}
+check "-genopenings 1 out=F: '1 opening written', 2: '2 openings written'" one_opening
 usage_errors() {
     "$M" -engine cmd="$F" depth=1 && return 1
     [ $? -eq 2 ] || return 1
@@ -343,6 +350,16 @@ crash_stop() {
     [ "$(grep -c '^\[Event' g.pgn)" -eq 3 ]
 }
 check "crash without -recover: loss by disconnect, the run stops cleanly, resume command, resumed twice" crash_stop
+one_ply() {   # a game of one ply: "1 ply" in its progress line, "over 1 move" in the latency line
+    two "" "--crash-at 1" -each depth=1 -games 1 -results r.txt >out.txt 2>err.txt
+    [ $? -eq 1 ] && grep -q '^game=1 .*termination=disconnect plies=1 ' r.txt || { cat out.txt err.txt; return 1; }
+    grep -q '^\[1/1\] game 1 A - B 1-0 disconnect 1 ply | ' out.txt &&
+        grep -q '^Latency A: .* over 1 move (' out.txt || { cat out.txt; return 1; }
+    two "" "--crash-at 2" -each depth=1 -games 1 >out.txt 2>err.txt
+    grep -q '^\[1/1\] game 1 A - B 1-0 disconnect 3 plies | ' out.txt &&
+        grep -q '^Latency A: .* over 2 moves (' out.txt || { cat out.txt; return 1; }
+}
+check "a game of one ply: '1 ply' in the progress line and '1 move' in the latency line (results keep plies=1)" one_ply
 no_state() {
     local out
     out=$("$M" -resume "$T/no-such.state" 2>&1); [ $? -eq 2 ] && grep -q 'no-such.state: no such file' <<<"$out"
@@ -785,8 +802,13 @@ finished_book() {   # openings that are already over by any game-end rule are re
     "$M" -genopenings 1 plies=2 -srand 1 2>/dev/null | awk '{ $(NF - 1) = 100; print }' >clock.fen
     out=$(two "" "" -each depth=1 -openings file=clock.fen 2>&1)
     [ $? -eq 2 ] && grep -q 'clock.fen:1: the game is already over in this position' <<<"$out" || { echo "$out"; return 1; }
+    # DrawPlies=1 ends the game after the first step: "this 1 ply".
+    printf 'c5-d6\n' >one.moves
+    out=$(two "" "" -each depth=1 -option DrawPlies=1 -openings file=one.moves format=moves 2>&1)
+    [ $? -eq 2 ] && [ "$out" = "dablo-match: one.moves:1: the game is over after this 1 ply (DrawPlies reached)" ] ||
+        { echo "$out"; return 1; }
 }
-check "openings already over (threefold repetition in the moves, DrawPlies in the FEN): refused with the line" finished_book
+check "openings already over (threefold repetition in the moves, DrawPlies in the FEN, after 1 ply): refused with the line" finished_book
 
 # ---- stopping, resuming, sharding ------------------------------------------------
 MATCH_ARGS=(-each depth=1 -repeat -games 2 -rounds 12 -pgnout g.pgn min -results r.txt)

@@ -399,8 +399,8 @@ static FILE *open_out(const char *path, int64_t cut, const char *what, const cha
             fprintf(stderr, "dablo-match: cannot cut %s back to %lld bytes: %s\n", path,
                     (long long)cut, strerror(errno));
         else
-            fprintf(stderr, "dablo-match: note: %s: cut %lld bytes %s (%s)\n", path,
-                    (long long)(st.st_size - cut), after,
+            fprintf(stderr, "dablo-match: note: %s: cut %lld byte%s %s (%s)\n", path,
+                    (long long)(st.st_size - cut), st.st_size - cut == 1 ? "" : "s", after,
                     rebuilt ? "-rebuild plays those games again" : "not a complete record");
     }
     /* A FIFO nobody reads is refused at once: open() would wait for a
