@@ -731,6 +731,36 @@ fifo_openings() {   # -openings file=FIFO: read as cat reads it; a signal while 
     [ $rc -eq 0 ] && cmp r.txt ref.txt || { echo "resume with a writer: rc $rc"; cat err.txt; return 1; }
 }
 check "-openings file=FIFO: read like cat; SIGINT/SIGTERM while nobody writes it end the run (130/143, one line, resume command)" fifo_openings
+fed_by_fifo() {   # fed_by_fifo ARGS...: a new match reading its openings from FIFO ff, written by cat book.fen; its exit status
+    local rc writer
+    timeout 20 cat book.fen >ff &
+    writer=$!
+    timeout -k 2 60 "$M" -engine cmd="$F" name=A args="--seed 1" "$@" -each depth=1 -repeat -games 2 \
+        -openings file=ff -results r.txt -resume s.state -quiet >/dev/null 2>err.txt
+    rc=$?
+    kill $writer 2>/dev/null
+    wait $writer 2>/dev/null
+    return $rc
+}
+fifo_openings_nothing_left() {   # a resume with nothing left to play reads no openings: a FIFO nobody writes cannot block it
+    local rc out
+    "$M" -genopenings 4 plies=4 -srand 3 out=book.fen 2>/dev/null && mkfifo ff || return 1
+    # every game recorded
+    fed_by_fifo -engine cmd="$F" name=B args="--seed 2 --random" -rounds 2; rc=$?
+    [ $rc -eq 0 ] && [ "$(wc -l <r.txt)" -eq 4 ] || { echo "with a writer: rc $rc"; cat err.txt; return 1; }
+    out=$(timeout -k 2 10 "$M" -resume s.state 2>&1); rc=$?
+    [ $rc -eq 0 ] && grep -qx 'dablo-match: all 4 games are recorded in s.state; none to play' <<<"$out" ||
+        { echo "all recorded, no writer: rc $rc (124: it waited for the FIFO): $out"; return 1; }
+    # the SPRT verdict given by the recorded games (one game at a time: the verdict comes at game 148)
+    rm -f r.txt s.state
+    fed_by_fifo -engine cmd="$F" name=B args="--seed 2 --random --score -900" -resign movecount=1 score=800 \
+        -rounds 200 -sprt elo0=0 elo1=10 alpha=0.05 beta=0.05; rc=$?
+    [ $rc -eq 0 ] && [ "$(wc -l <r.txt)" -lt 400 ] || { echo "SPRT with a writer: rc $rc, $(wc -l <r.txt) games"; cat err.txt; return 1; }
+    out=$(timeout -k 2 10 "$M" -resume s.state 2>&1); rc=$?
+    [ $rc -eq 0 ] && grep -qx "dablo-match: the $(wc -l <r.txt) games recorded in s.state already give the SPRT verdict (H1 accepted); none to play" <<<"$out" ||
+        { echo "SPRT verdict, no writer: rc $rc (124: it waited for the FIFO): $out"; return 1; }
+}
+check "-resume with every game recorded or the SPRT verdict given: -openings file=FIFO nobody writes is not waited for" fifo_openings_nothing_left
 twosided() {
     two "--score 900" "--score -900" -each depth=1 -resign movecount=2 score=800 twosided=true -games 1 -results r.txt >/dev/null || return 1
     grep -q 'result=1-0 termination=adj-resign plies=4 ' r.txt || return 1
