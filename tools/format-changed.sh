@@ -67,7 +67,7 @@ untracked=$(git ls-files --others --exclude-standard -- '*.c' '*.h')
 lines=$( { git diff -U0 "$base" -- '*.c' '*.h' | grep -c '^+[^+]'
            for f in $untracked; do wc -l <"$f"; done; } | awk '{ n += $1 } END { print n + 0 }')
 nfiles=$(printf '%s\n%s\n' "$tracked" "$untracked" | grep -c .)
-say "$lines changed C lines in $nfiles files"
+say "$lines changed C line$([ "$lines" -eq 1 ] || echo s) in $nfiles file$([ "$nfiles" -eq 1 ] || echo s)"
 [ "$nfiles" -eq 0 ] && exit 0
 
 gcf=(git clang-format --binary clang-format --style file --extensions c,h)

@@ -159,7 +159,8 @@ static void run_perft(EngineThread *w)
             position_unmake(&w->pos, &moves[i], &u);
         }
         if (stopped) {
-            output_line("info string perft stopped after %d of %d root moves", i, nmoves);
+            output_line("info string perft stopped after %d of %d root move%s", i, nmoves,
+                        nmoves == 1 ? "" : "s");
             movegen_legal_all_free(&list, moves);
             return;
         }

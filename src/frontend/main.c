@@ -137,8 +137,8 @@ static bool endless_go(Session *e, int n, char **v, const char *cmd)
         complain("%s\n", problem);
     }
     if (pe.count > PARSE_MAX_ERRORS)
-        fprintf(stderr, "dablo: ... and %d more errors in this command\n",
-                pe.count - PARSE_MAX_ERRORS);
+        fprintf(stderr, "dablo: ... and %d more error%s in this command\n",
+                pe.count - PARSE_MAX_ERRORS, pe.count - PARSE_MAX_ERRORS == 1 ? "" : "s");
     if (lim.infinite || lim.ponder || !limit_named(v + 1, n - 1, stm))
         complain("'%s' would search until 'stop', which a command line cannot send; give depth, "
                  "nodes or movetime\n",

@@ -201,12 +201,12 @@ static void install_tablebases(Session *e, TbSet *fresh, int n, const char *err,
     if (told) e->tb_told[0] = '\0';
     if (t->nrefused && tb_told_before(e, t->refused) && !told) return;
     if (t->nrefused)
-        output_line("info string error: %d table file(s) refused: %s (tablebases: %d tables of up "
+        output_line("info string error: %d table file(s) refused: %s (tablebases: %d table%s of up "
                     "to %d pieces in %s)",
-                    t->nrefused, t->refused, n, t->max_pieces, e->tb_path);
+                    t->nrefused, t->refused, n, n == 1 ? "" : "s", t->max_pieces, e->tb_path);
     else if (told)
-        output_line("info string tablebases: %d tables of up to %d pieces in %s", n,
-                    t->max_pieces, e->tb_path);
+        output_line("info string tablebases: %d table%s of up to %d pieces in %s", n,
+                    n == 1 ? "" : "s", t->max_pieces, e->tb_path);
 }
 
 /* Opens the tables of TablebasePath again for the current rules (after a
@@ -332,7 +332,8 @@ static void report_errors(const ParseErrors *pe)
     int shown = pe->count < PARSE_MAX_ERRORS ? pe->count : PARSE_MAX_ERRORS;
     for (int i = 0; i < shown; i++) error_line(pe->msg[i]);
     if (pe->count > shown)
-        output_line("info string error: ... and %d more errors in this command", pe->count - shown);
+        output_line("info string error: ... and %d more error%s in this command", pe->count - shown,
+                    pe->count - shown == 1 ? "" : "s");
 }
 
 static void cmd_go(Session *e, char **args, int nargs)

@@ -191,14 +191,13 @@ static int check_piece_counts(const int count[PIECE_CODE_NB], Variant v, char *e
     return 0;
 }
 
-int position_set_fen(Position *pos, const Rules *rules, const char *fen, char *err, size_t errlen)
+/* Reads field 1 of fen, the points (RULES.md section 5), onto t's empty
+ * board for t->geo and t->rules.variant, and checks the piece counts;
+ * *end gets the first byte after the field.  Returns 0, or -1 with a
+ * one-line message naming the problem in err (errlen bytes). */
+static int read_points(Position *t, const char *fen, const char **end, char *err, size_t errlen)
 {
-    zobrist_init();
-    Position t;
-    memset(&t, 0, sizeof t);
-    t.rules = *rules;
-    t.geo = geometry_of(rules->variant);
-    const Geometry *g = t.geo;
+    const Geometry *g = t->geo;
     const char *s = skip_blanks(fen);
     int count[PIECE_CODE_NB] = { 0 };
 
@@ -216,7 +215,7 @@ int position_set_fen(Position *pos, const Rules *rules, const char *fen, char *e
                 filled += (int)n;
                 continue;
             }
-            int code = piece_from_letter(ch, rules->variant);
+            int code = piece_from_letter(ch, t->rules.variant);
             if (code < 0)
                 return fen_error(err, errlen, "bad FEN: field 1 (points): unknown piece letter '%c' in rank %d for %s",
                                  ch, rank_no, g->name);
@@ -224,7 +223,7 @@ int position_set_fen(Position *pos, const Rules *rules, const char *fen, char *e
                 return fen_error(err, errlen, "bad FEN: field 1 (points): rank %d has more than %d points", rank_no, size);
             /* points of a rank are numbered consecutively (geometry.h) */
             int p = rank_first_point(g, r) + filled;
-            t.board[p] = (uint8_t)code;
+            t->board[p] = (uint8_t)code;
             count[code]++;
             filled++;
             s++;
@@ -241,7 +240,21 @@ int position_set_fen(Position *pos, const Rules *rules, const char *fen, char *e
         return fen_error(err, errlen, "bad FEN: field 1 (points): more than %d ranks", g->nranks);
     if (*s && *s != ' ' && *s != '\t')
         return fen_error(err, errlen, "bad FEN: field 1 (points): unexpected '%c' after rank 1", *s);
-    if (check_piece_counts(count, rules->variant, err, errlen) < 0) return -1;
+    if (check_piece_counts(count, t->rules.variant, err, errlen) < 0) return -1;
+    *end = s;
+    return 0;
+}
+
+int position_set_fen(Position *pos, const Rules *rules, const char *fen, char *err, size_t errlen)
+{
+    zobrist_init();
+    Position t;
+    memset(&t, 0, sizeof t);
+    t.rules = *rules;
+    t.geo = geometry_of(rules->variant);
+    const Geometry *g = t.geo;
+    const char *s;
+    if (read_points(&t, fen, &s, err, errlen) < 0) return -1;
 
     s = skip_blanks(s);
     if (*s == 'w' || *s == 'b') {
@@ -424,8 +437,22 @@ const char *position_end_reason_name(EndReason r)
     return names[r];
 }
 
+/* Whether field 1 of fen is a board of rules' game (read by the FEN
+ * parser's own read_points, whatever the later fields hold). */
+static bool fen_points_fit(const Rules *rules, const char *fen)
+{
+    Position t;
+    memset(&t, 0, sizeof t);
+    t.rules = *rules;
+    t.geo = geometry_of(rules->variant);
+    const char *end;
+    char err[160];
+    return read_points(&t, fen, &end, err, sizeof err) == 0;
+}
+
 /* The other game's Variant when fen is no position of rules' game but one
- * of the other's, else -1. */
+ * of the other's, or when its points (field 1) are a board of the other
+ * game and not of rules' game though a later field is bad; else -1. */
 static int fen_other_variant(const Rules *rules, const char *fen)
 {
     Variant other = rules->variant == VARIANT_DABLOT ? VARIANT_TABAL : VARIANT_DABLOT;
@@ -433,7 +460,8 @@ static int fen_other_variant(const Rules *rules, const char *fen)
     Position tmp;
     char err[160];
     if (position_set_fen(&tmp, rules, fen, err, sizeof err) == 0) return -1;
-    return position_set_fen(&tmp, &r, fen, err, sizeof err) == 0 ? (int)other : -1;
+    if (position_set_fen(&tmp, &r, fen, err, sizeof err) == 0) return (int)other;
+    return fen_points_fit(&r, fen) && !fen_points_fit(rules, fen) ? (int)other : -1;
 }
 
 const char *position_fen_hint(const Rules *rules, const char *fen, const char *how, char *buf,

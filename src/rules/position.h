@@ -104,7 +104,9 @@ const char *position_start_fen(Variant v);
 int position_set_fen(Position *pos, const Rules *rules, const char *fen, char *err, size_t errlen);
 
 /* The hint for a FEN refused under rules that is a position of the other
- * game (under its default rules): " (is this a Tabal FEN? <how>tabal)"
+ * game (under its default rules), or whose points (field 1) are a board
+ * of the other game and not of rules' game though a later field is bad
+ * (a missing side to move, a bad counter): " (is this a Tabal FEN? <how>tabal)"
  * into buf (len bytes; POSITION_HINT_LEN are enough for a how of up to 48
  * bytes), how being the caller's way to choose the game, to which the
  * game's lowercase name is appended: "-variant " (dablo-svg, dablo-tb,

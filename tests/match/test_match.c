@@ -641,6 +641,12 @@ START_TEST(compliance_judge)
     ck_assert_int_eq(compliance_judge_move(&p, 1, "(none)", why, sizeof why), 0);
     ck_assert_int_eq(compliance_judge_move(&p, 1, "k1-k3", why, sizeof why), -1);
     ck_assert_ptr_nonnull(strstr(why, "finished"));
+    /* One legal move (a compulsory Tabal capture): "1 legal move". */
+    Rules t = rules_default(VARIANT_TABAL);
+    Position q = fen_pos_rules("mmm/mmm/mm1m1/mmm1m/m4/MM2M/1MM1M/MMM/MMM b 0 6", &t);
+    ck_assert_int_eq(compliance_judge_move(&q, 0, "(none)", why, sizeof why), -1);
+    ck_assert_ptr_nonnull(strstr(why, "with 1 legal move"));
+    ck_assert_ptr_null(strstr(why, "1 legal moves"));
 }
 END_TEST
 

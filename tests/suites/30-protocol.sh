@@ -90,6 +90,11 @@ cli_flags() {
         [ "$(printf '%s\n' "$err" | head -1)" = "dablo: go: movestogo: 'x' is not an integer" ] &&
         [ "$(printf '%s\n' "$err" | wc -l)" -eq 2 ] && grep -q "would search until 'stop'" <<<"$err" ||
         { echo "go movestogo x: $err"; return 1; }
+    # past four problems, how many more: "1 more error", "2 more errors"
+    err=$(timeout 5 bin/dablo go a1 a2 a3 a4 a5 2>&1); [ $? -eq 2 ] &&
+        [ "$(sed -n 5p <<<"$err")" = "dablo: ... and 1 more error in this command" ] || { echo "go a1..a5: $err"; return 1; }
+    err=$(timeout 5 bin/dablo go a1 a2 a3 a4 a5 a6 2>&1); [ $? -eq 2 ] &&
+        [ "$(sed -n 5p <<<"$err")" = "dablo: ... and 2 more errors in this command" ] || { echo "go a1..a6: $err"; return 1; }
     # argv is quoted with control bytes and invalid UTF-8 as '?'
     err=$(bin/dablo $'--x\xff\x1b[1m' 2>&1); [ $? -eq 2 ] && grep -q "unknown option '--x??\[1m'" <<<"$err" || return 1
     err=$(timeout 5 bin/dablo go 2>&1); [ $? -eq 2 ] || return 1

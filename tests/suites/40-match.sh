@@ -123,6 +123,13 @@ genopenings_keys() {   # srand= and variant= of -genopenings: documented, and th
         { echo "srand=/variant= differ from -srand/-variant:"; cat a.fen b.fen; return 1; }
 }
 check "-genopenings srand= and variant=: in --help and docs/match.md, the same as -srand and -variant" genopenings_keys
+one_opening() {   # a count of one is said in the singular
+    "$M" -genopenings 1 plies=2 -srand 1 out=one.fen 2>err.txt || { cat err.txt; return 1; }
+    grep -qx "dablo-match: 1 opening written to one.fen" err.txt || { cat err.txt; return 1; }
+    "$M" -genopenings 2 plies=2 -srand 1 out=two.fen 2>err.txt || { cat err.txt; return 1; }
+    grep -qx "dablo-match: 2 openings written to two.fen" err.txt || { cat err.txt; return 1; }
+}
+check "-genopenings 1 out=F: '1 opening written', 2: '2 openings written'" one_opening
 usage_errors() {
     "$M" -engine cmd="$F" depth=1 && return 1
     [ $? -eq 2 ] || return 1
@@ -343,6 +350,16 @@ crash_stop() {
     [ "$(grep -c '^\[Event' g.pgn)" -eq 3 ]
 }
 check "crash without -recover: loss by disconnect, the run stops cleanly, resume command, resumed twice" crash_stop
+one_ply() {   # a game of one ply: "1 ply" in its progress line, "over 1 move" in the latency line
+    two "" "--crash-at 1" -each depth=1 -games 1 -results r.txt >out.txt 2>err.txt
+    [ $? -eq 1 ] && grep -q '^game=1 .*termination=disconnect plies=1 ' r.txt || { cat out.txt err.txt; return 1; }
+    grep -q '^\[1/1\] game 1 A - B 1-0 disconnect 1 ply | ' out.txt &&
+        grep -q '^Latency A: .* over 1 move (' out.txt || { cat out.txt; return 1; }
+    two "" "--crash-at 2" -each depth=1 -games 1 >out.txt 2>err.txt
+    grep -q '^\[1/1\] game 1 A - B 1-0 disconnect 3 plies | ' out.txt &&
+        grep -q '^Latency A: .* over 2 moves (' out.txt || { cat out.txt; return 1; }
+}
+check "a game of one ply: '1 ply' in the progress line and '1 move' in the latency line (results keep plies=1)" one_ply
 no_state() {
     local out
     out=$("$M" -resume "$T/no-such.state" 2>&1); [ $? -eq 2 ] && grep -q 'no-such.state: no such file' <<<"$out"
@@ -714,6 +731,36 @@ fifo_openings() {   # -openings file=FIFO: read as cat reads it; a signal while 
     [ $rc -eq 0 ] && cmp r.txt ref.txt || { echo "resume with a writer: rc $rc"; cat err.txt; return 1; }
 }
 check "-openings file=FIFO: read like cat; SIGINT/SIGTERM while nobody writes it end the run (130/143, one line, resume command)" fifo_openings
+fed_by_fifo() {   # fed_by_fifo ARGS...: a new match reading its openings from FIFO ff, written by cat book.fen; its exit status
+    local rc writer
+    timeout 20 cat book.fen >ff &
+    writer=$!
+    timeout -k 2 60 "$M" -engine cmd="$F" name=A args="--seed 1" "$@" -each depth=1 -repeat -games 2 \
+        -openings file=ff -results r.txt -resume s.state -quiet >/dev/null 2>err.txt
+    rc=$?
+    kill $writer 2>/dev/null
+    wait $writer 2>/dev/null
+    return $rc
+}
+fifo_openings_nothing_left() {   # a resume with nothing left to play reads no openings: a FIFO nobody writes cannot block it
+    local rc out
+    "$M" -genopenings 4 plies=4 -srand 3 out=book.fen 2>/dev/null && mkfifo ff || return 1
+    # every game recorded
+    fed_by_fifo -engine cmd="$F" name=B args="--seed 2 --random" -rounds 2; rc=$?
+    [ $rc -eq 0 ] && [ "$(wc -l <r.txt)" -eq 4 ] || { echo "with a writer: rc $rc"; cat err.txt; return 1; }
+    out=$(timeout -k 2 10 "$M" -resume s.state 2>&1); rc=$?
+    [ $rc -eq 0 ] && grep -qx 'dablo-match: all 4 games are recorded in s.state; none to play' <<<"$out" ||
+        { echo "all recorded, no writer: rc $rc (124: it waited for the FIFO): $out"; return 1; }
+    # the SPRT verdict given by the recorded games (one game at a time: the verdict comes at game 148)
+    rm -f r.txt s.state
+    fed_by_fifo -engine cmd="$F" name=B args="--seed 2 --random --score -900" -resign movecount=1 score=800 \
+        -rounds 200 -sprt elo0=0 elo1=10 alpha=0.05 beta=0.05; rc=$?
+    [ $rc -eq 0 ] && [ "$(wc -l <r.txt)" -lt 400 ] || { echo "SPRT with a writer: rc $rc, $(wc -l <r.txt) games"; cat err.txt; return 1; }
+    out=$(timeout -k 2 10 "$M" -resume s.state 2>&1); rc=$?
+    [ $rc -eq 0 ] && grep -qx "dablo-match: the $(wc -l <r.txt) games recorded in s.state already give the SPRT verdict (H1 accepted); none to play" <<<"$out" ||
+        { echo "SPRT verdict, no writer: rc $rc (124: it waited for the FIFO): $out"; return 1; }
+}
+check "-resume with every game recorded or the SPRT verdict given: -openings file=FIFO nobody writes is not waited for" fifo_openings_nothing_left
 twosided() {
     two "--score 900" "--score -900" -each depth=1 -resign movecount=2 score=800 twosided=true -games 1 -results r.txt >/dev/null || return 1
     grep -q 'result=1-0 termination=adj-resign plies=4 ' r.txt || return 1
@@ -785,8 +832,13 @@ finished_book() {   # openings that are already over by any game-end rule are re
     "$M" -genopenings 1 plies=2 -srand 1 2>/dev/null | awk '{ $(NF - 1) = 100; print }' >clock.fen
     out=$(two "" "" -each depth=1 -openings file=clock.fen 2>&1)
     [ $? -eq 2 ] && grep -q 'clock.fen:1: the game is already over in this position' <<<"$out" || { echo "$out"; return 1; }
+    # DrawPlies=1 ends the game after the first step: "this 1 ply".
+    printf 'c5-d6\n' >one.moves
+    out=$(two "" "" -each depth=1 -option DrawPlies=1 -openings file=one.moves format=moves 2>&1)
+    [ $? -eq 2 ] && [ "$out" = "dablo-match: one.moves:1: the game is over after this 1 ply (DrawPlies reached)" ] ||
+        { echo "$out"; return 1; }
 }
-check "openings already over (threefold repetition in the moves, DrawPlies in the FEN): refused with the line" finished_book
+check "openings already over (threefold repetition in the moves, DrawPlies in the FEN, after 1 ply): refused with the line" finished_book
 
 # ---- stopping, resuming, sharding ------------------------------------------------
 MATCH_ARGS=(-each depth=1 -repeat -games 2 -rounds 12 -pgnout g.pgn min -results r.txt)
@@ -1213,9 +1265,12 @@ sprt_stop() {
 }
 check "-sprt stops the match at a verdict" sprt_stop
 sprt_resume() {   # a resume whose recorded games already give the verdict: no engine started, no game played, the report, exit 0
+    # One game at a time: with two, a game slowed by a busy machine holds
+    # back the records (written in game order) while the other slot plays
+    # on, so the verdict may come only when all 400 games are played.
     "$M" -engine cmd="$F" name=A args="--seed 1" -engine cmd="$F" args="--seed 2 --random --score -900" -each depth=1 \
         -resign movecount=1 score=800 -repeat -games 2 -rounds 200 -sprt elo0=0 elo1=10 alpha=0.05 beta=0.05 \
-        -concurrency 2 -results r.txt -resume s.state -quiet >/dev/null || return 1
+        -concurrency 1 -results r.txt -resume s.state -quiet >/dev/null || return 1
     cp r.txt r.before
     local rc
     "$M" -resume s.state -concurrency 2 -log l.txt >out.txt 2>err.txt; rc=$?

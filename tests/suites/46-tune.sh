@@ -78,6 +78,12 @@ if [ "$(wc -l <"$tmp/once.txt")" -eq "$(wc -l <"$tmp/s1.txt")" ] &&
 else
     bad "merge drops every repeated position ($out)"
 fi
+head -n 1 "$tmp/s1.txt" >"$tmp/one.txt"
+same "merge of one position of one file: said in the singular" \
+    "$tmp/one-m.txt: 1 position from 1 file (0 repeated left out)" "$($BIN merge -out "$tmp/one-m.txt" "$tmp/one.txt" 2>&1)"
+same "merge of two files: said in the plural" \
+    "$tmp/two-m.txt: 1 position from 2 files (1 repeated left out)" \
+    "$($BIN merge -out "$tmp/two-m.txt" "$tmp/one.txt" "$tmp/one.txt" 2>&1)"
 for g in dablot:classic dablot:modern dablot:anti-draw; do
     $BIN gen -game "$g" -nodes 100 -games 1 -out "$tmp/$g.txt" >"$tmp/$g.out" 2>&1
     if grep -q ': 1 game (1-0' "$tmp/$g.out" && [ -s "$tmp/$g.txt" ] && ! grep -qv "^$g " "$tmp/$g.txt"; then

@@ -34,7 +34,7 @@ for spec in "16 16 tabal" "11 9 dablot -full-width 2" "1 1 dablot -sig MMvm"; do
     tables=$1 solved=$2
     shift 2
     out=$($TB verify -variant "$@" -dir "$tmp/a" 2>&1)
-    same "verify $*" "verified $tables tables: ok" "$(tail -1 <<<"$out")"
+    same "verify $*" "verified $tables table$([ "$tables" -eq 1 ] || echo s): ok" "$(tail -1 <<<"$out")"
     same "verify $*: full-width solves" "$solved" "$(grep -c 'full-width solve: ok' <<<"$out")"
 done
 out=$($TB verify -variant tabal -sig KKvk -sample 500 -dir "$tmp/a" 2>&1)
@@ -269,6 +269,9 @@ same "sample of Kvk: exit 1" 1 $rc
 # The engine: TablebasePath, tbhits, a best move of the tables, d.
 out=$( (printf '%s\n' "setoption name TablebasePath value $tmp/a" "position fen $fen" d 'go depth 6'; sleep 2) | bin/dablo 2>&1)
 if grep -q "^info string tablebases: 11 tables of up to 3 pieces in $tmp/a" <<<"$out"; then ok "engine opens the tables"; else bad "engine: $(grep tablebases <<<"$out")"; fi
+mkdir -p "$tmp/one" && cp "$tmp/a/tabal-Kvk.dtb" "$tmp/one/"
+one=$(printf '%s\n' "setoption name Variant value tabal" "setoption name TablebasePath value $tmp/one" isready | bin/dablo 2>&1)
+same "engine counts a single table as 1 table" "info string tablebases: 1 table of up to 2 pieces in $tmp/one" "$(grep '^info string tablebases' <<<"$one")"
 same "d shows the verdict" "Tablebase: win $d" "$(grep -o "^Tablebase: win [0-9]*" <<<"$out")"
 hits=$(grep -o 'tbhits [0-9]*' <<<"$out" | tail -1 | awk '{print $2}')
 if [ "${hits:-0}" -gt 0 ]; then ok "tbhits counted ($hits)"; else bad "tbhits: ${hits:-none}"; fi

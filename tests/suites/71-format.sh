@@ -60,6 +60,7 @@ scratch "scratch: no change since the merge base: clean" 0 '0 changed C lines'
 sed -i 's/int s = a + b;/int s = a+b ;/' "$repo/a.c"
 grep -q 'a+b ;' "$repo/a.c" || bad "scratch: the bad line was not made"
 scratch "scratch: an uncommitted badly formatted line is caught" 1 'a.c'
+scratch "scratch: one changed line in one file is counted in the singular" 1 ' 1 changed C line in 1 file$'
 g commit -q -am 'bad line'
 scratch "scratch: the same line committed on the branch is caught (merge base)" 1 'merge base with main'
 DABLO_FORMAT_BASE=HEAD scratch "scratch: DABLO_FORMAT_BASE=HEAD leaves the commit out" 0

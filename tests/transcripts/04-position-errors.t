@@ -12,11 +12,17 @@
 > position fen mmmmmm/mmmmm/mmmmmm/mmmmm/mmmmmm/p4/k4K/4P/MMMMMM/MMMMM/MMMMMM/MMMMM w 0 1
 < info string error: position: bad FEN: field 1 .*; position unchanged
 > position fen mmmmmm/mmmmm/mmmmmm/mmmmm/mmmmmm/p4/k4K/4P/MMMMMM/MMMMM/MMMMMM/MMMMM/MMMMMM x 0 1
-< info string error: position: bad FEN: field 2 .*; position unchanged
+< info string error: position: bad FEN: field 2 \(side to move\): expected 'w' or 'b'; position unchanged
 > position fen mmmmmm/mmmmm/mmmmmm/mmmmm/mmmmmm/p4/k4K/4P/MMMMMM/MMMMM/MMMMMM/MMMMM/MMMMMQ w 0 1
 < info string error: position: bad FEN: field 1 .*'Q'.*; position unchanged
 > position fen mmm/mmm/mmmmm/mmmmm/5/MMMMM/MMMMM/MMM/MMM w 0 1
 < info string error: position: bad FEN: .*\(is this a Tabal FEN\? setoption name Variant value tabal\); position unchanged
+# a Tabal board whose later fields are wrong (no side to move, a bad
+# counter) is still a Tabal FEN: the error of field 1, then the hint
+> position fen mmm/mmm/mmmmm/mmmmm/5/MMMMM/MMMMM/MMM/MMM
+< info string error: position: bad FEN: field 1 \(points\): rank 13 has 3 points, expected 6 \(is this a Tabal FEN\? setoption name Variant value tabal\); position unchanged
+> position fen mmm/mmm/mmmmm/mmmmm/5/MMMMM/MMMMM/MMM/MMM w x 1
+< info string error: position: bad FEN: field 1 .*\(is this a Tabal FEN\? setoption name Variant value tabal\); position unchanged
 > position fen
 < info string error: position: fen: the FEN is missing; position unchanged
 > position fen moves c5-d6

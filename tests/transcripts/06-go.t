@@ -41,6 +41,21 @@ reset
 <... bestmove .*
 pvcheck
 reset
+# at most four errors are shown, then how many more (one: "1 more error")
+> go depth 1 a1 a2 a3 a4 a5
+< info string error: go: unknown word 'a1'; ignored
+< info string error: go: unknown word 'a2'; ignored
+< info string error: go: unknown word 'a3'; ignored
+< info string error: go: unknown word 'a4'; ignored
+< info string error: \.\.\. and 1 more error in this command
+<... bestmove .*
+pvcheck
+reset
+> go depth 1 a1 a2 a3 a4 a5 a6
+<... info string error: \.\.\. and 2 more errors in this command
+<... bestmove .*
+pvcheck
+reset
 # values beyond the maximum (or beyond 64 bits) are lowered to it
 > go depth 2 movetime 100000000000000000000000 movestogo 99999999999999999999999
 < info string error: go: movetime: 100000000000000000000000 is above 1125899906842624; 1125899906842624 used

@@ -43,5 +43,15 @@ sleep 100
 <...@200 info string perft stopped after [0-9]+ of 15 root moves
 > isready
 < readyok
+# a position with a single legal move says "of 1 root move"
+> setoption name Variant value tabal
+<... info string variant tabal .*
+> position startpos moves d4-d5 d6xd4 d3xd5 e7-d6 c4-d4 b6-c5 d4xb6 c7xa5 b4-c5 d6xd4xb6 a3-b4
+> go perft 12
+sleep 100
+> stop
+<...@200 info string perft stopped after 0 of 1 root move
+> isready
+< readyok
 close
 exit 0

@@ -129,8 +129,18 @@ START_TEST(fen_errors)
 }
 END_TEST
 
+/* Asserts the hint fen gets under r, asked with "-variant ". */
+static void check_hint(const Rules *r, const char *fen, const char *want)
+{
+    char hint[POSITION_HINT_LEN];
+    position_fen_hint(r, fen, "-variant ", hint, sizeof hint);
+    ck_assert_msg(strcmp(hint, want) == 0, "hint for '%s': '%s', expected '%s'", fen, hint, want);
+}
+
 /* A FEN of the other game names that game and the caller's way to choose
- * it; a FEN of neither game, or one that is fine, gets no hint. */
+ * it, and so does one whose points (field 1) are a board of the other game
+ * though a later field is bad; a FEN of neither game, one that is fine, or
+ * one whose board is the current game's gets no hint. */
 START_TEST(fen_hint)
 {
     Rules d = rules_default(VARIANT_DABLOT), t = rules_default(VARIANT_TABAL);
@@ -141,6 +151,29 @@ START_TEST(fen_hint)
                      " (is this a Dablot FEN? set variant to dablot)");
     ck_assert_str_eq(position_fen_hint(&d, "xyz w 0 1", "-variant ", hint, sizeof hint), "");
     ck_assert_str_eq(position_fen_hint(&t, good_tabal[1], "-variant ", hint, sizeof hint), "");
+    /* The other game's board, then no side to move, a bad side, a bad
+     * counter, or a move number 0 and more: still that game's FEN. */
+    static const char *const tabal_board[] = {
+        "mmm/mmm/mmmmm/mmmmm/5/MMMMM/MMMMM/MMM/MMM",
+        "mmm/mmm/mmmmm/mmmmm/5/MMMMM/MMMMM/MMM/MMM x 0 1",
+        "mmm/mmm/mmmmm/mmmmm/5/MMMMM/MMMMM/MMM/MMM w -3 1",
+        "  mmm/mmm/mmmmm/mmmmm/5/MMMMM/MMMMM/MMM/MMM b 0 0 extra",
+    };
+    for (size_t i = 0; i < sizeof tabal_board / sizeof *tabal_board; i++)
+        check_hint(&d, tabal_board[i], " (is this a Tabal FEN? -variant tabal)");
+    static const char *const dablot_board[] = {
+        "mmmmmm/mmmmm/mmmmmm/mmmmm/mmmmmm/p4/k4K/4P/MMMMMM/MMMMM/MMMMMM/MMMMM/MMMMMM",
+        "mmmmmm/mmmmm/mmmmmm/mmmmm/mmmmmm/p4/k4K/4P/MMMMMM/MMMMM/MMMMMM/MMMMM/MMMMMM w 0 x",
+    };
+    for (size_t i = 0; i < sizeof dablot_board / sizeof *dablot_board; i++)
+        check_hint(&t, dablot_board[i], " (is this a Dablot FEN? -variant dablot)");
+    /* A board of the current game with a bad later field: its own error
+     * says all, no hint; nor for a board of neither game (a short rank, or
+     * 17 White pieces, too many for Tabal). */
+    check_hint(&d, dablot_board[1], "");
+    check_hint(&t, tabal_board[1], "");
+    check_hint(&d, "mmm/mmm/mmmmm/mmmmm/4/MMMMM/MMMMM/MMM/MMM", "");
+    check_hint(&d, "mmm/mmm/mmmmm/mmmmm/M4/MMMMM/MMMMM/MMM/MMM", "");
 }
 END_TEST
 

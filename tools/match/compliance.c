@@ -201,8 +201,9 @@ int compliance_judge_move(const Position *pos, int finished, const char *move, c
         return -1;
     }
     if (strcmp(move, "(none)") == 0) {
-        snprintf(why, whylen, "bestmove (none) in a position with %d legal moves",
-                 movegen_count(pos));
+        int n = movegen_count(pos);
+        snprintf(why, whylen, "bestmove (none) in a position with %d legal move%s", n,
+                 n == 1 ? "" : "s");
         return -1;
     }
     Move m;
@@ -438,7 +439,9 @@ static StepResult step_variant_option(Checker *c)
     const EngineOption *o = NULL;
     for (int i = 0; i < c->e.nopts; i++)
         if (strcasecmp(c->e.opts[i].name, "Variant") == 0) o = &c->e.opts[i];
-    if (!o) return said(c, STEP_FAIL, "no 'option name Variant' among the %d options", c->e.nopts);
+    if (!o)
+        return said(c, STEP_FAIL, "no 'option name Variant' among the %d option%s", c->e.nopts,
+                    c->e.nopts == 1 ? "" : "s");
     StrBuf vars = { 0 };
     int has = 0;
     for (int i = 0; i < o->nvars; i++) {

@@ -152,8 +152,8 @@ int genopenings(const GenSpec *g, const Rules *rules, uint64_t seed, char *err, 
     if (kept < g->n) {
         snprintf(
             err, errlen,
-            "only %d balanced openings found in %ld tries (try fewer plies or a larger maxscore)",
-            kept, tries);
+            "only %d balanced opening%s found in %ld tries (try fewer plies or a larger maxscore)",
+            kept, kept == 1 ? "" : "s", tries);
         if (g->out) newfile_abandon(&nf);
         return -1;
     }

@@ -117,7 +117,7 @@ static const char help_text[] =
 "                     results files are checked against it first; it records the\n"
 "                     folder the match ran in, and a resume from another is refused;\n"
 "                     with every game recorded (or the SPRT verdict reached) it starts\n"
-"                     no engine and prints the report\n"
+"                     no engine, reads no openings file and prints the report\n"
 "  -rebuild           on resume, cut files that differ from the state back before the\n"
 "                     first game that differs and play the games from there again\n"
 "\n"

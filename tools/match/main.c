@@ -105,7 +105,8 @@ static int generate_openings(MatchConfig *c, GenSpec *g)
         match_say(err);
         return 1;
     }
-    if (g->out) fprintf(stderr, "dablo-match: %d openings written to %s\n", n, g->out);
+    if (g->out)
+        fprintf(stderr, "dablo-match: %d opening%s written to %s\n", n, n == 1 ? "" : "s", g->out);
     return 0;
 }
 

@@ -399,8 +399,8 @@ static FILE *open_out(const char *path, int64_t cut, const char *what, const cha
             fprintf(stderr, "dablo-match: cannot cut %s back to %lld bytes: %s\n", path,
                     (long long)cut, strerror(errno));
         else
-            fprintf(stderr, "dablo-match: note: %s: cut %lld bytes %s (%s)\n", path,
-                    (long long)(st.st_size - cut), after,
+            fprintf(stderr, "dablo-match: note: %s: cut %lld byte%s %s (%s)\n", path,
+                    (long long)(st.st_size - cut), st.st_size - cut == 1 ? "" : "s", after,
                     rebuilt ? "-rebuild plays those games again" : "not a complete record");
     }
     /* A FIFO nobody reads is refused at once: open() would wait for a
@@ -542,7 +542,9 @@ static int schedule_games(Match *m, StateData *resumed)
 {
     MatchConfig *c = m->cfg;
     GameSpec *all;
-    int nall = schedule_build(c, &m->book, &all);
+    /* A loaded book holds at least one opening; none was read when the
+     * resume has nothing left to play (set_up). */
+    int nall = schedule_build(c, m->book.n ? &m->book : NULL, &all);
     int total = 0;
     for (int i = 0; i < nall; i++) total += schedule_in_shard(&all[i], c->shard_i, c->shard_n);
     report_init(&m->report, c, total);
@@ -702,16 +704,18 @@ static int resumed_verdict(const MatchConfig *c, const StateData *resumed, const
 
 /* A resume whose state records every game of the schedule (of this
  * shard), or games that already give the SPRT verdict, has nothing to
- * play, and starts no engine: each engine without name= takes the name
- * its records give (else its command), which schedule_games() then checks
- * as it checks any.  Returns 1 then, else 0 (also with -rebuild, which
- * may drop records and play them again). */
+ * play, and starts no engine and reads no openings (decided from the
+ * schedule without them: an openings FIFO nobody writes cannot hold it
+ * up): each engine without name= takes the name its records give (else
+ * its command), which schedule_games() then checks as it checks any.
+ * Returns 1 then, else 0 (also with -rebuild, which may drop records and
+ * play them again). */
 static int resumed_complete(Match *m, const StateData *resumed)
 {
     MatchConfig *c = m->cfg;
     if (!resumed || c->rebuild) return 0;
     GameSpec *all;
-    int nall = schedule_build(c, &m->book, &all);
+    int nall = schedule_build(c, NULL, &all);
     uint8_t *done = util_xmalloc((size_t)nall + 1);
     memset(done, 0, (size_t)nall + 1);
     for (int i = 0; i < resumed->nlines; i++) {
@@ -762,8 +766,8 @@ static void hint_resume_folder(const char *state)
 }
 
 /* Everything before the first game: transcript, seed, openings, engines,
- * schedule, output files.  A resume with every game recorded starts no
- * engine (resumed_complete).  Runs with m->setting_up set: any stopping
+ * schedule, output files.  A resume with nothing left to play reads no
+ * openings and starts no engine (resumed_complete).  Runs with m->setting_up set: any stopping
  * signal aborts it (each wait that could block, on the engines or on a
  * FIFO of openings, also watches the abort pipe).  Returns 0, or the exit
  * status of a set-up that failed (2) or was interrupted (128 + the
@@ -780,10 +784,11 @@ static int set_up(Match *m, int argc, char *const argv[], StateData *resumed, in
         return 2;
     }
     if (resumed) c->seed = resumed->seed;
-    else if (!c->seed_given) c->seed = random_seed();
-    int rc = load_openings(m, resumed);
-    if (rc) return rc;
+    else if (!c->seed_given)
+        c->seed = random_seed();
     if (!resumed_complete(m, resumed)) {
+        int rc = load_openings(m, resumed);
+        if (rc) return rc;
         int probed = probe_engines(m);
         if ((rc = set_up_aborted(m))) return rc;
         if (probed < 0) return 2;

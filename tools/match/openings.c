@@ -75,7 +75,8 @@ int openings_play_moves(Position *pos, const char *text, char *err, size_t errle
     }
     /* Every game-end rule, threefold repetition over these moves included. */
     if ((end = game_end(&g))) {
-        snprintf(err, errlen, "the game is over after these %d plies (%s)", plies, end);
+        snprintf(err, errlen, "the game is over after %s %d %s (%s)", plies == 1 ? "this" : "these",
+                 plies, plies == 1 ? "ply" : "plies", end);
         goto fail;
     }
     *pos = g.pos;

@@ -131,10 +131,10 @@ void report_live(Report *r, const GameRecord *g, FILE *f)
     double rate = min > 0 ? r->done_here / min : 0;
     char eta[32] = "-";
     if (rate > 0) fmt_duration(eta, sizeof eta, (r->total - r->done) / rate * 60.0);
-    fprintf(f, "[%d/%d] game %d %s - %s %s %s %d plies | %s vs %s %s | %.1f games/min ETA %s\n",
+    fprintf(f, "[%d/%d] game %d %s - %s %s %s %d %s | %s vs %s %s | %.1f games/min ETA %s\n",
             r->done, r->total, g->spec.number, g->white, g->black, game_result_string(g->result),
-            term_word(g->term), g->nmoves, r->cfg->engines[e->a].name, r->cfg->engines[e->b].name,
-            line, rate, eta);
+            term_word(g->term), g->nmoves, g->nmoves == 1 ? "ply" : "plies",
+            r->cfg->engines[e->a].name, r->cfg->engines[e->b].name, line, rate, eta);
     fflush(f);
 }
 
@@ -187,9 +187,12 @@ void report_summary(const Report *r, FILE *f)
             (unsigned long long)failures);
     for (int i = 0; i < n; i++)
         if (r->lat_n[i])
-            fprintf(f, "Latency %s: mean %.2f ms, max %.2f ms over %lld moves (runner-measured minus engine-reported time)\n",
-                    c->engines[i].name, (double)r->lat_sum_us[i] / (double)r->lat_n[i] / 1000.0,
-                    (double)r->lat_max_us[i] / 1000.0, (long long)r->lat_n[i]);
+            fprintf(
+                f,
+                "Latency %s: mean %.2f ms, max %.2f ms over %lld move%s (runner-measured minus engine-reported time)\n",
+                c->engines[i].name, (double)r->lat_sum_us[i] / (double)r->lat_n[i] / 1000.0,
+                (double)r->lat_max_us[i] / 1000.0, (long long)r->lat_n[i],
+                r->lat_n[i] == 1 ? "" : "s");
     fflush(f);
 }
 

@@ -37,7 +37,7 @@ int schedule_build(const MatchConfig *c, const OpeningBook *b, GameSpec **out)
                     s->second = j;
                     s->white = g % 2 == 0 ? i : j;
                     s->black = g % 2 == 0 ? j : i;
-                    s->opening = openings_for_pair(b, (uint64_t)(pair - 1));
+                    s->opening = b ? openings_for_pair(b, (uint64_t)(pair - 1)) : -1;
                 }
             }
     *out = v;

@@ -31,7 +31,7 @@ typedef struct GameSpec {
     int pair;          /* 1-based pair number */
     int white, black;  /* engine indices */
     int first, second; /* the encounter's engines (first = lower index) */
-    int opening;       /* index into the book's entries */
+    int opening;       /* index into the book's entries (-1: no book read) */
 } GameSpec;
 
 /* The most games one run schedules (before sharding): every game costs
@@ -45,7 +45,9 @@ typedef struct GameSpec {
 int64_t schedule_count(const MatchConfig *c);
 
 /* Builds the whole match's games (before sharding) into *out (caller
- * frees).  Returns their number. */
+ * frees).  b NULL: the openings are not read (a resume with nothing left
+ * to play needs only the games' numbers, pairs and colours), and each
+ * game's opening is -1.  Returns their number. */
 int schedule_build(const MatchConfig *c, const OpeningBook *b, GameSpec **out);
 
 /* 1 when game g belongs to shard i of n (1-based i; n = 0 or 1: every game). */

@@ -274,9 +274,9 @@ static int check_file(const StateData *d, const char *path, int which, char *err
         int64_t to = which ? d->rec[i].res_end : d->rec[i].pgn_end;
         if (to > st.st_size) {
             snprintf(err, errlen,
-                     "%s %s holds %lld bytes, but the state records %lld bytes up to game %ld: "
+                     "%s %s holds %lld byte%s, but the state records %lld bytes up to game %ld: "
                      "it was cut or replaced",
-                     what, path, (long long)st.st_size, (long long)to,
+                     what, path, (long long)st.st_size, st.st_size == 1 ? "" : "s", (long long)to,
                      state_line_game(d->lines[i]));
             bad = i;
             break;

@@ -325,7 +325,7 @@ static int cmd_verify(const Args *a)
         fprintf(stderr, "dablo-tb: no tables for these rules in %s\n", a->dir);
         return 1;
     }
-    printf("verified %d tables: %s\n", done, bad ? "FAILED" : "ok");
+    printf("verified %d table%s: %s\n", done, done == 1 ? "" : "s", bad ? "FAILED" : "ok");
     return bad ? 1 : 0;
 }
 

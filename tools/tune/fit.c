@@ -321,8 +321,8 @@ int fit_run(const TuneData *d, const FitSpec *spec, const EvalWeights *start, Ev
             eval_weight_set(out, sel[c], (int)lround(eval_weight_get(&cur, sel[c]) + x[c]));
         evaluate_all(&s, out);
         if (log)
-            fprintf(log, "round %d: %d weights; loss %.6f (validation %.6f)\n", round + 1, used,
-                    mean_loss(&s, s.base, s.target, rep->k, 0),
+            fprintf(log, "round %d: %d weight%s; loss %.6f (validation %.6f)\n", round + 1, used,
+                    used == 1 ? "" : "s", mean_loss(&s, s.base, s.target, rep->k, 0),
                     mean_loss(&s, s.base, s.target, rep->k, 1));
     }
     rep->train_after = mean_loss(&s, s.base, s.target, rep->k, 0);

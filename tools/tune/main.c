@@ -223,11 +223,12 @@ static int cmd_gen(int argc, char **argv)
         return g.openings && strstr(err, g.openings) ? 2 : 1;
     }
     if (commit_new(&nf)) return 1;
-    printf("%s: %lld game%s (1-0 %lld, 1/2 %lld, 0-1 %lld; %lld dropped), %lld positions "
+    printf("%s: %lld game%s (1-0 %lld, 1/2 %lld, 0-1 %lld; %lld dropped), %lld position%s "
            "(%lld repeated, %lld with a capture pending left out)\n",
            out, (long long)st.games, st.games == 1 ? "" : "s", (long long)st.results[2],
            (long long)st.results[1], (long long)st.results[0], (long long)st.dropped,
-           (long long)st.positions, (long long)st.duplicates, (long long)st.loud);
+           (long long)st.positions, st.positions == 1 ? "" : "s", (long long)st.duplicates,
+           (long long)st.loud);
     return 0;
 }
 
@@ -268,8 +269,8 @@ static int cmd_merge(int argc, char **argv)
             newfile_abandon(&nf); /* as in gen */
             say_error("%s: write error", out);
         } else if (rc == 0 && (rc = commit_new(&nf)) == 0) {
-            printf("%s: %zu positions from %d files (%zu repeated left out)\n", out, d.n,
-                   argc - first, dup);
+            printf("%s: %zu position%s from %d file%s (%zu repeated left out)\n", out, d.n,
+                   d.n == 1 ? "" : "s", argc - first, argc - first == 1 ? "" : "s", dup);
         }
     }
     tune_data_free(&d);
@@ -408,10 +409,11 @@ static int cmd_fit(int argc, char **argv)
         tune_data_free(&d);
         return 2;
     }
-    printf("fit: %zu positions (%zu repeated left out), %d weights, K %.6f; log loss %.6f -> %.6f, "
-           "validation %.6f -> %.6f\n",
-           rep.ntrain + rep.nvalid, dup, rep.nweights, rep.k, rep.train_before, rep.train_after,
-           rep.valid_before, rep.valid_after);
+    size_t npos = rep.ntrain + rep.nvalid;
+    printf("fit: %zu position%s (%zu repeated left out), %d weight%s, K %.6f; log loss %.6f -> "
+           "%.6f, validation %.6f -> %.6f\n",
+           npos, npos == 1 ? "" : "s", dup, rep.nweights, rep.nweights == 1 ? "" : "s", rep.k,
+           rep.train_before, rep.train_after, rep.valid_before, rep.valid_after);
     for (int i = 0; i < EVAL_WEIGHT_NB; i++) {
         int a = eval_weight_get(&eval_default_weights[spec.table], i),
             b = eval_weight_get(&w[spec.table], i);
@@ -425,9 +427,9 @@ static int cmd_fit(int argc, char **argv)
         snprintf(
             line, sizeof line,
             "dablo-tune fit -lambda %g -rounds %d -iterations %d -rate %g -l2 %g -valid %d -seed %llu: "
-            "%zu positions, K %.6f, log loss %.6f -> %.6f (validation %.6f -> %.6f)",
+            "%zu position%s, K %.6f, log loss %.6f -> %.6f (validation %.6f -> %.6f)",
             spec.lambda, spec.rounds, spec.iterations, spec.rate, spec.l2, spec.valid_percent,
-            (unsigned long long)spec.seed, rep.ntrain + rep.nvalid, rep.k, rep.train_before,
+            (unsigned long long)spec.seed, npos, npos == 1 ? "" : "s", rep.k, rep.train_before,
             rep.train_after, rep.valid_before, rep.valid_after);
         const char *origin[EVAL_TABLE_NB];
         for (int v = 0; v < EVAL_TABLE_NB; v++)
