@@ -778,8 +778,17 @@ static int wall_bonus(const EvalWeights *w, const EvalTables *tb, int tp, Bitboa
     return bonus;
 }
 
+/* How many enemy men may be left for the hunt's terms of an enemy without
+ * men (params.h EVAL_HUNT_MEN_LEFT): only where captures are optional,
+ * since there the leader chooses when to take the last ones. */
+static inline int hunt_men_left(const Position *pos)
+{
+    return pos->rules.captures == CAPTURES_OPTIONAL ? EVAL_HUNT_MEN_LEFT : 0;
+}
+
 /* Mop-up, for colour c well ahead in material: c is paid for every step
- * the other side loses (8 times as much once it has no man left), since a
+ * the other side loses (8 times as much once it has at most
+ * hunt_men_left() men left), since a
  * side with no legal move has lost (RULES.md sections 1 and 2).  In Dablot
  * a piece is taken only by one of equal or higher rank, so the hunted
  * piece is the enemy's highest-ranked one (king, else prince) and the
@@ -796,7 +805,8 @@ static int wall_bonus(const EvalWeights *w, const EvalTables *tb, int tp, Bitboa
  *     c's pieces stood still (reach_of(): the room its wall leaves it),
  *     where a point a hunter could take it on is a wall too;
  *   - for each of its few men (and prince) nearest the hunted piece, per
- *     step nearer: they build the wall; once the enemy has no man left,
+ *     step nearer: they build the wall; once the enemy has at most
+ *     hunt_men_left() men left,
  *     a little more for every one of them, so the far men come up too.
  * Distances are steps along the lines.  With only enemy men left, only the
  * men-and-prince distance to one of them counts. */
@@ -807,8 +817,8 @@ static int mopup(const Position *pos, const EvalWeights *w, const EvalTables *tb
     if (pos->rules.variant != VARIANT_DABLOT)
         return v;
     Bitboard own = pos->by_color[c], enemy = pos->by_color[c ^ 1];
-    bool no_men = !(enemy & pos->by_type[MAN]);
-    if (no_men) {
+    bool few_men = bb_count(enemy & pos->by_type[MAN]) <= hunt_men_left(pos);
+    if (few_men) {
         int lacks = DIR_NB * bb_count(enemy) - their_steps;
         v += w->mopup_hunt_mobility * (lacks > 0 ? lacks : 0);
     }
@@ -823,13 +833,13 @@ static int mopup(const Position *pos, const EvalWeights *w, const EvalTables *tb
         return v;
     int tp = bb_lsb(target);
     int bonus = hunted ? hunt_bonus(pos, w, tb, c, tp, hunted, hunters) : 0;
-    int all_men = hunted && no_men ? w->mopup_all_men : 0;
+    int all_men = hunted && few_men ? w->mopup_all_men : 0;
     bonus += wall_bonus(w, tb, tp, own & ~(hunters | own_king), all_men);
     return v + bonus;
 }
 
 /* Dablot men are never promoted (RULES.md section 1): once the enemy has
- * no man left, the leader's men are paid for advancing toward the half the
+ * at most hunt_men_left() men left, the leader's men are paid for advancing toward the half the
  * hunted piece stands in, so a king hunted in the leader's own half pulls
  * them back instead of away (docs/strength.md "The Dablot hunt: every
  * hunter, and the men's advance"). */
@@ -837,8 +847,7 @@ static void hunt_advance(const Position *pos, const AdvancePlanes *ap, const Eva
                          Color leader, int term[TERM_NB][2])
 {
     Bitboard enemy = pos->by_color[leader ^ 1];
-    if (enemy & pos->by_type[MAN])
-        return;
+    if (bb_count(enemy & pos->by_type[MAN]) > hunt_men_left(pos)) return;
     Bitboard hunted = enemy & pos->by_type[KING];
     if (!hunted)
         hunted = enemy & pos->by_type[PRINCE];

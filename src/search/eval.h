@@ -60,7 +60,7 @@ typedef struct EvalWeights {
         [PIECE_TYPE_NB];     /* Dablot: man / prince when no enemy piece it may take is left */
     int mopup_margin;        /* material lead that starts the mop-up */
     int mopup_mobility;      /* per step the losing side has */
-    int mopup_hunt_mobility; /* once it has no man left (Dablot): per step each of
+    int mopup_hunt_mobility; /* once it has few men left (Dablot): per step each of
                                         its pieces lacks of the 8 it could have */
     int mopup_king_dist;     /* per step between the leader's nearest hunter and the
                                         hunted piece (enemy king, else prince; see mopup()) */
@@ -75,7 +75,7 @@ typedef struct EvalWeights {
     int mopup_region;        /* per point of the board the hunted piece could not
                                         reach if the leader's pieces stood still, the points
                                         a hunter could take it on counting as walls (Dablot) */
-    int mopup_all_men;       /* once the enemy has no man (Dablot): per step nearer
+    int mopup_all_men;       /* once the enemy has few men (Dablot): per step nearer
                                         the hunted piece of every man and non-hunting prince */
     int mopup_kingless;      /* scale (of EVAL_SCALE_FULL) of the score when the leader has lost
                                         its king and the enemy king lives (Dablot) */

@@ -147,6 +147,11 @@ enum {
      * 85, 95 and 93 where 50% won 108 (docs/strength.md "Stuck Dablot
      * endings at fixed nodes"). */
     EVAL_DRAWPLIES_SCALE_START_PERCENT = 50,
+    /* The Dablot hunt's terms for an enemy without men already apply while
+     * it has this many, where captures are optional: the leader's men close in on the king before the
+     * last man falls and the DrawPlies count restarts for the last time
+     * (docs/strength.md "The hunt before the last man falls"). */
+    EVAL_HUNT_MEN_LEFT = 2,
 };
 
 #endif
