@@ -234,7 +234,16 @@ int main(int argc, char **argv)
         char *cmd = command_line(argc - first, argv + first, &w);
         if (!cmd) return 1;
         int rc = 0;
-        if (w.n > 0 && !known_command(w.v[0])) {
+        int late = first + 1;
+        while (late < argc && strncmp(argv[late], "--", 2) != 0)
+            late++;
+        if (late < argc) {
+            /* No protocol word starts with "--": an option typed after the
+             * command would be an ignored word, and the command would run
+             * for the wrong game. */
+            complain("option '%s' must come before the command (try --help)\n", argv[late]);
+            rc = 2;
+        } else if (w.n > 0 && !known_command(w.v[0])) {
             complain("unknown command '%s' (try --help)\n", w.v[0]);
             rc = 2;
         } else if (w.n > 0 && endless_go(&e, w.n, w.v, cmd)) {

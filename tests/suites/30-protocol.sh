@@ -98,6 +98,10 @@ cli_flags() {
     # argv is quoted with control bytes and invalid UTF-8 as '?'
     err=$(bin/dablo $'--x\xff\x1b[1m' 2>&1); [ $? -eq 2 ] && grep -q "unknown option '--x??\[1m'" <<<"$err" || return 1
     err=$(timeout 5 bin/dablo go 2>&1); [ $? -eq 2 ] || return 1
+    # an option after the command is refused before anything runs
+    err=$(timeout 5 bin/dablo go depth 2 --variant tabal 2>&1); [ $? -eq 2 ] &&
+        [ "$err" = "dablo: option '--variant' must come before the command (try --help)" ] ||
+        { echo "go depth 2 --variant tabal: $err"; return 1; }
     # an unknown command is a usage error too (2, as --help says), not a failed command (1)
     err=$(timeout 5 bin/dablo foo 2>&1); [ $? -eq 2 ] && [ "$err" = "dablo: unknown command 'foo' (try --help)" ] ||
         { echo "bin/dablo foo: $err"; return 1; }
