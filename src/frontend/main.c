@@ -42,7 +42,7 @@ static const char usage[] =
     "'dablo bench', 'dablo --variant tabal go perft 6'.\n"
     "\n"
     "Exit status: 0 on success, 1 when the command reported an error, 2 on a bad command\n"
-    "line (an unknown option or command, or a go that only stop would end).\n"
+    "line (an unknown option or command, a malformed go, or a go that only stop would end).\n"
     "\n"
     "Options:\n"
     "  --plain        speak the protocol without readline, even at a terminal\n"
@@ -97,25 +97,13 @@ static char *command_line(int argc, char **argv, Words *w)
     return s;
 }
 
-/* True when the go words v[0..n) name a limit that ends a search by itself
- * (depth, nodes, movetime, or the clock of the side to move stm), whatever
- * its value. */
-static bool limit_named(char **v, int n, Color stm)
-{
-    const char *const limits[] = { "depth", "nodes", "movetime", stm == WHITE ? "wtime" : "btime" };
-    for (int i = 0; i < n; i++)
-        for (int k = 0; k < 4; k++)
-            if (strcasecmp(v[i], limits[k]) == 0) return true;
-    return false;
-}
-
-/* True when the one-shot command v[0..n) is a "go" that only "stop" would
- * end (infinite, ponder, or no depth, nodes, movetime or clock of the side
- * to move), read by the protocol's own go parser.  Then nothing runs, and
- * stderr gets one line a problem: each parse error without the "; ignored"
- * of a running engine (a bad depth says so, not that no depth was given),
- * and, unless a limit was named with a bad value, that only stop would end
- * it. */
+/* True when the one-shot command v[0..n) is a malformed "go" or one that
+ * only "stop" would end (infinite, ponder, or no depth, nodes, movetime or
+ * clock of the side to move), read by the protocol's own go parser.  Then
+ * nothing runs, and stderr says why: a malformed go's one error line
+ * without the "; nothing searched" of a running engine (a bad depth says
+ * so, not that no depth was given); else the go's notes, each without its
+ * last part, and that only stop would end it. */
 static bool endless_go(Session *e, int n, char **v, const char *cmd)
 {
     if (n < 1 || strcasecmp(v[0], "go") != 0)
@@ -124,10 +112,10 @@ static bool endless_go(Session *e, int n, char **v, const char *cmd)
     ParseErrors pe = { 0 };
     int perft_depth;
     Color stm = e->game.pos.stm;
-    uci_parse_go(&e->game.pos, v + 1, n - 1, &lim, &perft_depth, &pe);
+    int rc = uci_parse_go(&e->game.pos, v + 1, n - 1, &lim, &perft_depth, &pe);
     if (perft_depth != 0)
         return false;
-    if (!lim.infinite && !lim.ponder
+    if (rc == 0 && !lim.infinite && !lim.ponder
         && (lim.depth || lim.nodes || lim.movetime || lim.time[stm] >= 0))
         return false;
     for (int i = 0; i < pe.count && i < PARSE_MAX_ERRORS; i++) {
@@ -139,7 +127,7 @@ static bool endless_go(Session *e, int n, char **v, const char *cmd)
     if (pe.count > PARSE_MAX_ERRORS)
         fprintf(stderr, "dablo: ... and %d more error%s in this command\n",
                 pe.count - PARSE_MAX_ERRORS, pe.count - PARSE_MAX_ERRORS == 1 ? "" : "s");
-    if (lim.infinite || lim.ponder || !limit_named(v + 1, n - 1, stm))
+    if (rc == 0)
         complain("'%s' would search until 'stop', which a command line cannot send; give depth, "
                  "nodes or movetime\n",
                  cmd);

@@ -342,10 +342,11 @@ static void cmd_go(Session *e, char **args, int nargs)
     ParseErrors pe = { 0 };
     int perft_depth;
     int64_t arrived = timeman_now_us();
-    uci_parse_go(&e->game.pos, args, nargs, &limits, &perft_depth, &pe);
+    int rc = uci_parse_go(&e->game.pos, args, nargs, &limits, &perft_depth, &pe);
     limits.start_us = arrived;
     report_errors(&pe);
-    if (perft_depth < 0) return;   /* "go perft" without a valid depth */
+    if (rc < 0)
+        return; /* malformed, or "go perft" without a valid depth: a running search goes on */
     if (perft_depth > 0) {
         engine_thread_perft(&e->worker, &e->game.pos, perft_depth);
         return;

@@ -99,64 +99,70 @@ static int integer_syntax(const char *s)
     return 1;
 }
 
+/* Refuses the whole "go" (nothing runs): errs keeps this one line, naming
+ * the word and what was expected, and none of the notes before it. */
+static int go_refuse(ParseErrors *errs, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int go_refuse(ParseErrors *errs, const char *fmt, ...)
+{
+    char msg[PARSE_ERROR_LEN];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    errs->count = 0;
+    uci_parse_error_add(errs, "%s; nothing searched", msg);
+    return -1;
+}
+
 /* What go_number does with a value outside lo..hi. */
 typedef enum {
-    GO_REFUSE, /* reports it and ignores the word */
-    GO_CLAMP,  /* raises it to lo or lowers it to hi, with a note */
-    GO_TIME,   /* the same, but raises it silently: a host computes times,
-                  and sends a negative clock after an overstep */
+    GO_ANY,   /* any integer, however large (mate, which is not used) */
+    GO_COUNT, /* below lo refuses the go; above hi is lowered to hi, with a note */
+    GO_TIME,  /* the same above hi, but below lo is raised to lo silently: a host
+                 computes times, and sends a negative clock after an overstep */
 } GoRange;
 
 /* Reads the number after keyword v[*i] into *out (lo..hi, a value outside
- * treated as range says); advances *i.  Reports and returns -1 on error. */
+ * treated as range says; what says what is expected, for the error);
+ * advances *i.  A missing value, one that is not an integer, or one below
+ * lo of a GO_COUNT refuses the go (go_refuse): returns -1. */
 static int go_number(char **v, int n, int *i, long long lo, long long hi, GoRange range,
-                     long long *out, ParseErrors *errs)
+                     const char *what, long long *out, ParseErrors *errs)
 {
     const char *key = v[*i];
     long long x;
     bool huge = false;
-    if (*i + 1 >= n || is_go_keyword(v[*i + 1])) {
-        uci_parse_error_add(errs, "go: %s needs a number; ignored", key);
-        return -1;
-    }
+    if (*i + 1 >= n) return go_refuse(errs, "go: %s needs %s", key, what);
+    if (is_go_keyword(v[*i + 1]))
+        return go_refuse(errs, "go: %s: expected %s, got '%s'", key, what, v[*i + 1]);
     (*i)++;
     const char *w = v[*i];
     if (uci_parse_int64(w, &x) < 0) {
-        if (!integer_syntax(w)) {
-            uci_parse_error_add(errs, "go: %s: '%.*s%s' is not an integer; ignored", key,
-                                UCI_WORD(w));
-            return -1;
-        }
+        if (!integer_syntax(w))
+            return go_refuse(errs, "go: %s: expected %s, got '%.*s%s'", key, what, UCI_WORD(w));
         x = w[0] == '-' ? LLONG_MIN : LLONG_MAX; /* beyond 64 bits */
         huge = x == LLONG_MAX;
     }
-    if (range != GO_REFUSE && x < lo) {
-        if (range == GO_CLAMP)
-            uci_parse_error_add(errs, "go: %s: %.*s%s is below %lld; %lld used", key, UCI_WORD(w),
-                                lo, lo);
-        x = lo;
-    }
-    if (range != GO_REFUSE && (x > hi || huge)) {
+    if (range == GO_COUNT && x < lo)
+        return go_refuse(errs, "go: %s: expected %s, got '%.*s%s'", key, what, UCI_WORD(w));
+    if (range == GO_TIME && x < lo) x = lo;
+    if (range != GO_ANY && (x > hi || huge)) {
         uci_parse_error_add(errs, "go: %s: %.*s%s is above %lld; %lld used", key, UCI_WORD(w), hi,
                             hi);
         x = hi;
-    }
-    if (x < lo || x > hi) {
-        uci_parse_error_add(errs, "go: %s: %.*s%s is out of range %lld..%lld; ignored", key,
-                            UCI_WORD(w), lo, hi);
-        return -1;
     }
     *out = x;
     return 0;
 }
 
-void uci_parse_go(const Position *pos, char **v, int n, SearchLimits *lim, int *perft_depth,
-              ParseErrors *errs)
+int uci_parse_go(const Position *pos, char **v, int n, SearchLimits *lim, int *perft_depth,
+                 ParseErrors *errs)
 {
     memset(lim, 0, sizeof *lim);
     lim->time[WHITE] = lim->time[BLACK] = -1;
     *perft_depth = 0;
-    const long long TIME_MAX = (long long)1 << 50;   /* ms; far beyond any clock */
+    const long long TIME_MAX = (long long)1 << 50; /* ms; far beyond any clock */
+    const char *const MS = "an integer (ms)";
     /* perft takes no limits: a wrong depth or any other word refuses the
      * count, with one line (not one for each word, ending "ignored", as if
      * the rest of the command went on) */
@@ -173,31 +179,36 @@ void uci_parse_go(const Position *pos, char **v, int n, SearchLimits *lim, int *
             uci_parse_error_add(errs, "go perft: '%.*s%s' is not a depth 1..100", UCI_WORD(v[1]));
         else
             *perft_depth = (int)d;
-        return;
+        return *perft_depth < 0 ? -1 : 0;
     }
     for (int i = 0; i < n; i++) {
         const char *k = v[i];
         long long x;
+        int rc = 0;
         if (strcasecmp(k, "wtime") == 0 || strcasecmp(k, "btime") == 0) {
             /* hosts send a negative clock after an overstep: count it as 0 */
-            if (go_number(v, n, &i, 0, TIME_MAX, GO_TIME, &x, errs) == 0)
-                lim->time[(k[0] | 0x20) == 'w' ? WHITE : BLACK] = x;
+            rc = go_number(v, n, &i, 0, TIME_MAX, GO_TIME, MS, &x, errs);
+            if (rc == 0) lim->time[(k[0] | 0x20) == 'w' ? WHITE : BLACK] = x;
         } else if (strcasecmp(k, "winc") == 0 || strcasecmp(k, "binc") == 0) {
-            if (go_number(v, n, &i, 0, TIME_MAX, GO_TIME, &x, errs) == 0)
-                lim->inc[(k[0] | 0x20) == 'w' ? WHITE : BLACK] = x;
+            rc = go_number(v, n, &i, 0, TIME_MAX, GO_TIME, MS, &x, errs);
+            if (rc == 0) lim->inc[(k[0] | 0x20) == 'w' ? WHITE : BLACK] = x;
         } else if (strcasecmp(k, "movestogo") == 0) {
-            if (go_number(v, n, &i, 0, INT_MAX, GO_REFUSE, &x, errs) == 0) lim->movestogo = (int)x;
+            rc = go_number(v, n, &i, 0, INT_MAX, GO_COUNT, "an integer >= 0", &x, errs);
+            if (rc == 0) lim->movestogo = (int)x;
         } else if (strcasecmp(k, "movetime") == 0) {
             /* movetime 0 would read as "not given": search at least 1 ms */
-            if (go_number(v, n, &i, 1, TIME_MAX, GO_TIME, &x, errs) == 0) lim->movetime = x;
+            rc = go_number(v, n, &i, 1, TIME_MAX, GO_TIME, MS, &x, errs);
+            if (rc == 0) lim->movetime = x;
         } else if (strcasecmp(k, "depth") == 0) {
-            if (go_number(v, n, &i, 1, 1000, GO_CLAMP, &x, errs) == 0) lim->depth = (int)x;
+            rc = go_number(v, n, &i, 1, 1000, GO_COUNT, "an integer 1..1000", &x, errs);
+            if (rc == 0) lim->depth = (int)x;
         } else if (strcasecmp(k, "nodes") == 0) {
-            if (go_number(v, n, &i, 1, LLONG_MAX, GO_CLAMP, &x, errs) == 0)
-                lim->nodes = (uint64_t)x;
+            rc = go_number(v, n, &i, 1, LLONG_MAX, GO_COUNT, "an integer >= 1", &x, errs);
+            if (rc == 0) lim->nodes = (uint64_t)x;
         } else if (strcasecmp(k, "mate") == 0) {
             /* any integer: one line says the search ignores it */
-            if (go_number(v, n, &i, LLONG_MIN, LLONG_MAX, GO_REFUSE, &x, errs) == 0)
+            rc = go_number(v, n, &i, LLONG_MIN, LLONG_MAX, GO_ANY, "an integer", &x, errs);
+            if (rc == 0)
                 uci_parse_error_add(errs, "go: mate is not supported; searching without it");
         } else if (strcasecmp(k, "infinite") == 0) {
             lim->infinite = true;
@@ -208,19 +219,26 @@ void uci_parse_go(const Position *pos, char **v, int n, SearchLimits *lim, int *
                 Move m;
                 char err[PARSE_ERROR_LEN];
                 i++;
-                if (notation_parse_move(pos, v[i], &m, err, sizeof err) < 0) {
-                    uci_parse_error_add(errs, "go: searchmoves: %s; ignored", err);
-                    continue;
-                }
+                if (notation_parse_move(pos, v[i], &m, err, sizeof err) < 0)
+                    return go_refuse(errs, "go: searchmoves: %s", err);
                 int dup = 0;
                 for (int j = 0; j < lim->nsearchmoves; j++)
                     dup |= move_equal(&lim->searchmoves[j], &m);
                 if (!dup && lim->nsearchmoves < MAX_MOVES) lim->searchmoves[lim->nsearchmoves++] = m;
             }
         } else {
-            uci_parse_error_add(errs, "go: unknown word '%.*s%s'; ignored", UCI_WORD(k));
+            char words[128] = "";
+            for (int j = 0; go_keywords[j]; j++)
+                snprintf(words + strlen(words), sizeof words - strlen(words), "%s%s",
+                         go_keywords[j],
+                         !go_keywords[j + 1]   ? ""
+                         : !go_keywords[j + 2] ? " or "
+                                               : ", ");
+            return go_refuse(errs, "go: unknown word '%.*s%s' (expected %s)", UCI_WORD(k), words);
         }
+        if (rc < 0) return -1;
     }
+    return 0;
 }
 
 /* Joins v[from..to) with single spaces into a malloc'd string. */

@@ -55,23 +55,28 @@ typedef struct ParseErrors {
 void uci_parse_error_add(ParseErrors *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* The length of the problem a message names, without the last "; <what is
- * done instead>" part that most messages end in ("go: depth: 'x' is not an
- * integer; ignored" -> "go: depth: 'x' is not an integer"); the whole
- * length when there is none.  For a caller that runs nothing instead. */
+ * done instead>" part that most messages end in ("go: depth: expected an
+ * integer 1..1000, got 'x'; nothing searched" -> "go: depth: expected an
+ * integer 1..1000, got 'x'"); the whole length when there is none.  For a
+ * caller that reports the problem in its own words. */
 size_t uci_parse_error_problem(const char *msg);
 
 /* Limits of "go" read from words v[0..n) (the words after "go").
  * Keywords: wtime btime winc binc movestogo movetime depth nodes infinite
- * ponder searchmoves <moves...> perft <N>, any subset and order, case-
- * insensitive.  Times in ms (a negative clock counts as 0), depth in plies,
- * nodes a 64-bit count.  A bad or unknown word is reported in *errs and
- * skipped; the rest still counts, so a "go" is always answered.  searchmoves
- * takes the following words up to the next keyword that are legal moves of
- * pos (others are reported).  *perft_depth is set to N > 0 for "go perft N"
- * (nothing else), to -1 for "perft" with a bad or missing N or with any
- * other word (reported; nothing should run), else 0. */
-void uci_parse_go(const Position *pos, char **v, int n, SearchLimits *lim, int *perft_depth,
-              ParseErrors *errs);
+ * ponder searchmoves <moves...> mate <n> perft <N>, any subset and order,
+ * case-insensitive.  Times in ms (a negative clock counts as 0), depth in
+ * plies, nodes a 64-bit count.  Returns 0 when the go may run; *errs may
+ * then hold notes (a value above its maximum lowered to it, mate not
+ * supported).  Returns -1 when nothing should run: a malformed go (an
+ * unknown word, a missing value, a value that is not an integer, a depth
+ * or node count below 1, a negative movestogo, a searchmoves word that is
+ * no legal move of pos) leaves exactly one line in *errs, naming the word
+ * and what was expected (PROTOCOL.md section 3.3).  searchmoves takes the
+ * following words up to the next keyword.  *perft_depth is set to N > 0
+ * for "go perft N" (nothing else), to -1 for "perft" with a bad or missing
+ * N or with any other word (reported; -1 is returned), else 0. */
+int uci_parse_go(const Position *pos, char **v, int n, SearchLimits *lim, int *perft_depth,
+                 ParseErrors *errs);
 
 /* Builds the game of "position startpos|fen <FEN> [moves m1 m2 ...]" from
  * the words after "position" for the given rules.  On success returns 0 and

@@ -99,9 +99,12 @@ static void handle_line(const char *line, Rules *rules, Game *game)
         static SearchLimits lim;
         ParseErrors pe = { 0 };
         int perft_depth;
-        uci_parse_go(&game->pos, w.v + 1, w.n - 1, &lim, &perft_depth, &pe);
+        int rc = uci_parse_go(&game->pos, w.v + 1, w.n - 1, &lim, &perft_depth, &pe);
         CHECK(lim.nsearchmoves >= 0 && lim.nsearchmoves <= MAX_MOVES);
         CHECK(perft_depth >= -1 && perft_depth <= 100);
+        /* a refused go says why in exactly one line; a perft refused too */
+        CHECK(rc == 0 || pe.count == 1);
+        CHECK(rc == -1 || perft_depth >= 0);
     } else {
         Position p;
         if (position_set_fen(&p, rules, line, err, sizeof err) == 0) {

@@ -76,25 +76,28 @@ cli_flags() {
     local err
     err=$(bin/dablo --bogus 2>&1); [ $? -eq 2 ] && grep -q "unknown option '--bogus'" <<<"$err" || return 1
     err=$(timeout 5 bin/dablo go infinite 2>&1); [ $? -eq 2 ] && grep -q "would search until 'stop'" <<<"$err" || return 1
-    # a limit with a bad value: one line naming the value and the limit, not
-    # that no limit was given (White to move: wtime is its clock)
+    # a malformed go: its one error line, naming the word and what was
+    # expected (not that no limit was given: White to move, wtime is its clock)
     local k
     for k in depth nodes movetime wtime; do
-        err=$(timeout 5 bin/dablo go $k abc 2>&1); [ $? -eq 2 ] &&
-            [ "$err" = "dablo: go: $k: 'abc' is not an integer" ] || { echo "go $k abc: $err"; return 1; }
+        err=$(timeout 5 bin/dablo go $k abc 2>&1); [ $? -eq 2 ] && grep -qx "dablo: go: $k: expected an integer .*, got 'abc'" <<<"$err" ||
+            { echo "go $k abc: $err"; return 1; }
     done
-    err=$(timeout 5 bin/dablo go depth 2>&1); [ $? -eq 2 ] && [ "$err" = "dablo: go: depth needs a number" ] ||
+    err=$(timeout 5 bin/dablo go depth 2>&1); [ $? -eq 2 ] && [ "$err" = "dablo: go: depth needs an integer 1..1000" ] ||
         { echo "go depth: $err"; return 1; }
-    # a bad word beside no limit at all: both problems, one line each
-    err=$(timeout 5 bin/dablo go movestogo x 2>&1); [ $? -eq 2 ] &&
-        [ "$(printf '%s\n' "$err" | head -1)" = "dablo: go: movestogo: 'x' is not an integer" ] &&
-        [ "$(printf '%s\n' "$err" | wc -l)" -eq 2 ] && grep -q "would search until 'stop'" <<<"$err" ||
-        { echo "go movestogo x: $err"; return 1; }
-    # past four problems, how many more: "1 more error", "2 more errors"
-    err=$(timeout 5 bin/dablo go a1 a2 a3 a4 a5 2>&1); [ $? -eq 2 ] &&
-        [ "$(sed -n 5p <<<"$err")" = "dablo: ... and 1 more error in this command" ] || { echo "go a1..a5: $err"; return 1; }
-    err=$(timeout 5 bin/dablo go a1 a2 a3 a4 a5 a6 2>&1); [ $? -eq 2 ] &&
-        [ "$(sed -n 5p <<<"$err")" = "dablo: ... and 2 more errors in this command" ] || { echo "go a1..a6: $err"; return 1; }
+    # a go with a limit is refused too, in one line however many words are bad
+    err=$(timeout 5 bin/dablo go depth 3 movestogo x a1 a2 2>&1); [ $? -eq 2 ] &&
+        [ "$err" = "dablo: go: movestogo: expected an integer >= 0, got 'x'" ] ||
+        { echo "go depth 3 movestogo x a1 a2: $err"; return 1; }
+    # notes of a go that only stop would end are shown, each on its line,
+    # and past four how many more: "1 more error", "2 more errors"
+    local big=99999999999999999999999
+    err=$(timeout 5 bin/dablo go infinite depth $big nodes $big movetime $big wtime $big btime $big 2>&1); [ $? -eq 2 ] &&
+        [ "$(sed -n 1p <<<"$err")" = "dablo: go: depth: $big is above 1000" ] &&
+        [ "$(sed -n 5p <<<"$err")" = "dablo: ... and 1 more error in this command" ] &&
+        grep -q "would search until 'stop'" <<<"$err" || { echo "go infinite with notes: $err"; return 1; }
+    err=$(timeout 5 bin/dablo go infinite depth $big nodes $big movetime $big wtime $big btime $big winc $big 2>&1); [ $? -eq 2 ] &&
+        [ "$(sed -n 5p <<<"$err")" = "dablo: ... and 2 more errors in this command" ] || { echo "go infinite with notes: $err"; return 1; }
     # argv is quoted with control bytes and invalid UTF-8 as '?'
     err=$(bin/dablo $'--x\xff\x1b[1m' 2>&1); [ $? -eq 2 ] && grep -q "unknown option '--x??\[1m'" <<<"$err" || return 1
     err=$(timeout 5 bin/dablo go 2>&1); [ $? -eq 2 ] || return 1
@@ -118,6 +121,17 @@ cli_status() {
     err=$(bin/dablo setoption name Hash value lots 2>&1); [ $? -eq 1 ]
 }
 check "a one-shot command exits 1 when it wrote an error line, 0 otherwise" cli_status
+# A malformed go over a pipe: one error line, and no search (before, the
+# bad limit was dropped and the search ran until stop: a host waited for ever).
+malformed_go() {
+    local go out
+    for go in 'go depth x' 'go nodes -5' 'go movetime abc' 'go depth 4 bogus'; do
+        out=$(printf '%s\nisready\n' "$go" | timeout 10 bin/dablo 2>&1)
+        [ "$(wc -l <<<"$out")" -eq 2 ] && grep -q "^info string error: go: .*; nothing searched$" <<<"$out" &&
+            [ "$(tail -1 <<<"$out")" = readyok ] || { echo "     $go: $out"; return 1; }
+    done
+}
+check "a malformed go over a pipe: one error line, nothing searched" malformed_go
 # Blank arguments add no word, as an empty line over the pipe is ignored
 # (PROTOCOL.md section 1.1); the words of one argument are split as a line's.
 cli_blank() {

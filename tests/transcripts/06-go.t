@@ -33,33 +33,57 @@ reset
 <... bestmove .*
 pvcheck
 reset
-# order and case do not matter; errors are reported and skipped
-> go DEPTH 2 bogus 7 movetime x
-< info string error: go: unknown word 'bogus'; ignored
-< info string error: go: unknown word '7'; ignored
-< info string error: go: movetime: 'x' is not an integer; ignored
+# order and case do not matter
+> go DEPTH 2 MoveTime 5000
 <... bestmove .*
 pvcheck
 reset
-# at most four errors are shown, then how many more (one: "1 more error")
-> go depth 1 a1 a2 a3 a4 a5
-< info string error: go: unknown word 'a1'; ignored
-< info string error: go: unknown word 'a2'; ignored
-< info string error: go: unknown word 'a3'; ignored
-< info string error: go: unknown word 'a4'; ignored
-< info string error: \.\.\. and 1 more error in this command
+# a malformed go is refused as a whole: one line naming the word and what
+# was expected, and no search (a host waiting for bestmove would wait for
+# ever); isready shows that nothing runs
+> go depth x
+< info string error: go: depth: expected an integer 1\.\.1000, got 'x'; nothing searched
+> go nodes -5
+< info string error: go: nodes: expected an integer >= 1, got '-5'; nothing searched
+> go movetime abc
+< info string error: go: movetime: expected an integer \(ms\), got 'abc'; nothing searched
+> go depth 0 movetime 100
+< info string error: go: depth: expected an integer 1\.\.1000, got '0'; nothing searched
+> go movetime 100 wtime 1.5
+< info string error: go: wtime: expected an integer \(ms\), got '1\.5'; nothing searched
+> go movestogo -1 movetime 100
+< info string error: go: movestogo: expected an integer >= 0, got '-1'; nothing searched
+> go depth movetime 100
+< info string error: go: depth: expected an integer 1\.\.1000, got 'movetime'; nothing searched
+> go movetime 100 nodes
+< info string error: go: nodes needs an integer >= 1; nothing searched
+> go depth 2 bogus
+< info string error: go: unknown word 'bogus' \(expected wtime, btime, winc, binc, movestogo, movetime, depth, nodes, infinite, ponder, searchmoves, perft or mate\); nothing searched
+> go depth 1 mate x
+< info string error: go: mate: expected an integer, got 'x'; nothing searched
+# one line however many words are bad, and no note before it
+> go depth 5000 a1 a2 a3 a4 a5
+< info string error: go: unknown word 'a1' .*; nothing searched
+> isready
+< readyok
+quiet 300
+count 0 bestmove.*
+# a running search is not stopped by a refused go: it goes on until stop
+> go infinite
+<... info depth .*
+> go depth x
+<... info string error: go: depth: expected an integer 1\.\.1000, got 'x'; nothing searched
+> isready
+<... readyok
+count 0 bestmove.*
+> stop
 <... bestmove .*
-pvcheck
 reset
-> go depth 1 a1 a2 a3 a4 a5 a6
-<... info string error: \.\.\. and 2 more errors in this command
-<... bestmove .*
-pvcheck
-reset
-# values beyond the maximum (or beyond 64 bits) are lowered to it
+# values beyond the maximum (or beyond 64 bits) are lowered to it, with a
+# note, and the search runs
 > go depth 2 movetime 100000000000000000000000 movestogo 99999999999999999999999
 < info string error: go: movetime: 100000000000000000000000 is above 1125899906842624; 1125899906842624 used
-< info string error: go: movestogo: 99999999999999999999999 is out of range 0..2147483647; ignored
+< info string error: go: movestogo: 99999999999999999999999 is above 2147483647; 2147483647 used
 <... bestmove .*
 pvcheck
 reset
@@ -68,13 +92,23 @@ reset
 <... bestmove .*
 pvcheck
 reset
-# a depth or node count below 1 is raised to 1 with a note, as one above
-# the maximum is lowered; a clock or movetime below its minimum silently
-> go depth 0 nodes -5 movetime 0 wtime -30 winc -1
-< info string error: go: depth: 0 is below 1; 1 used
-< info string error: go: nodes: -5 is below 1; 1 used
+# at most four notes are shown, then how many more (one: "1 more error")
+> go depth 5000 nodes 99999999999999999999999 movetime 99999999999999999999999 wtime 99999999999999999999999 btime 99999999999999999999999
+< info string error: go: depth: 5000 is above 1000; 1000 used
+< info string error: go: nodes: .* is above .*
+< info string error: go: movetime: .* is above .*
+< info string error: go: wtime: .* is above .*
+< info string error: \.\.\. and 1 more error in this command
+> stop
 <... bestmove .*
 pvcheck
+reset
+# a clock or movetime below its minimum is raised silently (a host
+# computes them, and sends a negative clock after an overstep)
+> go depth 1 movetime 0 wtime -30 winc -1
+<... bestmove .*
+pvcheck
+count 0 info string.*
 reset
 # mate takes any integer and says once that it is not supported
 > go depth 1 mate 99999999999999999999999
@@ -88,10 +122,18 @@ reset
 <... bestmove (k7-j8|a5-b6)( ponder .*)?
 pvcheck
 reset
-> go searchmoves z9-z9 k7-i7 depth 2
-< info string error: go: searchmoves: .*'z9-z9'.*; ignored
+> go searchmoves k7-i7 depth 2
 <... bestmove k7-i7( ponder .*)?
 pvcheck
+reset
+# a word of searchmoves that is no legal move refuses the go
+> go searchmoves z9-z9 k7-i7 depth 2
+< info string error: go: searchmoves: .*'z9-z9'.*; nothing searched
+> go searchmoves k7-k9 depth 2
+< info string error: go: searchmoves: illegal move 'k7-k9'; nothing searched
+> isready
+< readyok
+count 0 bestmove.*
 reset
 # every info line follows the grammar hosts rely on
 all (info (depth|string) .*|bestmove .*)

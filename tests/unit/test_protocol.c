@@ -5,6 +5,7 @@
  * by the transcripts (tests/suites/30-protocol.sh).
  */
 #include <check.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,8 +39,9 @@ START_TEST(words_blanks)
 }
 END_TEST
 
-/* Runs uci_parse_go on the words of line in the Dablot start position. */
-static void go(const char *line, SearchLimits *lim, int *perft, ParseErrors *pe)
+/* Runs uci_parse_go on the words of line in the Dablot start position;
+ * returns what it returns. */
+static int go(const char *line, SearchLimits *lim, int *perft, ParseErrors *pe)
 {
     Rules r = rules_default(VARIANT_DABLOT);
     Position pos;
@@ -47,8 +49,9 @@ static void go(const char *line, SearchLimits *lim, int *perft, ParseErrors *pe)
     position_start(&pos, &r);
     memset(pe, 0, sizeof *pe);
     ck_assert_int_eq(uci_parse_words_split(&w, line), 0);
-    uci_parse_go(&pos, w.v, w.n, lim, perft, pe);
+    int rc = uci_parse_go(&pos, w.v, w.n, lim, perft, pe);
     uci_parse_words_free(&w);
+    return rc;
 }
 
 START_TEST(go_limits)
@@ -74,12 +77,11 @@ START_TEST(go_limits)
     go("wtime -30 movetime 0", &l, &perft, &pe);
     ck_assert_int_eq(pe.count, 0);
     ck_assert(l.time[WHITE] == 0 && l.movetime == 1);
-    /* a depth or node count below 1 is raised to 1 with a note */
-    go("depth 0 nodes -5", &l, &perft, &pe);
+    /* above the maximum: lowered to it, with a note; the go runs */
+    ck_assert_int_eq(go("depth 5000 movestogo 99999999999999999999999", &l, &perft, &pe), 0);
     ck_assert_int_eq(pe.count, 2);
-    ck_assert(l.depth == 1 && l.nodes == 1);
-    ck_assert_str_eq(pe.msg[0], "go: depth: 0 is below 1; 1 used");
-    ck_assert_str_eq(pe.msg[1], "go: nodes: -5 is below 1; 1 used");
+    ck_assert(l.depth == 1000 && l.movestogo == INT_MAX);
+    ck_assert_str_eq(pe.msg[0], "go: depth: 5000 is above 1000; 1000 used");
     /* mate: any integer, one line */
     go("mate -99999999999999999999999", &l, &perft, &pe);
     ck_assert_int_eq(pe.count, 1);
@@ -92,24 +94,47 @@ START_TEST(go_errors_and_searchmoves)
     static SearchLimits l;
     int perft;
     ParseErrors pe;
-    go("depth x wtime nodes 5 bogus", &l, &perft, &pe);
-    ck_assert_int_eq(pe.count, 3);   /* depth x, wtime without a number, bogus */
-    ck_assert_int_eq(l.depth, 0);
-    ck_assert(l.nodes == 5);
-    ck_assert_ptr_nonnull(strstr(pe.msg[0], "depth"));
+    /* a malformed go is refused: one line naming the word and what was
+     * expected, none of the notes before it */
+    ck_assert_int_eq(go("depth 5000 depth x wtime nodes 5 bogus", &l, &perft, &pe), -1);
+    ck_assert_int_eq(pe.count, 1);
+    ck_assert_str_eq(pe.msg[0],
+                     "go: depth: expected an integer 1..1000, got 'x'; nothing searched");
     /* the problem alone, without what the engine does instead */
     ck_assert_int_eq(uci_parse_error_problem(pe.msg[0]),
-                     strlen("go: depth: 'x' is not an integer"));
+                     strlen("go: depth: expected an integer 1..1000, got 'x'"));
     ck_assert_int_eq(uci_parse_error_problem("no consequence"), strlen("no consequence"));
-    go("searchmoves k7-j8 c5-d6 k7-j8 a1-a3 depth 3", &l, &perft, &pe);
-    ck_assert_int_eq(l.nsearchmoves, 2);     /* duplicate dropped, illegal reported */
+    static const char *const bad[][2] = {
+        { "nodes -5", "go: nodes: expected an integer >= 1, got '-5'; nothing searched" },
+        { "depth 0", "go: depth: expected an integer 1..1000, got '0'; nothing searched" },
+        { "movetime abc", "go: movetime: expected an integer (ms), got 'abc'; nothing searched" },
+        { "btime 1e3", "go: btime: expected an integer (ms), got '1e3'; nothing searched" },
+        { "movestogo -1", "go: movestogo: expected an integer >= 0, got '-1'; nothing searched" },
+        { "depth 3 winc", "go: winc needs an integer (ms); nothing searched" },
+        { "depth infinite",
+          "go: depth: expected an integer 1..1000, got 'infinite'; nothing searched" },
+        { "mate x", "go: mate: expected an integer, got 'x'; nothing searched" },
+        { "depth 3 searchmoves k7-k9", "go: searchmoves: illegal move 'k7-k9'; nothing searched" },
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        ck_assert_int_eq(go(bad[i][0], &l, &perft, &pe), -1);
+        ck_assert_int_eq(pe.count, 1);
+        ck_assert_str_eq(pe.msg[0], bad[i][1]);
+    }
+    ck_assert_int_eq(go("depth 2 bogus", &l, &perft, &pe), -1);
     ck_assert_int_eq(pe.count, 1);
+    ck_assert_ptr_nonnull(strstr(pe.msg[0], "go: unknown word 'bogus' (expected wtime, btime, "));
+    ck_assert_ptr_nonnull(strstr(pe.msg[0], "searchmoves, perft or mate); nothing searched"));
+    /* searchmoves: duplicates dropped */
+    ck_assert_int_eq(go("searchmoves k7-j8 c5-d6 k7-j8 depth 3", &l, &perft, &pe), 0);
+    ck_assert_int_eq(l.nsearchmoves, 2);
+    ck_assert_int_eq(pe.count, 0);
     ck_assert_int_eq(l.depth, 3);
     go("perft 4", &l, &perft, &pe);
     ck_assert_int_eq(perft, 4);
     ck_assert_int_eq(pe.count, 0);
     /* other words with perft refuse it, as "perft 4 extra" is refused */
-    go("perft 4 depth 2", &l, &perft, &pe);
+    ck_assert_int_eq(go("perft 4 depth 2", &l, &perft, &pe), -1);
     ck_assert_int_eq(perft, -1);
     ck_assert_int_eq(pe.count, 1);
     ck_assert_ptr_nonnull(strstr(pe.msg[0], "go perft"));
@@ -124,9 +149,12 @@ START_TEST(go_errors_and_searchmoves)
     ck_assert_int_eq(perft, -1);
     ck_assert_int_eq(pe.count, 1);
     ck_assert_ptr_null(strstr(pe.msg[0], "ignored"));
-    /* many errors: all counted, the first few kept */
-    go("a b c d e f g h", &l, &perft, &pe);
-    ck_assert_int_eq(pe.count, 8);
+    /* many notes: all counted, the first few kept */
+    ck_assert_int_eq(go("depth 5000 nodes 99999999999999999999999 movetime 99999999999999999999999 "
+                        "wtime 99999999999999999999999 btime 99999999999999999999999",
+                        &l, &perft, &pe),
+                     0);
+    ck_assert_int_eq(pe.count, 5);
 }
 END_TEST
 
