@@ -135,7 +135,8 @@ static void complete_position(Cands *c, const CompletionContext *e, char **v, in
     }
     Game g;
     char err[256];
-    if (uci_parse_position(e->rules, v + 1, n - 1, &g, err, sizeof err) < 0) return;
+    if (uci_parse_position(e->rules, v + 1, n - 1, UCI_SWITCH_GAME, &g, err, sizeof err) < 0)
+        return;
     add_moves(c, &g.pos);
     game_free(&g);
 }

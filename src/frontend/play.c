@@ -118,6 +118,13 @@ static void draw(const Session *e)
         output_line("Move %d, %s to move.", g->pos.move_number, color_name(g->pos.stm));
 }
 
+void play_position_set(const Session *e)
+{
+    draw(e);
+    if (!announce_end(e) && e->play.engine != (int)e->game.pos.stm)
+        output_line("Your move (%s).", color_name(e->game.pos.stm));
+}
+
 /* Starts the engine's reply when it is its turn (the game goes on). */
 static void maybe_think(Session *e)
 {

@@ -61,6 +61,15 @@ bool play_execute(struct Session *e, char **v, int n);
  * one may already have), else 0. */
 int play_idle(struct Session *e);
 
+/* A position was set at the terminal (the protocol's "position"): the
+ * board is drawn, with the end of the game or whose move it is, as after
+ * a move.  When it is dablo's turn, play_idle() starts its reply. */
+void play_position_set(const struct Session *e);
+
+/* How a person switches games, for the hint after a FEN of the other game
+ * (uci_parse_position(): "(is this a Tabal FEN? first type new tabal)"). */
+#define PLAY_SWITCH_GAME "first type new "
+
 /* The names of the play mode's commands, NULL-terminated (completion). */
 const char *const *play_commands(void);
 

@@ -99,12 +99,14 @@ static void cmd_position(Session *e, char **args, int nargs)
 {
     Game g;
     char err[512];
-    if (uci_parse_position(&e->rules, args, nargs, &g, err, sizeof err) < 0) {
+    const char *switch_game = e->interactive ? PLAY_SWITCH_GAME : UCI_SWITCH_GAME;
+    if (uci_parse_position(&e->rules, args, nargs, switch_game, &g, err, sizeof err) < 0) {
         output_line("info string error: %s; position unchanged", err);
         return;
     }
     game_free(&e->game);
     e->game = g;
+    if (e->interactive) play_position_set(e);
 }
 
 static void cmd_ucinewgame(Session *e, char **args, int nargs)
@@ -481,13 +483,37 @@ static const Command commands[] = {
     { "bench", cmd_bench, "bench [depth]", "search the benchmark positions; prints nodes and nps" },
     { "perft", cmd_perft, "perft <depth>", "same as go perft <depth>" },
     { "debug", cmd_debug, "debug on|off", "accepted for UCI compatibility (no effect)" },
-    { "help", cmd_help, "help", "this list" },
+    { "help", cmd_help, "help [<command>]", "this list" },
 };
 
 enum { NCOMMANDS = sizeof commands / sizeof commands[0] };
 
+/* "help <topic>" with no such topic: one error line naming it and the
+ * topics, "protocol" and the commands (at the terminal the play mode's
+ * first).  False when topic is one (its help is the general help). */
+static bool unknown_help_topic(const Session *e, const char *topic)
+{
+    const char *const *play = e->interactive ? play_commands() : NULL;
+    bool known = strcasecmp(topic, "protocol") == 0;
+    for (int i = 0; i < NCOMMANDS; i++)
+        known |= strcasecmp(topic, commands[i].name) == 0;
+    for (int i = 0; play && play[i]; i++)
+        known |= strcasecmp(topic, play[i]) == 0;
+    if (known) return false;
+    char topics[512] = "";
+    for (int i = 0; play && play[i]; i++)
+        snprintf(topics + strlen(topics), sizeof topics - strlen(topics), "%s, ", play[i]);
+    snprintf(topics + strlen(topics), sizeof topics - strlen(topics), "protocol");
+    for (int i = 0; i < NCOMMANDS; i++)
+        snprintf(topics + strlen(topics), sizeof topics - strlen(topics), ", %s", commands[i].name);
+    output_line("info string error: help: unknown topic '%.*s%s' (topics: %s)", UCI_WORD(topic),
+                topics);
+    return true;
+}
+
 static void cmd_help(Session *e, char **args, int nargs)
 {
+    if (nargs > 0 && unknown_help_topic(e, args[0])) return;
     if (e->interactive && !(nargs == 1 && strcasecmp(args[0], "protocol") == 0)) {
         play_help(e); /* a person at the terminal: how to play, first and alone */
         output_text("The protocol's commands and options (what a GUI sends): help protocol");
@@ -667,6 +693,7 @@ int uci_loop(Session *e, bool use_terminal)
         return plain_loop(e);
     }
     e->interactive = true;
+    output_for_people(true);
     play_banner(e);
     while (!e->quit) {
         char *line = terminal_read_line();
@@ -676,5 +703,6 @@ int uci_loop(Session *e, bool use_terminal)
     }
     if (!e->quit) uci_quit(e);
     terminal_close();
+    output_for_people(false);
     return 0;
 }

@@ -69,7 +69,8 @@ void uci_quit(Session *e);
 
 /* Reads and executes commands from stdin until "quit" or EOF (EOF acts
  * as "quit").  With use_terminal, stdin and stdout being terminals, GNU
- * readline gives a prompt, editing, history and completion (terminal.h);
+ * readline gives a prompt, editing, history and completion (terminal.h),
+ * the play mode (play.h), and messages for a person (output_for_people());
  * otherwise lines are read plainly with no prompt (also at a terminal when
  * readline cannot be loaded: one line to stderr says why).  Returns the
  * exit status (0). */

@@ -258,7 +258,8 @@ static char *join_words(char **v, int from, int to)
     return s;
 }
 
-int uci_parse_position(const Rules *rules, char **v, int n, Game *out, char *err, size_t errlen)
+int uci_parse_position(const Rules *rules, char **v, int n, const char *switch_game, Game *out,
+                       char *err, size_t errlen)
 {
     Position start;
     int i;
@@ -284,9 +285,8 @@ int uci_parse_position(const Rules *rules, char **v, int n, Game *out, char *err
         int rc = position_set_fen(&start, rules, fen, ferr, sizeof ferr);
         if (rc < 0) {
             char hint[POSITION_HINT_LEN];
-            snprintf(
-                err, errlen, "position: %s%s", ferr,
-                position_fen_hint(rules, fen, "setoption name Variant value ", hint, sizeof hint));
+            snprintf(err, errlen, "position: %s%s", ferr,
+                     position_fen_hint(rules, fen, switch_game, hint, sizeof hint));
         }
         free(fen);
         if (rc < 0) return -1;

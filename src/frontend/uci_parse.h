@@ -82,10 +82,14 @@ int uci_parse_go(const Position *pos, char **v, int n, SearchLimits *lim, int *p
  * the words after "position" for the given rules.  On success returns 0 and
  * *out is a new game (the caller frees it).  On error returns -1, *out is
  * untouched and err holds one line naming the problem: a bad FEN, or the
- * move, its index (1-based) and why it is not legal.  A bare trailing
- * "moves" is accepted.  The FEN is the words between "fen" and "moves"
- * joined by single spaces. */
-int uci_parse_position(const Rules *rules, char **v, int n, Game *out, char *err, size_t errlen);
+ * move, its index (1-based) and why it is not legal.  A bad FEN of the
+ * other game says so, with switch_game and the game's name after it (the
+ * protocol's UCI_SWITCH_GAME, or the terminal's words: position_fen_hint()).
+ * A bare trailing "moves" is accepted.  The FEN is the words between "fen"
+ * and "moves" joined by single spaces. */
+#define UCI_SWITCH_GAME "setoption name Variant value "
+int uci_parse_position(const Rules *rules, char **v, int n, const char *switch_game, Game *out,
+                       char *err, size_t errlen);
 
 /* Splits the words after "setoption" into the option name (the words after
  * "name" up to "value", joined by single spaces) and the value (the words

@@ -15,6 +15,7 @@
 
 static pthread_mutex_t out_lock = PTHREAD_MUTEX_INITIALIZER;
 static unsigned error_lines;   /* error lines written, under out_lock */
+static bool for_people;        /* output_for_people(), under out_lock */
 /* The line being typed (output_typing()), shown after the last line
  * written; printable, typing_len bytes (0: none).  Under out_lock. */
 static char *typing;
@@ -120,8 +121,16 @@ void output_stderr(const char *program, const char *fmt, ...)
     fprintf(stderr, "%s: %s\n", program, msg);
 }
 
+void output_for_people(bool on)
+{
+    pthread_mutex_lock(&out_lock);
+    for_people = on;
+    pthread_mutex_unlock(&out_lock);
+}
+
 void output_text(const char *line)
 {
+    static const char info_string[] = "info string ";
     size_t n = strlen(line);
     char stackbuf[1024];
     char *buf = n + 1 <= sizeof stackbuf ? stackbuf : malloc(n + 1);
@@ -131,9 +140,12 @@ void output_text(const char *line)
     pthread_mutex_lock(&out_lock);
     if (is_error_line(line))
         error_lines++;
+    size_t skip = for_people && strncmp(line, info_string, sizeof info_string - 1) == 0
+                    ? sizeof info_string - 1
+                    : 0;
     fflush(stdout);   /* anything a library printed through stdio goes first */
     if (typing_len) erase_typing();
-    write_all(buf, n + 1);
+    write_all(buf + skip, n + 1 - skip);
     if (typing_len) write_all(typing, typing_len);
     pthread_mutex_unlock(&out_lock);
     if (buf != stackbuf) free(buf);

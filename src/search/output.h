@@ -8,6 +8,7 @@
 #ifndef DABLO_OUTPUT_H
 #define DABLO_OUTPUT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /* printf-style; the line is truncated at 64 KiB only if longer. Thread-safe. */
@@ -46,6 +47,14 @@ void output_typing(const char *text, size_t n);
  * newline is written, as a terminal's echo of Enter), and nothing is
  * typed any more.  Thread-safe. */
 void output_typing_done(void);
+
+/* A person reads the lines (the terminal, uci.c), on = true, or a program
+ * (the default): for a person a line "info string <text>" is written as
+ * "<text>" alone, so the protocol's messages read as plain messages
+ * ("error: ...", "unknown command: ...") and never as protocol lines; the
+ * rest is written as it is.  Error lines are counted all the same
+ * (output_error_count()).  Thread-safe. */
+void output_for_people(bool on);
 
 /* How many error lines ("info string error..." or "info string unknown
  * command...", PROTOCOL.md) were written

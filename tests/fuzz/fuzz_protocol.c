@@ -90,7 +90,8 @@ static void handle_line(const char *line, Rules *rules, Game *game)
         }
     } else if (strcasecmp(w.v[0], "position") == 0) {
         Game g;
-        if (uci_parse_position(rules, w.v + 1, w.n - 1, &g, err, sizeof err) == 0) {
+        if (uci_parse_position(rules, w.v + 1, w.n - 1, UCI_SWITCH_GAME, &g, err, sizeof err)
+            == 0) {
             check_position(&g);
             game_free(game);
             *game = g;

@@ -6,9 +6,10 @@
 # a bench and a perft stopped by Ctrl-C,
 # history kept across runs in $HOME/.dablo_history, Ctrl-D, and that a
 # history file that cannot be written is no error.  Then the play mode:
-# the banner, help, a move and the engine's answer, an illegal move, undo,
-# the sides, and finished games (won by the player and by the engine);
-# lines typed ahead, several at once.
+# the banner, help and its topics, the protocol's messages without 'info
+# string', position drawing the board, a move and the engine's answer, an
+# illegal move, undo, the sides, and finished games (won by the player and
+# by the engine); lines typed ahead, several at once.
 # Last, readline as it is loaded: bin/dablo opens it by dlopen() at a
 # terminal; build/dablo-static (make STATIC=1) has it linked in; and
 # build/dablo-noreadline, told to open a library that does not exist, says
@@ -93,7 +94,7 @@ fresh
 keys 'setoption name Var' Tab
 keys 'value ta' Tab Enter
 expect "complete an option name and a combo value" '^dablo> setoption name Variant value tabal *$'
-expect "the option is set" '^info string variant tabal startpos '
+expect "the option is set (its line without the protocol's 'info string')" '^variant tabal startpos '
 
 keys 'setoption name clear h' Tab Enter
 expect "complete a two-word option name" '^dablo> setoption name clear Hash *$'
@@ -197,13 +198,13 @@ fresh
 keys 'bench' Enter
 expect "bench at the terminal" '^bench  1/'
 keys C-c
-expect "Ctrl-C stops a bench" '^(\^C)?info string bench stopped after [0-9]+ of [0-9]+ positions$'
+expect "Ctrl-C stops a bench" '^(\^C)?bench stopped after [0-9]+ of [0-9]+ positions$'
 expect "... and the prompt comes back" '^dablo> $'
 fresh
 keys 'perft 14' Enter
 sleep 0.5
 keys C-c
-expect "Ctrl-C stops a perft" '^(\^C)?info string perft stopped after [0-9]+ of [0-9]+ root moves?$'
+expect "Ctrl-C stops a perft" '^(\^C)?perft stopped after [0-9]+ of [0-9]+ root moves?$'
 fresh
 keys 'isready' Enter
 expect "the engine lives on after Ctrl-C of a bench and a perft" '^readyok$'
@@ -254,6 +255,37 @@ expect "play: a one-line banner" "^dablo [0-9.]+, Dablot Prejjesne: you are Whit
 keys 'help' Enter
 expect "play: help tells how to play first" '^How to play: type your move and press Enter'
 expect "... and where the protocol's help is" '^The protocol.s commands and options \(what a GUI sends\): help protocol$'
+# help on a command is that help; a word that is no topic gets one line
+# naming it and the topics, not the help
+fresh
+keys 'help go' Enter
+expect "play: help on a command tells how to play" '^How to play: type your move and press Enter'
+fresh
+keys 'help foo' Enter
+expect "play: help on no topic: one line naming it and the topics" \
+    "^error: help: unknown topic 'foo' \\(topics: board, undo, new, play, time, level, protocol, uci, isready, .*, help\\)$"
+if ! screen | grep -q '^How to play'; then ok "... and not the help"; else bad "... and not the help"; fi
+# The protocol's messages read as messages: no 'info string' (errors as
+# 'error: ...'), and a FEN of the other game says how a person switches.
+fresh
+keys 'go depth x' Enter
+expect "play: a protocol error is shown plainly" "^error: go: depth: expected an integer 1\\.\\.1000, got 'x'; nothing searched$"
+keys 'foo' Enter
+expect "play: an unknown command is shown plainly" "^unknown command: foo \\(type 'help'\\)$"
+keys 'position fen mmm/mmm/mmmmm/mmmmm/5/MMMMM/MMMMM/MMM/MMM w 0 1' Enter
+expect "play: a FEN of the other game: the hint is the play mode's command" \
+    "^error: position: bad FEN: .* \\(is this a Tabal FEN\\? first type new tabal\\); position unchanged$"
+keys 'eval' Enter
+expect "play: eval's lines too" '^eval total '
+if ! screen | grep -q 'info string\|setoption'; then ok "... no protocol line and no setoption hint"; else bad "... no protocol line and no setoption hint"; fi
+# position draws the board, as a move does
+fresh
+keys 'position startpos moves c5-d6 b8-c7' Enter
+expect "play: position draws the board" '^Move 2, White to move. Last moves: c5-d6 b8-c7$'
+expect "... and says whose move it is" '^Your move \(White\).$'
+fresh
+keys 'position startpos' Enter
+expect "... also the start" '^Move 1, White to move.$'
 fresh
 keys 'k7-k9' Enter
 expect "play: an illegal move is refused with its reason and the legal moves" \
@@ -303,7 +335,7 @@ expect "... and says when there is nothing left" '^Nothing to undo: this is the 
 fresh
 keys 'new tabal' Enter
 expect "play: new starts a game of the other game" '^dablo [0-9.]+, Permainan-Tabal: you are White'
-if ! screen | grep -q '^info string variant'; then ok "... without protocol lines"; else bad "... without protocol lines"; fi
+if ! screen | grep -q '^\(info string \)\{0,1\}variant'; then ok "... without protocol lines"; else bad "... without protocol lines"; fi
 keys 'position fen mmm/mmm/1m1mm/1mmmm/2M2/1MMMM/1MMMM/MMM/MMM w 0 4' Enter
 keys 'c5xe5' Enter
 expect "play: a short form of two captures asks for the path" \

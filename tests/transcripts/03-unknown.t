@@ -29,5 +29,15 @@
 <... .*isready.*
 > isready
 <... readyok
+# help with a topic: a command (its help is the list) or protocol; any
+# other word is an error line naming it and the topics
+> help go
+<... .*isready.*
+> isready
+<... readyok
+> help foo
+< info string error: help: unknown topic 'foo' \(topics: protocol, uci, isready, setoption, ucinewgame, position, go, stop, ponderhit, quit, show, d, eval, bench, perft, debug, help\)
+> isready
+< readyok
 close
 exit 0

@@ -162,7 +162,7 @@ static int position(const Rules *r, const char *line, Game *g, char *err, size_t
 {
     Words w;
     ck_assert_int_eq(uci_parse_words_split(&w, line), 0);
-    int rc = uci_parse_position(r, w.v, w.n, g, err, n);
+    int rc = uci_parse_position(r, w.v, w.n, UCI_SWITCH_GAME, g, err, n);
     uci_parse_words_free(&w);
     return rc;
 }
