@@ -3,7 +3,6 @@
  */
 #include "play.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -237,148 +236,12 @@ static void undo(Session *e, int times)
 /* A word that is meant as a move (or a point): a letter and a digit
  * first, in either case (point names are lower case; a person may type
  * C5-D6), or a '-' anywhere (xx-yy).  No command looks like that, so a
- * mistyped move is explained as one (why_not), not as an unknown command. */
+ * mistyped move is explained as one (notation_why_not), not as an unknown
+ * command. */
 static bool looks_like_move(const char *w)
 {
     char c = (char)(w[0] | 0x20);
     return (c >= 'a' && c <= 'z' && w[1] >= '0' && w[1] <= '9') || strchr(w, '-');
-}
-
-/* Appends printf-style text to buf (len bytes), truncating. */
-static void append(char *buf, size_t len, const char *fmt, ...)
-{
-    size_t used = strlen(buf);
-    if (used + 1 >= len) return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(buf + used, len - used, fmt, ap);
-    va_end(ap);
-}
-
-/* The reason part is not a point of the board: the points of its rank, or
- * the board's ranks when it names none. */
-static void why_not_a_point(const Geometry *g, const char *part, char *buf, size_t len)
-{
-    append(buf, len, "%.*s%s is not a point of the board", UCI_WORD(part));
-    if (part[0] < 'a' || part[0] > 'z' || part[1] < '0' || part[1] > '9') return;
-    char *end;
-    long rank = strtol(part + 1, &end, 10);
-    if (*end != '\0' || rank < 1 || rank > g->nranks) {
-        append(buf, len, " (its ranks are 1 to %d)", g->nranks);
-        return;
-    }
-    append(buf, len, " (rank %ld has", rank);
-    for (int f = 0; f < g->nfiles; f++)
-        if (g->point_at[rank - 1][f] != NO_POINT)
-            append(buf, len, " %s", g->name_of[g->point_at[rank - 1][f]]);
-    append(buf, len, ")");
-}
-
-/* Why a well-formed move from `from` to `to` (a capture when capture) is
- * none of the legal moves of pos in list (which this reorders): the cheap
- * reasons a person can act on, else the moves the piece has. */
-static void why_illegal(const Position *pos, MoveList *list, int from, int to, bool capture,
-                        char *buf, size_t len)
-{
-    const Geometry *g = pos->geo;
-    bool must_capture = list->n > 0;
-    for (int i = 0; i < list->n; i++)
-        must_capture &= move_is_capture(&list->moves[i]);
-    if (must_capture && !capture) { /* the first thing a refused step must tell */
-        append(buf, len, "a capture is compulsory");
-        return;
-    }
-    int piece = pos->board[from];
-    if (piece == EMPTY) {
-        append(buf, len, "there is no piece on %s", g->name_of[from]);
-        return;
-    }
-    if (piece_color(piece) != pos->stm) {
-        append(buf, len, "the piece on %s is %s's, and %s is to move", g->name_of[from],
-               color_name(piece_color(piece)), color_name(pos->stm));
-        return;
-    }
-    if (from == to) {
-        append(buf, len, "it does not leave %s", g->name_of[from]);
-        return;
-    }
-    if (!capture && pos->board[to] != EMPTY) {
-        append(buf, len, "%s is taken", g->name_of[to]);
-        return;
-    }
-    int n = 0, captures = 0;
-    for (int i = 0; i < list->n; i++)
-        if (list->moves[i].from == from) {
-            captures += move_is_capture(&list->moves[i]);
-            list->moves[n++] = list->moves[i];
-        }
-    if (n == 0) {
-        append(buf, len, "the piece on %s has no move", g->name_of[from]);
-        return;
-    }
-    char prefix[80];
-    snprintf(prefix, sizeof prefix, "the piece on %s %scan play", g->name_of[from],
-             capture && !captures ? "has no capture; it " : "");
-    char *moves = show_moves_line(pos, list->moves, n, prefix);
-    append(buf, len, "%s", moves ? moves : "it cannot go there");
-    free(moves);
-}
-
-/* One line saying why word, typed at the play prompt, is no move of pos:
- * "<word> is not a move: <reason>" when it is no move's string (a part
- * that is no point, the wrong shape, a short form of several captures),
- * "<word> is not a legal move: <reason>" when it is one that pos does not
- * allow.  Words are cut as the protocol's error lines cut them
- * (UCI_WORD).  (The protocol keeps notation.c's wording: hosts read it.) */
-static void why_not(const Position *pos, const char *word, char *buf, size_t len)
-{
-    const Geometry *g = pos->geo;
-    char part[MOVE_STR_MAX];
-    int pts[MOVE_STR_MAX], n = 0;
-    char sep = 0;
-    bool shape = true;
-    buf[0] = '\0';
-    /* Points are separated by '-', or by 'x' after a rank's digit. */
-    for (const char *c = word;;) {
-        size_t k = 0;
-        while (c[k] && c[k] != '-' && !(c[k] == 'x' && k > 0 && c[k - 1] >= '0' && c[k - 1] <= '9'))
-            k++;
-        snprintf(part, sizeof part, "%.*s", (int)k, c);
-        int p = geometry_point(g, part);
-        if (k > 0 && p == NO_POINT) {
-            append(buf, len, "%.*s%s is not a move: ", UCI_WORD(word));
-            why_not_a_point(g, part, buf, len);
-            return;
-        }
-        if (k == 0 || n == MOVE_STR_MAX)
-            shape = false;
-        else
-            pts[n++] = p;
-        if (!c[k]) break;
-        if (sep && c[k] != sep) shape = false;
-        sep = c[k];
-        c += k + 1;
-    }
-    if (!shape || n < 2 || (sep == '-' && n != 2)) {
-        append(buf, len,
-               "%.*s%s is not a move: a step is from-to (c5-d6), a capture names every "
-               "landing point (a5xa9xc11)",
-               UCI_WORD(word));
-        return;
-    }
-    static MoveList list;
-    movegen_legal(pos, &list);
-    int paths = 0;
-    for (int i = 0; i < list.n; i++)
-        paths += list.moves[i].captured && list.moves[i].from == pts[0]
-              && list.moves[i].to == pts[n - 1];
-    if (n == 2 && paths > 1) {
-        append(buf, len, "%.*s%s is not a move: %d captures go from %s to %s; type the full path",
-               UCI_WORD(word), paths, g->name_of[pts[0]], g->name_of[pts[1]]);
-        return;
-    }
-    append(buf, len, "%.*s%s is not a legal move: ", UCI_WORD(word));
-    why_illegal(pos, &list, pts[0], pts[n - 1], sep == 'x', buf, len);
 }
 
 /* Whether w has the shape of a point name: a letter, then digits ("c5"). */
@@ -449,7 +312,7 @@ static void user_move(Session *e, const char *word)
     }
     if (rc < 0) {
         char reason[1024];
-        why_not(&e->game.pos, word, reason, sizeof reason);
+        notation_why_not(&e->game.pos, word, reason, sizeof reason);
         static MoveList list;
         movegen_legal(&e->game.pos, &list);
         char *moves = show_moves_line(&e->game.pos, list.moves, list.n, "Legal moves:");

@@ -9,8 +9,10 @@
  */
 #include "notation.h"
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "movegen.h"
@@ -173,4 +175,158 @@ int notation_parse_move(const Position *pos, const char *s, Move *m, char *err, 
         return parse_error(err, errlen, "illegal move (this position has more moves than are "
                                         "listed: give the full path)", s);
     return parse_error(err, errlen, "illegal move", s);
+}
+
+/* ---- why a string is no legal move (notation_why_not) ---------------- */
+
+/* A word quoted in a message: the three arguments of "%.*s%s", cut at 40
+ * bytes and then ending in "..." (PROTOCOL.md section 7). */
+enum { WORD_MAX = 40 };
+#define WORD(s)                                                                                    \
+    (int)(strlen(s) > WORD_MAX ? WORD_MAX : strlen(s)), (s), (strlen(s) > WORD_MAX ? "..." : "")
+
+/* Appends printf-style text to buf (len bytes), truncating. */
+static void append(char *buf, size_t len, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void append(char *buf, size_t len, const char *fmt, ...)
+{
+    size_t used = strlen(buf);
+    if (used + 1 >= len) return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf + used, len - used, fmt, ap);
+    va_end(ap);
+}
+
+static const char *color_name(int c)
+{
+    return c == WHITE ? "White" : "Black";
+}
+
+/* The reason part is not a point of the board: the points of its rank, or
+ * the board's ranks when it names none. */
+static void why_not_a_point(const Geometry *g, const char *part, char *buf, size_t len)
+{
+    append(buf, len, "%.*s%s is not a point of the board", WORD(part));
+    if (part[0] < 'a' || part[0] > 'z' || part[1] < '0' || part[1] > '9') return;
+    char *end;
+    long rank = strtol(part + 1, &end, 10);
+    if (*end != '\0' || rank < 1 || rank > g->nranks) {
+        append(buf, len, " (its ranks are 1 to %d)", g->nranks);
+        return;
+    }
+    append(buf, len, " (rank %ld has", rank);
+    for (int f = 0; f < g->nfiles; f++)
+        if (g->point_at[rank - 1][f] != NO_POINT)
+            append(buf, len, " %s", g->name_of[g->point_at[rank - 1][f]]);
+    append(buf, len, ")");
+}
+
+/* Why a well-formed move from `from` to `to` (a capture when capture) is
+ * none of the legal moves of pos in list (which this reorders): the cheap
+ * reasons a person can act on, else the moves the piece has. */
+static void why_illegal(const Position *pos, MoveList *list, int from, int to, bool capture,
+                        char *buf, size_t len)
+{
+    const Geometry *g = pos->geo;
+    bool must_capture = list->n > 0;
+    for (int i = 0; i < list->n; i++)
+        must_capture &= move_is_capture(&list->moves[i]);
+    if (must_capture && !capture) { /* the first thing a refused step must tell */
+        append(buf, len, "a capture is compulsory");
+        return;
+    }
+    int piece = pos->board[from];
+    if (piece == EMPTY) {
+        append(buf, len, "there is no piece on %s", g->name_of[from]);
+        return;
+    }
+    if (piece_color(piece) != pos->stm) {
+        append(buf, len, "the piece on %s is %s's, and %s is to move", g->name_of[from],
+               color_name(piece_color(piece)), color_name(pos->stm));
+        return;
+    }
+    if (from == to) {
+        append(buf, len, "it does not leave %s", g->name_of[from]);
+        return;
+    }
+    if (!capture && pos->board[to] != EMPTY) {
+        append(buf, len, "%s is taken", g->name_of[to]);
+        return;
+    }
+    int n = 0, captures = 0;
+    for (int i = 0; i < list->n; i++)
+        if (list->moves[i].from == from) {
+            captures += move_is_capture(&list->moves[i]);
+            list->moves[n++] = list->moves[i];
+        }
+    if (n == 0) {
+        append(buf, len, "the piece on %s has no move", g->name_of[from]);
+        return;
+    }
+    append(buf, len, "the piece on %s %scan play", g->name_of[from],
+           capture && !captures ? "has no capture; it " : "");
+    for (int i = 0; i < n; i++) {
+        char m[MOVE_STR_MAX];
+        notation_move_string(pos, &list->moves[i], m, sizeof m);
+        append(buf, len, " %s", m);
+    }
+}
+
+void notation_why_not(const Position *pos, const char *word, char *buf, size_t len)
+{
+    const Geometry *g = pos->geo;
+    char part[MOVE_STR_MAX];
+    int pts[MOVE_STR_MAX], n = 0;
+    char sep = 0;
+    bool shape = true;
+    if (len == 0) return;
+    buf[0] = '\0';
+    /* Points are separated by '-', or by 'x' after a rank's digit. */
+    for (const char *c = word;;) {
+        size_t k = 0;
+        while (c[k] && c[k] != '-' && !(c[k] == 'x' && k > 0 && c[k - 1] >= '0' && c[k - 1] <= '9'))
+            k++;
+        snprintf(part, sizeof part, "%.*s", (int)k, c);
+        int p = geometry_point(g, part);
+        if (k > 0 && p == NO_POINT) {
+            append(buf, len, "%.*s%s is not a move: ", WORD(word));
+            why_not_a_point(g, part, buf, len);
+            return;
+        }
+        if (k == 0 || n == MOVE_STR_MAX)
+            shape = false;
+        else
+            pts[n++] = p;
+        if (!c[k]) break;
+        if (sep && c[k] != sep) shape = false;
+        sep = c[k];
+        c += k + 1;
+    }
+    if (!shape || n < 2 || (sep == '-' && n != 2)) {
+        append(buf, len,
+               "%.*s%s is not a move: a step is from-to (c5-d6), a capture names every "
+               "landing point (a5xa9xc11)",
+               WORD(word));
+        return;
+    }
+    MoveList *list = malloc(sizeof *list);
+    if (!list) {
+        append(buf, len, "%.*s%s is not a legal move", WORD(word));
+        return;
+    }
+    movegen_legal(pos, list);
+    int paths = 0;
+    for (int i = 0; i < list->n; i++)
+        paths += list->moves[i].captured && list->moves[i].from == pts[0]
+              && list->moves[i].to == pts[n - 1];
+    if (n == 2 && paths > 1) {
+        append(buf, len, "%.*s%s is not a move: %d captures go from %s to %s; type the full path",
+               WORD(word), paths, g->name_of[pts[0]], g->name_of[pts[1]]);
+    } else {
+        append(buf, len, "%.*s%s is not a legal move: ", WORD(word));
+        why_illegal(pos, list, pts[0], pts[n - 1], sep == 'x', buf, len);
+    }
+    free(list);
 }

@@ -25,4 +25,17 @@ void notation_move_string(const Position *pos, const Move *m, char *buf, size_t 
  * "ambiguous short form", "unparsable move") when s is not a legal move. */
 int notation_parse_move(const Position *pos, const char *s, Move *m, char *err, size_t errlen);
 
+/* Why s, refused by notation_parse_move(), is no legal move of pos, as one
+ * line for a person (no trailing '.'), written into buf (len bytes,
+ * truncated): "<s> is not a move: <reason>" when s is no move's string (a
+ * part that is no point of the board, with the points of its rank; the
+ * wrong shape; a short form of several captures), "<s> is not a legal
+ * move: <reason>" when pos does not allow it (a capture is compulsory, no
+ * piece or the other side's piece on its first point, the point it goes
+ * to is taken, or the moves the piece has; RULES.md sections 1-4).  s is
+ * quoted cut at 40 bytes, then "...".  The terminal's play mode and
+ * dablo-svg -lastmove say this; the protocol keeps notation_parse_move()'s
+ * wording, which hosts read. */
+void notation_why_not(const Position *pos, const char *s, char *buf, size_t len);
+
 #endif

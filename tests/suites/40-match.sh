@@ -371,6 +371,43 @@ dir_state() {
     out=$("$M" -resume "$T/state-dir" 2>&1); [ $? -eq 2 ] && grep -q 'state-dir: a directory, not a state file' <<<"$out"
 }
 check "-resume of a directory: says it is a directory" dir_state
+HINT="a match keeps its state in the file its -resume named, else a stopped run writes RESULTS.resume beside its -results file (or PGN.resume, or dablo-match.resume)"
+resume_not_state() {   # -resume of a results file, another file or none: what it is, and where the state is
+    local out
+    two "" "" -each depth=1 -games 2 -maxmoves 20 -results r.txt -quiet >/dev/null 2>&1 && [ "$(wc -l <r.txt)" -eq 2 ] || return 1
+    out=$("$M" -resume r.txt 2>&1)
+    [ $? -eq 2 ] && [ "$out" = "dablo-match: -resume r.txt: a results file of 2 games, not a state file: $HINT" ] ||
+        { echo "got: $out"; return 1; }
+    echo hello >notes.txt
+    out=$("$M" -resume notes.txt 2>&1)
+    [ $? -eq 2 ] && [ "$out" = "dablo-match: -resume notes.txt: not a state file of dablo-match (its line 1 is no 'dablo-match-state' header): $HINT" ] ||
+        { echo "got: $out"; return 1; }
+    out=$("$M" -resume gone.txt 2>&1)
+    [ $? -eq 2 ] && [ "$out" = "dablo-match: -resume gone.txt: no such file: $HINT (a new match also needs its -engine options)" ] &&
+        [ ! -e gone.txt ] || { echo "got: $out"; return 1; }
+    # The state a stopped run left beside the results file is named.
+    two "" "" -each depth=1 -games 2 -maxmoves 20 -results q.txt -resume q.txt.resume -quiet >/dev/null 2>&1 || return 1
+    out=$("$M" -resume q.txt 2>&1)
+    [ $? -eq 2 ] && [ "$out" = "dablo-match: -resume q.txt: a results file of 2 games, not a state file: did you mean -resume q.txt.resume?" ] ||
+        { echo "got: $out"; return 1; }
+    out=$("$M" -resume q.txt -engine cmd="$F" name=A depth=1 -engine cmd="$F" name=B 2>&1)
+    [ $? -eq 2 ] && grep -qx 'dablo-match: -resume q.txt: a results file of 2 games, not a state file: did you mean -resume q.txt.resume?' <<<"$out" ||
+        { echo "got: $out"; return 1; }
+}
+check "-resume of a results file, another file or none: says what it is and where the state is (did you mean ...?)" resume_not_state
+cmd_here() {   # cmd=NAME of a program in the current folder: a bare name is looked up on PATH; the hint says ./NAME
+    local out
+    cp "$F" fake && cp "$F" plain && chmod -x plain || return 1
+    out=$(PATH=/usr/bin:/bin "$M" -engine cmd=fake name=A depth=1 -engine cmd=./fake name=B depth=1 -games 2 2>&1)
+    [ $? -eq 2 ] && [ "$out" = "dablo-match: engine command 'fake' not found in the PATH; did you mean ./fake?" ] ||
+        { echo "got: $out"; return 1; }
+    out=$(PATH=/usr/bin:/bin "$M" -engine cmd=plain name=A depth=1 -engine cmd=./fake name=B depth=1 -games 2 2>&1)
+    [ $? -eq 2 ] && [ "$out" = "dablo-match: engine command 'plain' not found in the PATH; ./plain is in the current folder but not executable" ] ||
+        { echo "got: $out"; return 1; }
+    out=$(PATH=/usr/bin:/bin "$M" -engine cmd=nosuch name=A depth=1 -engine cmd=./fake name=B depth=1 -games 2 2>&1)
+    [ $? -eq 2 ] && [ "$out" = "dablo-match: engine command 'nosuch' not found in the PATH" ] || { echo "got: $out"; return 1; }
+}
+check "-engine cmd=NAME of a file in the current folder: 'did you mean ./NAME?'" cmd_here
 other_game_fen() {   # a Tabal FEN in the openings of a Dablot match: the error says which game it is
     local out
     echo '3/3/5/5/2m2/2M2/5/3/3 w 0 1' >"$T/tabal-one.fen"
@@ -1042,9 +1079,13 @@ damaged_files() {
     cp g.pgn g.full && cp r.txt r.full
     local out rc
     : >r.txt
+    local empty="dablo-match: results file r.txt is empty (deleted or emptied since?), but the state records 12 games in it; not resumed: put the file back as it was, or give -resume s.state -rebuild to play the 12 recorded games again"
     out=$("$M" -resume s.state 2>&1); rc=$?
-    [ $rc -eq 2 ] && grep -q 'results file r.txt holds 0 bytes, but the state records [0-9]* bytes up to game 1: it was cut or replaced; not resumed' <<<"$out" ||
-        { echo "rc $rc: $out"; return 1; }
+    [ $rc -eq 2 ] && [ "$out" = "$empty" ] || { echo "rc $rc: $out"; return 1; }
+    rm r.txt
+    out=$("$M" -resume s.state 2>&1); rc=$?
+    [ $rc -eq 2 ] && [ "$out" = "$empty" ] && [ ! -e r.txt ] || { echo "deleted: rc $rc: $out"; ls; return 1; }
+    : >r.txt
     head -c 100 g.full >g.pgn
     out=$("$M" -resume s.state 2>&1); rc=$?
     [ $rc -eq 2 ] && grep -q 'PGN file g.pgn holds 100 bytes, but the state records [0-9]* bytes up to game 1' <<<"$out" ||
@@ -1242,6 +1283,14 @@ genopen_exists() {   # -genopenings out= refuses an existing file, exit 2; a fai
     [ ! -e few.fen ] && [ -z "$(ls | grep tmp)" ] || { echo "a failed run left:"; ls; return 1; }
 }
 check "-genopenings out= refuses an existing file (exit 2); a failed run leaves no file" genopen_exists
+genopen_no_folder() {   # out= in a folder that is not there: exit 2, the file named as given (not its temporary name)
+    local out rc
+    out=$("$M" -genopenings 2 plies=3 out=nodir/o.fen 2>&1); rc=$?
+    [ $rc -eq 2 ] && [ "$out" = "dablo-match: -genopenings: cannot create nodir/o.fen: its folder nodir does not exist" ] ||
+        { echo "rc $rc: $out"; return 1; }
+    [ -z "$(ls)" ] || { echo "left:"; ls; return 1; }
+}
+check "-genopenings out= in a missing folder: exit 2, naming out=FILE, not its temporary file" genopen_no_folder
 shards() {
     rm -f s*.txt
     for i in 1 2 3; do

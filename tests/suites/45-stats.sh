@@ -96,14 +96,40 @@ expect "help" '^Usage: dablo-stats' $BIN -h
 
 misuse "two counts for -wdl" $BIN -wdl 1,2
 misuse "negative count" $BIN -wdl 1,-2,3
-# A count beyond the largest says it is too large and gives the maximum.
-err=$($BIN -wdl 99999999999999999999,1,1 2>&1 >/dev/null)
-if [ $? -eq 2 ] && grep -q 'from 0 to 2^50 (1125899906842624); larger is too large' <<<"$err"; then
-    ok "a count too large names the maximum"
-else
-    bad "a count too large names the maximum"
-    sed 's/^/     | /' <<<"$err"
-fi
+# says NAME WANT CMD...: CMD exits 2 with exactly the line WANT on stderr.
+says() {
+    local name=$1 want=$2 err
+    shift 2
+    err=$("$@" 2>&1 >/dev/null)
+    same "$name" "2 $want" "$? $err"
+}
+# A count beyond the largest names that count and the maximum.
+says "a count too large names it and the maximum" \
+    "dablo-stats: -wdl: the count 99999999999999999999 is above the largest a count may be, 2^50 (1125899906842624) (see --help)" \
+    $BIN -wdl 99999999999999999999,1,1
+says "-penta: a count too large" \
+    "dablo-stats: -penta: the count 1125899906842625 is above the largest a count may be, 2^50 (1125899906842624) (see --help)" \
+    $BIN -penta 0,0,0,0,1125899906842625
+says "-wdl of two counts: what it needs and what it got" \
+    "dablo-stats: -wdl needs W,D,L, three whole numbers (as in -wdl 30,50,20), not '1,2' (see --help)" $BIN -wdl 1,2
+# An option without its value says what it needs (an option after it is no value).
+says "-results without its file" \
+    "dablo-stats: -results needs a results file after it (one dablo-match -results wrote, as in -results games.txt; see --help)" \
+    $BIN -results
+says "-results followed by another option" \
+    "dablo-stats: -results needs a results file after it (one dablo-match -results wrote, as in -results games.txt; see --help)" \
+    $BIN -results -engine A
+says "-engine without its name" \
+    "dablo-stats: -engine needs an engine's name after it (as the white= and black= of the results file give it; see --help)" \
+    $BIN -results x.txt -engine
+says "-wdl without its counts" "dablo-stats: -wdl needs W,D,L after it (as in -wdl 30,50,20; see --help)" $BIN -wdl
+# -engine and -opponent pick games of a results file: refused with counts, not ignored.
+says "-engine with -wdl is refused" \
+    "dablo-stats: -engine picks a side of a results file; the -wdl and -penta counts are already the first engine's: drop -engine (see --help)" \
+    $BIN -wdl 1,2,3 -engine A
+says "-opponent with -penta is refused" \
+    "dablo-stats: -opponent picks the games of a results file; the -wdl and -penta counts are already those of one encounter: drop -opponent (see --help)" \
+    $BIN -penta 1,2,3,4,5 -opponent B
 misuse "all counts zero" $BIN -penta 0,0,0,0,0
 misuse "elo0 above elo1" $BIN -wdl 1,2,3 -sprt elo0=5 elo1=0
 misuse "elo1 beyond 1000" $BIN -wdl 1,2,3 -sprt elo1=1000.5
@@ -258,6 +284,22 @@ refuse "merge with one shard given twice (game counted twice)" \
 cp "$tmp/shard1.txt" "$tmp/shard1-copy.txt"
 refuse "merge with a copied shard under another name" \
     $BIN -merge "$tmp/shard1.txt" "$tmp/shard1-copy.txt"
+expect "  ... said to be the same games in two files" \
+    "shard1-copy.txt:[0-9]+: game [0-9]+ appears twice \(also .*shard1.txt:[0-9]+\): the same games in two files \(a shard given twice, or a copy of one\?\)" \
+    sh -c "$BIN -merge '$tmp/shard1.txt' '$tmp/shard1-copy.txt' 2>&1; true"
+# Two different matches numbered from 1 each: not "game 1 appears twice"
+# but which keys of game 1 differ; two runs of one match: another outcome.
+printf 'game=1 round=1 pair=1 white=A black=B result=1-0 termination=no-moves plies=40 opening=3\n' >"$tmp/m1.txt"
+printf 'game=1 round=1 pair=1 white=C black=D result=1-0 termination=no-moves plies=40 opening=7\n' >"$tmp/m2.txt"
+printf 'game=1 round=1 pair=1 white=A black=B result=0-1 termination=no-moves plies=52 opening=3\n' >"$tmp/m3.txt"
+err=$($BIN -merge "$tmp/m1.txt" "$tmp/m2.txt" 2>&1 >/dev/null)
+same "merge of two different matches names the keys of game 1 that differ" \
+    "1 dablo-stats: $tmp/m1.txt and $tmp/m2.txt are from different matches: game 1 has white=A black=B opening=3 at $tmp/m1.txt:1 but white=C black=D opening=7 at $tmp/m2.txt:1; -merge adds up the shards of one match: count each match alone with -results" \
+    "$? $err"
+err=$($BIN -merge "$tmp/m1.txt" "$tmp/m3.txt" 2>&1 >/dev/null)
+same "merge of two runs of one match says so" \
+    "1 dablo-stats: $tmp/m1.txt:1 and $tmp/m3.txt:1: game 1 of the same engines, round, pair and opening with another outcome: two runs of one match?  -merge adds up the shards of one run; count each run alone with -results" \
+    "$? $err"
 # Lines that would be counted wrongly are refused with file, line and key;
 # a torn last line stays ignored.
 printf 'game=1 pair=1 white=A black=B result=1-0 plies=40\ngame=2 pair=1 white=B black=A result=0-1 plies=-5\n' >"$tmp/neg.txt"

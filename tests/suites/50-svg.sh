@@ -135,6 +135,24 @@ expect_error "illegal move" -lastmove a1-a3
 expect_error "not a point of the board" -lastmove a1-a2
 expect_error "ambiguous short form" -fen "$fen" -lastmove a5xe13 -o "$tmp/never.svg"
 expect_error "unfinished compulsory capture" -variant tabal -fen "$tfen" -lastmove a1xe5
+expect_error "empty move" -lastmove ''
+# A bad -lastmove names the move and why, as the terminal's play mode does
+# (notation_why_not), not only "illegal move" or "unparsable move".
+lastmove_says() { # WANT ARGS...: exit 2 and exactly that line
+    local want=$1; shift
+    local err
+    err=$("$SVG" "$@" 2>&1 >/dev/null)
+    same "-lastmove: '$want'" "2 dablo-svg: -lastmove $want" "$? $err"
+}
+lastmove_says "a1-a3 is not a legal move: a3 is taken" -lastmove a1-a3
+lastmove_says "a1-a2 is not a move: a2 is not a point of the board (rank 2 has b2 d2 f2 h2 j2)" -lastmove a1-a2
+lastmove_says "zz9 is not a move: zz9 is not a point of the board" -lastmove zz9
+lastmove_says "c5 is not a move: a step is from-to (c5-d6), a capture names every landing point (a5xa9xc11)" -lastmove c5
+lastmove_says "b8-c7 is not a legal move: the piece on b8 is Black's, and White is to move" -lastmove b8-c7
+lastmove_says "c5xd6 is not a legal move: the piece on c5 has no capture; it can play c5-c7 c5-d6 c5-b6" -lastmove c5xd6
+lastmove_says "a5xe13 is not a move: 4 captures go from a5 to e13; type the full path" -fen "$fen" -lastmove a5xe13
+lastmove_says "a1xe5 is not a legal move: the piece on a1 can play a1xd4 a1xe5xc7 a1xe5xb8" \
+    -variant tabal -fen "$tfen" -lastmove a1xe5
 expect_error "unknown option" -colour red
 expect_error "stray argument" board.svg
 expect_error "missing value" -fen

@@ -138,6 +138,18 @@ else
     bad "README.md is $size bytes, more than 10240: move details to docs/"
 fi
 
+# ---- README's dablo-svg example runs -----------------------------------
+# The README shows every program at work; dablo-svg's line must draw.
+svgcmd=$(grep -o '`bin/dablo-svg [^`]*`' README.md | head -n 1 | tr -d '`')
+if [ -z "$svgcmd" ]; then
+    bad "README.md has no usage line for bin/dablo-svg"
+elif read -ra words <<<"$svgcmd" && (cd "$tmp" && "$OLDPWD/${words[0]}" "${words[@]:1}") &&
+    grep -q '<svg' "$tmp/board.svg"; then
+    ok "README's dablo-svg line draws ($svgcmd)"
+else
+    bad "README's dablo-svg line fails: $svgcmd"
+fi
+
 # ---- README's option table against the engine ------------------------
 # Rows "| `Name` | type | `default` | ..." of the section "## Options".
 table=$(awk '/^## /{ inopt = ($0 == "## Options") } inopt && /^\| `/' README.md |

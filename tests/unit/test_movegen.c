@@ -119,6 +119,41 @@ START_TEST(dablot_circuit)
 }
 END_TEST
 
+/* notation_why_not: the move named, and why it is none (the words of the
+ * terminal's play mode and dablo-svg -lastmove); a long word is cut. */
+START_TEST(why_not_a_legal_move)
+{
+    Rules r = test_rules(VARIANT_DABLOT, "");
+    Position pos;
+    char why[600], want[600];
+    test_place(&pos, &r, "Mc3 md4 mf4 md2 mf2 mk13 Kk1", 'w');
+    static const char *const cases[][2] = {
+        { "c3xg3", "c3xg3 is not a move: 2 captures go from c3 to g3; type the full path" },
+        { "c3-c7", "c3-c7 is not a legal move: the piece on c3 can play " },
+        { "a1-a2",
+          "a1-a2 is not a move: a2 is not a point of the board (rank 2 has b2 d2 f2 h2 j2)" },
+        { "c3", "c3 is not a move: a step is from-to (c5-d6), a capture names every landing point "
+                "(a5xa9xc11)" },
+        { "e3-e5", "e3-e5 is not a legal move: there is no piece on e3" },
+        { "d4-d6", "d4-d6 is not a legal move: the piece on d4 is Black's, and White is to move" },
+        { "c3-d4", "c3-d4 is not a legal move: d4 is taken" },
+        { "k1xk5", "k1xk5 is not a legal move: the piece on k1 has no capture; it can play " },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        notation_why_not(&pos, cases[i][0], why, sizeof why);
+        ck_assert_msg(strncmp(why, cases[i][1], strlen(cases[i][1])) == 0, "%s: got '%s'",
+                      cases[i][0], why);
+    }
+    snprintf(want, sizeof want,
+             "%.40s... is not a move: ", "c3-zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz");
+    notation_why_not(&pos, "c3-zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz", why, sizeof why);
+    ck_assert_msg(strncmp(why, want, strlen(want)) == 0, "got '%s'", why);
+    /* A short buffer is cut, never overrun. */
+    notation_why_not(&pos, "c3-c7", why, 8);
+    ck_assert_str_eq(why, "c3-c7 i");
+}
+END_TEST
+
 /* Section 5: the short form is ambiguous when two moves share start and
  * end; full paths always decide. */
 START_TEST(dablot_short_form)
@@ -520,6 +555,7 @@ Suite *movegen_suite(void)
     tcase_add_test(tc, dablot_forward_only);
     tcase_add_test(tc, dablot_circuit);
     tcase_add_test(tc, dablot_short_form);
+    tcase_add_test(tc, why_not_a_legal_move);
     tcase_add_test(tc, dablot_game_ends);
     tcase_add_test(tc, dablot_king_capture_sequence);
     tcase_add_test(tc, tabal_men);

@@ -69,7 +69,17 @@ int proc_resolve(const char *cmd, const char *dir, char *out, size_t outlen, cha
         if (absolute(d, cmd, out, outlen) == 0 && is_exec(out)) return 0;
         path += n + (colon ? 1 : 0);
     }
-    snprintf(err, errlen, "engine command '%s' not found in %s PATH", cmd, dir ? "its dir= nor on" : "the");
+    /* A program in the current folder is not looked up there unless named
+     * with a '/', as a shell does: say so when the name is there. */
+    char hint[PATH_MAX + 96] = "";
+    struct stat st;
+    if (stat(cmd, &st) == 0 && S_ISREG(st.st_mode))
+        snprintf(hint, sizeof hint,
+                 access(cmd, X_OK) == 0 ? "; did you mean ./%s?"
+                                        : "; ./%s is in the current folder but not executable",
+                 cmd);
+    snprintf(err, errlen, "engine command '%s' not found in %s PATH%s", cmd,
+             dir ? "its dir= nor on" : "the", hint);
     return -1;
 }
 

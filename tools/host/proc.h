@@ -51,7 +51,9 @@ typedef struct Proc {
  * host's working directory (or, if not there, to dir); a bare name is
  * looked up first in dir (when given) and then on PATH.  Writes the
  * absolute or PATH-found path into out (outlen bytes).  Returns 0, or -1
- * with a one-line reason in err. */
+ * with a one-line reason in err; a bare name not found that names a file
+ * of the working directory gets a hint ("...; did you mean ./NAME?", or
+ * that ./NAME is not executable). */
 int proc_resolve(const char *cmd, const char *dir, char *out, size_t outlen, char *err, size_t errlen);
 
 /* Opens path for an engine's stderr (appending, created 0644): a regular

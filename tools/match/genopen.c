@@ -3,13 +3,10 @@
  */
 #include "genopen.h"
 
-#include <errno.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "host/strbuf.h"
 #include "host/util.h"
-#include "newfile.h"
 #include "prng.h"
 #include "rules/game.h"
 #include "rules/movegen.h"
@@ -91,14 +88,9 @@ int genopen_search(const Position *pos, int depth)
     return search(&p, depth, 0, -INF, INF);
 }
 
-int genopenings(const GenSpec *g, const Rules *rules, uint64_t seed, char *err, size_t errlen)
+int genopenings(const GenSpec *g, const Rules *rules, uint64_t seed, FILE *out, char *err,
+                size_t errlen)
 {
-    FILE *out = stdout;
-    NewFile nf;
-    if (g->out) {
-        if (newfile_open(&nf, g->out, err, errlen) < 0) return -1;
-        out = nf.f;
-    }
     uint64_t st = seed;
     uint64_t *keys = util_xmalloc((size_t)g->n * sizeof *keys);
     int kept = 0;
@@ -154,12 +146,6 @@ int genopenings(const GenSpec *g, const Rules *rules, uint64_t seed, char *err, 
             err, errlen,
             "only %d balanced opening%s found in %ld tries (try fewer plies or a larger maxscore)",
             kept, kept == 1 ? "" : "s", tries);
-        if (g->out) newfile_abandon(&nf);
-        return -1;
-    }
-    if (g->out) return newfile_commit(&nf, err, errlen) < 0 ? -1 : kept;
-    if (ferror(out) || fflush(out) != 0) {
-        snprintf(err, errlen, "cannot write stdout: %s", strerror(ferror(out) ? EIO : errno));
         return -1;
     }
     return kept;

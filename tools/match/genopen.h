@@ -16,9 +16,10 @@
  * Output: one opening a line, in the format read by -openings (fen or
  * moves).  Candidates are tried until N are kept or 200*N tries fail.
  * out=FILE is written through newfile.h (FILE.tmp.PID, linked to FILE
- * only when the whole suite is written and synced), so a failed or
- * interrupted run leaves no FILE and an existing FILE is never replaced
- * (main.c refuses one at once).
+ * only when the whole suite is written and synced; main.c opens and
+ * commits it), so a failed or interrupted run leaves no FILE and an
+ * existing FILE is never replaced (main.c refuses one at once, exit 2, as
+ * it does a FILE it cannot create).
  */
 #ifndef DABLO_MATCH_GENOPEN_H
 #define DABLO_MATCH_GENOPEN_H
@@ -37,9 +38,13 @@ typedef struct GenSpec {
     int maxscore;         /* cp (default 100) */
 } GenSpec;
 
-/* Writes the suite.  Returns the number of openings written, or -1 with a
- * reason in err. */
-int genopenings(const GenSpec *g, const Rules *rules, uint64_t seed, char *err, size_t errlen);
+/* Writes the suite to out (the caller's: stdout, or the NewFile of
+ * out=FILE, which main.c opens first so that a FILE it cannot create is a
+ * usage error).  Returns the number of openings written, or -1 with a
+ * reason in err (too few balanced openings found; out is then to be
+ * abandoned).  Write errors are the caller's to check (ferror). */
+int genopenings(const GenSpec *g, const Rules *rules, uint64_t seed, FILE *out, char *err,
+                size_t errlen);
 
 /* The material search used as the balance check: score in cp of pos for
  * the side to move, depth plies plus quiescence (exported for the tests). */

@@ -3,6 +3,7 @@
  * opening suites (genopen.c), resumes stopped matches (state.c), checks
  * an engine against the protocol (compliance.c).
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,15 +18,79 @@
 #include "match.h"
 #include "newfile.h"
 #include "outputs.h"
+#include "record.h"
 #include "rules/geometry.h"
 #include "rules/version.h"
 #include "tbadjudicate.h"
 #include "state.h"
+#include "stats.h"
 
 /* The options a resumed run may change. */
 static int resume_override(const char *a)
 {
     return strcmp(a, "-concurrency") == 0 || strcmp(a, "-log") == 0;
+}
+
+/* Whether path is a file that begins as a state file does (its line 1). */
+static int state_file_there(const char *path)
+{
+    char line[32] = "";
+    struct stat st;
+    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) return 0;
+    FILE *f = fopen(path, "re");
+    if (!f) return 0;
+    int ok = fgets(line, sizeof line, f) && strncmp(line, "dablo-match-state ", 18) == 0;
+    fclose(f);
+    return ok;
+}
+
+/* The hint for a -resume FILE that holds no state (none there, or another
+ * kind of file), in buf: the state file a stopped match most likely left
+ * (FILE.resume, the default beside a results or PGN file FILE, or
+ * dablo-match.resume), else where a match keeps its state. */
+static void resume_hint(const char *resume, char *buf, size_t len)
+{
+    char near[4200];
+    snprintf(near, sizeof near, "%s.resume", resume);
+    const char *cand[2] = { near, "dablo-match.resume" };
+    for (int i = 0; i < 2; i++)
+        if (strcmp(cand[i], resume) != 0 && state_file_there(cand[i])) {
+            snprintf(buf, len, "did you mean -resume %s?", cand[i]);
+            return;
+        }
+    snprintf(buf, len,
+             "a match keeps its state in the file its -resume named, else a stopped run "
+             "writes RESULTS.resume beside its -results file (or PGN.resume, or "
+             "dablo-match.resume)");
+}
+
+/* state_load's error for a -resume FILE, printed: a results or PGN file
+ * given by mistake is named as one, with the hint (resume_hint). */
+static void resume_load_error(const char *resume, const char *err)
+{
+    char why[1024], hint[4400];
+    if (state_file_there(resume)) {
+        match_say(err);
+        return;
+    }
+    const char *kind = NULL;
+    long games = stats_check_results_file(resume, why, sizeof why);
+    if (games > 0)
+        kind = "a results file";
+    else if ((games = record_check_pgn_file(resume, why, sizeof why)) > 0)
+        kind = "a PGN file";
+    resume_hint(resume, hint, sizeof hint);
+    struct stat st;
+    if (kind)
+        fprintf(stderr, "dablo-match: -resume %s: %s of %ld game%s, not a state file: %s\n", resume,
+                kind, games, games == 1 ? "" : "s", hint);
+    else if (stat(resume, &st) == 0 && S_ISREG(st.st_mode))
+        fprintf(stderr,
+                "dablo-match: -resume %s: not a state file of dablo-match (its line 1 is no "
+                "'dablo-match-state' header): %s\n",
+                resume, hint);
+    else
+        fprintf(stderr, "dablo-match: %s: %s\n", err, hint);
 }
 
 /* -resume FILE: with an existing state, the command line to parse is the
@@ -40,7 +105,7 @@ static int resume_command_line(int argc, char **argv, const char *resume, int cr
     char err[1024];
     int rc = state_load(resume, sd, err, sizeof err);
     if (rc < 0) {
-        match_say(err);
+        resume_load_error(resume, err);
         return -1;
     }
     if (rc == 1) {
@@ -52,9 +117,11 @@ static int resume_command_line(int argc, char **argv, const char *resume, int cr
                          : !S_ISREG(st.st_mode)
                              ? "not a state file (not a regular file)"
                              : "an empty file, not a state file (no game was recorded in it)";
+        char hint[4400];
+        resume_hint(resume, hint, sizeof hint);
         fprintf(stderr,
-                "dablo-match: -resume %s: %s (a new match also needs its -engine options)\n",
-                resume, what);
+                "dablo-match: -resume %s: %s: %s (a new match also needs its -engine options)\n",
+                resume, what, hint);
         return -1;
     }
     if (state_check_dir(sd, resume, err, sizeof err) < 0) {
@@ -88,10 +155,12 @@ static int resume_command_line(int argc, char **argv, const char *resume, int cr
     return 1;
 }
 
-/* -genopenings: writes the suite.  Returns the exit status. */
+/* -genopenings: writes the suite.  Returns the exit status: 2 for an
+ * out=FILE that exists or cannot be created (a usage error, named by the
+ * name given), 1 when the suite cannot be made or written. */
 static int generate_openings(MatchConfig *c, GenSpec *g)
 {
-    char err[1024];
+    char err[4200];
     if (g->out && access(g->out, F_OK) == 0) {
         fprintf(stderr,
                 "dablo-match: -genopenings out=%s exists: remove it or choose another name\n",
@@ -100,13 +169,32 @@ static int generate_openings(MatchConfig *c, GenSpec *g)
     }
     uint64_t seed = c->seed_given ? c->seed : 1;
     newfile_catch_signals("dablo-match");
-    int n = genopenings(g, &c->rules, seed, err, sizeof err);
+    NewFile nf;
+    FILE *out = stdout;
+    if (g->out) {
+        if (newfile_open(&nf, g->out, err, sizeof err) < 0) {
+            fprintf(stderr, "dablo-match: -genopenings: %s\n", err);
+            return 2;
+        }
+        out = nf.f;
+    }
+    int n = genopenings(g, &c->rules, seed, out, err, sizeof err);
     if (n < 0) {
+        if (g->out) newfile_abandon(&nf);
         match_say(err);
         return 1;
     }
-    if (g->out)
+    if (g->out) {
+        if (newfile_commit(&nf, err, sizeof err) < 0) {
+            match_say(err);
+            return 1;
+        }
         fprintf(stderr, "dablo-match: %d opening%s written to %s\n", n, n == 1 ? "" : "s", g->out);
+    } else if (ferror(out) || fflush(out) != 0) {
+        fprintf(stderr, "dablo-match: cannot write stdout: %s\n",
+                strerror(ferror(out) ? EIO : errno));
+        return 1;
+    }
     return 0;
 }
 

@@ -517,6 +517,13 @@ static int check_resumed_files(Match *m, StateData *d, int total)
     char err[1024];
     int bad = state_check_files(d, c->pgnout, c->results, err, sizeof err);
     if (bad < 0) return 0;
+    if (!c->rebuild && bad == 0) { /* nothing of the files can be kept */
+        fprintf(stderr,
+                "dablo-match: %s; not resumed: put the file back as it was, or give -resume %s "
+                "-rebuild to play the %d recorded game%s again\n",
+                err, c->resume, d->nlines, d->nlines == 1 ? "" : "s");
+        return -1;
+    }
     if (!c->rebuild) {
         fprintf(stderr,
                 "dablo-match: %s; not resumed (give -resume %s -rebuild to cut the files back "

@@ -91,7 +91,16 @@ int newfile_open(NewFile *nf, const char *path, char *err, size_t errlen)
     arm(nf);
     nf->f = fopen(nf->tmp, "wxe");
     if (!nf->f) {
-        snprintf(err, errlen, "cannot write %s: %s", nf->tmp, strerror(errno));
+        /* Named by the caller's name: the temporary one is the runner's own. */
+        int e = errno;
+        const char *slash = strrchr(path, '/');
+        char *dir = slash ? strndup(path, (size_t)(slash - path) + (slash == path)) : NULL;
+        struct stat dst;
+        if (e == ENOENT && dir && stat(dir, &dst) != 0)
+            snprintf(err, errlen, "cannot create %s: its folder %s does not exist", path, dir);
+        else
+            snprintf(err, errlen, "cannot create %s: %s", path, strerror(e));
+        free(dir);
         disarm();
         free(nf->tmp);
         free(nf->path);
@@ -139,7 +148,7 @@ int newfile_commit(NewFile *nf, char *err, size_t errlen)
     if (fclose(nf->f) != 0 && !e) e = errno;
     nf->f = NULL;
     if (e) {
-        snprintf(err, errlen, "cannot write %s: %s", nf->tmp, strerror(e));
+        snprintf(err, errlen, "cannot write %s: %s", nf->path, strerror(e));
         newfile_abandon(nf);
         return -1;
     }

@@ -31,13 +31,15 @@ typedef struct NewFile {
 } NewFile;
 
 /* Starts FILE = path.  Returns 0 with nf->f open for writing, or -1 with a
- * one-line reason naming the file in err ("PATH exists: remove it or
- * choose another name", "PATH: No such file or directory", ...); nothing
- * is created then.  *nf is owned by the caller until commit or abandon. */
+ * one-line reason naming FILE (never the temporary name) in err ("PATH
+ * exists: remove it or choose another name", "cannot create PATH: its
+ * folder DIR does not exist (No such file or directory)", "cannot create
+ * PATH: Permission denied", ...); nothing is created then.  *nf is owned
+ * by the caller until commit or abandon. */
 int newfile_open(NewFile *nf, const char *path, char *err, size_t errlen);
 
 /* Makes FILE whole on disk (see above) and frees nf.  Returns 0, or -1
- * with a reason naming the file in err (a write, sync or link error); the
+ * with a reason naming FILE in err (a write, sync or link error); the
  * temporary file is removed then too and FILE does not exist (or is the
  * file that appeared meanwhile, untouched). */
 int newfile_commit(NewFile *nf, char *err, size_t errlen);

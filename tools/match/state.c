@@ -267,6 +267,16 @@ static int check_file(const StateData *d, const char *path, int which, char *err
         close(fd);
         return -1;
     }
+    /* Deleted (the run's lock has created it again) or emptied: said as
+     * such, not as a size. */
+    if (st.st_size == 0 && (which ? d->rec[0].res_end : d->rec[0].pgn_end) > 0) {
+        snprintf(err, errlen,
+                 "%s %s is empty (deleted or emptied since?), but the state records %d game%s "
+                 "in it",
+                 what, path, d->nlines, d->nlines == 1 ? "" : "s");
+        close(fd);
+        return 0;
+    }
     int bad = -1;
     int64_t from = base;
     char *buf = NULL;

@@ -33,13 +33,15 @@ static void usage(void)
           "                          game-pair counts, low to high (pair score 0..2);\n"
           "                          may be given with -wdl (then W+D+L >= 2*pairs)\n"
           "  -results FILE           a dablo-match results file\n"
-          "  -merge FILE...          several results files (shards), counts added\n"
+          "  -merge FILE...          the results files of one match's shards, counts added\n"
+          "                          (files of different matches are refused)\n"
           "\n"
           "Options:\n"
           "  -engine NAME            count results from NAME's side (default: white of the\n"
-          "                          first game of the first file)\n"
+          "                          first game of the first file; not with -wdl/-penta,\n"
+          "                          which are the first engine's counts already)\n"
           "  -opponent NAME          count only the games against NAME (needed when the\n"
-          "                          engine meets more than one opponent)\n"
+          "                          engine meets more than one opponent; not with -wdl/-penta)\n"
           "  -sprt [elo0=E0] [elo1=E1] [alpha=A] [beta=B] [model=normalized|logistic]\n"
           "                          generalized SPRT; defaults elo0=0 elo1=5 alpha=0.05\n"
           "                          beta=0.05 model=normalized (bounds in that model's Elo)\n"
@@ -68,8 +70,13 @@ static int usage_error(const char *msg)
     return 2;
 }
 
-/* Parses "a,b,c" into exactly n non-negative integer counts. */
-static int parse_counts(const char *s, uint64_t *out, int n)
+/* The largest count taken: 2^50, so sums of counts stay exact in a double. */
+#define MAX_COUNT (1ULL << 50)
+
+/* Parses "a,b,c" into exactly n non-negative integer counts.  Returns 0,
+ * -1 when s is not n whole numbers, or -2 when one is above MAX_COUNT
+ * (*big points at it). */
+static int parse_counts(const char *s, uint64_t *out, int n, const char **big)
 {
     const char *p = s;
     for (int i = 0; i < n; i++) {
@@ -78,8 +85,10 @@ static int parse_counts(const char *s, uint64_t *out, int n)
             return -1;
         errno = 0;
         unsigned long long v = strtoull(p, &end, 10);
-        if (errno || v > (1ULL << 50))
-            return -1;
+        if (errno || v > MAX_COUNT) {
+            *big = p;
+            return -2;
+        }
         out[i] = v;
         if (i < n - 1) {
             if (*end != ',' && *end != '/' && *end != '-')
@@ -90,6 +99,42 @@ static int parse_counts(const char *s, uint64_t *out, int n)
         }
     }
     return 0;
+}
+
+/* -wdl or -penta (opt) with its value s: 0, or 2 after the error line. */
+static int counts_option(const char *opt, const char *s, uint64_t *out, int n)
+{
+    const char *big = NULL;
+    int rc = parse_counts(s, out, n, &big);
+    if (rc == -2) {
+        size_t len = strspn(big, "0123456789");
+        say("%s: the count %.*s%s is above the largest a count may be, 2^50 (%llu) (see --help)",
+            opt, (int)(len > 40 ? 40 : len), big, len > 40 ? "..." : "", MAX_COUNT);
+        return 2;
+    }
+    if (rc < 0) {
+        say("%s needs %s, not '%.40s%s' (see --help)", opt,
+            n == 3 ? "W,D,L, three whole numbers (as in -wdl 30,50,20)"
+                   : "LL,LD,DD+WL,WD,WW, five whole numbers (as in -penta 1,5,9,8,2)",
+            s, strlen(s) > 40 ? "..." : "");
+        return 2;
+    }
+    return 0;
+}
+
+/* Whether argv[i] has a value after it: an argument starting with '-'
+ * and a letter is the next option (as for -merge), not a value. */
+static int has_value(int argc, char **argv, int i)
+{
+    const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+    return v && !(v[0] == '-' && (v[1] == '-' || (v[1] >= 'a' && v[1] <= 'z')));
+}
+
+/* An option given without its value (what), with a hint: 2 after the line. */
+static int missing_value(const char *opt, const char *what, const char *hint)
+{
+    say("%s needs %s after it (%s; see --help)", opt, what, hint);
+    return 2;
 }
 
 /* The whole program; merge has room for argc file names. */
@@ -107,33 +152,36 @@ static int run(int argc, char **argv, const char **merge)
     stats_sprt_default(&sp);
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        int more = i + 1 < argc;
         if (!strcmp(a, "-h") || !strcmp(a, "-help") || !strcmp(a, "--help")) {
             usage();
             return 0;
         } else if (!strcmp(a, "--version") || !strcmp(a, "-version")) {
             printf("dablo-stats %s\n", DABLO_VERSION);
             return 0;
-        } else if (!strcmp(a, "-wdl") && more) {
-            if (parse_counts(argv[++i], wdl, 3) != 0)
-                return usage_error(
-                    "-wdl needs W,D,L: three integers from 0 to 2^50 (1125899906842624); larger is too large");
-            have_wdl = 1;
-        } else if (!strcmp(a, "-penta") && more) {
-            if (parse_counts(argv[++i], penta, 5) != 0)
-                return usage_error(
-                    "-penta needs LL,LD,DD+WL,WD,WW: five integers from 0 to 2^50 (1125899906842624); larger is too large");
-            have_penta = 1;
-        } else if (!strcmp(a, "-results") && more) {
+        } else if (!strcmp(a, "-wdl") || !strcmp(a, "-penta")) {
+            int wdl_opt = a[1] == 'w';
+            if (!has_value(argc, argv, i))
+                return missing_value(a, wdl_opt ? "W,D,L" : "LL,LD,DD+WL,WD,WW",
+                                     wdl_opt ? "as in -wdl 30,50,20" : "as in -penta 1,5,9,8,2");
+            int rc = counts_option(a, argv[++i], wdl_opt ? wdl : penta, wdl_opt ? 3 : 5);
+            if (rc) return rc;
+            *(wdl_opt ? &have_wdl : &have_penta) = 1;
+        } else if (!strcmp(a, "-results")) {
+            if (!has_value(argc, argv, i))
+                return missing_value(a, "a results file",
+                                     "one dablo-match -results wrote, as in -results games.txt");
             results = argv[++i];
         } else if (!strcmp(a, "-merge")) {
             while (i + 1 < argc && argv[i + 1][0] != '-')
                 merge[nmerge++] = argv[++i];
-            if (nmerge == 0) return usage_error("-merge needs one or more results files");
-        } else if (!strcmp(a, "-engine") && more) {
-            engine = argv[++i];
-        } else if (!strcmp(a, "-opponent") && more) {
-            opponent = argv[++i];
+            if (nmerge == 0)
+                return missing_value(a, "one or more results files",
+                                     "as in -merge shard-*.results");
+        } else if (!strcmp(a, "-engine") || !strcmp(a, "-opponent")) {
+            if (!has_value(argc, argv, i))
+                return missing_value(a, "an engine's name",
+                                     "as the white= and black= of the results file give it");
+            *(a[1] == 'e' ? &engine : &opponent) = argv[++i];
         } else if (!strcmp(a, "-sprt")) {
             use_sprt = 1;
             while (i + 1 < argc && argv[i + 1][0] != '-' && strchr(argv[i + 1], '=')) {
@@ -148,6 +196,13 @@ static int run(int argc, char **argv, const char **merge)
     if (sources != 1)
         return usage_error("give exactly one of -wdl/-penta, -results FILE, -merge FILE...");
     if (use_sprt && stats_sprt_check(&sp, err, sizeof err) != 0) return usage_error(err);
+    /* Counts are the first engine's already: no name picks a side of them. */
+    if ((have_wdl || have_penta) && (engine || opponent))
+        return usage_error(engine ? "-engine picks a side of a results file; the -wdl and -penta "
+                                    "counts are already the first engine's: drop -engine"
+                                  : "-opponent picks the games of a results file; the -wdl and "
+                                    "-penta counts are already those of one encounter: drop "
+                                    "-opponent");
 
     if (have_wdl || have_penta) {
         uint64_t games = wdl[0] + wdl[1] + wdl[2], pairs = 0;

@@ -16,6 +16,9 @@
 typedef struct {
     long long game;  /* game number (file order when absent) */
     long long pair;  /* pair id, or -1 for none */
+    long long round; /* round, or -1 for none */
+    long long opening; /* opening number, or -1 for none */
+    char *text;        /* the whole line, owned: a copy of a game tells itself apart */
     char *white;     /* decoded names, owned */
     char *black;
     int white_score; /* half points of white: 0, 1, 2 */
@@ -34,6 +37,7 @@ static void games_free(GameList *g)
     for (size_t i = 0; i < g->n; i++) {
         free(g->v[i].white);
         free(g->v[i].black);
+        free(g->v[i].text);
     }
     free(g->v);
 }
@@ -101,6 +105,9 @@ static int parse_line(char *line, size_t lineno, Game *g, const char *path, char
         return 0;
     g->game = -1;
     g->pair = -1;
+    g->round = -1;
+    g->opening = -1;
+    g->text = NULL;
     g->line = lineno;
     /* The keys of docs/results.md: each at most once; the numbers whole and
      * >= 0.  Other keys are ignored (stats.h). */
@@ -138,6 +145,8 @@ static int parse_line(char *line, size_t lineno, Game *g, const char *path, char
                          path, lineno, known[k], (int)(vlen > 40 ? 40 : vlen), val);
                 return -1;
             }
+            if (k == 1) g->round = v;
+            if (k == 8) g->opening = v;
         }
         if (klen == 6 && memcmp(tok, "result", 6) == 0) {
             res = val;
@@ -181,9 +190,11 @@ static int parse_line(char *line, size_t lineno, Game *g, const char *path, char
     }
     g->white = decode(white, white_len);
     g->black = decode(black, black_len);
-    if (!g->white || !g->black) {
+    g->text = strdup(line);
+    if (!g->white || !g->black || !g->text) {
         free(g->white);
         free(g->black);
+        free(g->text);
         snprintf(err, errlen, "%s:%zu: out of memory", path, lineno);
         return -1;
     }
@@ -192,6 +203,7 @@ static int parse_line(char *line, size_t lineno, Game *g, const char *path, char
                  path, lineno, g->white);
         free(g->white);
         free(g->black);
+        free(g->text);
         return -1;
     }
     return 1;
@@ -257,6 +269,7 @@ static int read_games(const char *path, GameList *out, int whole, char *err, siz
             if (!nv) {
                 free(g.white);
                 free(g.black);
+                free(g.text);
                 snprintf(err, errlen, "%s: out of memory", path);
                 rc = -1;
                 break;
@@ -287,6 +300,58 @@ static int cmp_game(const void *x, const void *y)
     if (a->game != b->game)
         return a->game < b->game ? -1 : 1;
     return 0;
+}
+
+/* Appends " key=value" of a number to buf (-1: the key is absent). */
+static void add_number(char *buf, size_t len, const char *key, long long v)
+{
+    size_t n = strlen(buf);
+    if (v >= 0)
+        snprintf(buf + n, len - n, "%s%s=%lld", n ? " " : "", key, v);
+    else
+        snprintf(buf + n, len - n, "%s(no %s=)", n ? " " : "", key);
+}
+
+/* The same game number in two files (a and b, a read first): a copy of
+ * the same games (the same lines), two runs of one match (the same game
+ * with another outcome), or two different matches: other engines, round,
+ * pair or opening, the keys of a results line that say which match a
+ * game is of (it does not name the variant).  One line into err. */
+static void same_number_error(const Game *a, const Game *b, char *err, size_t errlen)
+{
+    if (strcmp(a->text, b->text) == 0) {
+        snprintf(err, errlen,
+                 "%s:%zu: game %lld appears twice (also %s:%zu): the same games in two files "
+                 "(a shard given twice, or a copy of one?)",
+                 b->path, b->line, b->game, a->path, a->line);
+        return;
+    }
+    /* The keys that differ, as each file writes them (names decoded). */
+    char da[240] = "", db[240] = "";
+    if (strcmp(a->white, b->white) != 0 || strcmp(a->black, b->black) != 0) {
+        snprintf(da, sizeof da, "white=%.40s black=%.40s", a->white, a->black);
+        snprintf(db, sizeof db, "white=%.40s black=%.40s", b->white, b->black);
+    }
+    static const char *const key[3] = { "round", "pair", "opening" };
+    const long long va[3] = { a->round, a->pair, a->opening };
+    const long long vb[3] = { b->round, b->pair, b->opening };
+    for (int k = 0; k < 3; k++)
+        if (va[k] != vb[k]) {
+            add_number(da, sizeof da, key[k], va[k]);
+            add_number(db, sizeof db, key[k], vb[k]);
+        }
+    if (!*da) {
+        snprintf(err, errlen,
+                 "%s:%zu and %s:%zu: game %lld of the same engines, round, pair and opening with "
+                 "another outcome: two runs of one match?  -merge adds up the shards of one run; "
+                 "count each run alone with -results",
+                 a->path, a->line, b->path, b->line, b->game);
+        return;
+    }
+    snprintf(err, errlen,
+             "%s and %s are from different matches: game %lld has %s at %s:%zu but %s at %s:%zu; "
+             "-merge adds up the shards of one match: count each match alone with -results",
+             a->path, b->path, b->game, da, a->path, a->line, db, b->path, b->line);
 }
 
 static int cmp_number(const void *x, const void *y)
@@ -356,8 +421,7 @@ long stats_read_results_vs(Stats *s, const char *const *paths, int npaths, const
         if (a->path == b->path)
             snprintf(err, errlen, "%s:%zu: game %lld appears twice", b->path, b->line, b->game);
         else
-            snprintf(err, errlen, "%s:%zu: game %lld appears twice (also %s:%zu)", b->path,
-                     b->line, b->game, a->path, a->line);
+            same_number_error(a, b, err, errlen);
         games_free(&gl);
         return -1;
     }

@@ -231,10 +231,14 @@ long stats_read_results(Stats *s, const char *path, const char *engine,
 
 /* stats_read_results over several files at once (the shards of one match):
  * their games are counted as one list, so a game number found in two files
- * (a shard given twice, or copied) is refused with both places in err
- * ("FILE:LINE: game N appears twice (also FILE:LINE)"), and a pair whose two
- * games sit in different files is still a pair.  Returns the number of games
- * added, or -1 with *s unchanged. */
+ * is refused with both places in err: the same line twice (a shard given
+ * twice, or copied) as "FILE:LINE: game N appears twice (also FILE:LINE):
+ * ..."; another white=, black=, round=, pair= or opening= (the keys that say
+ * which match a game is of) as "FILE and FILE are from different matches:
+ * game N has KEY=... at FILE:LINE but KEY=... at FILE:LINE; ..."; the same
+ * game with another outcome as two runs of one match.  A pair whose two
+ * games sit in different files is still a pair.  Returns the number of
+ * games added, or -1 with *s unchanged. */
 long stats_read_results_files(Stats *s, const char *const *paths, int npaths, const char *engine,
                               char *engine_out, size_t engine_out_len, char *err, size_t errlen);
 

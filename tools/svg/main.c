@@ -147,7 +147,7 @@ int main(int argc, char **argv)
 
     Rules rules = rules_default((Variant)v);
     Position pos;
-    char err[256];
+    char err[1024];
     const char *fen = o.fen ? o.fen : position_start_fen((Variant)v);
     char hint[POSITION_HINT_LEN];
     if (position_set_fen(&pos, &rules, fen, err, sizeof err) != 0)
@@ -156,8 +156,10 @@ int main(int argc, char **argv)
 
     SvgLastMove last;
     memset(&last, 0, sizeof last);
+    if (o.lastmove && !*o.lastmove)
+        return fail(2, "-lastmove: empty value (a move of the position, such as c5-d6)");
     if (o.lastmove && svg_lastmove_play(&pos, o.lastmove, &last, err, sizeof err) != 0)
-        return fail(2, "bad -lastmove: %s", err);
+        return fail(2, "-lastmove %s", err); /* err begins with the move */
 
     char *doc = NULL;
     size_t len = 0;

@@ -26,8 +26,11 @@ static int points_of(const Geometry *g, const char *s, int *pts, int max)
 int svg_lastmove_play(Position *pos, const char *text, SvgLastMove *last, char *err, size_t errlen)
 {
     Move m;
-    if (notation_parse_move(pos, text, &m, err, errlen) != 0)
+    char why[256];
+    if (notation_parse_move(pos, text, &m, why, sizeof why) != 0) {
+        notation_why_not(pos, text, err, errlen);
         return -1;
+    }
     memset(last, 0, sizeof *last);
     int n = points_of(pos->geo, text, last->path, MOVE_STR_MAX);
     if (m.captured && n != bb_count(m.captured) + 1) {

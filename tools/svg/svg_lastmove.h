@@ -17,7 +17,9 @@
 /* Parses text as a legal move of pos, fills *last (path, captured points and
  * the pieces that stood there, caption text) and plays the move on pos.
  * Returns 0; on an illegal, ambiguous or unparsable move returns -1, writes
- * a one-line reason into err (errlen bytes) and leaves pos unchanged. */
+ * into err (errlen bytes) the one line notation_why_not() gives, which
+ * names the move and why it is wrong ("a1-a3 is not a legal move: there is
+ * no piece on a1"), and leaves pos unchanged. */
 int svg_lastmove_play(Position *pos, const char *text, SvgLastMove *last, char *err, size_t errlen);
 
 #endif
