@@ -61,11 +61,8 @@ static void job_done(void *ctx)
  * printable (output_printable): argv is whatever the shell passed. */
 static void complain(const char *fmt, const char *word)
 {
-    size_t n = strlen(word);
-    char *w = malloc(n + 1);
+    char *w = output_printable_copy(word);
     if (!w) return;
-    output_printable(w, word, n);
-    w[n] = '\0';
     fputs("dablo: ", stderr);
     fprintf(stderr, fmt, w);
     free(w);

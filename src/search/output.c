@@ -108,6 +108,16 @@ void output_printable(char *buf, const char *line, size_t n)
     }
 }
 
+char *output_printable_copy(const char *s)
+{
+    size_t n = strlen(s);
+    char *buf = malloc(n + 1);
+    if (!buf) return NULL;
+    output_printable(buf, s, n);
+    buf[n] = '\0';
+    return buf;
+}
+
 void output_stderr(const char *program, const char *fmt, ...)
 {
     char raw[2048], msg[2048];

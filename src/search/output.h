@@ -21,6 +21,11 @@ void output_line(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * Every line written by output_text() and output_line() goes through it. */
 void output_printable(char *buf, const char *line, size_t n);
 
+/* output_printable() of the string s into a new NUL-terminated string of
+ * the same length, owned by the caller (free()); NULL when out of memory.
+ * For a name or an argument printed whole. */
+char *output_printable_copy(const char *s);
+
 /* One line on stderr for a tool's error: program, ": " and the message
  * (printf-style, cut at 2 KiB) through output_printable(), as a message
  * may quote a bad argument or a line of a data file.  Not for protocol

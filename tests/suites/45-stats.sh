@@ -320,6 +320,22 @@ else
     bad "a raw byte of the file is quoted as '?'"
     printf '%s\n' "$out" | od -c | head -n 5 | sed 's/^/     | /'
 fi
+# A raw control byte in a line is refused (names write it %XX, docs/results.md);
+# a name that decodes to control bytes or invalid UTF-8 is printed with '?'.
+printf 'game=1 round=1 pair=1 white=\377\376\033[31mred black=b result=1-0 termination=no-moves plies=3 opening=0\n' >"$tmp/esc.txt"
+err=$($BIN -results "$tmp/esc.txt" 2>&1 >/dev/null)
+same "a raw ESC in a line is refused with file and line" \
+    "1 dablo-stats: $tmp/esc.txt:1: raw control byte 0x1B at column 31 (a name writes it %1B)" "$? $err"
+printf 'game=1 pair=1 white=A black=B result=1-0\ngame=2 pair=1 white=B black=A result=0-1 \177\n' >"$tmp/del.txt"
+refuse "a raw DEL in a line is refused" $BIN -results "$tmp/del.txt"
+printf 'game=1 pair=1 white=%%1b%%5b31mX black=\377\376B result=1-0\r\n' >"$tmp/enc.txt"
+out=$($BIN -results "$tmp/enc.txt" 2>&1 | head -n 1)
+same "a name decoding to ESC is printed with '?'" "Engine: ?[31mX" "$out"
+out=$($BIN -results "$tmp/enc.txt" -engine "$(printf '\377\376B')" -opponent "$(printf '\033[31mX')" 2>&1 | head -n 2)
+same "invalid UTF-8 and ESC of -engine and -opponent are printed with '?'" \
+    "Engine: ??B Opponent: ?[31mX" "$(tr '\n' ' ' <<<"$out" | sed 's/ $//')"
+printf 'game=1 pair=1 white=Sk\303\245ne\tblack=B result=1-0\n' >"$tmp/utf.txt"
+expect "a valid UTF-8 name is printed as it is (tab separates keys)" '^Engine: Skåne$' $BIN -results "$tmp/utf.txt"
 # One game, one pair: singular.
 printf 'game=1 pair=1 white=A black=B result=1-0\n' >"$tmp/one.txt"
 expect "one game: 'Sample: trinomial (1 game)'" '^Sample: trinomial \(1 game\)$' $BIN -results "$tmp/one.txt"

@@ -56,6 +56,16 @@ static void usage(void)
  * argument. */
 #define say(...) output_stderr("dablo-stats", __VA_ARGS__)
 
+/* Prints "label: name\n" on stdout with the name made printable
+ * (output_printable_copy): a decoded name (%1b) or an argument may hold
+ * control bytes or invalid UTF-8, shown as '?' as in error lines. */
+static void print_name(const char *label, const char *name)
+{
+    char *buf = output_printable_copy(name);
+    printf("%s: %s\n", label, buf ? buf : "?");
+    free(buf);
+}
+
 /* Prints msg (say); returns 1 (a file's fault). */
 static int die(const char *msg)
 {
@@ -250,8 +260,8 @@ static int run(int argc, char **argv, const char **merge)
                      opponent ? "'" : "");
             return die(msg);
         }
-        printf("Engine: %s\n", side);
-        if (opponent) printf("Opponent: %s\n", opponent);
+        print_name("Engine", side);
+        if (opponent) print_name("Opponent", opponent);
         if (nfiles > 1)
             printf("Files merged: %d\n", nfiles);
     }

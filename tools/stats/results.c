@@ -209,6 +209,19 @@ static int parse_line(char *line, size_t lineno, Game *g, const char *path, char
     return 1;
 }
 
+/* The index of the first control byte (below 0x20, or 0x7f) of line[0..n)
+ * other than tab and CR, which separate keys; n when there is none.
+ * dablo-match writes such bytes of a name as %XX (docs/results.md), so a
+ * raw one is a damaged line. */
+static size_t control_byte(const char *line, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        unsigned char b = (unsigned char)line[i];
+        if ((b < 0x20 && b != '\t' && b != '\r') || b == 0x7f) return i;
+    }
+    return n;
+}
+
 /* Reads every game of the file; whole: a last line without '\n' is an
  * error rather than a warning.  Returns 0 or -1 with err set. */
 static int read_games(const char *path, GameList *out, int whole, char *err, size_t errlen)
@@ -248,6 +261,15 @@ static int read_games(const char *path, GameList *out, int whole, char *err, siz
         line[len - 1] = '\0';
         if (strlen(line) != (size_t)(len - 1)) {
             snprintf(err, errlen, "%s:%zu: NUL byte in line", path, lineno);
+            rc = -1;
+            break;
+        }
+        size_t c = control_byte(line, (size_t)(len - 1));
+        if (c < (size_t)(len - 1)) {
+            unsigned char b = (unsigned char)line[c];
+            snprintf(err, errlen,
+                     "%s:%zu: raw control byte 0x%02X at column %zu (a name writes it %%%02X)",
+                     path, lineno, b, c + 1, b);
             rc = -1;
             break;
         }

@@ -248,9 +248,10 @@ long stats_read_results_files(Stats *s, const char *const *paths, int npaths, co
  * against a second opponent is refused ("FILE:LINE: a third engine ...")
  * unless opponent picks one.  Lines are refused with "FILE:LINE: ..." and
  * the key when a key of docs/results.md appears twice, round=, plies= or
- * opening= is not a whole number >= 0, or white= and black= name the
- * same engine.  Returns the number of games added, or -1 with *s
- * unchanged. */
+ * opening= is not a whole number >= 0, white= and black= name the
+ * same engine, or the line holds a raw control byte (below 0x20 or 0x7f;
+ * tab and CR separate keys), which names write as %XX.  Returns the
+ * number of games added, or -1 with *s unchanged. */
 long stats_read_results_vs(Stats *s, const char *const *paths, int npaths, const char *engine,
                            const char *opponent, char *engine_out, size_t engine_out_len, char *err,
                            size_t errlen);
