@@ -81,11 +81,17 @@ static const char *const go_keywords[] = {
     "infinite", "ponder", "searchmoves", "perft", "mate", NULL
 };
 
-static int is_go_keyword(const char *s)
+/* The index of s in go_keywords (case-insensitive), or -1. */
+static int go_keyword_index(const char *s)
 {
     for (int i = 0; go_keywords[i]; i++)
-        if (strcasecmp(s, go_keywords[i]) == 0) return 1;
-    return 0;
+        if (strcasecmp(s, go_keywords[i]) == 0) return i;
+    return -1;
+}
+
+static int is_go_keyword(const char *s)
+{
+    return go_keyword_index(s) >= 0;
 }
 
 /* True when s is an optional sign and digits only (an integer too large
@@ -181,10 +187,15 @@ int uci_parse_go(const Position *pos, char **v, int n, SearchLimits *lim, int *p
             *perft_depth = (int)d;
         return *perft_depth < 0 ? -1 : 0;
     }
+    unsigned seen = 0; /* bit i: go_keywords[i] was given */
     for (int i = 0; i < n; i++) {
         const char *k = v[i];
         long long x;
-        int rc = 0;
+        int rc = 0, key = go_keyword_index(k);
+        /* a word given twice (go depth 3 depth 4) is ambiguous: which one
+         * the host meant is not for the engine to guess */
+        if (key >= 0 && (seen >> key & 1u)) return go_refuse(errs, "go: %s given twice", k);
+        if (key >= 0) seen |= 1u << key;
         if (strcasecmp(k, "wtime") == 0 || strcasecmp(k, "btime") == 0) {
             /* hosts send a negative clock after an overstep: count it as 0 */
             rc = go_number(v, n, &i, 0, TIME_MAX, GO_TIME, MS, &x, errs);

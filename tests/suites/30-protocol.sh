@@ -89,6 +89,8 @@ cli_flags() {
     err=$(timeout 5 bin/dablo go depth 3 movestogo x a1 a2 2>&1); [ $? -eq 2 ] &&
         [ "$err" = "dablo: go: movestogo: expected an integer >= 0, got 'x'" ] ||
         { echo "go depth 3 movestogo x a1 a2: $err"; return 1; }
+    err=$(timeout 5 bin/dablo go depth 3 depth 4 2>&1); [ $? -eq 2 ] && [ "$err" = "dablo: go: depth given twice" ] ||
+        { echo "go depth 3 depth 4: $err"; return 1; }
     # notes of a go that only stop would end are shown, each on its line,
     # and past four how many more: "1 more error", "2 more errors"
     local big=99999999999999999999999

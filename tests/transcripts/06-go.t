@@ -61,6 +61,11 @@ reset
 < info string error: go: unknown word 'bogus' \(expected wtime, btime, winc, binc, movestogo, movetime, depth, nodes, infinite, ponder, searchmoves, perft or mate\); nothing searched
 > go depth 1 mate x
 < info string error: go: mate: expected an integer, got 'x'; nothing searched
+# a word given twice: which one the host meant is not guessed
+> go depth 3 depth 4
+< info string error: go: depth given twice; nothing searched
+> go wtime 1000 btime 1000 WTIME 900
+< info string error: go: WTIME given twice; nothing searched
 # one line however many words are bad, and no note before it
 > go depth 5000 a1 a2 a3 a4 a5
 < info string error: go: unknown word 'a1' .*; nothing searched

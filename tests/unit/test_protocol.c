@@ -96,13 +96,12 @@ START_TEST(go_errors_and_searchmoves)
     ParseErrors pe;
     /* a malformed go is refused: one line naming the word and what was
      * expected, none of the notes before it */
-    ck_assert_int_eq(go("depth 5000 depth x wtime nodes 5 bogus", &l, &perft, &pe), -1);
+    ck_assert_int_eq(go("depth 5000 nodes x wtime movetime 5 bogus", &l, &perft, &pe), -1);
     ck_assert_int_eq(pe.count, 1);
-    ck_assert_str_eq(pe.msg[0],
-                     "go: depth: expected an integer 1..1000, got 'x'; nothing searched");
+    ck_assert_str_eq(pe.msg[0], "go: nodes: expected an integer >= 1, got 'x'; nothing searched");
     /* the problem alone, without what the engine does instead */
     ck_assert_int_eq(uci_parse_error_problem(pe.msg[0]),
-                     strlen("go: depth: expected an integer 1..1000, got 'x'"));
+                     strlen("go: nodes: expected an integer >= 1, got 'x'"));
     ck_assert_int_eq(uci_parse_error_problem("no consequence"), strlen("no consequence"));
     static const char *const bad[][2] = {
         { "nodes -5", "go: nodes: expected an integer >= 1, got '-5'; nothing searched" },
@@ -115,6 +114,12 @@ START_TEST(go_errors_and_searchmoves)
           "go: depth: expected an integer 1..1000, got 'infinite'; nothing searched" },
         { "mate x", "go: mate: expected an integer, got 'x'; nothing searched" },
         { "depth 3 searchmoves k7-k9", "go: searchmoves: illegal move 'k7-k9'; nothing searched" },
+        /* a keyword given twice, in any case: the engine does not pick one */
+        { "depth 3 depth 4", "go: depth given twice; nothing searched" },
+        { "infinite movetime 100 INFINITE", "go: INFINITE given twice; nothing searched" },
+        { "depth 5000 depth 4", "go: depth given twice; nothing searched" },
+        { "searchmoves k7-j8 depth 2 searchmoves c5-d6",
+          "go: searchmoves given twice; nothing searched" },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         ck_assert_int_eq(go(bad[i][0], &l, &perft, &pe), -1);
