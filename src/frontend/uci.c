@@ -8,6 +8,7 @@
  */
 #include "uci.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <poll.h>
@@ -251,6 +252,15 @@ static void set_option(Session *e, const OptionDesc *o, const char *canon)
         }
         apply_rules(e, &r);
         if (e->tb_path[0]) open_tablebases(e);
+        /* An option of the other game is stored for it, not refused: a
+         * host may set every option before Variant (section 4).  A line
+         * says so, as it changes nothing now. */
+        int game = rules_option_variant(o->name);
+        if (game >= 0 && game != (int)e->rules.variant) {
+            const char *g = geometry_of((Variant)game)->name;
+            output_line("info string %s applies to %c%s only; stored for a game of %c%s", o->name,
+                        toupper((unsigned char)g[0]), g + 1, toupper((unsigned char)g[0]), g + 1);
+        }
         break;
     }
     case OPTION_HASH:

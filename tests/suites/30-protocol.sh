@@ -120,7 +120,10 @@ cli_status() {
     local err
     bin/dablo go perft 2 >/dev/null || return 1
     err=$(bin/dablo go perft x 2>&1); [ $? -eq 1 ] && grep -q "^info string error: go perft: .x. is not a depth" <<<"$err" || return 1
-    err=$(bin/dablo setoption name Hash value lots 2>&1); [ $? -eq 1 ]
+    err=$(bin/dablo setoption name Hash value lots 2>&1); [ $? -eq 1 ] || return 1
+    # a Dablot option while Tabal is played is stored, with a note that is no error
+    err=$(bin/dablo --variant tabal setoption name Captures value compulsory 2>&1); [ $? -eq 0 ] &&
+        grep -qx "info string Captures applies to Dablot only; stored for a game of Dablot" <<<"$err" || { echo "$err"; return 1; }
 }
 check "a one-shot command exits 1 when it wrote an error line, 0 otherwise" cli_status
 # A malformed go over a pipe: one error line, and no search (before, the

@@ -6,6 +6,9 @@
 < info string error: invalid value 'chess' for option Variant \(expected dablot or tabal\)
 > setoption name MAXCAPTURE value TRUE
 > setoption name DrawPlies value 40
+# an option of this game or of both: nothing printed
+> isready
+< readyok
 > d
 <... Variant: tabal   Rules: MaxCapture=true DrawPlies=40
 <... Legal moves .*
@@ -25,9 +28,18 @@
 < info string error: setoption: the option name is missing
 > setoption Hash 32
 < info string error: setoption: expected 'setoption name <name> \[value <value>\]'
-# the Dablot options are accepted while Tabal is played, and kept
+# the Dablot options are accepted while Tabal is played, and kept (a host
+# may send every option before Variant): a note says so, not an error
 > setoption name Captures value compulsory-men
+< info string Captures applies to Dablot only; stored for a game of Dablot
+> setoption name forwardonlymen value true
+< info string ForwardOnlyMen applies to Dablot only; stored for a game of Dablot
+> setoption name Rules value classic
+< info string Rules applies to Dablot only; stored for a game of Dablot
+> setoption name Captures value compulsory-men
+< info string Captures applies to Dablot only; stored for a game of Dablot
 > setoption name ForwardOnlyMen value true
+< info string ForwardOnlyMen applies to Dablot only; stored for a game of Dablot
 > d
 <... Variant: tabal   Rules: MaxCapture=true DrawPlies=40
 <... Legal moves .*
@@ -36,6 +48,12 @@
 > d
 <... Variant: dablot   Rules: Captures=compulsory-men ForwardOnlyMen=true DrawPlies=40
 <... Legal moves .*
+# and Tabal's option while Dablot is played
+> setoption name MaxCapture value true
+< info string MaxCapture applies to Tabal only; stored for a game of Tabal
+> setoption name KingCaptureEnds value false
+> isready
+< readyok
 # Rules resets the four Dablot options; later options change only themselves
 > setoption name Rules value modern
 > d
