@@ -113,26 +113,46 @@ static int parse_error(char *err, size_t errlen, const char *what, const char *s
     return -1;
 }
 
+/* Reads the points of move string s into pts (*n of them, at most
+ * MOVE_STR_MAX / 2) and its separator into *sep ('-' or 'x'); returns 0,
+ * or -1 with "unparsable move (<why>) '<s>'" in err. */
+static int parse_points(const Geometry *g, const char *s, int *pts, int *n, char *sep, char *err,
+                        size_t errlen)
+{
+    const char *c = s;
+    int len;
+    *n = 0;
+    *sep = 0;
+    for (;;) {
+        if (*n >= MOVE_STR_MAX / 2)
+            return parse_error(err, errlen, "unparsable move (too long)", s);
+        int p = geometry_point_prefix(g, c, &len);
+        if (p == NO_POINT) return parse_error(err, errlen, "unparsable move (bad point name)", s);
+        pts[(*n)++] = p;
+        c += len;
+        if (!*c) break;
+        if ((*c != '-' && *c != 'x') || (*sep && *c != *sep))
+            return parse_error(err, errlen, "unparsable move (expected '-' or 'x' between points)", s);
+        *sep = *c++;
+    }
+    if (*n < 2 || (*sep == '-' && *n != 2))
+        return parse_error(err, errlen, "unparsable move (a step is from-to, a capture from x to ...)", s);
+    return 0;
+}
+
+int notation_check_form(const Geometry *g, const char *s, char *err, size_t errlen)
+{
+    int pts[MOVE_STR_MAX], n;
+    char sep;
+    return parse_points(g, s, pts, &n, &sep, err, errlen);
+}
+
 int notation_parse_move(const Position *pos, const char *s, Move *m, char *err, size_t errlen)
 {
     const Geometry *g = pos->geo;
-    int pts[MOVE_STR_MAX], n = 0, len;
-    const char *c = s;
-    char sep = 0;
-
-    for (;;) {
-        if (n >= MOVE_STR_MAX / 2) return parse_error(err, errlen, "unparsable move (too long)", s);
-        int p = geometry_point_prefix(g, c, &len);
-        if (p == NO_POINT) return parse_error(err, errlen, "unparsable move (bad point name)", s);
-        pts[n++] = p;
-        c += len;
-        if (!*c) break;
-        if ((*c != '-' && *c != 'x') || (sep && *c != sep))
-            return parse_error(err, errlen, "unparsable move (expected '-' or 'x' between points)", s);
-        sep = *c++;
-    }
-    if (n < 2 || (sep == '-' && n != 2))
-        return parse_error(err, errlen, "unparsable move (a step is from-to, a capture from x to ...)", s);
+    int pts[MOVE_STR_MAX], n;
+    char sep;
+    if (parse_points(g, s, pts, &n, &sep, err, errlen) < 0) return -1;
 
     MoveList list;
     movegen_legal(pos, &list);

@@ -25,6 +25,15 @@ void notation_move_string(const Position *pos, const Move *m, char *buf, size_t 
  * "ambiguous short form", "unparsable move") when s is not a legal move. */
 int notation_parse_move(const Position *pos, const char *s, Move *m, char *err, size_t errlen);
 
+/* Whether s (no surrounding blanks) is written as a move on the board of
+ * g, legal or not (RULES.md section 5): two points joined by '-' (a step),
+ * or points joined by 'x' (a capture, at most MOVE_STR_MAX / 2 of them).
+ * Returns 0, or -1 with the reason notation_parse_move() gives for such a
+ * string ("unparsable move (bad point name) 'z9-z9'") in err.  For a host
+ * that tells a text that is no move at all from a move the position does
+ * not allow. */
+int notation_check_form(const Geometry *g, const char *s, char *err, size_t errlen);
+
 /* Why s, refused by notation_parse_move(), is no legal move of pos, as one
  * line for a person (no trailing '.'), written into buf (len bytes,
  * truncated): "<s> is not a move: <reason>" when s is no move's string (a

@@ -5,7 +5,8 @@
 # wrong token, "..", %2e%2e, hidden names, a symlink out of the page
 # folder, bodies over the limit, malformed JSON, unknown actions and
 # sessions, wrong methods, too many sessions), then the game: legal and
-# illegal moves (409, the game unchanged), ambiguous short forms, take
+# illegal moves (409, the game unchanged), texts that are no move (400),
+# ambiguous short forms, take
 # back, views, new games with bad variants, options and FENs, the engine's
 # reply, analysis with MultiPV over Server-Sent Events, PGN in and out
 # (a dablo-match game), a crashing and a cheating engine reported and
@@ -269,10 +270,18 @@ suite() {
     # Moves: illegal ones change nothing.
     req POST /api/configure "{\"session\":\"$SID\",\"movetime\":200}"
     same "$tag: configure movetime" "200 200" "$CODE $(jget "$tmp/body" .movetime)"
-    for m in c5-c9 zz9 a1-a2 "c5-c7 x"; do
+    for m in c5-c9 c5xc9 e5-g7 k7xi9; do   # moves of the notation the position does not allow
         req POST /api/move "{\"session\":\"$SID\",\"move\":\"$m\"}"
         same "$tag: illegal move '$m' refused" "409 0 $state0" "$CODE $(jget "$tmp/body" 'if .moves then "x" else 0 end') $(moves_of >/dev/null; jget "$tmp/body" .fen)"
     done
+    # A text that is no move at all (no point of the board, the wrong shape)
+    # is a bad request, as an empty one is: 400, the game unchanged.
+    for m in z9-z9 zz9 a1-a2 "c5-c7 x" c5-c7-c9 c5xc7-c9 c5 "c5-c7$(printf 'xc7%.0s' $(seq 60))"; do
+        req POST /api/move "{\"session\":\"$SID\",\"move\":\"$m\"}"
+        same "$tag: no move '${m:0:20}' is bad input" "400 0 $state0" "$CODE $(jget "$tmp/body" 'if .moves then "x" else 0 end') $(moves_of >/dev/null; jget "$tmp/body" .fen)"
+    done
+    req POST /api/move "{\"session\":\"$SID\",\"move\":\"z9-z9\"}"
+    same "$tag: ... with one line of JSON naming it" "{\"error\":\"unparsable move (bad point name) 'z9-z9'\"}" "$(cat "$tmp/body")"
     for m in "" " "; do   # no move at all is a bad request, not a move the game refuses
         req POST /api/move "{\"session\":\"$SID\",\"move\":\"$m\"}"
         same "$tag: empty move '$m' is bad input" "400 move: empty (a move in RULES.md notation, such as c5-c7)" "$CODE $(jget "$tmp/body" .error)"

@@ -181,8 +181,19 @@ START_TEST(dablot_short_form)
     ck_assert_int_eq(notation_parse_move(&pos, "c3-c7", &m, err, sizeof err), -1);
     ck_assert_msg(strstr(err, "illegal") != NULL, "%s", err);
     const char *junk[] = { "", "c3", "c3-", "c3xe5-g3", "z9-a1", "c3--c5", "c3 c5", "c3-c5-c7", "b1-c3", "xc3" };
-    for (size_t i = 0; i < sizeof junk / sizeof *junk; i++)
+    for (size_t i = 0; i < sizeof junk / sizeof *junk; i++) {
         ck_assert_msg(notation_parse_move(&pos, junk[i], &m, err, sizeof err) == -1, "accepted '%s'", junk[i]);
+        /* none is written as a move: its form is refused with the same reason */
+        char why[200];
+        ck_assert_msg(notation_check_form(pos.geo, junk[i], why, sizeof why) == -1, "form of '%s'",
+                      junk[i]);
+        ck_assert_str_eq(why, err);
+    }
+    /* a move that is ambiguous or illegal here is written as a move */
+    const char *formed[] = { "c3xg3", "c3xe5xg5", "c3-c7", "a5xa5", "k13-k11" };
+    for (size_t i = 0; i < sizeof formed / sizeof *formed; i++)
+        ck_assert_msg(notation_check_form(pos.geo, formed[i], err, sizeof err) == 0, "%s: %s",
+                      formed[i], err);
 }
 END_TEST
 

@@ -162,6 +162,12 @@ START_TEST(session_moves)
     ck_assert_int_eq(session_move(&s, "c5-c9", err, sizeof err), -1);
     ck_assert_int_eq(s.game.nmoves, 0);
     ck_assert_int_eq(states, before); /* a refusal changes and announces nothing */
+    /* a text that is no move at all is told apart (a bad request: 400) */
+    ck_assert_int_eq(session_move(&s, "z9-z9", err, sizeof err), -2);
+    ck_assert_str_eq(err, "unparsable move (bad point name) 'z9-z9'");
+    ck_assert_int_eq(session_move(&s, "c5-c7-c9", err, sizeof err), -2);
+    ck_assert_int_eq(s.game.nmoves, 0);
+    ck_assert_int_eq(states, before);
     ck_assert_int_eq(session_move(&s, "c5-c7", err, sizeof err), 0);
     ck_assert_int_eq(session_move(&s, "a7xe7", err, sizeof err), 0);
     ck_assert_int_eq(s.game.nmoves, 2);

@@ -441,7 +441,9 @@ static enum MHD_Result api_get(Server *srv, struct MHD_Connection *conn, const c
     return respond_json(conn, &b);
 }
 
-/* One POST action on session s with the request object req. */
+/* One POST action on session s with the request object req.  Returns 0,
+ * or with the reason in err -2 for a bad request (400) and -1 for one the
+ * game refuses (409 for a move, 400 for the other actions). */
 static int act(Session *s, const char *what, const JsonValue *req, char *err, size_t errlen)
 {
     if (strcmp(what, "new") == 0) return session_new_game(s, req, err, errlen);

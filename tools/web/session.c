@@ -442,11 +442,14 @@ int session_move(Session *s, const char *text, char *err, size_t errlen)
 {
     Position pos;
     position_at(s, s->view, &pos);
-    if (!person_may_move(s, &pos, err, errlen)) return -1;
+    /* A text that is no move at all is a bad request whatever the game
+     * (-2), as an empty one is; a move the game refuses is not (-1). */
     if (strlen(text) >= MOVE_STR_MAX) {
         snprintf(err, errlen, "move too long");
-        return -1;
+        return -2;
     }
+    if (notation_check_form(pos.geo, text, err, errlen) < 0) return -2;
+    if (!person_may_move(s, &pos, err, errlen)) return -1;
     if (play_text(s, &pos, text, err, errlen) < 0) return -1;
     session_update(s);
     return 0;

@@ -136,10 +136,12 @@ int session_new_game(Session *s, const JsonValue *req, char *err, size_t errlen)
 int session_configure(Session *s, const JsonValue *req, char *err, size_t errlen);
 
 /* Plays text (RULES.md section 5: a full path, or the short form when it
- * is unambiguous) at the shown ply, dropping any later moves.  Refused
- * when the game is over there, when it is an engine's turn, or when the
- * rules library does not accept the move; an ambiguous short form names
- * the candidate paths in err. */
+ * is unambiguous) at the shown ply, dropping any later moves.  Returns 0;
+ * -2 with the reason in err when text is no move at all (no point of the
+ * board, the wrong shape, too long: notation_check_form()), whatever the
+ * game; -1 when the game is over there, when it is an engine's turn, or
+ * when the rules library does not accept the move (an ambiguous short
+ * form names the candidate paths in err). */
 int session_move(Session *s, const char *text, char *err, size_t errlen);
 
 /* Takes back the last move (and the engine's answer before it, so it is
