@@ -342,10 +342,48 @@ static bool int_arg(char **v, int n, long long lo, long long hi, long long *x)
     return false;
 }
 
+/* The play mode's commands, in the order help lists them. */
+static const struct {
+    const char *name, *usage, *help;
+} play_table[] = {
+    { "board", "board", "draw the board again" },
+    { "undo", "undo [n]", "take back your last (n) move(s) and dablo's answers" },
+    { "new", "new [dablot|tabal]", "a new game (of the other game too)" },
+    { "play", "play white|black|none", "the side dablo plays (none: you move both)" },
+    { "time", "time <ms>", "how long dablo thinks a move" },
+    { "level", "level <0..20>", "dablo's strength (20 = full, 0 = a beginner)" },
+};
+enum { PLAY_NCOMMANDS = sizeof play_table / sizeof play_table[0] };
+
 const char *const *play_commands(void)
 {
-    static const char *const names[] = { "board", "undo", "new", "play", "time", "level", NULL };
+    static const char *names[PLAY_NCOMMANDS + 1];
+    for (int i = 0; i < PLAY_NCOMMANDS; i++)
+        names[i] = play_table[i].name;
     return names;
+}
+
+/* The help line of play_table[i], with the current value of a setting. */
+static void help_line(const Session *e, int i)
+{
+    const char *name = play_table[i].name;
+    int now = strcmp(name, "time") == 0  ? e->play.movetime_ms
+            : strcmp(name, "level") == 0 ? level(e)
+                                         : -1;
+    if (now >= 0)
+        output_line("  %-28s %s (now %d)", play_table[i].usage, play_table[i].help, now);
+    else
+        output_line("  %-28s %s", play_table[i].usage, play_table[i].help);
+}
+
+bool play_help_topic(const Session *e, const char *topic)
+{
+    for (int i = 0; i < PLAY_NCOMMANDS; i++)
+        if (strcasecmp(topic, play_table[i].name) == 0) {
+            help_line(e, i);
+            return true;
+        }
+    return false;
 }
 
 bool play_execute(Session *e, char **v, int n)
@@ -425,14 +463,7 @@ void play_help(const Session *e)
     output_text("  or, when one capture alone joins them, its two ends (a5-c11 or a5xc11);");
     output_text("  Tab completes and lists the legal moves.  On the board [X] is where the last");
     output_text("  move landed, (.) where it started and what it took.");
-    output_line("  %-28s %s", "board", "draw the board again");
-    output_line("  %-28s %s", "undo [n]", "take back your last (n) move(s) and dablo's answers");
-    output_line("  %-28s %s", "new [dablot|tabal]", "a new game (of the other game too)");
-    output_line("  %-28s %s", "play white|black|none",
-                "the side dablo plays (none: you move both)");
-    output_line("  %-28s %s (now %d)", "time <ms>", "how long dablo thinks a move",
-                e->play.movetime_ms);
-    output_line("  %-28s %s (now %d)", "level <0..20>",
-                "dablo's strength (20 = full, 0 = a beginner)", level(e));
+    for (int i = 0; i < PLAY_NCOMMANDS; i++)
+        help_line(e, i);
     output_text("  stop or Ctrl-C makes dablo move now; quit or Ctrl-D leaves.");
 }

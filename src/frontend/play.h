@@ -76,4 +76,8 @@ const char *const *play_commands(void);
 /* The play mode's part of "help" at the terminal, printed first. */
 void play_help(const struct Session *e);
 
+/* "help <topic>" for a play command (case-insensitive): prints its line of
+ * play_help() and returns true; false when topic is none. */
+bool play_help_topic(const struct Session *e, const char *topic);
+
 #endif

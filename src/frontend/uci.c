@@ -493,14 +493,34 @@ static const Command commands[] = {
     { "bench", cmd_bench, "bench [depth]", "search the benchmark positions; prints nodes and nps" },
     { "perft", cmd_perft, "perft <depth>", "same as go perft <depth>" },
     { "debug", cmd_debug, "debug on|off", "accepted for UCI compatibility (no effect)" },
-    { "help", cmd_help, "help [<command>]", "this list" },
+    { "help", cmd_help, "help [<command>]", "this list, or one command's help (help go)" },
 };
 
 enum { NCOMMANDS = sizeof commands / sizeof commands[0] };
 
+/* What "help go" adds to go's usage: its words (PROTOCOL.md section 3.3). */
+static const char *const go_words[] = {
+    "  depth <plies>          search this deep, 1..1000",
+    "  nodes <n>              stop after n nodes, n >= 1",
+    "  movetime <ms>          search this long",
+    "  wtime, btime <ms>      White's, Black's clock (the side to move's counts)",
+    "  winc, binc <ms>        increment per move",
+    "  movestogo <n>          moves to the next time control (0: the rest of the game)",
+    "  infinite               search until stop",
+    "  ponder                 search on the opponent's time until ponderhit or stop",
+    "  searchmoves <m>...     search only these moves (the words up to the next keyword)",
+    "  mate <n>               accepted, not supported",
+    "  perft <depth>          count the leaves of the move tree, 1..100 (no other word)",
+    "Any subset in any order, each word once; a limit not given does not limit,",
+    "and the first limit reached ends the search (go alone: until stop).  A bad",
+    "word refuses the whole go.  Examples: go depth 8, go movetime 2000,",
+    "go wtime 60000 btime 60000 winc 1000 binc 1000.",
+    NULL
+};
+
 /* "help <topic>" with no such topic: one error line naming it and the
  * topics, "protocol" and the commands (at the terminal the play mode's
- * first).  False when topic is one (its help is the general help). */
+ * first).  False when topic is one (cmd_help prints its help). */
 static bool unknown_help_topic(const Session *e, const char *topic)
 {
     const char *const *play = e->interactive ? play_commands() : NULL;
@@ -521,11 +541,50 @@ static bool unknown_help_topic(const Session *e, const char *topic)
     return true;
 }
 
+/* The options, one a line with type, default and range, for "help". */
+static void help_options(void)
+{
+    output_text("Options (setoption name <name> value <value>):");
+    for (int i = 0; i < option_count(); i++) {
+        char line[512];
+        option_uci_line(option_at(i), line, sizeof line);
+        const char *name = line + strlen("option name ");
+        const char *type = strstr(name, " type ");
+        if (type)
+            output_line("  %-24.*s  %s", (int)(type - name), name, type + 1);
+        else
+            output_line("  %s", name);
+    }
+}
+
+/* "help <command>": the command alone, its usage and line (a play
+ * command's at the terminal), with go's words and setoption's options. */
+static void help_command(const Session *e, const char *topic)
+{
+    if (e->interactive && play_help_topic(e, topic)) return;
+    for (int i = 0; i < NCOMMANDS; i++) {
+        const Command *c = &commands[i];
+        if (strcasecmp(topic, c->name) != 0) continue;
+        output_line("%s", c->usage);
+        output_line("  %s", c->help);
+        if (c->run == cmd_go)
+            for (int k = 0; go_words[k]; k++)
+                output_text(go_words[k]);
+        if (c->run == cmd_setoption) help_options();
+    }
+}
+
 static void cmd_help(Session *e, char **args, int nargs)
 {
     if (nargs > 0 && unknown_help_topic(e, args[0])) return;
-    if (e->interactive && !(nargs == 1 && strcasecmp(args[0], "protocol") == 0)) {
+    bool protocol = nargs > 0 && strcasecmp(args[0], "protocol") == 0;
+    if (nargs > 0 && !protocol) {
+        help_command(e, args[0]);
+        return;
+    }
+    if (e->interactive && !protocol) {
         play_help(e); /* a person at the terminal: how to play, first and alone */
+        output_text("One command alone: help <command> (help undo, help go).");
         output_text("The protocol's commands and options (what a GUI sends): help protocol");
         return;
     }
@@ -540,17 +599,7 @@ static void cmd_help(Session *e, char **args, int nargs)
             output_line("  %-40s %s", "", commands[i].help);
         }
     }
-    output_text("Options (setoption name <name> value <value>):");
-    for (int i = 0; i < option_count(); i++) {
-        char line[512];
-        option_uci_line(option_at(i), line, sizeof line);
-        const char *name = line + strlen("option name ");
-        const char *type = strstr(name, " type ");
-        if (type)
-            output_line("  %-24.*s  %s", (int)(type - name), name, type + 1);
-        else
-            output_line("  %s", name);
-    }
+    help_options();
 }
 
 const char *const *uci_command_names(void)

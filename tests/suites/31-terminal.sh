@@ -255,11 +255,19 @@ expect "play: a one-line banner" "^dablo [0-9.]+, Dablot Prejjesne: you are Whit
 keys 'help' Enter
 expect "play: help tells how to play first" '^How to play: type your move and press Enter'
 expect "... and where the protocol's help is" '^The protocol.s commands and options \(what a GUI sends\): help protocol$'
-# help on a command is that help; a word that is no topic gets one line
-# naming it and the topics, not the help
+expect "... and how to get one command's" '^One command alone: help <command> \(help undo, help go\)\.$'
+# help on a command is that command alone (go with its words, a play
+# command its line); a word that is no topic gets one line naming it and
+# the topics, not the help
 fresh
 keys 'help go' Enter
-expect "play: help on a command tells how to play" '^How to play: type your move and press Enter'
+expect "play: help go tells go's words" '^  depth <plies> +search this deep, 1\.\.1000$'
+expect "... all of them" '^  searchmoves <m>\.\.\. +search only these moves'
+if ! screen | grep -q '^How to play'; then ok "... and not how to play"; else bad "... and not how to play"; fi
+fresh
+keys 'help undo' Enter
+expect "play: help on a play command is its line" "^  undo \[n\] +take back your last \(n\) move\(s\) and dablo's answers$"
+if ! screen | grep -q '^How to play\|^  board '; then ok "... alone"; else bad "... alone"; fi
 fresh
 keys 'help foo' Enter
 expect "play: help on no topic: one line naming it and the topics" \

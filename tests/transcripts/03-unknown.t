@@ -29,12 +29,37 @@
 <... .*isready.*
 > isready
 <... readyok
-# help with a topic: a command (its help is the list) or protocol; any
-# other word is an error line naming it and the topics
-> help go
+# help with a topic: protocol (the list), or a command alone, go with its
+# words; any other word is an error line naming it and the topics
+> help protocol
 <... .*isready.*
 > isready
 <... readyok
+reset
+> help go
+< go \[wtime\|btime.* \| go perft <n>
+<   search \(ends with bestmove\) or count leaves
+<   depth <plies> +search this deep, 1\.\.1000
+<   nodes <n> +stop after n nodes, n >= 1
+<   movetime <ms> +search this long
+<   wtime, btime <ms> +White's, Black's clock .*
+<... .*searchmoves <m>\.\.\. .*
+<... go wtime 60000 btime 60000 winc 1000 binc 1000\.
+> HELP ISREADY
+< isready
+<   answered by readyok at once, also during a search
+> isready
+< readyok
+none   uci .*
+none Options .*
+> help setoption
+< setoption name <name> \[value <value>\]
+<   set an option \(see uci\)
+< Options \(setoption name <name> value <value>\):
+<   Variant +type combo .*
+<... [ ]+TablebasePath +type string .*
+> isready
+< readyok
 > help foo
 < info string error: help: unknown topic 'foo' \(topics: protocol, uci, isready, setoption, ucinewgame, position, go, stop, ponderhit, quit, show, d, eval, bench, perft, debug, help\)
 > isready
