@@ -257,9 +257,11 @@ static void set_option(Session *e, const OptionDesc *o, const char *canon)
          * says so, as it changes nothing now. */
         int game = rules_option_variant(o->name);
         if (game >= 0 && game != (int)e->rules.variant) {
-            const char *g = geometry_of((Variant)game)->name;
-            output_line("info string %s applies to %c%s only; stored for a game of %c%s", o->name,
-                        toupper((unsigned char)g[0]), g + 1, toupper((unsigned char)g[0]), g + 1);
+            char title[16]; /* "Dablot", "Tabal" */
+            snprintf(title, sizeof title, "%s", geometry_of((Variant)game)->name);
+            title[0] = (char)toupper((unsigned char)title[0]);
+            output_line("info string %s applies to %s only; stored for a game of %s", o->name,
+                        title, title);
         }
         break;
     }
