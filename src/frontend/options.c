@@ -13,6 +13,10 @@
 #include "search/skill.h"
 #include "uci_parse.h"
 
+/* A numeric macro as a string literal (a default shared with the search). */
+#define STRINGIFY_(x) #x
+#define STRINGIFY(x)  STRINGIFY_(x)
+
 /* One option a row or two; kept out of clang-format, which would give
  * every field a line of its own. */
 // clang-format off
@@ -49,6 +53,8 @@ static const OptionDesc table[] = {
       "playing strength: 20 = full, 0 = weakest (Stockfish's name; docs/skill.md)" },
     { "Contempt", OPTION_CONTEMPT, OPT_SPIN, "0", -CONTEMPT_MAX, CONTEMPT_MAX, { NULL },
       "a draw scored as this many hundredths of a man lost for the engine's side (Stockfish's name)" },
+    { "TradeBonus", OPTION_TRADE_BONUS, OPT_SPIN, STRINGIFY(TRADE_BONUS_DEFAULT), 0, TRADE_BONUS_MAX, { NULL },
+      "Dablot with optional captures: hundredths of a man the engine's side gains as pieces leave the board (docs/engine.md)" },
     { "Ponder", OPTION_PONDER, OPT_CHECK, "false", 0, 0, { NULL },
       "the host may send go ponder (the engine reports a ponder move either way)" },
     { "Clear Hash", OPTION_CLEAR_HASH, OPT_BUTTON, "", 0, 0, { NULL },

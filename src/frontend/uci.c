@@ -278,6 +278,7 @@ static void set_option(Session *e, const OptionDesc *o, const char *canon)
     case OPTION_MULTIPV: e->sopt.multipv = (int)x; break;
     case OPTION_SKILL_LEVEL: e->sopt.skill_weakness = SKILL_MAX - (int)x; break;
     case OPTION_CONTEMPT: e->sopt.contempt = (int)x; break;
+    case OPTION_TRADE_BONUS: e->sopt.trade_bonus = (int)x; break;
     case OPTION_PONDER: e->ponder = strcmp(canon, "true") == 0; break;
     case OPTION_CLEAR_HASH:
         engine_thread_wait(&e->worker, WAIT_STOP_SEARCH);
@@ -658,6 +659,7 @@ int session_init(Session *e, void (*on_done)(void *), void *ctx)
     e->sopt.move_overhead = spin_default(OPTION_MOVE_OVERHEAD);
     e->sopt.skill_weakness = SKILL_MAX - spin_default(OPTION_SKILL_LEVEL);
     e->sopt.contempt = spin_default(OPTION_CONTEMPT);
+    e->sopt.trade_bonus = spin_default(OPTION_TRADE_BONUS);
     play_init(&e->play);
     Position start;
     position_start(&start, &e->rules);

@@ -180,6 +180,31 @@ static inline int draw_score(const Thread *t, int ply)
     return ply & 1 ? t->search->opt.contempt : -t->search->opt.contempt;
 }
 
+/* Pieces on the board at the start of Dablot (RULES.md section 5). */
+enum { DABLOT_START_PIECES = 60 };
+
+/* The TradeBonus option's share of a score at ply for its side to move: in
+ * Dablot under optional captures, trade_bonus x pieces gone / 60 for the
+ * root's side (minus for the other).  A side that may decline every
+ * exchange locks a full board; a searcher that prefers an open board breaks
+ * the lock (docs/engine.md, "Trading down").  Added to draws as well as to
+ * static scores, so that it never makes a draw look worse than play on. */
+static inline int trade_share(const Thread *t, const Position *pos, int ply)
+{
+    int bonus = t->search->opt.trade_bonus;
+    if (!bonus || pos->rules.variant != VARIANT_DABLOT || pos->rules.captures != CAPTURES_OPTIONAL)
+        return 0;
+    int gone = DABLOT_START_PIECES - bb_count(pos->by_color[WHITE] | pos->by_color[BLACK]);
+    int b = bonus * gone / DABLOT_START_PIECES;
+    return ply & 1 ? -b : b;
+}
+
+/* The static score of pos at ply for its side to move, with trade_share(). */
+static inline int eval_at(const Thread *t, const Position *pos, int ply, int *stm_steps)
+{
+    return eval_position(pos, stm_steps) + trade_share(t, pos, ply);
+}
+
 /* Game ends at a node below the root (see the file comment).  Returns true
  * and sets *score when the game is over here. */
 static bool node_is_terminal(Thread *t, int ply, int *score)
@@ -188,13 +213,16 @@ static bool node_is_terminal(Thread *t, int ply, int *score)
     int loser;
     EndReason r = position_end_by_rule(pos, &loser);
     if (r != END_NONE) {
-        *score = loser < 0 ? draw_score(t, ply) : loser == (int)pos->stm ? -MATE + ply : MATE - ply;
+        *score = loser < 0              ? draw_score(t, ply) + trade_share(t, pos, ply)
+               : loser == (int)pos->stm ? -MATE + ply
+                                        : MATE - ply;
         return true;
     }
     bool plies_out = pos->rules.draw_plies > 0 && pos->draw_plies >= pos->rules.draw_plies;
     if (plies_out || is_repetition(t, ply)) {
         /* A side without a legal move has lost even then (game_result order). */
-        *score = movegen_count(pos) == 0 ? -MATE + ply : draw_score(t, ply);
+        *score = movegen_count(pos) == 0 ? -MATE + ply
+                                         : draw_score(t, ply) + trade_share(t, pos, ply);
         return true;
     }
     return false;
@@ -266,7 +294,7 @@ static bool node_ends_here(Thread *t, int ply, int *score)
     if (node_is_terminal(t, ply, score))
         return true;
     if (ply >= MAX_PLY - 1) {
-        *score = eval_position(&t->pos, NULL);
+        *score = eval_at(t, &t->pos, ply, NULL);
         return true;
     }
     return false;
@@ -292,7 +320,7 @@ static int qsearch(Thread *t, int alpha, int beta, int ply)
     if (!captures_forced(pos, &pl->list)) {
         STAT(qs_optional);
         int steps;
-        int stand = eval_position(pos, &steps);
+        int stand = eval_at(t, pos, ply, &steps);
         if (n == 0 && steps == 0)
             return -MATE + ply;          /* no legal move: lost */
         if (stand >= beta)
@@ -822,7 +850,7 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply)
     int stand = -SCORE_INF;
     if (!pv_node && !ext && depth <= RFP_MAX_DEPTH && beta < MATE_BOUND && beta > -MATE_BOUND
         && prunes(pos) && !must_capture(pos, &t->plies[ply].list)) {
-        stand = eval_position(pos, NULL);
+        stand = eval_at(t, pos, ply, NULL);
         if (stand - RFP_MARGIN * depth >= beta)
             return stand;
     }

@@ -98,7 +98,10 @@ uint64_t search_bench_run(Search *s, int depth, const atomic_int *stop)
 {
     if (depth <= 0) depth = BENCH_DEPTH;
     search_set_quiet(s, true);
-    SearchOptions opt = { .threads = 1, .multipv = 1, .move_overhead = 0 };
+    SearchOptions opt = { .threads = 1,
+                          .multipv = 1,
+                          .move_overhead = 0,
+                          .trade_bonus = TRADE_BONUS_DEFAULT };
     uint64_t total = 0;
     int64_t total_us = 0; /* summed per position, microseconds */
 

@@ -45,6 +45,12 @@ typedef struct SearchLimits {
 /* The Contempt option's bound, in hundredths of a man (a man = 100). */
 enum { CONTEMPT_MAX = 500 };
 
+/* The TradeBonus option's bound and default, in hundredths of a man (a
+ * macro, so that the option table can print it); the default was chosen by
+ * the Dablot proxy (docs/strength.md, "Trading down"). */
+enum { TRADE_BONUS_MAX = 1000 };
+#define TRADE_BONUS_DEFAULT 300
+
 /* Session options the search reads (the protocol owns their parsing). */
 struct TbSet;
 typedef struct SearchOptions {
@@ -56,6 +62,11 @@ typedef struct SearchOptions {
                             * side to move at the root and +contempt for the other, in
                             * hundredths of a man, -CONTEMPT_MAX..CONTEMPT_MAX
                             * (Stockfish's draw value; endgame-table draws stay 0) */
+    int trade_bonus;       /* TradeBonus: in Dablot under optional captures, the
+                            * root's side gains trade_bonus x (pieces gone of the
+                            * 60) / 60 on every static score, in hundredths of a
+                            * man, 0..TRADE_BONUS_MAX (docs/engine.md, "Trading
+                            * down") */
     const struct TbSet *tb; /* endgame tables (tb/tb_probe.h), NULL = none; the
                              * caller keeps them open while a search runs */
 } SearchOptions;

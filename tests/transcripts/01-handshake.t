@@ -17,6 +17,7 @@
 < option name MultiPV type spin default 1 min 1 max 256
 < option name Skill Level type spin default 20 min 0 max 20
 < option name Contempt type spin default 0 min -500 max 500
+< option name TradeBonus type spin default 300 min 0 max 1000
 < option name Ponder type check default false
 < option name Clear Hash type button
 < option name TablebasePath type string default <empty>

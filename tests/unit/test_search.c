@@ -297,9 +297,12 @@ static void solve_tactics(const SearchOptions *opt)
     ck_assert_int_ge(n, 6);
 }
 
+/* With the engine's defaults (TradeBonus) and without it. */
 START_TEST(tactics_file_is_solved)
 {
     solve_tactics(&one_thread);
+    solve_tactics(
+        &(SearchOptions){ .threads = 1, .multipv = 1, .trade_bonus = TRADE_BONUS_DEFAULT });
 }
 END_TEST
 
@@ -308,7 +311,8 @@ END_TEST
 START_TEST(tactics_file_is_solved_by_threads)
 {
     for (int threads = 2; threads <= 3; threads++)
-        solve_tactics(&(SearchOptions){ .threads = threads, .multipv = 1, .move_overhead = 0 });
+        solve_tactics(&(
+            SearchOptions){ .threads = threads, .multipv = 1, .trade_bonus = TRADE_BONUS_DEFAULT });
 }
 END_TEST
 
@@ -409,6 +413,59 @@ START_TEST(draw_plies_limit_is_a_draw)
     /* Three men ahead, less the mop-up term (eval.h): clearly positive. */
     ck_assert_int_gt(info.score, 50);
     game_free(&g);
+    search_free(s);
+}
+END_TEST
+
+/* The search's score and move for g at depth with TradeBonus trade. */
+static int score_with_trade(Search *s, const Game *g, int depth, int trade, char *move, size_t len)
+{
+    SearchLimits l = depth_limits(depth);
+    SearchOptions o = one_thread;
+    o.trade_bonus = trade;
+    Move best, ponder;
+    search_clear(s);
+    ck_assert_int_eq(search_run(s, g, &l, &o, &best, &ponder), 0);
+    notation_move_string(&g->pos, &best, move, len);
+    SearchInfo info;
+    search_last_info(s, &info);
+    return info.score;
+}
+
+START_TEST(trade_bonus_shares)
+{
+    Search *s = quiet_search();
+    char m0[32], m1[32];
+    Game g;
+
+    /* Dablot, optional captures, 57 pieces gone and no capture in reach:
+     * at depth 1 every leaf gains 600 x 57 / 60 = 570 for the root's side. */
+    Rules r = rules_default(VARIANT_DABLOT);
+    game_from(&g, &r, "k5/5/6/5/6/5/m5/5/5K/5/6/5/6 w 0 1");
+    int plain = score_with_trade(s, &g, 1, 0, m0, sizeof m0);
+    ck_assert_int_eq(score_with_trade(s, &g, 1, 600, m1, sizeof m1), plain + 570);
+    ck_assert_str_eq(m0, m1);
+    game_free(&g);
+
+    /* A draw gains the share too, so a side a man down still takes the
+     * last man into two lone kings (RULES.md section 1): 1000 x 58 / 60. */
+    game_from(&g, &r, "k5/5/6/5/6/5/2m3/5/2K3/5/6/5/6 w 0 1");
+    ck_assert_int_eq(score_with_trade(s, &g, 6, 1000, m1, sizeof m1), 966);
+    ck_assert_str_eq(m1, "e5xe9");
+    game_free(&g);
+
+    /* Tabal and Dablot's compulsory presets are searched as without it. */
+    const char *variants[][2] = { { "tabal", "-" }, { "dablot", "Rules=anti-draw" } };
+    for (size_t i = 0; i < sizeof variants / sizeof variants[0]; i++) {
+        Rules rv = rules_with(variants[i][0], variants[i][1]);
+        Position p;
+        position_start(&p, &rv);
+        ck_assert_int_eq(game_init(&g, &p), 0);
+        int a = score_with_trade(s, &g, 5, 0, m0, sizeof m0);
+        ck_assert_int_eq(score_with_trade(s, &g, 5, 1000, m1, sizeof m1), a);
+        ck_assert_str_eq(m0, m1);
+        game_free(&g);
+    }
     search_free(s);
 }
 END_TEST
@@ -1206,6 +1263,7 @@ Suite *search_suite(void)
     tcase_add_test(tc, blockade_is_scored_as_a_win);
     tcase_add_test(tc, third_repetition_is_a_draw);
     tcase_add_test(tc, draw_plies_limit_is_a_draw);
+    tcase_add_test(tc, trade_bonus_shares);
     tcase_add_test(tc, finished_games_have_no_bestmove);
     tcase_add_test(tc, threads_and_multipv_give_legal_moves);
     suite_add_tcase(s, tc);

@@ -39,6 +39,8 @@ static int search_move(Search *s, const Game *g, uint64_t nodes, Move *best, int
     memset(&l, 0, sizeof l);
     l.time[0] = l.time[1] = -1;
     l.nodes = nodes;
+    /* TradeBonus 0: the recorded score is the evaluation's own, not biased
+     * toward the side to move at the root. */
     SearchOptions opt = { .threads = 1, .multipv = 1, .move_overhead = 0 };
     Move ponder;
     if (search_run(s, g, &l, &opt, best, &ponder) != 0) return -1;
