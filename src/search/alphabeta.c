@@ -180,22 +180,15 @@ static inline int draw_score(const Thread *t, int ply)
     return ply & 1 ? t->search->opt.contempt : -t->search->opt.contempt;
 }
 
-/* Pieces on the board at the start of Dablot (RULES.md section 5). */
-enum { DABLOT_START_PIECES = 60 };
-
-/* The TradeBonus option's share of a score at ply for its side to move: in
- * Dablot under optional captures, trade_bonus x pieces gone / 60 for the
- * root's side (minus for the other).  A side that may decline every
- * exchange locks a full board; a searcher that prefers an open board breaks
- * the lock (docs/engine.md, "Trading down").  Added to draws as well as to
- * static scores, so that it never makes a draw look worse than play on. */
+/* The TradeBonus option's share of a score at ply for its side to move:
+ * trade_bonus_at() for the root's side, minus it for the other.  A side
+ * that may decline every exchange locks a full board; a searcher that
+ * prefers an open board breaks the lock (docs/engine.md, "Trading down").
+ * Added to draws as well as to static scores, so that it never makes a draw
+ * look worse than play on. */
 static inline int trade_share(const Thread *t, const Position *pos, int ply)
 {
-    int bonus = t->search->opt.trade_bonus;
-    if (!bonus || pos->rules.variant != VARIANT_DABLOT || pos->rules.captures != CAPTURES_OPTIONAL)
-        return 0;
-    int gone = DABLOT_START_PIECES - bb_count(pos->by_color[WHITE] | pos->by_color[BLACK]);
-    int b = bonus * gone / DABLOT_START_PIECES;
+    int b = trade_bonus_at(&t->search->opt, pos);
     return ply & 1 ? -b : b;
 }
 

@@ -314,6 +314,16 @@ static int shown_score(const RootMove *rm)
     return rm->score != -SCORE_INF ? rm->score : rm->prev_score;
 }
 
+/* A root score as reported (info lines, search_last_info()): without the
+ * TradeBonus share of the root position, so that an even ending reads near
+ * 0 for adjudication and people; decided and table scores unchanged. */
+static int reported_score(const Search *s, const Position *root, int score)
+{
+    if (score >= MATE_BOUND - 1 - 2 * MAX_PLY || score <= -(MATE_BOUND - 1 - 2 * MAX_PLY))
+        return score;
+    return score - trade_bonus_at(&s->opt, root);
+}
+
 /* One "info" line for MultiPV line k (0-based) of thread t. */
 static void print_line(Search *s, Thread *t, int depth, int k)
 {
@@ -328,7 +338,7 @@ static void print_line(Search *s, Thread *t, int depth, int k)
     }
     char sc[32];
     rm->shown_score = shown_score(rm);
-    score_string(rm->shown_score, sc, sizeof sc);
+    score_string(reported_score(s, &t->pos, rm->shown_score), sc, sizeof sc);
     line_string(&t->pos, rm->pv, rm->pv_len, pv, cap);
     /* time in whole ms, nps from the microseconds (one clock reading for
      * both): a search within 1 ms says time 0 and its true rate, not
@@ -762,7 +772,7 @@ static bool answer(Search *s, const Game *g, Move *best, Move *ponder)
         Position p = g->pos;
         Undo u;
         position_make(&p, &rm->move, &u);
-        rm->score = -eval_position(&p, NULL);
+        rm->score = -eval_position(&p, NULL) + trade_bonus_at(&s->opt, &p);
     }
     bool skilled = skill_choose(s, bt, &g->pos);
     /* No line for an iteration that did not complete: a search stopped
@@ -783,7 +793,7 @@ static bool answer(Search *s, const Game *g, Move *best, Move *ponder)
     *ponder = early ? s->early_ponder : ponder_move(s, &g->pos, rm);
     s->last.depth = bt->completed_depth;
     s->last.seldepth = rm->seldepth;
-    s->last.score = shown_score(rm);
+    s->last.score = reported_score(s, &g->pos, shown_score(rm));
     s->last.mate = mate_moves(s->last.score);
     s->last.nodes = total_nodes(s);
     s->last.tbhits = total_tbhits(s);

@@ -34,6 +34,23 @@ enum {
     MAX_THREADS = 256,
 };
 
+/* Pieces on the board at the start of Dablot (RULES.md section 5). */
+enum { DABLOT_START_PIECES = 60 };
+
+/* The TradeBonus option's share at pos, for the root's side, in hundredths
+ * of a man: in Dablot under optional captures, trade_bonus x (pieces gone
+ * of the 60) / 60, else 0 (docs/engine.md, "Trading down").  The tree adds
+ * it to static scores and draws; the reported scores have the root's share
+ * taken off again, so that a host reads the evaluation's own scale. */
+static inline int trade_bonus_at(const SearchOptions *opt, const Position *pos)
+{
+    if (!opt->trade_bonus || pos->rules.variant != VARIANT_DABLOT
+        || pos->rules.captures != CAPTURES_OPTIONAL)
+        return 0;
+    int gone = DABLOT_START_PIECES - bb_count(pos->by_color[WHITE] | pos->by_color[BLACK]);
+    return opt->trade_bonus * gone / DABLOT_START_PIECES;
+}
+
 typedef struct RootMove {
     Move move;
     int score;                     /* this iteration; -SCORE_INF if not (fully) searched */

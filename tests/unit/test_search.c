@@ -439,19 +439,32 @@ START_TEST(trade_bonus_shares)
     Game g;
 
     /* Dablot, optional captures, 57 pieces gone and no capture in reach:
-     * at depth 1 every leaf gains 600 x 57 / 60 = 570 for the root's side. */
+     * every leaf gains the same 600 x 57 / 60, and the reported score has
+     * the root's share (the same) taken off: the score without it. */
     Rules r = rules_default(VARIANT_DABLOT);
     game_from(&g, &r, "k5/5/6/5/6/5/m5/5/5K/5/6/5/6 w 0 1");
     int plain = score_with_trade(s, &g, 1, 0, m0, sizeof m0);
-    ck_assert_int_eq(score_with_trade(s, &g, 1, 600, m1, sizeof m1), plain + 570);
+    ck_assert_int_eq(score_with_trade(s, &g, 1, 600, m1, sizeof m1), plain);
     ck_assert_str_eq(m0, m1);
     game_free(&g);
 
     /* A draw gains the share too, so a side a man down still takes the
-     * last man into two lone kings (RULES.md section 1): 1000 x 58 / 60. */
+     * last man into two lone kings (RULES.md section 1); reported, the
+     * draw is worth the one piece gone: 1000 x 58 / 60 - 1000 x 57 / 60. */
     game_from(&g, &r, "k5/5/6/5/6/5/2m3/5/2K3/5/6/5/6 w 0 1");
-    ck_assert_int_eq(score_with_trade(s, &g, 6, 1000, m1, sizeof m1), 966);
+    ck_assert_int_eq(score_with_trade(s, &g, 6, 1000, m1, sizeof m1), 966 - 950);
     ck_assert_str_eq(m1, "e5xe9");
+    game_free(&g);
+
+    /* On a full board (the first balanced opening) a large bonus makes
+     * the search open it with a capture that it declines without. */
+    game_from(
+        &g, &r,
+        "mmmmmm/mmmmm/mmmmmm/mmmmm/mm1mmm/5/p1m2K/kM2P/MMMMMM/1MMMM/MMMMMM/MMMMM/MMMMMM w 8 5");
+    score_with_trade(s, &g, 6, 0, m0, sizeof m0);
+    score_with_trade(s, &g, 6, 1000, m1, sizeof m1);
+    ck_assert_ptr_null(strchr(m0, 'x'));
+    ck_assert_ptr_nonnull(strchr(m1, 'x'));
     game_free(&g);
 
     /* Tabal and Dablot's compulsory presets are searched as without it. */
