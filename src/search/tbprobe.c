@@ -41,6 +41,12 @@ bool tbprobe_node(Thread *t, int ply, int *score, int *bound)
     atomic_store_explicit(&t->tbhits, atomic_load_explicit(&t->tbhits, memory_order_relaxed) + 1,
                           memory_order_relaxed);
     *score = tbprobe_score(e, r, ply);
+    /* A table draw takes the TradeBonus share as the tree's other draws do
+     * (alphabeta.c, trade_share()). */
+    if (*score > -MATE_BOUND && *score < MATE_BOUND && r != TB_RESULT_WIN && r != TB_RESULT_LOSS) {
+        int b = trade_bonus_at(&t->search->opt, pos);
+        *score += ply & 1 ? -b : b;
+    }
     /* A win is at least its table score (a mate scores more), a loss at
      * most; a draw, and the end of the game (distance 0), are exact. */
     *bound = *score >= MATE_BOUND || *score <= -MATE_BOUND ? BOUND_EXACT
