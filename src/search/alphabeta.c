@@ -180,18 +180,6 @@ static inline int draw_score(const Thread *t, int ply)
     return ply & 1 ? t->search->opt.contempt : -t->search->opt.contempt;
 }
 
-/* The TradeBonus option's share of a score at ply for its side to move:
- * trade_bonus_at() for the root's side, minus it for the other.  A side
- * that may decline every exchange locks a full board; a searcher that
- * prefers an open board breaks the lock (docs/engine.md, "Trading down").
- * Added to draws as well as to static scores, so that it never makes a draw
- * look worse than play on. */
-static inline int trade_share(const Thread *t, const Position *pos, int ply)
-{
-    int b = trade_bonus_at(&t->search->opt, pos);
-    return ply & 1 ? -b : b;
-}
-
 /* The static score of pos at ply for its side to move, with trade_share(). */
 static inline int eval_at(const Thread *t, const Position *pos, int ply, int *stm_steps)
 {

@@ -319,6 +319,7 @@ static int shown_score(const RootMove *rm)
  * 0 for adjudication and people; decided and table scores unchanged. */
 static int reported_score(const Search *s, const Position *root, int score)
 {
+    /* the lowest table win, TB_WIN_SCORE - MAX_PLY (tbprobe.c), and above */
     if (score >= MATE_BOUND - 1 - 2 * MAX_PLY || score <= -(MATE_BOUND - 1 - 2 * MAX_PLY))
         return score;
     return score - trade_bonus_at(&s->opt, root);

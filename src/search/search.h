@@ -64,9 +64,9 @@ typedef struct SearchOptions {
                             * (Stockfish's draw value; endgame-table draws stay 0) */
     int trade_bonus;       /* TradeBonus: in Dablot under optional captures, the
                             * root's side gains trade_bonus x (pieces gone of the
-                            * 60) / 60 on every static score, in hundredths of a
-                            * man, 0..TRADE_BONUS_MAX (docs/engine.md, "Trading
-                            * down") */
+                            * 60) / 60 on every static score and draw in the
+                            * tree, in hundredths of a man, 0..TRADE_BONUS_MAX
+                            * (docs/engine.md, "Trading down") */
     const struct TbSet *tb; /* endgame tables (tb/tb_probe.h), NULL = none; the
                              * caller keeps them open while a search runs */
 } SearchOptions;

@@ -224,6 +224,18 @@ static inline uint64_t thread_nodes(Thread *t)
     return atomic_load_explicit(&t->nodes, memory_order_relaxed);
 }
 
+/* The TradeBonus option's share of a score at ply for its side to move:
+ * trade_bonus_at() for the root's side (even plies), minus it for the
+ * other.  A side that may decline every exchange locks a full board; a
+ * searcher that prefers an open board breaks the lock (docs/engine.md,
+ * "Trading down").  Added to static scores and to every draw, table draws
+ * too, so that it never makes a draw look worse than play on. */
+static inline int trade_share(const Thread *t, const Position *pos, int ply)
+{
+    int b = trade_bonus_at(&t->search->opt, pos);
+    return ply & 1 ? -b : b;
+}
+
 static inline bool search_stopped(struct Search *s)
 {
     return atomic_load_explicit(&s->stop, memory_order_relaxed);

@@ -42,11 +42,9 @@ bool tbprobe_node(Thread *t, int ply, int *score, int *bound)
                           memory_order_relaxed);
     *score = tbprobe_score(e, r, ply);
     /* A table draw takes the TradeBonus share as the tree's other draws do
-     * (alphabeta.c, trade_share()). */
-    if (*score > -MATE_BOUND && *score < MATE_BOUND && r != TB_RESULT_WIN && r != TB_RESULT_LOSS) {
-        int b = trade_bonus_at(&t->search->opt, pos);
-        *score += ply & 1 ? -b : b;
-    }
+     * (search_internal.h). */
+    if (*score > -MATE_BOUND && *score < MATE_BOUND && r != TB_RESULT_WIN && r != TB_RESULT_LOSS)
+        *score += trade_share(t, pos, ply);
     /* A win is at least its table score (a mate scores more), a loss at
      * most; a draw, and the end of the game (distance 0), are exact. */
     *bound = *score >= MATE_BOUND || *score <= -MATE_BOUND ? BOUND_EXACT
