@@ -93,6 +93,19 @@ for g in dablot:classic dablot:modern dablot:anti-draw; do
         sed 's/^/     | /' "$tmp/$g.out"
     fi
 done
+# -trade-bonus reaches the search: Dablot's games change, Tabal's (where
+# TradeBonus does not apply) stay the same to the byte.
+for g in dablot:classic tabal; do
+    for tb in 0 1000; do
+        $BIN gen -game "$g" -nodes 300 -games 2 -seed 5 -trade-bonus $tb -out "$tmp/tb$tb-$g.txt" >/dev/null 2>&1
+    done
+done
+if ! cmp -s "$tmp/tb0-dablot:classic.txt" "$tmp/tb1000-dablot:classic.txt" &&
+    cmp -s "$tmp/tb0-tabal.txt" "$tmp/tb1000-tabal.txt" && [ -s "$tmp/tb0-tabal.txt" ]; then
+    ok "gen -trade-bonus: Dablot's games change with it, Tabal's do not"
+else
+    bad "gen -trade-bonus: Dablot's games change with it, Tabal's do not"
+fi
 
 # ---- bad input: one line, exit 2, nothing overwritten --------------------
 refuse "gen: an output file that exists is not overwritten" "$tmp/a.txt exists" gen -out "$tmp/a.txt"
@@ -111,6 +124,8 @@ refuse "gen: -nodes, 17 budgets" "-nodes [0-9,]*: more than 16 budgets \\(from '
     $BIN gen -game tabal -nodes 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17 -out "$tmp/x.txt"
 [ ! -e "$tmp/x.txt" ] && ok "  ... and none of them writes the output file" || bad "  ... and none of them writes the output file"
 refuse "gen: bad shard" "-shard 3/2" $BIN gen -game tabal -shard 3/2 -out "$tmp/x.txt"
+refuse "gen: -trade-bonus above its range" "-trade-bonus 1001: not a number in 0..1000" \
+    $BIN gen -game dablot:classic -trade-bonus 1001 -out "$tmp/x.txt"
 printf 'mmm/mmm/mmmmm/mmmmm/5/MMMMM/MMMMM/MMM/MMM w 0 1\nnot a fen\n' >"$tmp/book.fen"
 refuse "gen: a bad openings file names its line" ".*book.fen:2: " \
     $BIN gen -game tabal -openings "$tmp/book.fen" -out "$tmp/x.txt"

@@ -31,17 +31,22 @@ typedef struct Run {
     TuneSet seen;
 } Run;
 
-/* Searches g's position with budget nodes; the move into *best and the
- * score (side to move's view) into *score.  -1 when there is no move. */
-static int search_move(Search *s, const Game *g, uint64_t nodes, Move *best, int *score)
+/* Searches g's position with budget nodes and TradeBonus trade_bonus; the
+ * move into *best and the score (side to move's view) into *score.  -1
+ * when there is no move. */
+static int search_move(Search *s, const Game *g, uint64_t nodes, int trade_bonus, Move *best,
+                       int *score)
 {
     SearchLimits l;
     memset(&l, 0, sizeof l);
     l.time[0] = l.time[1] = -1;
     l.nodes = nodes;
-    /* TradeBonus 0: the recorded score is the evaluation's own, not biased
-     * toward the side to move at the root. */
-    SearchOptions opt = { .threads = 1, .multipv = 1, .move_overhead = 0 };
+    /* The reported score leaves out the root's TradeBonus share (search.h),
+     * so it stays on the evaluation's scale whatever trade_bonus is. */
+    SearchOptions opt = { .threads = 1,
+                          .multipv = 1,
+                          .move_overhead = 0,
+                          .trade_bonus = trade_bonus };
     Move ponder;
     if (search_run(s, g, &l, &opt, best, &ponder) != 0) return -1;
     SearchInfo info;
@@ -125,7 +130,10 @@ static int play_game(Run *r, int64_t gi, FILE *out, DatagenStats *st)
             m = list.moves[prng_below(&rng, (uint64_t)list.n)];
         } else {
             int score;
-            if (search_move(r->side[g.pos.stm], &g, budget[g.pos.stm], &m, &score) != 0) break;
+            if (search_move(r->side[g.pos.stm], &g, budget[g.pos.stm], spec->trade_bonus, &m,
+                            &score)
+                != 0)
+                break;
             if (!movegen_has_capture(&g.pos)) {
                 if (keep(r, &g.pos, g.pos.stm == WHITE ? score : -score) != 0) {
                     rc = -1;

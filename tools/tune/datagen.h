@@ -39,6 +39,8 @@ typedef struct DatagenSpec {
     uint64_t seed;
     int shard, nshards; /* 1..nshards */
     int max_plies;      /* a game longer than this is dropped */
+    int trade_bonus;    /* the search's TradeBonus, 0..TRADE_BONUS_MAX (search.h);
+                         * the score recorded leaves out the root's share */
 } DatagenSpec;
 
 typedef struct DatagenStats {

@@ -3,7 +3,7 @@
  * the evaluation's weights to them (docs/tuning.md).
  *
  *   dablo-tune gen   -game G -out FILE [-openings F] [-random-plies N] [-nodes LIST]
- *                    [-games N] [-seed S] [-shard I/N] [-max-plies N]
+ *                    [-games N] [-seed S] [-shard I/N] [-max-plies N] [-trade-bonus N]
  *   dablo-tune merge -out FILE DATA...
  *   dablo-tune fit   -variant V [-out FILE] [-lambda L] [-rounds R] [-iterations N]
  *                    [-rate X] [-l2 X] [-valid P] [-seed S] [-fix LIST] DATA...
@@ -27,12 +27,13 @@
 #include "newfile.h"
 #include "rules/version.h"
 #include "search/output.h"
+#include "search/search.h"
 #include "weights_out.h"
 
 static const char usage[] =
     /* One line a form: help2man reads only "Usage:" and "or:" lines as the synopsis. */
     "Usage: dablo-tune gen -game G -out FILE [-openings F] [-random-plies N] [-nodes LIST] "
-    "[-games N] [-seed S] [-shard I/N] [-max-plies N]\n"
+    "[-games N] [-seed S] [-shard I/N] [-max-plies N] [-trade-bonus N]\n"
     "  or:  dablo-tune merge -out FILE DATA...\n"
     "  or:  dablo-tune fit -variant V [-out FILE] [-lambda L] [-rounds R] [-iterations N] "
     "[-rate X] [-l2 X] [-valid P] [-seed S] [-fix LIST] DATA...\n"
@@ -62,6 +63,8 @@ static const char usage[] =
     "  -seed S           gen: the run's seed; fit: the validation split's (default 1)\n"
     "  -shard I/N        gen: play only the games g with g mod N = I - 1 (default 1/1)\n"
     "  -max-plies N      gen: drop a game still going after N plies (default 1000)\n"
+    "  -trade-bonus N    gen: the engine's TradeBonus option, 0..1000 (default 0); the\n"
+    "                    score recorded leaves out the share of the position searched\n"
     "  -variant V        fit: the table to fit: dablot (Dablot, captures optional),\n"
     "                    dablot-compulsory (the compulsory presets modern and anti-draw)\n"
     "                    or tabal\n"
@@ -206,6 +209,10 @@ static int cmd_gen(int argc, char **argv)
             if (parse_ll(v, 1, 100000, &n))
                 return bad("-max-plies %s: not a number in 1..100000%s", v, "");
             g.max_plies = (int)n;
+        } else if (!strcmp(o, "-trade-bonus")) {
+            if (parse_ll(v, 0, TRADE_BONUS_MAX, &n))
+                return bad("-trade-bonus %s: not a number in 0..1000 (TradeBonus)%s", v, "");
+            g.trade_bonus = (int)n;
         } else {
             return bad("gen: unknown option '%s'%s", o, "");
         }
