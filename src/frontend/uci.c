@@ -342,13 +342,18 @@ static void answer_finished(Session *e, GameResult r, EndReason why)
     output_text("bestmove (none)");
 }
 
-static void report_errors(const ParseErrors *pe)
+/* The messages of a parse: a refusal (refused) as error lines, else notes
+ * of what was done instead of what was asked, which a host must not read
+ * as a refusal: "info string <note>", no "error:" (PROTOCOL.md section 7). */
+static void report_parse(const ParseErrors *pe, bool refused)
 {
     int shown = pe->count < PARSE_MAX_ERRORS ? pe->count : PARSE_MAX_ERRORS;
-    for (int i = 0; i < shown; i++) error_line(pe->msg[i]);
+    const char *label = refused ? "error: " : "", *kind = refused ? "error" : "note";
+    for (int i = 0; i < shown; i++)
+        output_line("info string %s%s", label, pe->msg[i]);
     if (pe->count > shown)
-        output_line("info string error: ... and %d more error%s in this command", pe->count - shown,
-                    pe->count - shown == 1 ? "" : "s");
+        output_line("info string %s... and %d more %s%s in this command", label, pe->count - shown,
+                    kind, pe->count - shown == 1 ? "" : "s");
 }
 
 static void cmd_go(Session *e, char **args, int nargs)
@@ -359,7 +364,7 @@ static void cmd_go(Session *e, char **args, int nargs)
     int64_t arrived = timeman_now_us();
     int rc = uci_parse_go(&e->game.pos, args, nargs, &limits, &perft_depth, &pe);
     limits.start_us = arrived;
-    report_errors(&pe);
+    report_parse(&pe, rc < 0);
     if (rc < 0)
         return; /* malformed, or "go perft" without a valid depth: a running search goes on */
     if (perft_depth > 0) {

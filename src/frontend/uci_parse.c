@@ -153,8 +153,9 @@ static int go_number(char **v, int n, int *i, long long lo, long long hi, GoRang
         return go_refuse(errs, "go: %s: expected %s, got '%.*s%s'", key, what, UCI_WORD(w));
     if (range == GO_TIME && x < lo) x = lo;
     if (range != GO_ANY && (x > hi || huge)) {
-        uci_parse_error_add(errs, "go: %s: %.*s%s is above %lld; %lld used", key, UCI_WORD(w), hi,
-                            hi);
+        /* a note, not a refusal: the go runs with the limit */
+        uci_parse_error_add(errs, "go: %s %.*s%s is above the limit %lld; searching with %s %lld",
+                            key, UCI_WORD(w), hi, key, hi);
         x = hi;
     }
     *out = x;

@@ -45,7 +45,10 @@ enum { UCI_WORD_MAX = 40, UCI_NAME_MAX = 60 };
 #define UCI_NAME(s) UCI_CUT(s, UCI_NAME_MAX)
 
 /* Up to PARSE_MAX_ERRORS messages of one command; count keeps counting past
- * that so the caller can say how many more there were. */
+ * that so the caller can say how many more there were.  A parser that
+ * returns -1 leaves the reason it refused the command; one that returns 0
+ * may leave notes of what it did instead of what was asked, which are no
+ * refusal (the protocol prints them without "error:"). */
 enum { PARSE_MAX_ERRORS = 4, PARSE_ERROR_LEN = 256 };
 typedef struct ParseErrors {
     int count;

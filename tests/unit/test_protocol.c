@@ -81,7 +81,10 @@ START_TEST(go_limits)
     ck_assert_int_eq(go("depth 5000 movestogo 99999999999999999999999", &l, &perft, &pe), 0);
     ck_assert_int_eq(pe.count, 2);
     ck_assert(l.depth == 1000 && l.movestogo == INT_MAX);
-    ck_assert_str_eq(pe.msg[0], "go: depth: 5000 is above 1000; 1000 used");
+    ck_assert_str_eq(pe.msg[0],
+                     "go: depth 5000 is above the limit 1000; searching with depth 1000");
+    ck_assert_str_eq(pe.msg[1], "go: movestogo 99999999999999999999999 is above the limit "
+                                "2147483647; searching with movestogo 2147483647");
     /* mate: any integer, one line */
     go("mate -99999999999999999999999", &l, &perft, &pe);
     ck_assert_int_eq(pe.count, 1);
