@@ -516,7 +516,7 @@ static const char *const go_words[] = {
     "  movestogo <n>          moves to the next time control (0: the rest of the game)",
     "  infinite               search until stop",
     "  ponder                 search on the opponent's time until ponderhit or stop",
-    "  searchmoves <m>...     search only these moves (the words up to the next keyword)",
+    "  searchmoves <m>...     search only these moves (one or more, up to the next keyword)",
     "  mate <n>               accepted, not supported",
     "  perft <depth>          count the leaves of the move tree, 1..100 (no other word)",
     "Any subset in any order, each word once; a limit not given does not limit,",

@@ -227,6 +227,10 @@ int uci_parse_go(const Position *pos, char **v, int n, SearchLimits *lim, int *p
         } else if (strcasecmp(k, "ponder") == 0) {
             lim->ponder = true;
         } else if (strcasecmp(k, "searchmoves") == 0) {
+            /* without a move it would restrict nothing: all moves would be
+             * searched, which the host did not ask for */
+            if (i + 1 >= n || is_go_keyword(v[i + 1]))
+                return go_refuse(errs, "go: %s needs at least one move", k);
             while (i + 1 < n && !is_go_keyword(v[i + 1])) {
                 Move m;
                 char err[PARSE_ERROR_LEN];

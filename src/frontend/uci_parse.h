@@ -73,12 +73,13 @@ size_t uci_parse_error_problem(const char *msg);
  * to it, mate not supported).  Returns -1 when nothing should run: a
  * malformed go (an unknown word, a keyword given twice, a missing value, a
  * value that is not an integer, a depth or node count below 1, a negative
- * movestogo, a searchmoves word that is no legal move of pos) leaves
- * exactly one line in *errs, naming the word and what was expected
- * (PROTOCOL.md section 3.3).  searchmoves takes the following words up to
- * the next keyword.  *perft_depth is set to N > 0 for "go perft N"
- * (nothing else), to -1 for "perft" with a bad or missing N or with any
- * other word (reported; -1 is returned), else 0. */
+ * movestogo, a searchmoves with no move after it or with a word that is no
+ * legal move of pos) leaves exactly one line in *errs, naming the word and
+ * what was expected (PROTOCOL.md section 3.3).  searchmoves takes the
+ * following words up to the next keyword, at least one.  *perft_depth is
+ * set to N > 0 for "go perft N" (nothing else), to -1 for "perft" with a
+ * bad or missing N or with any other word (reported; -1 is returned),
+ * else 0. */
 int uci_parse_go(const Position *pos, char **v, int n, SearchLimits *lim, int *perft_depth,
                  ParseErrors *errs);
 

@@ -137,7 +137,8 @@ check "a one-shot command exits 1 when it wrote an error line, 0 otherwise" cli_
 # bad limit was dropped and the search ran until stop: a host waited for ever).
 malformed_go() {
     local go out
-    for go in 'go depth x' 'go nodes -5' 'go movetime abc' 'go depth 4 bogus'; do
+    for go in 'go depth x' 'go nodes -5' 'go movetime abc' 'go depth 4 bogus' 'go searchmoves' \
+        'go searchmoves depth 2'; do
         out=$(printf '%s\nisready\n' "$go" | timeout 10 bin/dablo 2>&1)
         [ "$(wc -l <<<"$out")" -eq 2 ] && grep -q "^info string error: go: .*; nothing searched$" <<<"$out" &&
             [ "$(tail -1 <<<"$out")" = readyok ] || { echo "     $go: $out"; return 1; }

@@ -145,6 +145,14 @@ reset
 < info string error: go: searchmoves: .*'z9-z9'.*; nothing searched
 > go searchmoves k7-k9 depth 2
 < info string error: go: searchmoves: illegal move 'k7-k9'; nothing searched
+# ... and so does a searchmoves with no move, at the end or before a keyword
+# (all moves would be searched, which is not what was asked)
+> go depth 2 searchmoves
+< info string error: go: searchmoves needs at least one move; nothing searched
+> go searchmoves depth 2
+< info string error: go: searchmoves needs at least one move; nothing searched
+> go searchmoves
+< info string error: go: searchmoves needs at least one move; nothing searched
 > isready
 < readyok
 count 0 bestmove.*
