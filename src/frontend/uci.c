@@ -231,6 +231,22 @@ void session_set_variant(Session *e, const char *name)
     if (e->tb_path[0]) open_tablebases(e);
 }
 
+/* TradeBonus is stored whatever the rules, as a host sets every option
+ * before Variant (PROTOCOL.md section 4); where it does not apply now
+ * (Tabal, or Dablot under compulsory captures) a note says so, and names
+ * the Captures rule that keeps it off in Dablot. */
+static void note_trade_bonus(const Session *e)
+{
+    char captures[32], why[64] = "";
+    if (search_trade_bonus_applies(&e->rules)) return;
+    if (e->rules.variant == VARIANT_DABLOT
+        && rules_get(&e->rules, "Captures", captures, sizeof captures) == 0)
+        snprintf(why, sizeof why, " (Captures is %s)", captures);
+    output_line("info string TradeBonus applies to Dablot under optional captures only%s; stored "
+                "for a game of Dablot under optional captures",
+                why);
+}
+
 static void set_option(Session *e, const OptionDesc *o, const char *canon)
 {
     char err[512];
@@ -278,7 +294,10 @@ static void set_option(Session *e, const OptionDesc *o, const char *canon)
     case OPTION_MULTIPV: e->sopt.multipv = (int)x; break;
     case OPTION_SKILL_LEVEL: e->sopt.skill_weakness = SKILL_MAX - (int)x; break;
     case OPTION_CONTEMPT: e->sopt.contempt = (int)x; break;
-    case OPTION_TRADE_BONUS: e->sopt.trade_bonus = (int)x; break;
+    case OPTION_TRADE_BONUS:
+        e->sopt.trade_bonus = (int)x;
+        note_trade_bonus(e);
+        break;
     case OPTION_PONDER: e->ponder = strcmp(canon, "true") == 0; break;
     case OPTION_CLEAR_HASH:
         engine_thread_wait(&e->worker, WAIT_STOP_SEARCH);

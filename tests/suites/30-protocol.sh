@@ -131,6 +131,10 @@ cli_status() {
     # a Dablot option while Tabal is played is stored, with a note that is no error
     err=$(bin/dablo --variant tabal setoption name Captures value compulsory 2>&1); [ $? -eq 0 ] &&
         grep -qx "info string Captures applies to Dablot only; stored for a game of Dablot" <<<"$err" || { echo "$err"; return 1; }
+    # and so is TradeBonus, which applies to Dablot under optional captures only
+    err=$(bin/dablo --variant tabal setoption name TradeBonus value 500 2>&1); [ $? -eq 0 ] &&
+        grep -qx "info string TradeBonus applies to Dablot under optional captures only; stored for a game of Dablot under optional captures" <<<"$err" ||
+        { echo "$err"; return 1; }
 }
 check "a one-shot command exits 1 when it wrote an error line, 0 otherwise" cli_status
 # A malformed go over a pipe: one error line, and no search (before, the
