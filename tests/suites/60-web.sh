@@ -7,7 +7,7 @@
 # sessions, wrong methods, too many sessions), then the game: legal and
 # illegal moves (409, the game unchanged), texts that are no move (400),
 # ambiguous short forms, take
-# back, views, new games with bad variants, options and FENs, the engine's
+# back (409 with no move played), views, new games with bad variants, options and FENs, the engine's
 # reply, analysis with MultiPV over Server-Sent Events, PGN in and out
 # (a dablo-match game), a crashing and a cheating engine reported and
 # restarted, the Skill Level setting (range, the engine receiving it,
@@ -314,7 +314,8 @@ EOF_MOVES
     req POST /api/takeback "{\"session\":\"$SID\"}"
     same "$tag: take back returns to the person's turn" "200 0 white" "$CODE $(jget "$tmp/body" '.moves | length') $(jget "$tmp/body" .stm)"
     req POST /api/takeback "{\"session\":\"$SID\"}"
-    same "$tag: nothing to take back" "400" "$CODE"
+    same "$tag: nothing to take back: 409, as the game does not allow it" "409 no move to take back" \
+        "$CODE $(jget "$tmp/body" .error)"
 
     # New games: bad values change nothing.
     req POST /api/new "{\"session\":\"$SID\",\"variant\":\"chess\"}"
