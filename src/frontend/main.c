@@ -121,8 +121,8 @@ static bool endless_go(Session *e, int n, char **v, const char *cmd)
                  pe.msg[i]);
         complain("%s\n", problem);
     }
-    if (pe.count > PARSE_MAX_ERRORS)
-        fprintf(stderr, "dablo: ... and %d more error%s in this command\n",
+    if (pe.count > PARSE_MAX_ERRORS) /* only notes come more than one (rc == 0) */
+        fprintf(stderr, "dablo: ... and %d more note%s in this command\n",
                 pe.count - PARSE_MAX_ERRORS, pe.count - PARSE_MAX_ERRORS == 1 ? "" : "s");
     if (rc == 0)
         complain("'%s' would search until 'stop', which a command line cannot send; give depth, "

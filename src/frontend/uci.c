@@ -231,6 +231,22 @@ void session_set_variant(Session *e, const char *name)
     if (e->tb_path[0]) open_tablebases(e);
 }
 
+/* TradeBonus is stored whatever the rules, as a host sets every option
+ * before Variant (PROTOCOL.md section 4); where it does not apply now
+ * (Tabal, or Dablot under compulsory captures) a note says so, and names
+ * the Captures rule that keeps it off in Dablot. */
+static void note_trade_bonus(const Session *e)
+{
+    char captures[32], why[64] = "";
+    if (search_trade_bonus_applies(&e->rules)) return;
+    if (e->rules.variant == VARIANT_DABLOT
+        && rules_get(&e->rules, "Captures", captures, sizeof captures) == 0)
+        snprintf(why, sizeof why, " (Captures is %s)", captures);
+    output_line("info string TradeBonus applies to Dablot under optional captures only%s; stored "
+                "for a game of Dablot under optional captures",
+                why);
+}
+
 static void set_option(Session *e, const OptionDesc *o, const char *canon)
 {
     char err[512];
@@ -278,7 +294,10 @@ static void set_option(Session *e, const OptionDesc *o, const char *canon)
     case OPTION_MULTIPV: e->sopt.multipv = (int)x; break;
     case OPTION_SKILL_LEVEL: e->sopt.skill_weakness = SKILL_MAX - (int)x; break;
     case OPTION_CONTEMPT: e->sopt.contempt = (int)x; break;
-    case OPTION_TRADE_BONUS: e->sopt.trade_bonus = (int)x; break;
+    case OPTION_TRADE_BONUS:
+        e->sopt.trade_bonus = (int)x;
+        note_trade_bonus(e);
+        break;
     case OPTION_PONDER: e->ponder = strcmp(canon, "true") == 0; break;
     case OPTION_CLEAR_HASH:
         engine_thread_wait(&e->worker, WAIT_STOP_SEARCH);
@@ -342,13 +361,18 @@ static void answer_finished(Session *e, GameResult r, EndReason why)
     output_text("bestmove (none)");
 }
 
-static void report_errors(const ParseErrors *pe)
+/* The messages of a parse: a refusal (refused) as error lines, else notes
+ * of what was done instead of what was asked, which a host must not read
+ * as a refusal: "info string <note>", no "error:" (PROTOCOL.md section 7). */
+static void report_parse(const ParseErrors *pe, bool refused)
 {
     int shown = pe->count < PARSE_MAX_ERRORS ? pe->count : PARSE_MAX_ERRORS;
-    for (int i = 0; i < shown; i++) error_line(pe->msg[i]);
+    const char *label = refused ? "error: " : "", *kind = refused ? "error" : "note";
+    for (int i = 0; i < shown; i++)
+        output_line("info string %s%s", label, pe->msg[i]);
     if (pe->count > shown)
-        output_line("info string error: ... and %d more error%s in this command", pe->count - shown,
-                    pe->count - shown == 1 ? "" : "s");
+        output_line("info string %s... and %d more %s%s in this command", label, pe->count - shown,
+                    kind, pe->count - shown == 1 ? "" : "s");
 }
 
 static void cmd_go(Session *e, char **args, int nargs)
@@ -359,7 +383,7 @@ static void cmd_go(Session *e, char **args, int nargs)
     int64_t arrived = timeman_now_us();
     int rc = uci_parse_go(&e->game.pos, args, nargs, &limits, &perft_depth, &pe);
     limits.start_us = arrived;
-    report_errors(&pe);
+    report_parse(&pe, rc < 0);
     if (rc < 0)
         return; /* malformed, or "go perft" without a valid depth: a running search goes on */
     if (perft_depth > 0) {
@@ -511,7 +535,7 @@ static const char *const go_words[] = {
     "  movestogo <n>          moves to the next time control (0: the rest of the game)",
     "  infinite               search until stop",
     "  ponder                 search on the opponent's time until ponderhit or stop",
-    "  searchmoves <m>...     search only these moves (the words up to the next keyword)",
+    "  searchmoves <m>...     search only these moves (one or more, up to the next keyword)",
     "  mate <n>               accepted, not supported",
     "  perft <depth>          count the leaves of the move tree, 1..100 (no other word)",
     "Any subset in any order, each word once; a limit not given does not limit,",

@@ -153,8 +153,9 @@ static int go_number(char **v, int n, int *i, long long lo, long long hi, GoRang
         return go_refuse(errs, "go: %s: expected %s, got '%.*s%s'", key, what, UCI_WORD(w));
     if (range == GO_TIME && x < lo) x = lo;
     if (range != GO_ANY && (x > hi || huge)) {
-        uci_parse_error_add(errs, "go: %s: %.*s%s is above %lld; %lld used", key, UCI_WORD(w), hi,
-                            hi);
+        /* a note, not a refusal: the go runs with the limit */
+        uci_parse_error_add(errs, "go: %s %.*s%s is above the limit %lld; searching with %s %lld",
+                            key, UCI_WORD(w), hi, key, hi);
         x = hi;
     }
     *out = x;
@@ -226,6 +227,10 @@ int uci_parse_go(const Position *pos, char **v, int n, SearchLimits *lim, int *p
         } else if (strcasecmp(k, "ponder") == 0) {
             lim->ponder = true;
         } else if (strcasecmp(k, "searchmoves") == 0) {
+            /* without a move it would restrict nothing: all moves would be
+             * searched, which the host did not ask for */
+            if (i + 1 >= n || is_go_keyword(v[i + 1]))
+                return go_refuse(errs, "go: %s needs at least one move", k);
             while (i + 1 < n && !is_go_keyword(v[i + 1])) {
                 Move m;
                 char err[PARSE_ERROR_LEN];

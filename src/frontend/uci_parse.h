@@ -45,7 +45,10 @@ enum { UCI_WORD_MAX = 40, UCI_NAME_MAX = 60 };
 #define UCI_NAME(s) UCI_CUT(s, UCI_NAME_MAX)
 
 /* Up to PARSE_MAX_ERRORS messages of one command; count keeps counting past
- * that so the caller can say how many more there were. */
+ * that so the caller can say how many more there were.  A parser that
+ * returns -1 leaves the reason it refused the command; one that returns 0
+ * may leave notes of what it did instead of what was asked, which are no
+ * refusal (the protocol prints them without "error:"). */
 enum { PARSE_MAX_ERRORS = 4, PARSE_ERROR_LEN = 256 };
 typedef struct ParseErrors {
     int count;
@@ -70,12 +73,13 @@ size_t uci_parse_error_problem(const char *msg);
  * to it, mate not supported).  Returns -1 when nothing should run: a
  * malformed go (an unknown word, a keyword given twice, a missing value, a
  * value that is not an integer, a depth or node count below 1, a negative
- * movestogo, a searchmoves word that is no legal move of pos) leaves
- * exactly one line in *errs, naming the word and what was expected
- * (PROTOCOL.md section 3.3).  searchmoves takes the following words up to
- * the next keyword.  *perft_depth is set to N > 0 for "go perft N"
- * (nothing else), to -1 for "perft" with a bad or missing N or with any
- * other word (reported; -1 is returned), else 0. */
+ * movestogo, a searchmoves with no move after it or with a word that is no
+ * legal move of pos) leaves exactly one line in *errs, naming the word and
+ * what was expected (PROTOCOL.md section 3.3).  searchmoves takes the
+ * following words up to the next keyword, at least one.  *perft_depth is
+ * set to N > 0 for "go perft N" (nothing else), to -1 for "perft" with a
+ * bad or missing N or with any other word (reported; -1 is returned),
+ * else 0. */
 int uci_parse_go(const Position *pos, char **v, int n, SearchLimits *lim, int *perft_depth,
                  ParseErrors *errs);
 

@@ -107,36 +107,134 @@ void notation_move_string(const Position *pos, const Move *m, char *buf, size_t 
         snprintf(buf, len, "%sx%s", g->name_of[m->from], g->name_of[m->to]);
 }
 
+/* A word quoted in a message: the three arguments of "%.*s%s", cut at 40
+ * bytes and then ending in "..." (PROTOCOL.md section 7). */
+enum { WORD_MAX = 40 };
+#define WORD(s)                                                                                    \
+    (int)(strlen(s) > WORD_MAX ? WORD_MAX : strlen(s)), (s), (strlen(s) > WORD_MAX ? "..." : "")
+
+/* Appends printf-style text to buf (len bytes), truncating. */
+static void append(char *buf, size_t len, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void append(char *buf, size_t len, const char *fmt, ...)
+{
+    size_t used = strlen(buf);
+    if (used + 1 >= len) return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf + used, len - used, fmt, ap);
+    va_end(ap);
+}
+
 static int parse_error(char *err, size_t errlen, const char *what, const char *s)
 {
     if (errlen) snprintf(err, errlen, "%s '%.40s%s'", what, s, strlen(s) > 40 ? "..." : "");
     return -1;
 }
 
+/* "unparsable move (<why>) '<s>'" in err, why printf-style; returns -1. */
+static int form_error(char *err, size_t errlen, const char *s, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+static int form_error(char *err, size_t errlen, const char *s, const char *fmt, ...)
+{
+    char why[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(why, sizeof why, fmt, ap);
+    va_end(ap);
+    if (errlen) snprintf(err, errlen, "unparsable move (%s) '%.*s%s'", why, WORD(s));
+    return -1;
+}
+
+/* The point named by the k bytes at c (no separator among them), or
+ * NO_POINT with why it is none in why (whylen bytes): a character after a
+ * point ("c5:c7"), a file or rank the board does not have, or a place of
+ * the grid with no point (then the points of its rank). */
+static int part_point(const Geometry *g, const char *c, size_t k, char *why, size_t whylen)
+{
+    char name[8];
+    size_t d = 0; /* digits after a first letter */
+    if (c[0] >= 'a' && c[0] <= 'z')
+        while (1 + d < k && c[1 + d] >= '0' && c[1 + d] <= '9')
+            d++;
+    if (d > 0 && 1 + d < sizeof name) {
+        memcpy(name, c, 1 + d);
+        name[1 + d] = '\0';
+        int p = geometry_point(g, name);
+        if (p != NO_POINT && 1 + d == k) return p;
+        if (p != NO_POINT) { /* a point, then something else: "c5:c7", "c5c7" */
+            unsigned char u = (unsigned char)c[1 + d];
+            char shown[16];
+            if (u > ' ' && u < 0x7f)
+                snprintf(shown, sizeof shown, "'%c'", u);
+            else /* a blank, a control or a byte of a non-ASCII character */
+                snprintf(shown, sizeof shown, "byte 0x%02X", u);
+            snprintf(why, whylen, "unexpected %s after %s: points are joined by '-' or 'x'", shown,
+                     name);
+            return NO_POINT;
+        }
+    }
+    why[0] = '\0';
+    append(why, whylen, "%.*s%s is not a point of the board: ", k > WORD_MAX ? WORD_MAX : (int)k, c,
+           k > WORD_MAX ? "..." : "");
+    /* a rank of more than two digits, or with a leading 0, is none */
+    int rank = 0;
+    if (d >= 1 && d <= 2 && c[1] != '0')
+        rank = d == 1 ? c[1] - '0' : (c[1] - '0') * 10 + (c[2] - '0');
+    if (d == 0) {
+        append(why, whylen, "a point is a file a to %c and a rank 1 to %d, such as c5",
+               'a' + g->nfiles - 1, g->nranks);
+    } else if (c[0] - 'a' >= g->nfiles) {
+        append(why, whylen, "its files are a to %c", 'a' + g->nfiles - 1);
+    } else if (rank < 1 || rank > g->nranks) {
+        append(why, whylen, "its ranks are 1 to %d", g->nranks);
+    } else {
+        append(why, whylen, "rank %d has", rank);
+        for (int f = 0; f < g->nfiles; f++)
+            if (g->point_at[rank - 1][f] != NO_POINT)
+                append(why, whylen, " %s", g->name_of[g->point_at[rank - 1][f]]);
+    }
+    return NO_POINT;
+}
+
+/* The shape of a move string, for the reasons of parse_points(). */
+#define SHAPE "a step is from-to, a capture from x to ..."
+
 /* Reads the points of move string s into pts (*n of them, at most
  * MOVE_STR_MAX / 2) and its separator into *sep ('-' or 'x'); returns 0,
- * or -1 with "unparsable move (<why>) '<s>'" in err. */
+ * or -1 with "unparsable move (<why>) '<s>'" in err, why naming the first
+ * fault from the left: a point missing before or after a separator, a
+ * part that is no point (part_point()), '-' and 'x' mixed, too many
+ * points, or one point alone.  Every '-' and 'x' separates: no board has
+ * a file x. */
 static int parse_points(const Geometry *g, const char *s, int *pts, int *n, char *sep, char *err,
                         size_t errlen)
 {
     const char *c = s;
-    int len;
+    char why[256];
     *n = 0;
     *sep = 0;
+    if (!*s) return form_error(err, errlen, s, "empty");
     for (;;) {
+        size_t k = strcspn(c, "-x");
+        if (k == 0)
+            return c == s ? form_error(err, errlen, s, "a point is missing before '%c'", *c)
+                          : form_error(err, errlen, s, "a point is missing after '%c'", c[-1]);
         if (*n >= MOVE_STR_MAX / 2)
-            return parse_error(err, errlen, "unparsable move (too long)", s);
-        int p = geometry_point_prefix(g, c, &len);
-        if (p == NO_POINT) return parse_error(err, errlen, "unparsable move (bad point name)", s);
+            return form_error(err, errlen, s, "more than %d points", MOVE_STR_MAX / 2);
+        int p = part_point(g, c, k, why, sizeof why);
+        if (p == NO_POINT) return form_error(err, errlen, s, "%s", why);
         pts[(*n)++] = p;
-        c += len;
+        c += k;
         if (!*c) break;
-        if ((*c != '-' && *c != 'x') || (*sep && *c != *sep))
-            return parse_error(err, errlen, "unparsable move (expected '-' or 'x' between points)", s);
+        if (*sep && *c != *sep) return form_error(err, errlen, s, "'-' and 'x' mixed: %s", SHAPE);
         *sep = *c++;
     }
-    if (*n < 2 || (*sep == '-' && *n != 2))
-        return parse_error(err, errlen, "unparsable move (a step is from-to, a capture from x to ...)", s);
+    if (*n < 2) return form_error(err, errlen, s, "one point only: %s", SHAPE);
+    if (*sep == '-' && *n != 2)
+        return form_error(err, errlen, s, "more than two points joined by '-': %s", SHAPE);
     return 0;
 }
 
@@ -198,26 +296,6 @@ int notation_parse_move(const Position *pos, const char *s, Move *m, char *err, 
 }
 
 /* ---- why a string is no legal move (notation_why_not) ---------------- */
-
-/* A word quoted in a message: the three arguments of "%.*s%s", cut at 40
- * bytes and then ending in "..." (PROTOCOL.md section 7). */
-enum { WORD_MAX = 40 };
-#define WORD(s)                                                                                    \
-    (int)(strlen(s) > WORD_MAX ? WORD_MAX : strlen(s)), (s), (strlen(s) > WORD_MAX ? "..." : "")
-
-/* Appends printf-style text to buf (len bytes), truncating. */
-static void append(char *buf, size_t len, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static void append(char *buf, size_t len, const char *fmt, ...)
-{
-    size_t used = strlen(buf);
-    if (used + 1 >= len) return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(buf + used, len - used, fmt, ap);
-    va_end(ap);
-}
 
 static const char *color_name(int c)
 {

@@ -21,17 +21,24 @@ enum { MOVE_STR_MAX = 160 };
 void notation_move_string(const Position *pos, const Move *m, char *buf, size_t len);
 
 /* Parses s (no surrounding blanks) as a legal move of pos.  Returns 0 and
- * sets *m; returns -1 and writes a one-line reason into err ("illegal move",
- * "ambiguous short form", "unparsable move") when s is not a legal move. */
+ * sets *m; returns -1 and writes a one-line reason into err (errlen bytes,
+ * cut; 256 hold every reason with s cut at 40 bytes): "illegal move '<s>'",
+ * "ambiguous move '<s>' (...)", or "unparsable move (<why>) '<s>'" with why
+ * the first fault of its form from the left (notation_check_form()). */
 int notation_parse_move(const Position *pos, const char *s, Move *m, char *err, size_t errlen);
 
 /* Whether s (no surrounding blanks) is written as a move on the board of
  * g, legal or not (RULES.md section 5): two points joined by '-' (a step),
  * or points joined by 'x' (a capture, at most MOVE_STR_MAX / 2 of them).
  * Returns 0, or -1 with the reason notation_parse_move() gives for such a
- * string ("unparsable move (bad point name) 'z9-z9'") in err.  For a host
- * that tells a text that is no move at all from a move the position does
- * not allow. */
+ * string in err, naming its first fault from the left: s empty, a point
+ * missing before or after a '-' or 'x', a part that is no point of the
+ * board (with its files, its ranks, or the points of its rank: "unparsable
+ * move (z9 is not a point of the board: its files are a to k) 'z9-z9'"), a
+ * character after a point that is no separator, '-' and 'x' mixed, one
+ * point alone, a step of more points, more than MOVE_STR_MAX / 2 points.
+ * Any bytes, any length.  For a host that tells a text that is no move at
+ * all from a move the position does not allow. */
 int notation_check_form(const Geometry *g, const char *s, char *err, size_t errlen);
 
 /* Why s, refused by notation_parse_move(), is no legal move of pos, as one

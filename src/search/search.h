@@ -51,6 +51,16 @@ enum { CONTEMPT_MAX = 500 };
 enum { TRADE_BONUS_MAX = 1000 };
 #define TRADE_BONUS_DEFAULT 300
 
+/* Whether TradeBonus applies under rules r: in Dablot under optional
+ * captures only, where a side may decline every exchange (RULES.md section
+ * 1; Tabal's captures, and those of Dablot's compulsory rules, are not
+ * declined).  The search reads it (trade_bonus_at()); the protocol notes
+ * a TradeBonus set where it does not apply (PROTOCOL.md section 4). */
+static inline bool search_trade_bonus_applies(const Rules *r)
+{
+    return r->variant == VARIANT_DABLOT && r->captures == CAPTURES_OPTIONAL;
+}
+
 /* Session options the search reads (the protocol owns their parsing). */
 struct TbSet;
 typedef struct SearchOptions {

@@ -44,9 +44,7 @@ enum { DABLOT_START_PIECES = 60 };
  * taken off again, so that a host reads the evaluation's own scale. */
 static inline int trade_bonus_at(const SearchOptions *opt, const Position *pos)
 {
-    if (!opt->trade_bonus || pos->rules.variant != VARIANT_DABLOT
-        || pos->rules.captures != CAPTURES_OPTIONAL)
-        return 0;
+    if (!opt->trade_bonus || !search_trade_bonus_applies(&pos->rules)) return 0;
     int gone = DABLOT_START_PIECES - bb_count(pos->by_color[WHITE] | pos->by_color[BLACK]);
     return opt->trade_bonus * gone / DABLOT_START_PIECES;
 }

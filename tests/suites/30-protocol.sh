@@ -92,14 +92,14 @@ cli_flags() {
     err=$(timeout 5 bin/dablo go depth 3 depth 4 2>&1); [ $? -eq 2 ] && [ "$err" = "dablo: go: depth given twice" ] ||
         { echo "go depth 3 depth 4: $err"; return 1; }
     # notes of a go that only stop would end are shown, each on its line,
-    # and past four how many more: "1 more error", "2 more errors"
+    # and past four how many more: "1 more note", "2 more notes"
     local big=99999999999999999999999
     err=$(timeout 5 bin/dablo go infinite depth $big nodes $big movetime $big wtime $big btime $big 2>&1); [ $? -eq 2 ] &&
-        [ "$(sed -n 1p <<<"$err")" = "dablo: go: depth: $big is above 1000" ] &&
-        [ "$(sed -n 5p <<<"$err")" = "dablo: ... and 1 more error in this command" ] &&
+        [ "$(sed -n 1p <<<"$err")" = "dablo: go: depth $big is above the limit 1000" ] &&
+        [ "$(sed -n 5p <<<"$err")" = "dablo: ... and 1 more note in this command" ] &&
         grep -q "would search until 'stop'" <<<"$err" || { echo "go infinite with notes: $err"; return 1; }
     err=$(timeout 5 bin/dablo go infinite depth $big nodes $big movetime $big wtime $big btime $big winc $big 2>&1); [ $? -eq 2 ] &&
-        [ "$(sed -n 5p <<<"$err")" = "dablo: ... and 2 more errors in this command" ] || { echo "go infinite with notes: $err"; return 1; }
+        [ "$(sed -n 5p <<<"$err")" = "dablo: ... and 2 more notes in this command" ] || { echo "go infinite with notes: $err"; return 1; }
     # argv is quoted with control bytes and invalid UTF-8 as '?'
     err=$(bin/dablo $'--x\xff\x1b[1m' 2>&1); [ $? -eq 2 ] && grep -q "unknown option '--x??\[1m'" <<<"$err" || return 1
     err=$(timeout 5 bin/dablo go 2>&1); [ $? -eq 2 ] || return 1
@@ -121,16 +121,28 @@ cli_status() {
     bin/dablo go perft 2 >/dev/null || return 1
     err=$(bin/dablo go perft x 2>&1); [ $? -eq 1 ] && grep -q "^info string error: go perft: .x. is not a depth" <<<"$err" || return 1
     err=$(bin/dablo setoption name Hash value lots 2>&1); [ $? -eq 1 ] || return 1
+    # the notes of a go that runs are no error lines (a host reading "error:"
+    # would take the go as refused)
+    err=$(timeout 30 bin/dablo go depth 1 mate 3 2>&1); [ $? -eq 0 ] &&
+        grep -qx "info string go: mate is not supported; searching without it" <<<"$err" || { echo "$err"; return 1; }
+    err=$(timeout 30 bin/dablo go depth 1001 nodes 200 2>&1); [ $? -eq 0 ] &&
+        grep -qx "info string go: depth 1001 is above the limit 1000; searching with depth 1000" <<<"$err" ||
+        { echo "$err"; return 1; }
     # a Dablot option while Tabal is played is stored, with a note that is no error
     err=$(bin/dablo --variant tabal setoption name Captures value compulsory 2>&1); [ $? -eq 0 ] &&
         grep -qx "info string Captures applies to Dablot only; stored for a game of Dablot" <<<"$err" || { echo "$err"; return 1; }
+    # and so is TradeBonus, which applies to Dablot under optional captures only
+    err=$(bin/dablo --variant tabal setoption name TradeBonus value 500 2>&1); [ $? -eq 0 ] &&
+        grep -qx "info string TradeBonus applies to Dablot under optional captures only; stored for a game of Dablot under optional captures" <<<"$err" ||
+        { echo "$err"; return 1; }
 }
 check "a one-shot command exits 1 when it wrote an error line, 0 otherwise" cli_status
 # A malformed go over a pipe: one error line, and no search (before, the
 # bad limit was dropped and the search ran until stop: a host waited for ever).
 malformed_go() {
     local go out
-    for go in 'go depth x' 'go nodes -5' 'go movetime abc' 'go depth 4 bogus'; do
+    for go in 'go depth x' 'go nodes -5' 'go movetime abc' 'go depth 4 bogus' 'go searchmoves' \
+        'go searchmoves depth 2'; do
         out=$(printf '%s\nisready\n' "$go" | timeout 10 bin/dablo 2>&1)
         [ "$(wc -l <<<"$out")" -eq 2 ] && grep -q "^info string error: go: .*; nothing searched$" <<<"$out" &&
             [ "$(tail -1 <<<"$out")" = readyok ] || { echo "     $go: $out"; return 1; }

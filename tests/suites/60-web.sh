@@ -7,7 +7,7 @@
 # sessions, wrong methods, too many sessions), then the game: legal and
 # illegal moves (409, the game unchanged), texts that are no move (400),
 # ambiguous short forms, take
-# back, views, new games with bad variants, options and FENs, the engine's
+# back (409 with no move played), views, new games with bad variants, options and FENs, the engine's
 # reply, analysis with MultiPV over Server-Sent Events, PGN in and out
 # (a dablo-match game), a crashing and a cheating engine reported and
 # restarted, the Skill Level setting (range, the engine receiving it,
@@ -281,13 +281,31 @@ suite() {
         same "$tag: no move '${m:0:20}' is bad input" "400 0 $state0" "$CODE $(jget "$tmp/body" 'if .moves then "x" else 0 end') $(moves_of >/dev/null; jget "$tmp/body" .fen)"
     done
     req POST /api/move "{\"session\":\"$SID\",\"move\":\"z9-z9\"}"
-    same "$tag: ... with one line of JSON naming it" "{\"error\":\"unparsable move (bad point name) 'z9-z9'\"}" "$(cat "$tmp/body")"
+    same "$tag: ... with one line of JSON naming it" "{\"error\":\"unparsable move (z9 is not a point of the board: its files are a to k) 'z9-z9'\"}" "$(cat "$tmp/body")"
+    # Each reason names the fault it found (a rank too large was "expected
+    # '-' or 'x' between points"); none crashes the server.
+    while IFS='|' read -r m why; do
+        req POST /api/move "{\"session\":\"$SID\",\"move\":\"$m\"}"
+        same "$tag: no move '${m:0:24}': its fault named" "400 unparsable move ($why) '$m'" "$CODE $(jget "$tmp/body" .error)"
+    done <<'EOF_MOVES'
+c5-c99999999999999999999|c99999999999999999999 is not a point of the board: its ranks are 1 to 13
+c5-|a point is missing after '-'
+-c5|a point is missing before '-'
+c5xx|a point is missing after 'x'
+c5-c5-|a point is missing after '-'
+c5-c7-c9|more than two points joined by '-': a step is from-to, a capture from x to ...
+c5:c7|unexpected ':' after c5: points are joined by '-' or 'x'
+EOF_MOVES
+    req POST /api/move "{\"session\":\"$SID\",\"move\":\"c5-\u00e9\"}"
+    same "$tag: no move 'c5-é': its fault named" \
+        "400 unparsable move (é is not a point of the board: a point is a file a to k and a rank 1 to 13, such as c5) 'c5-é'" \
+        "$CODE $(jget "$tmp/body" .error)"
     for m in "" " "; do   # no move at all is a bad request, not a move the game refuses
         req POST /api/move "{\"session\":\"$SID\",\"move\":\"$m\"}"
         same "$tag: empty move '$m' is bad input" "400 move: empty (a move in RULES.md notation, such as c5-c7)" "$CODE $(jget "$tmp/body" .error)"
     done
     req POST /api/move "{\"session\":\"$SID\",\"move\":\"zz\"}"
-    same "$tag: a bad move's error names it once" "unparsable move (bad point name) 'zz'" "$(jget "$tmp/body" .error)"
+    same "$tag: a bad move's error names it once" "unparsable move (zz is not a point of the board: a point is a file a to k and a rank 1 to 13, such as c5) 'zz'" "$(jget "$tmp/body" .error)"
     req POST /api/move "{\"session\":\"$SID\",\"move\":\"c5-c7\"}"
     same "$tag: legal move played" "200 c5-c7" "$CODE $(jget "$tmp/body" '.moves[0]')"
     req POST /api/move "{\"session\":\"$SID\",\"move\":\"c7-c9\"}"
@@ -296,7 +314,8 @@ suite() {
     req POST /api/takeback "{\"session\":\"$SID\"}"
     same "$tag: take back returns to the person's turn" "200 0 white" "$CODE $(jget "$tmp/body" '.moves | length') $(jget "$tmp/body" .stm)"
     req POST /api/takeback "{\"session\":\"$SID\"}"
-    same "$tag: nothing to take back" "400" "$CODE"
+    same "$tag: nothing to take back: 409, as the game does not allow it" "409 no move to take back" \
+        "$CODE $(jget "$tmp/body" .error)"
 
     # New games: bad values change nothing.
     req POST /api/new "{\"session\":\"$SID\",\"variant\":\"chess\"}"

@@ -40,6 +40,9 @@
 < info string Captures applies to Dablot only; stored for a game of Dablot
 > setoption name ForwardOnlyMen value true
 < info string ForwardOnlyMen applies to Dablot only; stored for a game of Dablot
+# TradeBonus too: it applies to Dablot under optional captures only
+> setoption name TradeBonus value 300
+< info string TradeBonus applies to Dablot under optional captures only; stored for a game of Dablot under optional captures
 > d
 <... Variant: tabal   Rules: MaxCapture=true DrawPlies=40
 <... Legal moves .*
@@ -56,11 +59,16 @@
 < readyok
 # Rules resets the four Dablot options; later options change only themselves
 > setoption name Rules value modern
+# under a compulsory capture rule TradeBonus is stored with a note naming it
+> setoption name TradeBonus value 200
+< info string TradeBonus applies to Dablot under optional captures only \(Captures is compulsory\); stored for a game of Dablot under optional captures
 > d
 <... Variant: dablot   Rules: Captures=compulsory DrawPlies=40
 <... Legal moves .*
 > setoption name Rules value anti-draw
 > setoption name KingAndPrinceCaptureEnds value true
+> setoption name tradebonus value 0
+< info string TradeBonus applies to Dablot under optional captures only \(Captures is compulsory-men\); stored for a game of Dablot under optional captures
 > d
 <... Variant: dablot   Rules: Captures=compulsory-men ForwardOnlyMen=true KingCaptureEnds=true KingAndPrinceCaptureEnds=true DrawPlies=40
 <... Legal moves .*
@@ -73,6 +81,10 @@
 > d
 <... Variant: dablot   Rules: defaults
 <... Legal moves .*
+# Dablot under optional captures: TradeBonus applies, nothing printed
+> setoption name TradeBonus value 300
+> isready
+< readyok
 # engine options
 > setoption name Hash value 32
 > setoption name hash value 0

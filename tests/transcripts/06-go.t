@@ -85,28 +85,35 @@ count 0 bestmove.*
 <... bestmove .*
 reset
 # values beyond the maximum (or beyond 64 bits) are lowered to it, with a
-# note, and the search runs
+# note that is no error (the go is not refused), and the search runs
 > go depth 2 movetime 100000000000000000000000 movestogo 99999999999999999999999
-< info string error: go: movetime: 100000000000000000000000 is above 1125899906842624; 1125899906842624 used
-< info string error: go: movestogo: 99999999999999999999999 is above 2147483647; 2147483647 used
+< info string go: movetime 100000000000000000000000 is above the limit 1125899906842624; searching with movetime 1125899906842624
+< info string go: movestogo 99999999999999999999999 is above the limit 2147483647; searching with movestogo 2147483647
 <... bestmove .*
 pvcheck
 reset
 > go depth 1 nodes 99999999999999999999999
-< info string error: go: nodes: 99999999999999999999999 is above 9223372036854775807; 9223372036854775807 used
+< info string go: nodes 99999999999999999999999 is above the limit 9223372036854775807; searching with nodes 9223372036854775807
 <... bestmove .*
 pvcheck
 reset
-# at most four notes are shown, then how many more (one: "1 more error")
+> go depth 1001 nodes 500
+< info string go: depth 1001 is above the limit 1000; searching with depth 1000
+<... bestmove .*
+pvcheck
+count 0 info string error.*
+reset
+# at most four notes are shown, then how many more (one: "1 more note")
 > go depth 5000 nodes 99999999999999999999999 movetime 99999999999999999999999 wtime 99999999999999999999999 btime 99999999999999999999999
-< info string error: go: depth: 5000 is above 1000; 1000 used
-< info string error: go: nodes: .* is above .*
-< info string error: go: movetime: .* is above .*
-< info string error: go: wtime: .* is above .*
-< info string error: \.\.\. and 1 more error in this command
+< info string go: depth 5000 is above the limit 1000; searching with depth 1000
+< info string go: nodes .* is above the limit .*
+< info string go: movetime .* is above the limit .*
+< info string go: wtime .* is above the limit .*
+< info string \.\.\. and 1 more note in this command
 > stop
 <... bestmove .*
 pvcheck
+count 0 info string error.*
 reset
 # a clock or movetime below its minimum is raised silently (a host
 # computes them, and sends a negative clock after an overstep)
@@ -115,11 +122,13 @@ reset
 pvcheck
 count 0 info string.*
 reset
-# mate takes any integer and says once that it is not supported
+# mate takes any integer and says once, in a note that is no error, that
+# it is not supported
 > go depth 1 mate 99999999999999999999999
-< info string error: go: mate is not supported; searching without it
+< info string go: mate is not supported; searching without it
 <... bestmove .*
 pvcheck
+count 0 info string error.*
 reset
 # searchmoves restricts the root moves
 > position startpos
@@ -136,6 +145,14 @@ reset
 < info string error: go: searchmoves: .*'z9-z9'.*; nothing searched
 > go searchmoves k7-k9 depth 2
 < info string error: go: searchmoves: illegal move 'k7-k9'; nothing searched
+# ... and so does a searchmoves with no move, at the end or before a keyword
+# (all moves would be searched, which is not what was asked)
+> go depth 2 searchmoves
+< info string error: go: searchmoves needs at least one move; nothing searched
+> go searchmoves depth 2
+< info string error: go: searchmoves needs at least one move; nothing searched
+> go searchmoves
+< info string error: go: searchmoves needs at least one move; nothing searched
 > isready
 < readyok
 count 0 bestmove.*

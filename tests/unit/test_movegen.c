@@ -197,6 +197,117 @@ START_TEST(dablot_short_form)
 }
 END_TEST
 
+/* A text that is no move names its first fault, from the left (the web
+ * host answers it, the protocol quotes it): a missing point, a part that is
+ * no point of the board and why, the wrong shape; never the wrong one (a
+ * rank too large read as "expected '-' or 'x'"), whatever the bytes. */
+START_TEST(form_reasons)
+{
+    static const char *const shape = "a step is from-to, a capture from x to ...";
+    static const struct {
+        Variant v;
+        const char *text, *why;
+    } cases[] = {
+        { VARIANT_DABLOT, "", "empty" },
+        { VARIANT_DABLOT, "c5-c99999999999999999999",
+          "c99999999999999999999 is not a point of the board: its ranks are 1 to 13" },
+        { VARIANT_DABLOT, "c14-c5", "c14 is not a point of the board: its ranks are 1 to 13" },
+        { VARIANT_DABLOT, "c5-c05", "c05 is not a point of the board: its ranks are 1 to 13" },
+        { VARIANT_DABLOT, "c5-c0", "c0 is not a point of the board: its ranks are 1 to 13" },
+        { VARIANT_DABLOT, "z9-z9", "z9 is not a point of the board: its files are a to k" },
+        { VARIANT_DABLOT, "a1-a2", "a2 is not a point of the board: rank 2 has b2 d2 f2 h2 j2" },
+        { VARIANT_DABLOT, "C5-C7",
+          "C5 is not a point of the board: a point is a file a to k and a rank 1 to 13, such as "
+          "c5" },
+        { VARIANT_DABLOT, "c5-\xc3\xa9",
+          "\xc3\xa9 is not a point of the board: a point is a file a to k and a rank 1 to 13, "
+          "such as c5" },
+        { VARIANT_DABLOT, "c5:c7", "unexpected ':' after c5: points are joined by '-' or 'x'" },
+        { VARIANT_DABLOT, "c5c7", "unexpected 'c' after c5: points are joined by '-' or 'x'" },
+        { VARIANT_DABLOT,
+          "c5\xe2\x80\x93"
+          "c7", /* an en dash */
+          "unexpected byte 0xE2 after c5: points are joined by '-' or 'x'" },
+        { VARIANT_DABLOT, "c5-", "a point is missing after '-'" },
+        { VARIANT_DABLOT, "-c5", "a point is missing before '-'" },
+        { VARIANT_DABLOT, "c5xx", "a point is missing after 'x'" },
+        { VARIANT_DABLOT, "c5-c5-", "a point is missing after '-'" },
+        { VARIANT_DABLOT, "c5--c7", "a point is missing after '-'" },
+        { VARIANT_DABLOT, "x", "a point is missing before 'x'" },
+        { VARIANT_TABAL, "f1-a1", "f1 is not a point of the board: its files are a to e" },
+        { VARIANT_TABAL, "a10-a9", "a10 is not a point of the board: its ranks are 1 to 9" },
+        { VARIANT_TABAL, "b1-b2", "b1 is not a point of the board: rank 1 has a1 c1 e1" },
+    };
+    char err[600], want[600], parse_err[600];
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        Rules r = test_rules(cases[i].v, "");
+        Position pos;
+        Move m;
+        position_start(&pos, &r);
+        snprintf(want, sizeof want, "unparsable move (%s) '%s'", cases[i].why, cases[i].text);
+        ck_assert_int_eq(notation_check_form(pos.geo, cases[i].text, err, sizeof err), -1);
+        ck_assert_str_eq(err, want);
+        ck_assert_int_eq(notation_parse_move(&pos, cases[i].text, &m, parse_err, sizeof parse_err),
+                         -1);
+        ck_assert_str_eq(parse_err, want);
+    }
+    /* the shape: one point, separators mixed, a step of three points */
+    Rules r = test_rules(VARIANT_DABLOT, "");
+    Position pos;
+    position_start(&pos, &r);
+    static const char *const shapes[][2] = {
+        { "c5", "one point only" },
+        { "c5xc7-c9", "'-' and 'x' mixed" },
+        { "c5-c7x", "'-' and 'x' mixed" },
+        { "c5-c7-c9", "more than two points joined by '-'" },
+    };
+    for (size_t i = 0; i < sizeof shapes / sizeof *shapes; i++) {
+        snprintf(want, sizeof want, "unparsable move (%s: %s) '%s'", shapes[i][1], shape,
+                 shapes[i][0]);
+        ck_assert_int_eq(notation_check_form(pos.geo, shapes[i][0], err, sizeof err), -1);
+        ck_assert_str_eq(err, want);
+    }
+    /* long texts: the part and the text quoted cut at 40 bytes */
+    static char text[100001];
+    memset(text, 'c', sizeof text - 1);
+    ck_assert_int_eq(notation_check_form(pos.geo, text, err, sizeof err), -1);
+    snprintf(
+        want, sizeof want,
+        "unparsable move (%.40s... is not a point of the board: a point is a file a to k and a "
+        "rank 1 to 13, such as c5) '%.40s...'",
+        text, text);
+    ck_assert_str_eq(err, want);
+    memset(text, '9', sizeof text - 1);
+    memcpy(text, "c5-c", 4);
+    ck_assert_int_eq(notation_check_form(pos.geo, text, err, sizeof err), -1);
+    snprintf(want, sizeof want,
+             "unparsable move (%.40s... is not a point of the board: its ranks are 1 to 13) "
+             "'%.40s...'",
+             text + 3, text);
+    ck_assert_str_eq(err, want);
+    text[0] = '\0';
+    for (int i = 0; i < 100; i++)
+        strcat(text, "c5x");
+    strcat(text, "c5");
+    ck_assert_int_eq(notation_check_form(pos.geo, text, err, sizeof err), -1);
+    ck_assert_msg(strncmp(err, "unparsable move (more than 80 points) 'c5xc5x", 45) == 0, "%s",
+                  err);
+    /* every byte after a point, and a short buffer cut, never overrun */
+    for (int b = 1; b < 256; b++) {
+        char one[8] = { 'c', '5', (char)b, 'c', '7', 0 };
+        int rc = notation_check_form(pos.geo, one, err, sizeof err);
+        ck_assert_int_eq(rc, b == '-' || b == 'x' ? 0 : -1);
+        if (rc < 0) /* "c50c7": rank 50 */
+            ck_assert_msg(strstr(err, b >= '0' && b <= '9' ? "its ranks are 1 to 13" : "after c5"),
+                          "%d: %s", b, err);
+    }
+    memset(err, '#', sizeof err);
+    ck_assert_int_eq(notation_check_form(pos.geo, "z9-z9", err, 8), -1);
+    ck_assert_str_eq(err, "unparsa");
+    ck_assert_int_eq(err[8], '#');
+}
+END_TEST
+
 /* Dablot game ends (section 1): kings only, KingCaptureEnds,
  * KingAndPrinceCaptureEnds, no legal move. */
 START_TEST(dablot_game_ends)
@@ -567,6 +678,7 @@ Suite *movegen_suite(void)
     tcase_add_test(tc, dablot_circuit);
     tcase_add_test(tc, dablot_short_form);
     tcase_add_test(tc, why_not_a_legal_move);
+    tcase_add_test(tc, form_reasons);
     tcase_add_test(tc, dablot_game_ends);
     tcase_add_test(tc, dablot_king_capture_sequence);
     tcase_add_test(tc, tabal_men);

@@ -81,7 +81,10 @@ START_TEST(go_limits)
     ck_assert_int_eq(go("depth 5000 movestogo 99999999999999999999999", &l, &perft, &pe), 0);
     ck_assert_int_eq(pe.count, 2);
     ck_assert(l.depth == 1000 && l.movestogo == INT_MAX);
-    ck_assert_str_eq(pe.msg[0], "go: depth: 5000 is above 1000; 1000 used");
+    ck_assert_str_eq(pe.msg[0],
+                     "go: depth 5000 is above the limit 1000; searching with depth 1000");
+    ck_assert_str_eq(pe.msg[1], "go: movestogo 99999999999999999999999 is above the limit "
+                                "2147483647; searching with movestogo 2147483647");
     /* mate: any integer, one line */
     go("mate -99999999999999999999999", &l, &perft, &pe);
     ck_assert_int_eq(pe.count, 1);
@@ -160,6 +163,33 @@ START_TEST(go_errors_and_searchmoves)
                         &l, &perft, &pe),
                      0);
     ck_assert_int_eq(pe.count, 5);
+}
+END_TEST
+
+/* A searchmoves with no move after it, at the end or before another
+ * keyword, would search every move: the go is refused as a malformed one. */
+START_TEST(go_searchmoves_without_a_move)
+{
+    static SearchLimits l;
+    int perft;
+    ParseErrors pe;
+    static const char *const bad[][2] = {
+        { "searchmoves", "searchmoves" },
+        { "depth 3 searchmoves", "searchmoves" },
+        { "searchmoves depth 3", "searchmoves" },
+        { "searchmoves infinite", "searchmoves" },
+        { "depth 5000 SEARCHMOVES", "SEARCHMOVES" }, /* named as sent; no note of depth */
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char want[PARSE_ERROR_LEN];
+        snprintf(want, sizeof want, "go: %s needs at least one move; nothing searched", bad[i][1]);
+        ck_assert_int_eq(go(bad[i][0], &l, &perft, &pe), -1);
+        ck_assert_int_eq(pe.count, 1);
+        ck_assert_str_eq(pe.msg[0], want);
+    }
+    /* one move is enough */
+    ck_assert_int_eq(go("searchmoves k7-j8", &l, &perft, &pe), 0);
+    ck_assert_int_eq(l.nsearchmoves, 1);
 }
 END_TEST
 
@@ -556,6 +586,7 @@ Suite *protocol_suite(void)
     tcase_add_test(tc, words_blanks);
     tcase_add_test(tc, go_limits);
     tcase_add_test(tc, go_errors_and_searchmoves);
+    tcase_add_test(tc, go_searchmoves_without_a_move);
     tcase_add_test(tc, position_parse);
     tcase_add_test(tc, setoption_parse);
     tcase_add_test(tc, option_table);

@@ -164,7 +164,12 @@ START_TEST(session_moves)
     ck_assert_int_eq(states, before); /* a refusal changes and announces nothing */
     /* a text that is no move at all is told apart (a bad request: 400) */
     ck_assert_int_eq(session_move(&s, "z9-z9", err, sizeof err), -2);
-    ck_assert_str_eq(err, "unparsable move (bad point name) 'z9-z9'");
+    ck_assert_str_eq(err, "unparsable move (z9 is not a point of the board: its files are a to k) "
+                          "'z9-z9'");
+    /* ... naming its fault: here a rank the board does not have */
+    ck_assert_int_eq(session_move(&s, "c5-c99999999999999999999", err, sizeof err), -2);
+    ck_assert_str_eq(err, "unparsable move (c99999999999999999999 is not a point of the board: its "
+                          "ranks are 1 to 13) 'c5-c99999999999999999999'");
     ck_assert_int_eq(session_move(&s, "c5-c7-c9", err, sizeof err), -2);
     ck_assert_int_eq(s.game.nmoves, 0);
     ck_assert_int_eq(states, before);

@@ -60,7 +60,7 @@ int openings_play_moves(Position *pos, const char *text, char *err, size_t errle
             goto fail;
         }
         Move m;
-        char why[128];
+        char why[256];
         if (notation_parse_move(&g.pos, w[i], &m, why, sizeof why) < 0) {
             char fen[200];
             position_fen(&g.pos, fen, sizeof fen);

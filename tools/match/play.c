@@ -278,7 +278,7 @@ static Step charge_time(Table *t, Color mover, const ThinkResult *r, int64_t *ch
 /* The bestmove as a legal move of the position; anything else loses. */
 static Step judge_move(Table *t, Color mover, const char *mv, Move *m)
 {
-    char why_bad[128];
+    char why_bad[256];
     if (mv[0] && notation_parse_move(&t->g.pos, mv, m, why_bad, sizeof why_bad) == 0) return STEP_ON;
     char fen[200];
     position_fen(&t->g.pos, fen, sizeof fen);

@@ -443,7 +443,7 @@ static enum MHD_Result api_get(Server *srv, struct MHD_Connection *conn, const c
 
 /* One POST action on session s with the request object req.  Returns 0,
  * or with the reason in err -2 for a bad request (400) and -1 for one the
- * game refuses (409 for a move, 400 for the other actions). */
+ * game refuses (refusal_status()). */
 static int act(Session *s, const char *what, const JsonValue *req, char *err, size_t errlen)
 {
     if (strcmp(what, "new") == 0) return session_new_game(s, req, err, errlen);
@@ -469,6 +469,15 @@ static int act(Session *s, const char *what, const JsonValue *req, char *err, si
         return -2;
     }
     return session_view(s, ply->number, ply->text, err, errlen);
+}
+
+/* The status of action what refused with rc (act()): 409 Conflict when the
+ * request is well formed but the game does not allow it now (a move it
+ * refuses, a take-back with no move played), else 400. */
+static unsigned refusal_status(const char *what, int rc)
+{
+    bool by_game = strcmp(what, "move") == 0 || strcmp(what, "takeback") == 0;
+    return rc == -1 && by_game ? MHD_HTTP_CONFLICT : MHD_HTTP_BAD_REQUEST;
 }
 
 /* The POST actions (/api/WHAT) and the members each takes (docs/web.md,
@@ -549,10 +558,7 @@ static enum MHD_Result api_post(Server *srv, struct MHD_Connection *conn, const 
     s->last_active_ms = util_now_ms();
     int rc = act(s, what, req, err, sizeof err);
     json_free(req);
-    if (rc < 0)
-        return respond_error(
-            conn, rc == -2 || strcmp(what, "move") != 0 ? MHD_HTTP_BAD_REQUEST : MHD_HTTP_CONFLICT,
-            "%s", err);
+    if (rc < 0) return respond_error(conn, refusal_status(what, rc), "%s", err);
     StrBuf b = { 0 };
     session_state_json(s, &b);
     return respond_json(conn, &b);

@@ -421,7 +421,7 @@ static void ambiguous_paths(const Position *pos, const char *text, char *err, si
 static int play_text(Session *s, const Position *pos, const char *text, char *err, size_t errlen)
 {
     Move m;
-    char why[128];
+    char why[256];
     if (notation_parse_move(pos, text, &m, why, sizeof why) < 0) {
         if (strstr(why, "ambiguous"))
             ambiguous_paths(pos, text, err, errlen);
@@ -601,7 +601,7 @@ int session_load_pgn(Session *s, const char *pgn, char *err, size_t errlen)
         if (r.variant == VARIANT_DABLOT) name_preset(&r);
     }
     Position pos;
-    char why[160];
+    char why[256];
     if (fen[0] ? position_set_fen(&pos, &r, fen, why, sizeof why) < 0
                : (position_start(&pos, &r), 0)) {
         char hint[POSITION_HINT_LEN];

@@ -145,7 +145,9 @@ int session_configure(Session *s, const JsonValue *req, char *err, size_t errlen
 int session_move(Session *s, const char *text, char *err, size_t errlen);
 
 /* Takes back the last move (and the engine's answer before it, so it is
- * a person's turn again when a person plays an engine). */
+ * a person's turn again when a person plays an engine).  Returns 0, or -1
+ * with the reason in err when no move has been played (a request the game
+ * does not allow now: the server answers 409). */
 int session_takeback(Session *s, char *err, size_t errlen);
 
 /* Shows ply, a whole number (plies from the start, 0..nmoves) written
