@@ -233,6 +233,12 @@ if grep -q '\[EVAL_TABLE_TABAL\] = "dablo-tune fit ' "$tmp/w.c" && [ "$(dablot_p
 else
     bad "fit -out rewrites the Tabal table and its origin, the Dablot tables as they were"
 fi
+# The origin line names the weights held, which belong to how a table was made.
+cp src/search/eval_weights.c "$tmp/wfix.c"
+$BIN fit -variant tabal -rounds 1 -iterations 5 -fix mopup_,tempo -out "$tmp/wfix.c" tests/data/tune-tabal.txt >/dev/null 2>&1
+tr -d '\n' <"$tmp/wfix.c" | sed 's/"[[:space:]]*"//g' | grep -q '\[EVAL_TABLE_TABAL\] = "dablo-tune fit [^:]*-fix mopup_,tempo:' &&
+    ok "fit -fix: the origin line names the weights held" ||
+    bad "fit -fix: the origin line names the weights held"
 if ${CC:-cc} -std=gnu11 -Wall -Wextra -Werror -Isrc -Isrc/search -c "$tmp/w.c" -o "$tmp/w.o" 2>"$tmp/cc.err"; then
     ok "the written weights source compiles without warnings"
 else

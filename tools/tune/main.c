@@ -430,14 +430,17 @@ static int cmd_fit(int argc, char **argv)
         printf("  %-24s %5d -> %5d\n", name, a, b);
     }
     if (out) {
-        char line[600];
-        snprintf(
-            line, sizeof line,
-            "dablo-tune fit -lambda %g -rounds %d -iterations %d -rate %g -l2 %g -valid %d -seed %llu: "
-            "%zu position%s, K %.6f, log loss %.6f -> %.6f (validation %.6f -> %.6f)",
-            spec.lambda, spec.rounds, spec.iterations, spec.rate, spec.l2, spec.valid_percent,
-            (unsigned long long)spec.seed, npos, npos == 1 ? "" : "s", rep.k, rep.train_before,
-            rep.train_after, rep.valid_before, rep.valid_after);
+        char line[700];
+        /* The held weights belong to how the table was made, so the origin
+         * names them (fit_check_fixed() allowed only weight-name characters). */
+        snprintf(line, sizeof line,
+                 "dablo-tune fit -lambda %g -rounds %d -iterations %d -rate %g -l2 %g -valid %d "
+                 "-seed %llu%s%s: %zu position%s, K %.6f, log loss %.6f -> %.6f (validation %.6f "
+                 "-> %.6f)",
+                 spec.lambda, spec.rounds, spec.iterations, spec.rate, spec.l2, spec.valid_percent,
+                 (unsigned long long)spec.seed, spec.fixed ? " -fix " : "",
+                 spec.fixed ? spec.fixed : "", npos, npos == 1 ? "" : "s", rep.k, rep.train_before,
+                 rep.train_after, rep.valid_before, rep.valid_after);
         const char *origin[EVAL_TABLE_NB];
         for (int v = 0; v < EVAL_TABLE_NB; v++)
             origin[v] = v == (int)spec.table ? line : eval_weights_origin[v];
