@@ -325,6 +325,11 @@ int engine_thread_pending(EngineThread *w)
     return atomic_load(&w->stop) || atomic_load(&w->ponderhit);
 }
 
+int engine_thread_stopping(EngineThread *w)
+{
+    return atomic_load(&w->busy) && atomic_load(&w->stop);
+}
+
 void engine_thread_poll(EngineThread *w)
 {
     if (!atomic_load(&w->busy) || !stoppable(w)) return;

@@ -120,6 +120,10 @@ void engine_thread_poll(EngineThread *w);
 /* 1 while a stop or ponderhit should still be re-sent. */
 int engine_thread_pending(EngineThread *w);
 
+/* 1 while a job asked to stop has not yet ended (its bestmove or last
+ * line not yet written). */
+int engine_thread_stopping(EngineThread *w);
+
 /* What engine_thread_wait() stops before waiting. */
 typedef enum {
     WAIT_ONLY,        /* let the job end by itself */

@@ -68,7 +68,11 @@ static void cmd_uci(Session *e, char **args, int nargs)
 
 static void cmd_isready(Session *e, char **args, int nargs)
 {
-    (void)e; (void)args; (void)nargs;
+    (void)args;
+    (void)nargs;
+    /* readyok says everything sent before it is done, so after a stop
+     * it follows the stopped job's bestmove (PROTOCOL.md section 3.1). */
+    if (engine_thread_stopping(&e->worker)) engine_thread_wait(&e->worker, WAIT_ONLY);
     output_text("readyok");
 }
 
@@ -498,7 +502,8 @@ static void cmd_help(Session *e, char **args, int nargs);
 
 static const Command commands[] = {
     { "uci", cmd_uci, "uci", "identify the engine and list its options, then uciok" },
-    { "isready", cmd_isready, "isready", "answered by readyok at once, also during a search" },
+    { "isready", cmd_isready, "isready",
+      "answered by readyok at once, also during a search (after a stop: once its bestmove is out)" },
     { "setoption", cmd_setoption, "setoption name <name> [value <value>]",
       "set an option (see uci)" },
     { "ucinewgame", cmd_ucinewgame, "ucinewgame",

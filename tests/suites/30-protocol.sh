@@ -254,6 +254,17 @@ ponder_waits() {
     done
 }
 check "go ponder/infinite with a node or depth limit answer only after ponderhit/stop" ponder_waits
+# stop then isready at once: readyok says everything before it is done, so
+# it follows the stopped search's bestmove (PROTOCOL.md section 3.1).
+stop_then_ready() {
+    local out i
+    for i in 1 2 3 4 5; do
+        out=$( { printf 'go infinite\n'; sleep 0.3; printf 'stop\nisready\n'; sleep 0.5; } | timeout 20 bin/dablo |
+            grep -E '^(bestmove|readyok)' | tr '\n' ' ')
+        case $out in "bestmove "*" readyok ") ;; *) echo "     try $i: $out"; return 1 ;; esac
+    done
+}
+check "stop then isready: readyok follows the bestmove" stop_then_ready
 # go perft with another word: one error line (it said "unknown word 'x';
 # ignored" first, though nothing ran).
 perft_extra_word() {

@@ -47,7 +47,7 @@ reset
 <... go wtime 60000 btime 60000 winc 1000 binc 1000\.
 > HELP ISREADY
 < isready
-<   answered by readyok at once, also during a search
+<   answered by readyok at once, also during a search \(after a stop: once its bestmove is out\)
 > isready
 < readyok
 none   uci .*
