@@ -123,6 +123,11 @@ refuse "gen: -nodes, a blank" "-nodes 100, 200: ' 200' is not a number" $BIN gen
 refuse "gen: -nodes, 17 budgets" "-nodes [0-9,]*: more than 16 budgets \\(from '17' on\\)" \
     $BIN gen -game tabal -nodes 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17 -out "$tmp/x.txt"
 [ ! -e "$tmp/x.txt" ] && ok "  ... and none of them writes the output file" || bad "  ... and none of them writes the output file"
+refuse "gen: an empty -out is refused before any game" "-out: an empty file name\$" \
+    timeout 20 $BIN gen -game tabal -games 100000 -out ''
+refuse "merge: an empty -out is refused" "-out: an empty file name\$" $BIN merge -out '' tests/data/tune-tabal.txt
+refuse "fit: an empty -out is refused before the fit" "-out: an empty file name\$" \
+    $BIN fit -variant tabal -out '' tests/data/tune-tabal.txt
 refuse "gen: bad shard" "-shard 3/2" $BIN gen -game tabal -shard 3/2 -out "$tmp/x.txt"
 refuse "gen: -trade-bonus above its range" "-trade-bonus 1001: not a number in 0..1000" \
     $BIN gen -game dablot:classic -trade-bonus 1001 -out "$tmp/x.txt"

@@ -115,6 +115,14 @@ static int parse_double(const char *s, double lo, double hi, double *out)
     return 0;
 }
 
+/* -out FILE given: no empty name, refused before any work (gen would
+ * otherwise play every game, fit run to its end, before the write fails).
+ * 0, or 2 after the error line. */
+static int check_out_name(const char *out)
+{
+    return out && !*out ? bad("-out: an empty file name%s%s", "", "") : 0;
+}
+
 /* Starts the new file path (newfile.h: refuses one that exists, so no
  * data is ever overwritten; written whole or not at all, also when the
  * run is interrupted).  0, or 2 after the error line. */
@@ -219,6 +227,7 @@ static int cmd_gen(int argc, char **argv)
     }
     if (!have_game) return bad("gen: give the game (-game tabal, dablot:classic, ...)%s%s", "", "");
     if (!out) return bad("gen: give the data file to write (-out FILE)%s%s", "", "");
+    if (check_out_name(out)) return 2;
     NewFile nf;
     if (open_new(&nf, out)) return 2;
     DatagenStats st;
@@ -261,6 +270,7 @@ static int cmd_merge(int argc, char **argv)
         first += 2;
     }
     if (!out) return bad("merge: give the data file to write (-out FILE) first%s%s", "", "");
+    if (check_out_name(out)) return 2;
     if (first >= argc) return bad("merge: give the data files to merge%s%s", "", "");
     for (int i = first; i < argc; i++)
         if (argv[i][0] == '-') return bad("merge: unknown option '%s'%s", argv[i], "");
@@ -395,6 +405,7 @@ static int cmd_fit(int argc, char **argv)
     if (!have_variant)
         return bad("fit: give the table to fit (-variant dablot, dablot-compulsory or tabal)%s%s",
                    "", "");
+    if (check_out_name(out)) return 2;
     if (first >= argc) return bad("fit: give the data files%s%s", "", "");
     char err[400];
     if (fit_check_fixed(spec.fixed, err, sizeof err) != 0) return bad("%s%s", err, "");
