@@ -128,6 +128,17 @@ refuse "gen: an empty -out is refused before any game" "-out: an empty file name
 refuse "merge: an empty -out is refused" "-out: an empty file name\$" $BIN merge -out '' tests/data/tune-tabal.txt
 refuse "fit: an empty -out is refused before the fit" "-out: an empty file name\$" \
     $BIN fit -variant tabal -out '' tests/data/tune-tabal.txt
+# an option given twice is refused, never last-one-wins
+refuse "gen: -out given twice" "-out given twice\$" $BIN gen -game tabal -nodes 100 -games 1 -out "$tmp/x.txt" -out "$tmp/x2.txt"
+refuse "gen: -games given twice" "-games given twice\$" $BIN gen -game tabal -games 2 -games 3 -out "$tmp/x.txt"
+refuse "merge: -out given twice" "-out given twice\$" \
+    $BIN merge -out "$tmp/x.txt" -out "$tmp/x2.txt" tests/data/tune-tabal.txt
+refuse "fit: -fix given twice" "-fix given twice\$" \
+    $BIN fit -variant tabal -fix mopup_ -fix tempo tests/data/tune-tabal.txt
+refuse "fit: -variant given twice" "-variant given twice\$" \
+    $BIN fit -variant tabal -variant dablot tests/data/tune-tabal.txt
+[ ! -e "$tmp/x.txt" ] && [ ! -e "$tmp/x2.txt" ] && ok "  ... and none of them writes a file" ||
+    bad "  ... and none of them writes a file"
 refuse "gen: bad shard" "-shard 3/2" $BIN gen -game tabal -shard 3/2 -out "$tmp/x.txt"
 refuse "gen: -trade-bonus above its range" "-trade-bonus 1001: not a number in 0..1000" \
     $BIN gen -game dablot:classic -trade-bonus 1001 -out "$tmp/x.txt"

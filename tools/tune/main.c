@@ -115,6 +115,16 @@ static int parse_double(const char *s, double lo, double hi, double *out)
     return 0;
 }
 
+/* Whether the option argv[i] appeared before it among the options
+ * argv[from], argv[from + 2], ... (each with its value): an option given
+ * twice is refused, never last-one-wins.  0, or 2 after the error line. */
+static int check_once(char **argv, int from, int i)
+{
+    for (int j = from; j < i; j += 2)
+        if (!strcmp(argv[j], argv[i])) return bad("%s given twice%s", argv[i], "");
+    return 0;
+}
+
 /* -out FILE given: no empty name, refused before any work (gen would
  * otherwise play every game, fit run to its end, before the write fails).
  * 0, or 2 after the error line. */
@@ -184,6 +194,7 @@ static int cmd_gen(int argc, char **argv)
         const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         long long n;
         if (!v) return bad("%s: needs a value%s", o, "");
+        if (check_once(argv, 2, i)) return 2;
         if (!strcmp(o, "-game")) {
             if (tune_game_parse(v, &g.game) != 0)
                 return bad(
@@ -266,6 +277,7 @@ static int cmd_merge(int argc, char **argv)
     const char *out = NULL;
     int first = 2;
     while (first + 1 < argc && !strcmp(argv[first], "-out")) {
+        if (check_once(argv, 2, first)) return 2;
         out = argv[first + 1];
         first += 2;
     }
@@ -367,6 +379,7 @@ static int cmd_fit(int argc, char **argv)
         const char *o = argv[first], *v = first + 1 < argc ? argv[first + 1] : NULL;
         long long n;
         if (!v) return bad("%s: needs a value%s", o, "");
+        if (check_once(argv, 2, first)) return 2;
         if (!strcmp(o, "-variant")) {
             int t = eval_table_from_name(v);
             if (t < 0) return bad("-variant %s: not dablot, dablot-compulsory or tabal%s", v, "");
