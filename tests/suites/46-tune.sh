@@ -3,7 +3,7 @@
 # (optimised and under ASan + UBSan), data generation (deterministic,
 # shards that together are the unsplit run, every rule preset), merging,
 # the one-line errors of bad input (fit's -out and -fix checked before any
-# work), a gen stopped by SIGINT or SIGTERM (no file left, so it runs
+# work), a gen stopped by SIGINT, SIGTERM, SIGHUP or SIGPIPE (no file left, so it runs
 # again), the fit on the fixed sample, and the weights source, which the
 # built-in tables must write back exactly.
 set -u
@@ -219,6 +219,8 @@ interrupted() {
 }
 interrupted INT 130
 interrupted TERM 143
+interrupted HUP 129
+interrupted PIPE 141
 out=$($BIN gen -game tabal -nodes 100 -games 2 -out "$tmp/int.txt" 2>&1)
 [ $? -eq 0 ] && [ -s "$tmp/int.txt" ] && ! compgen -G "$tmp/int.txt.tmp.*" >/dev/null &&
     ok "gen after an interruption: the same command runs ($(wc -l <"$tmp/int.txt") positions)" ||
@@ -246,6 +248,8 @@ if grep -q '\[EVAL_TABLE_TABAL\] = "dablo-tune fit ' "$tmp/w.c" && [ "$(dablot_p
     cmp -s <(dablot_part "$tmp/w.c") \
     <(dablot_part src/search/eval_weights.c) && ! cmp -s "$tmp/w.c" src/search/eval_weights.c; then
     ok "fit -out rewrites the Tabal table and its origin, the Dablot tables as they were"
+    compgen -G "$tmp/w.c.tmp*" >/dev/null && bad "  ... and leaves no temporary file" ||
+        ok "  ... and leaves no temporary file"
 else
     bad "fit -out rewrites the Tabal table and its origin, the Dablot tables as they were"
 fi

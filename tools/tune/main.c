@@ -307,24 +307,23 @@ static int cmd_merge(int argc, char **argv)
 }
 
 /* Writes the weights source to path through a temporary file renamed at
- * the end, so a failed write leaves the old file whole. */
+ * the end (newfile_open_replace()), so a failed or interrupted write
+ * leaves the old file whole and no temporary file. */
 static int write_weights(const char *path, const EvalWeights w[EVAL_TABLE_NB],
                          const char *const origin[EVAL_TABLE_NB])
 {
-    char tmp[4096];
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    FILE *f = fopen(tmp, "w");
-    if (!f) {
-        say_error("%s: %s", tmp, strerror(errno));
+    NewFile nf;
+    char err[4200];
+    if (newfile_open_replace(&nf, path, err, sizeof err) != 0) {
+        say_error("%s", err);
         return 1;
     }
-    int rc = weights_write(f, w, origin);
-    if (fclose(f) != 0 || rc != 0 || rename(tmp, path) != 0) {
+    if (weights_write(nf.f, w, origin) != 0) {
+        newfile_abandon(&nf);
         say_error("%s: write error", path);
-        remove(tmp);
         return 1;
     }
-    return 0;
+    return commit_new(&nf);
 }
 
 /* Whether the existing file path starts as weights_write() starts its
