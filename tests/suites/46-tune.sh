@@ -93,18 +93,17 @@ for g in dablot:classic dablot:modern dablot:anti-draw; do
         sed 's/^/     | /' "$tmp/$g.out"
     fi
 done
-# -trade-bonus reaches the search: Dablot's games change, Tabal's (where
-# TradeBonus does not apply) stay the same to the byte.
-for g in dablot:classic tabal; do
-    for tb in 0 1000; do
-        $BIN gen -game "$g" -nodes 300 -games 2 -seed 5 -trade-bonus $tb -out "$tmp/tb$tb-$g.txt" >/dev/null 2>&1
-    done
+# -trade-bonus reaches the search: Dablot's games under optional captures
+# change; 0, which applies everywhere, is taken for Tabal too.
+for tb in 0 1000; do
+    $BIN gen -game dablot:classic -nodes 300 -games 2 -seed 5 -trade-bonus $tb -out "$tmp/tb$tb-classic.txt" >/dev/null 2>&1
 done
-if ! cmp -s "$tmp/tb0-dablot:classic.txt" "$tmp/tb1000-dablot:classic.txt" &&
-    cmp -s "$tmp/tb0-tabal.txt" "$tmp/tb1000-tabal.txt" && [ -s "$tmp/tb0-tabal.txt" ]; then
-    ok "gen -trade-bonus: Dablot's games change with it, Tabal's do not"
+$BIN gen -game tabal -nodes 300 -games 2 -seed 5 -trade-bonus 0 -out "$tmp/tb0-tabal.txt" >/dev/null 2>&1
+if [ -s "$tmp/tb0-classic.txt" ] && ! cmp -s "$tmp/tb0-classic.txt" "$tmp/tb1000-classic.txt" &&
+    [ -s "$tmp/tb0-tabal.txt" ]; then
+    ok "gen -trade-bonus: dablot:classic's games change with it; 0 is taken for Tabal"
 else
-    bad "gen -trade-bonus: Dablot's games change with it, Tabal's do not"
+    bad "gen -trade-bonus: dablot:classic's games change with it; 0 is taken for Tabal"
 fi
 
 # ---- bad input: one line, exit 2, nothing overwritten --------------------
@@ -142,6 +141,13 @@ refuse "fit: -variant given twice" "-variant given twice\$" \
 refuse "gen: bad shard" "-shard 3/2" $BIN gen -game tabal -shard 3/2 -out "$tmp/x.txt"
 refuse "gen: -trade-bonus above its range" "-trade-bonus 1001: not a number in 0..1000" \
     $BIN gen -game dablot:classic -trade-bonus 1001 -out "$tmp/x.txt"
+# TradeBonus does nothing where captures are not declined: refused there
+for g in tabal dablot:modern dablot:anti-draw; do
+    refuse "gen: -trade-bonus for $g" \
+        "-trade-bonus 300: TradeBonus applies to dablot:classic only \\(Dablot under optional captures\\)\$" \
+        $BIN gen -game "$g" -nodes 100 -games 1 -trade-bonus 300 -out "$tmp/x.txt"
+done
+[ ! -e "$tmp/x.txt" ] && ok "  ... and writes nothing" || bad "  ... and writes nothing"
 printf 'mmm/mmm/mmmmm/mmmmm/5/MMMMM/MMMMM/MMM/MMM w 0 1\nnot a fen\n' >"$tmp/book.fen"
 refuse "gen: a bad openings file names its line" ".*book.fen:2: " \
     $BIN gen -game tabal -openings "$tmp/book.fen" -out "$tmp/x.txt"

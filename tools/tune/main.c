@@ -64,7 +64,8 @@ static const char usage[] =
     "  -shard I/N        gen: play only the games g with g mod N = I - 1 (default 1/1)\n"
     "  -max-plies N      gen: drop a game still going after N plies (default 1000)\n"
     "  -trade-bonus N    gen: the engine's TradeBonus option, 0..1000 (default 0); the\n"
-    "                    score recorded leaves out the share of the position searched\n"
+    "                    score recorded leaves out the share of the position searched;\n"
+    "                    above 0 for dablot:classic only (captures optional)\n"
     "  -variant V        fit: the table to fit: dablot (Dablot, captures optional),\n"
     "                    dablot-compulsory (the compulsory presets modern and anti-draw)\n"
     "                    or tabal\n"
@@ -188,7 +189,7 @@ static int cmd_gen(int argc, char **argv)
                       .shard = 1,
                       .nshards = 1,
                       .max_plies = 1000 };
-    const char *out = NULL;
+    const char *out = NULL, *trade_bonus = NULL;
     int have_game = 0;
     for (int i = 2; i < argc; i += 2) {
         const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -232,12 +233,18 @@ static int cmd_gen(int argc, char **argv)
             if (parse_ll(v, 0, TRADE_BONUS_MAX, &n))
                 return bad("-trade-bonus %s: not a number in 0..1000 (TradeBonus)%s", v, "");
             g.trade_bonus = (int)n;
+            trade_bonus = v;
         } else {
             return bad("gen: unknown option '%s'%s", o, "");
         }
     }
     if (!have_game) return bad("gen: give the game (-game tabal, dablot:classic, ...)%s%s", "", "");
     if (!out) return bad("gen: give the data file to write (-out FILE)%s%s", "", "");
+    Rules rules = tune_game_rules(g.game);
+    if (g.trade_bonus > 0 && !search_trade_bonus_applies(&rules))
+        return bad("-trade-bonus %s: TradeBonus applies to dablot:classic only (Dablot under "
+                   "optional captures)%s",
+                   trade_bonus, "");
     if (check_out_name(out)) return 2;
     NewFile nf;
     if (open_new(&nf, out)) return 2;
