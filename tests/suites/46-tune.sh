@@ -148,6 +148,13 @@ for g in tabal dablot:modern dablot:anti-draw; do
         $BIN gen -game "$g" -nodes 100 -games 1 -trade-bonus 300 -out "$tmp/x.txt"
 done
 [ ! -e "$tmp/x.txt" ] && ok "  ... and writes nothing" || bad "  ... and writes nothing"
+refuse "gen: a word where an option belongs" "gen: unexpected argument 'extra'\$" \
+    $BIN gen -game tabal -nodes 100 -games 1 -out "$tmp/x.txt" extra
+refuse "gen: an option at the end without its value" "-out: needs a value\$" $BIN gen -game tabal -out
+cut -d' ' -f4- tests/data/tune-dablot.txt | head -n 1 >"$tmp/dablot.fen"
+refuse "gen: a Dablot FEN for Tabal is hinted with gen's own -game" \
+    ".*dablot.fen:1: .*\\(is this a Dablot FEN\\? -game dablot:classic\\)\$" \
+    $BIN gen -game tabal -openings "$tmp/dablot.fen" -out "$tmp/x.txt"
 printf 'mmm/mmm/mmmmm/mmmmm/5/MMMMM/MMMMM/MMM/MMM w 0 1\nnot a fen\n' >"$tmp/book.fen"
 refuse "gen: a bad openings file names its line" ".*book.fen:2: " \
     $BIN gen -game tabal -openings "$tmp/book.fen" -out "$tmp/x.txt"
@@ -159,6 +166,9 @@ refuse "merge: a malformed record names file and line" ".*bad.txt:6: bad FEN for
     $BIN merge -out "$tmp/y.txt" "$tmp/bad.txt"
 [ ! -e "$tmp/y.txt" ] && ok "  ... and writes nothing" || bad "  ... and writes nothing"
 refuse "fit: a malformed record names file and line" ".*bad.txt:6: " $BIN fit -variant tabal "$tmp/bad.txt"
+printf 'tabal 1-0\n' >"$tmp/noscore.txt"
+refuse "fit: a record without its score says so" ".*noscore.txt:1: the score is missing after the result\$" \
+    $BIN fit -variant tabal "$tmp/noscore.txt"
 refuse "fit: a missing data file" ".*none.txt: No such file" $BIN fit -variant tabal "$tmp/none.txt"
 refuse "fit: control bytes of a bad argument are shown as '?'" "-rounds 7\?\[31m\?: not a number" \
     $BIN fit -variant tabal -rounds $'7\e[31m\a' "$tmp/none.txt"

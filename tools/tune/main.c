@@ -194,6 +194,7 @@ static int cmd_gen(int argc, char **argv)
     for (int i = 2; i < argc; i += 2) {
         const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         long long n;
+        if (o[0] != '-') return bad("gen: unexpected argument '%s'%s", o, "");
         if (!v) return bad("%s: needs a value%s", o, "");
         if (check_once(argv, 2, i)) return 2;
         if (!strcmp(o, "-game")) {
