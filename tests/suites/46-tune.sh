@@ -200,6 +200,12 @@ refuse "fit -out naming a file that is not a weights source" \
 refuse "fit -out naming a device" "-out /dev/null: not a regular file" $BIN fit -variant tabal -out /dev/null "$tmp/in.txt"
 refuse "fit -fix with a prefix that matches no weight" "-fix tempo,nosuch: prefix 'nosuch' matches no weight" \
     $BIN fit -variant tabal -fix tempo,nosuch "$tmp/in.txt"
+# a prefix of weights the fit never moves for the table would seem to hold something
+for pre in king_immune 'piece[0]' 'advance[0]' 'piece[1'; do
+    refuse "fit -fix $pre for Tabal holds no weight the fit moves" \
+        "-fix $(sed 's/[][]/\\&/g' <<<"$pre"): prefix '.*' holds no weight the fit moves for the tabal table\$" \
+        $BIN fit -variant tabal -fix "$pre" "$tmp/in.txt"
+done
 refuse "fit -fix with an empty prefix" "-fix tempo,: an empty prefix" $BIN fit -variant tabal -fix tempo, "$tmp/in.txt"
 # The checks come first: a fit of hours is refused at once (within 20 s
 # on a loaded machine; it ran to its end before writing).

@@ -428,7 +428,7 @@ static int cmd_fit(int argc, char **argv)
     if (check_out_name(out)) return 2;
     if (first >= argc) return bad("fit: give the data files%s%s", "", "");
     char err[400];
-    if (fit_check_fixed(spec.fixed, err, sizeof err) != 0) return bad("%s%s", err, "");
+    if (fit_check_fixed(spec.fixed, spec.table, err, sizeof err) != 0) return bad("%s%s", err, "");
     if (out && check_fit_out(out, argc, argv, first)) return 2;
     TuneData d = { 0 };
     int rc = read_all(&d, argc, argv, first);
