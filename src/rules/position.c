@@ -464,15 +464,21 @@ static int fen_other_variant(const Rules *rules, const char *fen)
     return fen_points_fit(&r, fen) && !fen_points_fit(rules, fen) ? (int)other : -1;
 }
 
-const char *position_fen_hint(const Rules *rules, const char *fen, const char *how, char *buf,
-                              size_t len)
+const char *position_fen_hint_as(const Rules *rules, const char *fen, const char *how,
+                                 const char *const names[VARIANT_NB], char *buf, size_t len)
 {
     int theirs = fen_other_variant(rules, fen);
     const char *name = theirs >= 0 ? geometry_of((Variant)theirs)->name : NULL;
     if (name)
         snprintf(buf, len, " (is this a %c%s FEN? %s%s)", toupper((unsigned char)name[0]), name + 1,
-                 how, name);
+                 how, names ? names[theirs] : name);
     else if (len)
         buf[0] = '\0';
     return buf;
+}
+
+const char *position_fen_hint(const Rules *rules, const char *fen, const char *how, char *buf,
+                              size_t len)
+{
+    return position_fen_hint_as(rules, fen, how, NULL, buf, len);
 }

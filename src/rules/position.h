@@ -119,6 +119,13 @@ enum { POSITION_HINT_LEN = 96 };
 const char *position_fen_hint(const Rules *rules, const char *fen, const char *how, char *buf,
                               size_t len);
 
+/* The same with names[the other game's Variant] appended to how instead
+ * of its lowercase name, for a program whose option names a game
+ * otherwise (dablo-tune gen: "-game " and "dablot:classic"); names NULL
+ * is position_fen_hint().  Each name up to 24 bytes. */
+const char *position_fen_hint_as(const Rules *rules, const char *fen, const char *how,
+                                 const char *const names[VARIANT_NB], char *buf, size_t len);
+
 /* Writes the FEN of pos into buf (at most len bytes, always terminated);
  * 160 bytes are always enough. */
 void position_fen(const Position *pos, char *buf, size_t len);

@@ -97,6 +97,22 @@ bool eval_weight_tunable(int i)
     return p && p->tunable && i != man && i != first_rank;
 }
 
+bool eval_weight_applies(EvalTable t, int i)
+{
+    if (!eval_weight_tunable(i)) return false;
+    const EvalParam *p = param_of(i);
+    const char *n = p->name;
+    int k = i - p->index;
+    bool by_type = p->count == PIECE_TYPE_NB, by_rank = p->count == MAX_RANKS;
+    if (t == EVAL_TABLE_TABAL)
+        return !(by_type && k == PRINCE) && strcmp(n, "piece_no_prey") && strcmp(n, "king_immune")
+            && strcmp(n, "prince_immune")
+            && (strncmp(n, "mopup_", 6) || !strcmp(n, "mopup_mobility"))
+            && !(by_rank && k >= geometry_of(VARIANT_TABAL)->nranks);
+    return strcmp(n, "runaway") && strcmp(n, "base_guard") && strcmp(n, "triangle")
+        && !(!strcmp(n, "piece_no_prey") && k == KING);
+}
+
 void eval_weight_name(int i, char *buf, size_t len)
 {
     const EvalParam *p = param_of(i);

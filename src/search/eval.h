@@ -135,6 +135,15 @@ void eval_weight_set(EvalWeights *w, int i, int value);
 /* Whether flat weight i may be changed by a tuner (EvalParam.tunable). */
 bool eval_weight_tunable(int i);
 
+/* Whether a tuner can move flat weight i of table t: it is tunable and
+ * the evaluation of t's positions reads it.  Not read for Tabal: the
+ * prince's entries (Tabal has men and kings), the immunities, the prey
+ * rule and every mop-up weight but mopup_mobility (Dablot's), the ranks
+ * past its ninth; for Dablot: the runaway, base and triangle terms
+ * (Tabal's) and piece_no_prey[KING] (a king's value has no prey rule).
+ * RULES.md sections 1-2. */
+bool eval_weight_applies(EvalTable t, int i);
+
 /* The name of flat weight i as "field" or "field[k]" into buf. */
 void eval_weight_name(int i, char *buf, size_t len);
 

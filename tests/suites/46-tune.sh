@@ -3,7 +3,7 @@
 # (optimised and under ASan + UBSan), data generation (deterministic,
 # shards that together are the unsplit run, every rule preset), merging,
 # the one-line errors of bad input (fit's -out and -fix checked before any
-# work), a gen stopped by SIGINT or SIGTERM (no file left, so it runs
+# work), a gen stopped by SIGINT, SIGTERM, SIGHUP or SIGPIPE (no file left, so it runs
 # again), the fit on the fixed sample, and the weights source, which the
 # built-in tables must write back exactly.
 set -u
@@ -93,18 +93,17 @@ for g in dablot:classic dablot:modern dablot:anti-draw; do
         sed 's/^/     | /' "$tmp/$g.out"
     fi
 done
-# -trade-bonus reaches the search: Dablot's games change, Tabal's (where
-# TradeBonus does not apply) stay the same to the byte.
-for g in dablot:classic tabal; do
-    for tb in 0 1000; do
-        $BIN gen -game "$g" -nodes 300 -games 2 -seed 5 -trade-bonus $tb -out "$tmp/tb$tb-$g.txt" >/dev/null 2>&1
-    done
+# -trade-bonus reaches the search: Dablot's games under optional captures
+# change; 0, which applies everywhere, is taken for Tabal too.
+for tb in 0 1000; do
+    $BIN gen -game dablot:classic -nodes 300 -games 2 -seed 5 -trade-bonus $tb -out "$tmp/tb$tb-classic.txt" >/dev/null 2>&1
 done
-if ! cmp -s "$tmp/tb0-dablot:classic.txt" "$tmp/tb1000-dablot:classic.txt" &&
-    cmp -s "$tmp/tb0-tabal.txt" "$tmp/tb1000-tabal.txt" && [ -s "$tmp/tb0-tabal.txt" ]; then
-    ok "gen -trade-bonus: Dablot's games change with it, Tabal's do not"
+$BIN gen -game tabal -nodes 300 -games 2 -seed 5 -trade-bonus 0 -out "$tmp/tb0-tabal.txt" >/dev/null 2>&1
+if [ -s "$tmp/tb0-classic.txt" ] && ! cmp -s "$tmp/tb0-classic.txt" "$tmp/tb1000-classic.txt" &&
+    [ -s "$tmp/tb0-tabal.txt" ]; then
+    ok "gen -trade-bonus: dablot:classic's games change with it; 0 is taken for Tabal"
 else
-    bad "gen -trade-bonus: Dablot's games change with it, Tabal's do not"
+    bad "gen -trade-bonus: dablot:classic's games change with it; 0 is taken for Tabal"
 fi
 
 # ---- bad input: one line, exit 2, nothing overwritten --------------------
@@ -123,9 +122,39 @@ refuse "gen: -nodes, a blank" "-nodes 100, 200: ' 200' is not a number" $BIN gen
 refuse "gen: -nodes, 17 budgets" "-nodes [0-9,]*: more than 16 budgets \\(from '17' on\\)" \
     $BIN gen -game tabal -nodes 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17 -out "$tmp/x.txt"
 [ ! -e "$tmp/x.txt" ] && ok "  ... and none of them writes the output file" || bad "  ... and none of them writes the output file"
+refuse "gen: an empty -out is refused before any game" "-out: an empty file name\$" \
+    timeout 20 $BIN gen -game tabal -games 100000 -out ''
+refuse "merge: an empty -out is refused" "-out: an empty file name\$" $BIN merge -out '' tests/data/tune-tabal.txt
+refuse "fit: an empty -out is refused before the fit" "-out: an empty file name\$" \
+    $BIN fit -variant tabal -out '' tests/data/tune-tabal.txt
+# an option given twice is refused, never last-one-wins
+refuse "gen: -out given twice" "-out given twice\$" $BIN gen -game tabal -nodes 100 -games 1 -out "$tmp/x.txt" -out "$tmp/x2.txt"
+refuse "gen: -games given twice" "-games given twice\$" $BIN gen -game tabal -games 2 -games 3 -out "$tmp/x.txt"
+refuse "merge: -out given twice" "-out given twice\$" \
+    $BIN merge -out "$tmp/x.txt" -out "$tmp/x2.txt" tests/data/tune-tabal.txt
+refuse "fit: -fix given twice" "-fix given twice\$" \
+    $BIN fit -variant tabal -fix mopup_ -fix tempo tests/data/tune-tabal.txt
+refuse "fit: -variant given twice" "-variant given twice\$" \
+    $BIN fit -variant tabal -variant dablot tests/data/tune-tabal.txt
+[ ! -e "$tmp/x.txt" ] && [ ! -e "$tmp/x2.txt" ] && ok "  ... and none of them writes a file" ||
+    bad "  ... and none of them writes a file"
 refuse "gen: bad shard" "-shard 3/2" $BIN gen -game tabal -shard 3/2 -out "$tmp/x.txt"
 refuse "gen: -trade-bonus above its range" "-trade-bonus 1001: not a number in 0..1000" \
     $BIN gen -game dablot:classic -trade-bonus 1001 -out "$tmp/x.txt"
+# TradeBonus does nothing where captures are not declined: refused there
+for g in tabal dablot:modern dablot:anti-draw; do
+    refuse "gen: -trade-bonus for $g" \
+        "-trade-bonus 300: TradeBonus applies to dablot:classic only \\(Dablot under optional captures\\)\$" \
+        $BIN gen -game "$g" -nodes 100 -games 1 -trade-bonus 300 -out "$tmp/x.txt"
+done
+[ ! -e "$tmp/x.txt" ] && ok "  ... and writes nothing" || bad "  ... and writes nothing"
+refuse "gen: a word where an option belongs" "gen: unexpected argument 'extra'\$" \
+    $BIN gen -game tabal -nodes 100 -games 1 -out "$tmp/x.txt" extra
+refuse "gen: an option at the end without its value" "-out: needs a value\$" $BIN gen -game tabal -out
+cut -d' ' -f4- tests/data/tune-dablot.txt | head -n 1 >"$tmp/dablot.fen"
+refuse "gen: a Dablot FEN for Tabal is hinted with gen's own -game" \
+    ".*dablot.fen:1: .*\\(is this a Dablot FEN\\? -game dablot:classic\\)\$" \
+    $BIN gen -game tabal -openings "$tmp/dablot.fen" -out "$tmp/x.txt"
 printf 'mmm/mmm/mmmmm/mmmmm/5/MMMMM/MMMMM/MMM/MMM w 0 1\nnot a fen\n' >"$tmp/book.fen"
 refuse "gen: a bad openings file names its line" ".*book.fen:2: " \
     $BIN gen -game tabal -openings "$tmp/book.fen" -out "$tmp/x.txt"
@@ -137,6 +166,9 @@ refuse "merge: a malformed record names file and line" ".*bad.txt:6: bad FEN for
     $BIN merge -out "$tmp/y.txt" "$tmp/bad.txt"
 [ ! -e "$tmp/y.txt" ] && ok "  ... and writes nothing" || bad "  ... and writes nothing"
 refuse "fit: a malformed record names file and line" ".*bad.txt:6: " $BIN fit -variant tabal "$tmp/bad.txt"
+printf 'tabal 1-0\n' >"$tmp/noscore.txt"
+refuse "fit: a record without its score says so" ".*noscore.txt:1: the score is missing after the result\$" \
+    $BIN fit -variant tabal "$tmp/noscore.txt"
 refuse "fit: a missing data file" ".*none.txt: No such file" $BIN fit -variant tabal "$tmp/none.txt"
 refuse "fit: control bytes of a bad argument are shown as '?'" "-rounds 7\?\[31m\?: not a number" \
     $BIN fit -variant tabal -rounds $'7\e[31m\a' "$tmp/none.txt"
@@ -168,6 +200,12 @@ refuse "fit -out naming a file that is not a weights source" \
 refuse "fit -out naming a device" "-out /dev/null: not a regular file" $BIN fit -variant tabal -out /dev/null "$tmp/in.txt"
 refuse "fit -fix with a prefix that matches no weight" "-fix tempo,nosuch: prefix 'nosuch' matches no weight" \
     $BIN fit -variant tabal -fix tempo,nosuch "$tmp/in.txt"
+# a prefix of weights the fit never moves for the table would seem to hold something
+for pre in king_immune 'piece[0]' 'advance[0]' 'piece[1'; do
+    refuse "fit -fix $pre for Tabal holds no weight the fit moves" \
+        "-fix $(sed 's/[][]/\\&/g' <<<"$pre"): prefix '.*' holds no weight the fit moves for the tabal table\$" \
+        $BIN fit -variant tabal -fix "$pre" "$tmp/in.txt"
+done
 refuse "fit -fix with an empty prefix" "-fix tempo,: an empty prefix" $BIN fit -variant tabal -fix tempo, "$tmp/in.txt"
 # The checks come first: a fit of hours is refused at once (within 20 s
 # on a loaded machine; it ran to its end before writing).
@@ -203,6 +241,8 @@ interrupted() {
 }
 interrupted INT 130
 interrupted TERM 143
+interrupted HUP 129
+interrupted PIPE 141
 out=$($BIN gen -game tabal -nodes 100 -games 2 -out "$tmp/int.txt" 2>&1)
 [ $? -eq 0 ] && [ -s "$tmp/int.txt" ] && ! compgen -G "$tmp/int.txt.tmp.*" >/dev/null &&
     ok "gen after an interruption: the same command runs ($(wc -l <"$tmp/int.txt") positions)" ||
@@ -230,6 +270,8 @@ if grep -q '\[EVAL_TABLE_TABAL\] = "dablo-tune fit ' "$tmp/w.c" && [ "$(dablot_p
     cmp -s <(dablot_part "$tmp/w.c") \
     <(dablot_part src/search/eval_weights.c) && ! cmp -s "$tmp/w.c" src/search/eval_weights.c; then
     ok "fit -out rewrites the Tabal table and its origin, the Dablot tables as they were"
+    compgen -G "$tmp/w.c.tmp*" >/dev/null && bad "  ... and leaves no temporary file" ||
+        ok "  ... and leaves no temporary file"
 else
     bad "fit -out rewrites the Tabal table and its origin, the Dablot tables as they were"
 fi

@@ -194,7 +194,8 @@ START_TEST(samples_are_quiet_and_unique)
 END_TEST
 
 /* The linear model of eval_coefficients() predicts the evaluation with
- * other weights: exactly for nearly every position. */
+ * other weights: exactly for nearly every position; and no weight with a
+ * coefficient is one eval_weight_applies() says the table never reads. */
 START_TEST(coefficients_predict_the_evaluation)
 {
     const char *files[] = { TABAL_SAMPLE, DABLOT_SAMPLE };
@@ -213,6 +214,11 @@ START_TEST(coefficients_predict_the_evaluation)
             float coef[EVAL_WEIGHT_NB];
             int base;
             eval_coefficients(&p, w, idx, m, &base, coef);
+            /* eval_weight_applies() leaves out no weight the fit can move. */
+            for (int k = 0; k < m; k++)
+                ck_assert_msg(coef[k] == 0 || eval_weight_applies(eval_table_of(&r), idx[k]),
+                              "%s:%zu moves weight %d, which does not apply to its table", files[f],
+                              i + 1, idx[k]);
             int stm = eval_position(&p, NULL);
             quick_assert_int_eq(base, p.stm == WHITE ? stm : -stm);
             EvalWeights other = *w;
@@ -329,17 +335,27 @@ END_TEST
 START_TEST(fix_prefixes_are_checked)
 {
     char err[300];
-    ck_assert_int_eq(fit_check_fixed(NULL, err, sizeof err), 0);
-    ck_assert_int_eq(fit_check_fixed("tempo", err, sizeof err), 0);
-    ck_assert_int_eq(fit_check_fixed("mopup_,tempo,piece", err, sizeof err), 0);
-    ck_assert_int_eq(fit_check_fixed("tempo,nosuch", err, sizeof err), -1);
+    ck_assert_int_eq(fit_check_fixed(NULL, EVAL_TABLE_TABAL, err, sizeof err), 0);
+    ck_assert_int_eq(fit_check_fixed("tempo", EVAL_TABLE_TABAL, err, sizeof err), 0);
+    ck_assert_int_eq(fit_check_fixed("mopup_,tempo,piece", EVAL_TABLE_TABAL, err, sizeof err), 0);
+    ck_assert_int_eq(fit_check_fixed("tempo,nosuch", EVAL_TABLE_TABAL, err, sizeof err), -1);
     ck_assert_str_eq(err, "-fix tempo,nosuch: prefix 'nosuch' matches no weight "
                           "(dablo-tune weights shows the names)");
-    ck_assert_int_eq(fit_check_fixed("tempoo", err, sizeof err), -1);
-    ck_assert_int_eq(fit_check_fixed("", err, sizeof err), -1);
-    ck_assert_int_eq(fit_check_fixed("tempo,,piece", err, sizeof err), -1);
+    ck_assert_int_eq(fit_check_fixed("tempoo", EVAL_TABLE_TABAL, err, sizeof err), -1);
+    ck_assert_int_eq(fit_check_fixed("", EVAL_TABLE_TABAL, err, sizeof err), -1);
+    ck_assert_int_eq(fit_check_fixed("tempo,,piece", EVAL_TABLE_TABAL, err, sizeof err), -1);
     ck_assert_ptr_nonnull(strstr(err, "an empty prefix"));
-    ck_assert_int_eq(fit_check_fixed(",tempo", err, sizeof err), -1);
+    ck_assert_int_eq(fit_check_fixed(",tempo", EVAL_TABLE_TABAL, err, sizeof err), -1);
+    /* A prefix of weights the fit of that table never moves holds nothing. */
+    const char *idle[] = { "king_immune", "piece[0]",   "advance[0]",   "piece[1",
+                           "mopup_king",  "advance[9]", "piece_no_prey" };
+    for (size_t i = 0; i < sizeof idle / sizeof idle[0]; i++) {
+        ck_assert_int_eq(fit_check_fixed(idle[i], EVAL_TABLE_TABAL, err, sizeof err), -1);
+        ck_assert_ptr_nonnull(strstr(err, "holds no weight the fit moves for the tabal table"));
+    }
+    ck_assert_int_eq(fit_check_fixed("king_immune", EVAL_TABLE_DABLOT, err, sizeof err), 0);
+    ck_assert_int_eq(fit_check_fixed("runaway", EVAL_TABLE_DABLOT_COMPULSORY, err, sizeof err), -1);
+    ck_assert_int_eq(fit_check_fixed("runaway", EVAL_TABLE_TABAL, err, sizeof err), 0);
 }
 END_TEST
 

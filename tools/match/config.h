@@ -22,6 +22,11 @@ typedef struct OpeningSpec {
     OpeningFormat format;
     int random;          /* order=random (shuffled with the seed) */
     int64_t start;       /* 1-based first opening (start=K) */
+    /* How a FEN of the other game is hinted (position_fen_hint_as()):
+     * NULL = "-variant " and the game's name (dablo-match); else this
+     * option and hint_games[the other game] (dablo-tune gen's -game). */
+    const char *hint_how;
+    const char *const *hint_games;
 } OpeningSpec;
 
 /* Adjudication (adjudicate.h). */

@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -16,31 +17,42 @@
 #include "durable.h"
 #include "host/util.h"
 
-/* What the signal handler removes and says: set with SIGINT and SIGTERM
+/* The signals that end the program after removing the temporary file.
+ * SIGPIPE is caught rather than ignored: the handler removes the file
+ * whatever write was under way, where ignoring it would leave that to
+ * each write's error path. */
+static const int sig_list[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE };
+static const char *const sig_names[] = { "SIGINT", "SIGTERM", "SIGHUP", "SIGPIPE" };
+enum { SIG_NB = sizeof sig_list / sizeof sig_list[0] };
+
+/* What the signal handler removes and says: set with those signals
  * blocked, so the handler sees all of it or none. */
 static const char *sig_program = "dablo";
 static char sig_tmp[4096];
-static char sig_msg[2][4200]; /* [0] SIGINT, [1] SIGTERM */
+static char sig_msg[SIG_NB][4200]; /* by sig_list */
 static volatile sig_atomic_t sig_armed;
 
 static void on_signal(int sig)
 {
     if (sig_armed) {
         unlink(sig_tmp);
-        const char *m = sig_msg[sig == SIGTERM];
+        int k = 0;
+        while (k < SIG_NB - 1 && sig_list[k] != sig)
+            k++;
+        const char *m = sig_msg[k];
         ssize_t r = write(STDERR_FILENO, m, strlen(m));
         (void)r;
     }
     _exit(128 + sig);
 }
 
-/* Runs with SIGINT and SIGTERM blocked: *set_old receives the mask before. */
+/* Blocks the signals of sig_list: *old receives the mask before. */
 static void block_signals(sigset_t *old)
 {
     sigset_t s;
     sigemptyset(&s);
-    sigaddset(&s, SIGINT);
-    sigaddset(&s, SIGTERM);
+    for (int i = 0; i < SIG_NB; i++)
+        sigaddset(&s, sig_list[i]);
     sigprocmask(SIG_BLOCK, &s, old);
 }
 
@@ -49,10 +61,9 @@ static void arm(const NewFile *nf)
     sigset_t old;
     block_signals(&old);
     snprintf(sig_tmp, sizeof sig_tmp, "%s", nf->tmp);
-    const char *name[2] = { "SIGINT", "SIGTERM" };
-    for (int i = 0; i < 2; i++)
+    for (int i = 0; i < SIG_NB; i++)
         snprintf(sig_msg[i], sizeof sig_msg[i], "%s: interrupted by %s: %s not written\n",
-                 sig_program, name[i], nf->path);
+                 sig_program, sig_names[i], nf->path);
     sig_armed = 1;
     sigprocmask(SIG_SETMASK, &old, NULL);
 }
@@ -72,15 +83,22 @@ void newfile_catch_signals(const char *program)
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal;
     sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
+    for (int i = 0; i < SIG_NB; i++) {
+        struct sigaction was;
+        /* A SIGHUP ignored by nohup stays ignored. */
+        if (sig_list[i] == SIGHUP && sigaction(SIGHUP, NULL, &was) == 0
+            && was.sa_handler == SIG_IGN)
+            continue;
+        sigaction(sig_list[i], &sa, NULL);
+    }
 }
 
-int newfile_open(NewFile *nf, const char *path, char *err, size_t errlen)
+/* newfile_open() and newfile_open_replace(). */
+static int open_tmp(NewFile *nf, const char *path, bool replace, char *err, size_t errlen)
 {
     memset(nf, 0, sizeof *nf);
     struct stat st;
-    if (lstat(path, &st) == 0) {
+    if (!replace && lstat(path, &st) == 0) {
         snprintf(err, errlen, "%s exists: remove it or choose another name", path);
         return -1;
     }
@@ -88,6 +106,7 @@ int newfile_open(NewFile *nf, const char *path, char *err, size_t errlen)
     nf->tmp = util_xmalloc(n);
     snprintf(nf->tmp, n, "%s.tmp.%ld", path, (long)getpid());
     nf->path = util_xstrdup(path);
+    nf->replace = replace;
     arm(nf);
     nf->f = fopen(nf->tmp, "wxe");
     if (!nf->f) {
@@ -108,6 +127,16 @@ int newfile_open(NewFile *nf, const char *path, char *err, size_t errlen)
         return -1;
     }
     return 0;
+}
+
+int newfile_open(NewFile *nf, const char *path, char *err, size_t errlen)
+{
+    return open_tmp(nf, path, false, err, errlen);
+}
+
+int newfile_open_replace(NewFile *nf, const char *path, char *err, size_t errlen)
+{
+    return open_tmp(nf, path, true, err, errlen);
 }
 
 /* fsync of the folder that holds path, so a new name in it is on disk. */
@@ -152,8 +181,9 @@ int newfile_commit(NewFile *nf, char *err, size_t errlen)
         newfile_abandon(nf);
         return -1;
     }
-    /* link() never replaces a file: one that appeared meanwhile is kept. */
-    if (link(nf->tmp, nf->path) < 0) {
+    /* link() never replaces a file: one that appeared meanwhile is kept;
+     * rename() replaces FILE in one step for newfile_open_replace(). */
+    if (nf->replace ? rename(nf->tmp, nf->path) < 0 : link(nf->tmp, nf->path) < 0) {
         snprintf(err, errlen, "cannot write %s: %s", nf->path, strerror(errno));
         newfile_abandon(nf);
         return -1;

@@ -12,15 +12,17 @@
  *     commit fails), removes the temporary name and fsyncs the folder, so
  *     FILE is on disk whole once the call returns 0;
  *   - newfile_abandon() closes and removes the temporary file.
- * After newfile_catch_signals(), SIGINT and SIGTERM remove the temporary
+ * After newfile_catch_signals(), SIGINT, SIGTERM, SIGHUP (a closed
+ * terminal; left ignored under nohup) and SIGPIPE remove the temporary
  * file of the NewFile open at that moment (one at a time), print one line
- * on stderr and end the program with exit status 130 or 143 (128 + the
- * signal).  Only a SIGKILL or a crash can leave FILE.tmp.PID behind; it
- * never blocks a new run (another PID, another name).
+ * on stderr and end the program with exit status 130, 143, 129 or 141
+ * (128 + the signal).  Only a SIGKILL or a crash can leave FILE.tmp.PID
+ * behind; it never blocks a new run (another PID, another name).
  */
 #ifndef DABLO_MATCH_NEWFILE_H
 #define DABLO_MATCH_NEWFILE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -28,6 +30,7 @@ typedef struct NewFile {
     char *path; /* FILE, owned */
     char *tmp;  /* FILE.tmp.PID, owned */
     FILE *f;    /* open on tmp until commit or abandon */
+    bool replace; /* newfile_open_replace(): commit renames over FILE */
 } NewFile;
 
 /* Starts FILE = path.  Returns 0 with nf->f open for writing, or -1 with a
@@ -38,6 +41,11 @@ typedef struct NewFile {
  * by the caller until commit or abandon. */
 int newfile_open(NewFile *nf, const char *path, char *err, size_t errlen);
 
+/* As newfile_open(), but FILE may exist: newfile_commit() replaces it in
+ * one rename(2), so FILE is the old file or the new one, whole, never a
+ * part (dablo-tune fit -out). */
+int newfile_open_replace(NewFile *nf, const char *path, char *err, size_t errlen);
+
 /* Makes FILE whole on disk (see above) and frees nf.  Returns 0, or -1
  * with a reason naming FILE in err (a write, sync or link error); the
  * temporary file is removed then too and FILE does not exist (or is the
@@ -47,7 +55,7 @@ int newfile_commit(NewFile *nf, char *err, size_t errlen);
 /* Closes and removes the temporary file and frees nf (a failed run). */
 void newfile_abandon(NewFile *nf);
 
-/* SIGINT and SIGTERM: remove the open NewFile's temporary file, print
+/* SIGINT, SIGTERM, SIGHUP and SIGPIPE: remove the open NewFile's temporary file, print
  * "PROGRAM: interrupted by SIGINT: FILE not written" and _exit(128 + the
  * signal).  program is kept (not copied): a string literal. */
 void newfile_catch_signals(const char *program);

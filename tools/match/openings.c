@@ -178,7 +178,10 @@ int openings_load_text(OpeningBook *b, const OpeningSpec *spec, const Rules *rul
                 if (position_set_fen(&pos, rules, s, why, sizeof why) < 0) {
                     char hint[POSITION_HINT_LEN];
                     snprintf(err, errlen, "%s:%ld: %s%s", spec->file, lineno, why,
-                             position_fen_hint(rules, s, "-variant ", hint, sizeof hint));
+                             spec->hint_how
+                                 ? position_fen_hint_as(rules, s, spec->hint_how, spec->hint_games,
+                                                        hint, sizeof hint)
+                                 : position_fen_hint(rules, s, "-variant ", hint, sizeof hint));
                     goto fail;
                 }
                 const char *end;

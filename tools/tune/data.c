@@ -92,6 +92,11 @@ int tune_record_parse(const char *line, TuneRecord *rec, Position *pos, char *er
     char *end = score;
     long v = 0;
     errno = 0;
+    const char *rest = s + strspn(s, " \t");
+    if (!*rest || *rest == '\r' || *rest == '\n') {
+        snprintf(err, errlen, "the score is missing after the result");
+        return -1;
+    }
     if (next_word(&s, score, sizeof score) == 0) v = strtol(score, &end, 10);
     if (end == score || *end != '\0' || errno || v < -32000 || v > 32000) {
         snprintf(err, errlen, "the score is not a whole number in -32000..32000");

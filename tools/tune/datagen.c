@@ -162,7 +162,14 @@ int datagen_run(const DatagenSpec *spec, FILE *out, DatagenStats *st, char *err,
 {
     memset(st, 0, sizeof *st);
     Run r = { .spec = spec, .rules = tune_game_rules(spec->game) };
-    OpeningSpec os = { .file = (char *)spec->openings, .format = OPENINGS_FEN, .start = 1 };
+    /* A FEN of the other game names gen's own option for it. */
+    static const char *const
+        games[VARIANT_NB] = { [VARIANT_DABLOT] = "dablot:classic", [VARIANT_TABAL] = "tabal" };
+    OpeningSpec os = { .file = (char *)spec->openings,
+                       .format = OPENINGS_FEN,
+                       .start = 1,
+                       .hint_how = "-game ",
+                       .hint_games = games };
     if (openings_load(&r.book, &os, &r.rules, spec->seed, err, errlen) != 0) return -1;
     int rc = 0;
     for (int c = 0; c < 2 && rc == 0; c++) {

@@ -219,17 +219,19 @@ static bool is_fixed(const char *fixed, int i)
     return false;
 }
 
-int fit_check_fixed(const char *fixed, char *err, size_t errlen)
+int fit_check_fixed(const char *fixed, EvalTable t, char *err, size_t errlen)
 {
     if (!fixed) return 0;
     const char *p = fixed;
     for (;;) {
         size_t n = strcspn(p, ",");
-        bool found = false;
-        for (int i = 0; i < EVAL_WEIGHT_NB && !found && n; i++) {
+        bool found = false, moved = false;
+        for (int i = 0; i < EVAL_WEIGHT_NB && !moved && n; i++) {
             char name[64];
             eval_weight_name(i, name, sizeof name);
-            found = strncmp(name, p, n) == 0;
+            bool match = strncmp(name, p, n) == 0;
+            found |= match;
+            moved = match && eval_weight_applies(t, i);
         }
         if (n == 0) {
             snprintf(err, errlen, "-fix %s: an empty prefix (two commas, or one at an end)", fixed);
@@ -240,6 +242,12 @@ int fit_check_fixed(const char *fixed, char *err, size_t errlen)
                 err, errlen,
                 "-fix %s: prefix '%.*s' matches no weight (dablo-tune weights shows the names)",
                 fixed, (int)n, p);
+            return -1;
+        }
+        if (!moved) {
+            snprintf(err, errlen,
+                     "-fix %s: prefix '%.*s' holds no weight the fit moves for the %s table", fixed,
+                     (int)n, p, eval_table_name(t));
             return -1;
         }
         if (!p[n]) return 0;

@@ -58,11 +58,13 @@ typedef struct FitReport {
  * for validation, seed 1). */
 FitSpec fit_defaults(EvalTable t);
 
-/* Checks a -fix list (FitSpec.fixed; NULL is none): every comma-separated
- * prefix is non-empty and starts the name of at least one weight
- * (eval_weight_name(): "tempo", "mopup_edge[2]").  Returns 0, or -1 with a
- * one-line reason naming the list and the prefix in err. */
-int fit_check_fixed(const char *fixed, char *err, size_t errlen);
+/* Checks a -fix list (FitSpec.fixed; NULL is none) for table t: every
+ * comma-separated prefix is non-empty and starts the name of at least one
+ * weight (eval_weight_name(): "tempo", "mopup_edge[2]") that the fit of t
+ * can move (eval_weight_applies()), so a prefix never seems to hold what
+ * the fit leaves alone anyway.  Returns 0, or -1 with a one-line reason
+ * naming the list and the prefix in err. */
+int fit_check_fixed(const char *fixed, EvalTable t, char *err, size_t errlen);
 
 /* Fits the weights of spec->table starting from start (a whole table),
  * writing the fitted table to *out (the other fields as in start) and the

@@ -64,7 +64,8 @@ static const char usage[] =
     "  -shard I/N        gen: play only the games g with g mod N = I - 1 (default 1/1)\n"
     "  -max-plies N      gen: drop a game still going after N plies (default 1000)\n"
     "  -trade-bonus N    gen: the engine's TradeBonus option, 0..1000 (default 0); the\n"
-    "                    score recorded leaves out the share of the position searched\n"
+    "                    score recorded leaves out the share of the position searched;\n"
+    "                    above 0 for dablot:classic only (captures optional)\n"
     "  -variant V        fit: the table to fit: dablot (Dablot, captures optional),\n"
     "                    dablot-compulsory (the compulsory presets modern and anti-draw)\n"
     "                    or tabal\n"
@@ -113,6 +114,24 @@ static int parse_double(const char *s, double lo, double hi, double *out)
     if (errno || end == s || *end || !(v >= lo && v <= hi)) return -1;
     *out = v;
     return 0;
+}
+
+/* Whether the option argv[i] appeared before it among the options
+ * argv[from], argv[from + 2], ... (each with its value): an option given
+ * twice is refused, never last-one-wins.  0, or 2 after the error line. */
+static int check_once(char **argv, int from, int i)
+{
+    for (int j = from; j < i; j += 2)
+        if (!strcmp(argv[j], argv[i])) return bad("%s given twice%s", argv[i], "");
+    return 0;
+}
+
+/* -out FILE given: no empty name, refused before any work (gen would
+ * otherwise play every game, fit run to its end, before the write fails).
+ * 0, or 2 after the error line. */
+static int check_out_name(const char *out)
+{
+    return out && !*out ? bad("-out: an empty file name%s%s", "", "") : 0;
 }
 
 /* Starts the new file path (newfile.h: refuses one that exists, so no
@@ -170,12 +189,14 @@ static int cmd_gen(int argc, char **argv)
                       .shard = 1,
                       .nshards = 1,
                       .max_plies = 1000 };
-    const char *out = NULL;
+    const char *out = NULL, *trade_bonus = NULL;
     int have_game = 0;
     for (int i = 2; i < argc; i += 2) {
         const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         long long n;
+        if (o[0] != '-') return bad("gen: unexpected argument '%s'%s", o, "");
         if (!v) return bad("%s: needs a value%s", o, "");
+        if (check_once(argv, 2, i)) return 2;
         if (!strcmp(o, "-game")) {
             if (tune_game_parse(v, &g.game) != 0)
                 return bad(
@@ -213,12 +234,19 @@ static int cmd_gen(int argc, char **argv)
             if (parse_ll(v, 0, TRADE_BONUS_MAX, &n))
                 return bad("-trade-bonus %s: not a number in 0..1000 (TradeBonus)%s", v, "");
             g.trade_bonus = (int)n;
+            trade_bonus = v;
         } else {
             return bad("gen: unknown option '%s'%s", o, "");
         }
     }
     if (!have_game) return bad("gen: give the game (-game tabal, dablot:classic, ...)%s%s", "", "");
     if (!out) return bad("gen: give the data file to write (-out FILE)%s%s", "", "");
+    Rules rules = tune_game_rules(g.game);
+    if (g.trade_bonus > 0 && !search_trade_bonus_applies(&rules))
+        return bad("-trade-bonus %s: TradeBonus applies to dablot:classic only (Dablot under "
+                   "optional captures)%s",
+                   trade_bonus, "");
+    if (check_out_name(out)) return 2;
     NewFile nf;
     if (open_new(&nf, out)) return 2;
     DatagenStats st;
@@ -257,10 +285,12 @@ static int cmd_merge(int argc, char **argv)
     const char *out = NULL;
     int first = 2;
     while (first + 1 < argc && !strcmp(argv[first], "-out")) {
+        if (check_once(argv, 2, first)) return 2;
         out = argv[first + 1];
         first += 2;
     }
     if (!out) return bad("merge: give the data file to write (-out FILE) first%s%s", "", "");
+    if (check_out_name(out)) return 2;
     if (first >= argc) return bad("merge: give the data files to merge%s%s", "", "");
     for (int i = first; i < argc; i++)
         if (argv[i][0] == '-') return bad("merge: unknown option '%s'%s", argv[i], "");
@@ -285,24 +315,23 @@ static int cmd_merge(int argc, char **argv)
 }
 
 /* Writes the weights source to path through a temporary file renamed at
- * the end, so a failed write leaves the old file whole. */
+ * the end (newfile_open_replace()), so a failed or interrupted write
+ * leaves the old file whole and no temporary file. */
 static int write_weights(const char *path, const EvalWeights w[EVAL_TABLE_NB],
                          const char *const origin[EVAL_TABLE_NB])
 {
-    char tmp[4096];
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    FILE *f = fopen(tmp, "w");
-    if (!f) {
-        say_error("%s: %s", tmp, strerror(errno));
+    NewFile nf;
+    char err[4200];
+    if (newfile_open_replace(&nf, path, err, sizeof err) != 0) {
+        say_error("%s", err);
         return 1;
     }
-    int rc = weights_write(f, w, origin);
-    if (fclose(f) != 0 || rc != 0 || rename(tmp, path) != 0) {
+    if (weights_write(nf.f, w, origin) != 0) {
+        newfile_abandon(&nf);
         say_error("%s: write error", path);
-        remove(tmp);
         return 1;
     }
-    return 0;
+    return commit_new(&nf);
 }
 
 /* Whether the existing file path starts as weights_write() starts its
@@ -357,6 +386,7 @@ static int cmd_fit(int argc, char **argv)
         const char *o = argv[first], *v = first + 1 < argc ? argv[first + 1] : NULL;
         long long n;
         if (!v) return bad("%s: needs a value%s", o, "");
+        if (check_once(argv, 2, first)) return 2;
         if (!strcmp(o, "-variant")) {
             int t = eval_table_from_name(v);
             if (t < 0) return bad("-variant %s: not dablot, dablot-compulsory or tabal%s", v, "");
@@ -395,9 +425,10 @@ static int cmd_fit(int argc, char **argv)
     if (!have_variant)
         return bad("fit: give the table to fit (-variant dablot, dablot-compulsory or tabal)%s%s",
                    "", "");
+    if (check_out_name(out)) return 2;
     if (first >= argc) return bad("fit: give the data files%s%s", "", "");
     char err[400];
-    if (fit_check_fixed(spec.fixed, err, sizeof err) != 0) return bad("%s%s", err, "");
+    if (fit_check_fixed(spec.fixed, spec.table, err, sizeof err) != 0) return bad("%s%s", err, "");
     if (out && check_fit_out(out, argc, argv, first)) return 2;
     TuneData d = { 0 };
     int rc = read_all(&d, argc, argv, first);
