@@ -129,7 +129,7 @@ static void append(char *buf, size_t len, const char *fmt, ...)
 
 static int parse_error(char *err, size_t errlen, const char *what, const char *s)
 {
-    if (errlen) snprintf(err, errlen, "%s '%.40s%s'", what, s, strlen(s) > 40 ? "..." : "");
+    if (errlen) snprintf(err, errlen, "%s '%.*s%s'", what, WORD(s));
     return -1;
 }
 
