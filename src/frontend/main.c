@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "options.h"
+#include "play.h"
 #include "search/output.h"
 #include "terminal.h"
 #include "uci.h"
@@ -131,11 +132,13 @@ static bool endless_go(Session *e, int n, char **v, const char *cmd)
     return true;
 }
 
-/* True when word names a protocol command (case-insensitive, as the
- * protocol reads it): anything else on the command line is a usage error. */
-static bool known_command(const char *word)
+/* True when word is one of the NULL-terminated names (case-insensitive, as
+ * the protocol reads a command): the protocol's commands are what the
+ * command line runs, a play command of the terminal (play.h) it cannot,
+ * and anything else is a usage error. */
+static bool named_in(const char *word, const char *const *names)
 {
-    for (const char *const *c = uci_command_names(); *c; c++)
+    for (const char *const *c = names; *c; c++)
         if (strcasecmp(word, *c) == 0) return true;
     return false;
 }
@@ -228,7 +231,10 @@ int main(int argc, char **argv)
              * for the wrong game. */
             complain("option '%s' must come before the command (try --help)\n", argv[late]);
             rc = 2;
-        } else if (w.n > 0 && !known_command(w.v[0])) {
+        } else if (w.n > 0 && named_in(w.v[0], play_commands())) {
+            complain("%s" PLAY_TERMINAL_ONLY "\n", w.v[0]);
+            rc = 2;
+        } else if (w.n > 0 && !named_in(w.v[0], uci_command_names())) {
             complain("unknown command '%s' (try --help)\n", w.v[0]);
             rc = 2;
         } else if (w.n > 0 && endless_go(&e, w.n, w.v, cmd)) {

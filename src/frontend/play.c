@@ -378,11 +378,19 @@ static void help_line(const Session *e, int i)
 
 bool play_help_topic(const Session *e, const char *topic)
 {
-    for (int i = 0; i < PLAY_NCOMMANDS; i++)
-        if (strcasecmp(topic, play_table[i].name) == 0) {
+    for (int i = 0; i < PLAY_NCOMMANDS; i++) {
+        if (strcasecmp(topic, play_table[i].name) != 0) continue;
+        if (e->interactive) {
             help_line(e, i);
-            return true;
+        } else {
+            /* Over a pipe or from the shell the command does not exist:
+             * the protocol help's layout, and where it works. */
+            output_line("%s", play_table[i].usage);
+            output_line("  %s", play_table[i].help);
+            output_line("  %s" PLAY_TERMINAL_ONLY, play_table[i].name);
         }
+        return true;
+    }
     return false;
 }
 

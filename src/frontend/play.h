@@ -70,6 +70,11 @@ void play_position_set(const struct Session *e);
  * (uci_parse_position(): "(is this a Tabal FEN? first type new tabal)"). */
 #define PLAY_SWITCH_GAME "first type new "
 
+/* Why a play command does not run outside the terminal, after its name
+ * ("undo" PLAY_TERMINAL_ONLY): for help and for the command line. */
+#define PLAY_TERMINAL_ONLY                                                                         \
+    " is a terminal play command: run dablo at a terminal, with no command, and type it at the prompt"
+
 /* The names of the play mode's commands, NULL-terminated (completion). */
 const char *const *play_commands(void);
 
@@ -77,7 +82,10 @@ const char *const *play_commands(void);
 void play_help(const struct Session *e);
 
 /* "help <topic>" for a play command (case-insensitive): prints its line of
- * play_help() and returns true; false when topic is none. */
+ * play_help() and returns true; false when topic is none.  Outside the
+ * terminal (over a pipe, or one command from the shell) it prints the
+ * command's usage and line as the protocol's help does, and that the
+ * command works only at the terminal. */
 bool play_help_topic(const struct Session *e, const char *topic);
 
 #endif

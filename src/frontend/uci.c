@@ -551,23 +551,27 @@ static const char *const go_words[] = {
 };
 
 /* "help <topic>" with no such topic: one error line naming it and the
- * topics, "protocol" and the commands (at the terminal the play mode's
- * first).  False when topic is one (cmd_help prints its help). */
+ * topics, "protocol", the commands and the play mode's (at the terminal
+ * first; elsewhere last, as the terminal's).  False when topic is one
+ * (cmd_help prints its help). */
 static bool unknown_help_topic(const Session *e, const char *topic)
 {
-    const char *const *play = e->interactive ? play_commands() : NULL;
+    const char *const *play = play_commands();
     bool known = strcasecmp(topic, "protocol") == 0;
     for (int i = 0; i < NCOMMANDS; i++)
         known |= strcasecmp(topic, commands[i].name) == 0;
-    for (int i = 0; play && play[i]; i++)
+    for (int i = 0; play[i]; i++)
         known |= strcasecmp(topic, play[i]) == 0;
     if (known) return false;
     char topics[512] = "";
-    for (int i = 0; play && play[i]; i++)
+    for (int i = 0; e->interactive && play[i]; i++)
         snprintf(topics + strlen(topics), sizeof topics - strlen(topics), "%s, ", play[i]);
     snprintf(topics + strlen(topics), sizeof topics - strlen(topics), "protocol");
     for (int i = 0; i < NCOMMANDS; i++)
         snprintf(topics + strlen(topics), sizeof topics - strlen(topics), ", %s", commands[i].name);
+    for (int i = 0; !e->interactive && play[i]; i++)
+        snprintf(topics + strlen(topics), sizeof topics - strlen(topics), "%s%s",
+                 i == 0 ? "; at the terminal: " : ", ", play[i]);
     output_line("info string error: help: unknown topic '%.*s%s' (topics: %s)", UCI_WORD(topic),
                 topics);
     return true;
@@ -590,10 +594,10 @@ static void help_options(void)
 }
 
 /* "help <command>": the command alone, its usage and line (a play
- * command's at the terminal), with go's words and setoption's options. */
+ * command's too: play_help_topic), with go's words and setoption's options. */
 static void help_command(const Session *e, const char *topic)
 {
-    if (e->interactive && play_help_topic(e, topic)) return;
+    if (play_help_topic(e, topic)) return;
     for (int i = 0; i < NCOMMANDS; i++) {
         const Command *c = &commands[i];
         if (strcasecmp(topic, c->name) != 0) continue;

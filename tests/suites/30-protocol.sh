@@ -137,6 +137,26 @@ cli_status() {
         { echo "$err"; return 1; }
 }
 check "a one-shot command exits 1 when it wrote an error line, 0 otherwise" cli_status
+# The terminal's play commands from the shell: help knows them as the
+# terminal does and says where they work; the command itself is a usage
+# error saying the same, not an unknown command.
+cli_play_commands() {
+    local out t
+    for t in board undo new play time level; do
+        out=$(timeout 5 bin/dablo help $t 2>&1) && [ "$(wc -l <<<"$out")" -eq 3 ] &&
+            [ "$(sed -n 3p <<<"$out")" = "  $t is a terminal play command: run dablo at a terminal, with no command, and type it at the prompt" ] ||
+            { echo "help $t: $out"; return 1; }
+    done
+    out=$(timeout 5 bin/dablo help UNDO 2>&1) && [ "$(sed -n 1,2p <<<"$out")" = "undo [n]
+  take back your last (n) move(s) and dablo's answers" ] || { echo "help UNDO: $out"; return 1; }
+    out=$(timeout 5 bin/dablo help foo 2>&1); [ $? -eq 1 ] &&
+        grep -q "^info string error: help: unknown topic 'foo' (topics: protocol, .*, help; at the terminal: board, undo, new, play, time, level)$" <<<"$out" ||
+        { echo "help foo: $out"; return 1; }
+    out=$(timeout 5 bin/dablo undo 2 2>&1); [ $? -eq 2 ] &&
+        [ "$out" = "dablo: undo is a terminal play command: run dablo at a terminal, with no command, and type it at the prompt" ] ||
+        { echo "undo 2: $out"; return 1; }
+}
+check "bin/dablo help undo: a terminal play command's line and where it works; bin/dablo undo says so" cli_play_commands
 # A malformed go over a pipe: one error line, and no search (before, the
 # bad limit was dropped and the search ran until stop: a host waited for ever).
 malformed_go() {

@@ -150,6 +150,28 @@ else
     bad "README's dablo-svg line fails: $svgcmd"
 fi
 
+# ---- README's dablo-tune example runs ----------------------------------
+# Its lines, comments cut, run in order in an empty folder (gen's data is
+# fit's input), and fit writes the weights as C source.
+mkdir "$tmp/tune"
+tune_ok=0
+while IFS= read -r cmd; do
+    tune_ok=$((tune_ok + 1))
+    read -ra words <<<"${cmd%%#*}"
+    if ! (cd "$tmp/tune" && "$OLDPWD/${words[0]}" "${words[@]:1}") >"$tmp/tune.log" 2>&1; then
+        cat "$tmp/tune.log"
+        tune_ok=-1
+        break
+    fi
+done < <(grep '^bin/dablo-tune ' README.md)
+if [ "$tune_ok" -lt 2 ]; then
+    bad "README's dablo-tune lines (gen, then fit) run"
+elif grep -q '^const EvalWeights eval_default_weights' "$tmp"/tune/*.c; then
+    ok "README's dablo-tune lines run: gen makes data, fit writes weights"
+else
+    bad "README's dablo-tune fit wrote no weights source"
+fi
+
 # ---- README's option table against the engine ------------------------
 # Rows "| `Name` | type | `default` | ..." of the section "## Options".
 table=$(awk '/^## /{ inopt = ($0 == "## Options") } inopt && /^\| `/' README.md |

@@ -60,8 +60,18 @@ none Options .*
 <... [ ]+TablebasePath +type string .*
 > isready
 < readyok
+# a play command of the terminal is a topic too: its line, and that it
+# works at the terminal only (over a pipe it stays an unknown command)
+> help undo
+< undo \[n\]
+<   take back your last \(n\) move\(s\) and dablo's answers
+<   undo is a terminal play command: run dablo at a terminal, with no command, and type it at the prompt
+> undo
+< info string unknown command: undo
+> isready
+< readyok
 > help foo
-< info string error: help: unknown topic 'foo' \(topics: protocol, uci, isready, setoption, ucinewgame, position, go, stop, ponderhit, quit, show, d, eval, bench, perft, debug, help\)
+< info string error: help: unknown topic 'foo' \(topics: protocol, uci, isready, setoption, ucinewgame, position, go, stop, ponderhit, quit, show, d, eval, bench, perft, debug, help; at the terminal: board, undo, new, play, time, level\)
 > isready
 < readyok
 close

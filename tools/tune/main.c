@@ -80,6 +80,8 @@ static const char usage[] =
     "                    comma-separated prefixes (e.g. mopup_,tempo)\n"
     "  -h, --help        print this help and exit\n"
     "  --version         print \"dablo-tune VERSION\" and exit\n";
+/* The usage above spells out -trade-bonus's range: it changes with the limit. */
+_Static_assert(TRADE_BONUS_MAX == 1000, "usage says -trade-bonus 0..1000");
 
 /* One error line on stderr, "dablo-tune: " and the message with every
  * control byte and invalid UTF-8 shown as '?' (output_stderr): a message
@@ -231,8 +233,11 @@ static int cmd_gen(int argc, char **argv)
                 return bad("-max-plies %s: not a number in 1..100000%s", v, "");
             g.max_plies = (int)n;
         } else if (!strcmp(o, "-trade-bonus")) {
-            if (parse_ll(v, 0, TRADE_BONUS_MAX, &n))
-                return bad("-trade-bonus %s: not a number in 0..1000 (TradeBonus)%s", v, "");
+            if (parse_ll(v, 0, TRADE_BONUS_MAX, &n)) {
+                char range[32];
+                snprintf(range, sizeof range, "0..%d", TRADE_BONUS_MAX);
+                return bad("-trade-bonus %s: not a number in %s (TradeBonus)", v, range);
+            }
             g.trade_bonus = (int)n;
             trade_bonus = v;
         } else {
