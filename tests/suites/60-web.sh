@@ -8,7 +8,9 @@
 # illegal moves (409, the game unchanged), texts that are no move (400),
 # ambiguous short forms, take
 # back (409 with no move played), views, new games with bad variants, options and FENs, the engine's
-# reply, analysis with MultiPV over Server-Sent Events, PGN in and out
+# reply, analysis with MultiPV over Server-Sent Events, analysis lines
+# only ever of the shown position (a take-back, a move and a new game
+# clear the old ones), PGN in and out
 # (a dablo-match game), a crashing and a cheating engine reported and
 # restarted, the Skill Level setting (range, the engine receiving it,
 # refused for an engine without it), idle sessions ending with their
@@ -316,6 +318,64 @@ EOF_MOVES
     req POST /api/takeback "{\"session\":\"$SID\"}"
     same "$tag: nothing to take back: 409, as the game does not allow it" "409 no move to take back" \
         "$CODE $(jget "$tmp/body" .error)"
+    # The analysis lines are only ever of the position shown: a take-back,
+    # a move and a new game take those of the position before with them
+    # (they stayed, and the page showed them for the position taken back
+    # to); the lines that follow are of the position shown.
+    nlines() { req GET "/api/state?session=$SID"; jget "$tmp/body" '.lines | length'; }
+    has_lines() { [ "$(nlines)" -gt 0 ]; }
+    # of_shown: the lines of $tmp/body not of its position (another FEN, or
+    # a first move the position does not have), as "FEN MOVE" lines.
+    of_shown() {
+        jget "$tmp/body" '.fen as $f | .legal as $l | .lines[]
+            | select(.fen != $f or (.pv[0] as $m | any($l[]; .move == $m) | not)) | "\(.fen) \(.pv[0])"'
+    }
+    req POST /api/configure "{\"session\":\"$SID\",\"movetime\":5000}"
+    req POST /api/move "{\"session\":\"$SID\",\"move\":\"c5-c7\"}"
+    if wait_for 100 has_lines; then ok "$tag: the engine's lines while it thinks"
+    else bad "$tag: no line of the engine's in 10 s"; fi
+    req POST /api/takeback "{\"session\":\"$SID\"}"
+    same "$tag: take back while the engine thinks: no line of the position taken back" "200 0 0" \
+        "$CODE $(jget "$tmp/body" '.moves | length') $(jget "$tmp/body" '.lines | length')"
+    sleep 0.3
+    same "$tag: ... nor after" "0 0" "$(nlines) $(jget "$tmp/body" '.moves | length')"
+    req POST /api/configure "{\"session\":\"$SID\",\"movetime\":200}"
+    req POST /api/move "{\"session\":\"$SID\",\"move\":\"c5-c7\"}"
+    wait_for 100 moves_at_least 2
+    same "$tag: the engine's answer played: no line of the position before it" "2 0" \
+        "$(moves_of) $(jget "$tmp/body" '.lines | length')"
+    req POST /api/takeback "{\"session\":\"$SID\"}"
+    same "$tag: ... nor after the take-back" "200 0 0" \
+        "$CODE $(jget "$tmp/body" '.moves | length') $(jget "$tmp/body" '.lines | length')"
+    req POST /api/new "{\"session\":\"$SID\",\"analyse\":true,\"multipv\":2}"
+    req POST /api/move "{\"session\":\"$SID\",\"move\":\"c5-c7\"}"
+    req POST /api/move "{\"session\":\"$SID\",\"move\":\"a7xe7\"}"
+    wait_for 100 has_lines
+    req POST /api/takeback "{\"session\":\"$SID\"}"
+    same "$tag: analysis: a take-back takes the lines of the position before" "200 1 0" \
+        "$CODE $(jget "$tmp/body" '.moves | length') $(jget "$tmp/body" '.lines | length')"
+    if wait_for 100 has_lines; then
+        sleep 0.5
+        req GET "/api/state?session=$SID"
+        same "$tag: ... and the new lines are of the position shown" "" "$(of_shown)"
+    else
+        bad "$tag: analysis: no line after the take-back in 10 s"
+    fi
+    # A new game at the same ply and MultiPV (here Tabal's start after
+    # Dablot's) is another position: the analysis of the old one stops (it
+    # went on, its lines shown on the new board).
+    req POST /api/new "{\"session\":\"$SID\",\"analyse\":true,\"multipv\":2}"
+    wait_for 100 has_lines
+    req POST /api/new "{\"session\":\"$SID\",\"variant\":\"tabal\",\"analyse\":true,\"multipv\":2}"
+    same "$tag: analysis: a new game has no line of the old" "200 0" "$CODE $(jget "$tmp/body" '.lines | length')"
+    if wait_for 100 has_lines; then
+        sleep 0.5
+        req GET "/api/state?session=$SID"
+        same "$tag: ... and its lines are of its position" "" "$(of_shown)"
+    else
+        bad "$tag: analysis: no line of the new game in 10 s"
+    fi
+    req POST /api/new "{\"session\":\"$SID\"}"
 
     # New games: bad values change nothing.
     req POST /api/new "{\"session\":\"$SID\",\"variant\":\"chess\"}"

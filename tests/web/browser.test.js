@@ -199,6 +199,24 @@ async function main() {
         if (arrows > 0) ok("the best line is drawn as " + arrows + " arrow(s)");
         else bad("no arrows of the best line");
         await page.screenshot({ path: shots + "/6-analysis.png" });
+
+        // Take back while analysing: no line of the position before is
+        // shown, and the lines that come are of the position shown.
+        const analysed = await page.evaluate(() => state.moves.length);
+        await page.click("#takeback");
+        await until(page, (n) => state.moves.length === n - 1, 50, analysed);
+        check("a take-back shows no line of the position before", "0 " + (analysed - 1),
+              await page.evaluate(() => lines.filter((l) => l && l.fen !== state.fen).length + " " +
+                                  state.moves.length));
+        check("... and new lines come for the position shown", true,
+              await until(page, () => lines.some((l) => l && l.fen === state.fen), 100));
+        // A late line of another position (its event after the take-back's
+        // state) is dropped.
+        check("a line of another position is not shown", false, await page.evaluate(() => {
+            showInfo({ multipv: 1, depth: 1, score: "+0.00", nodes: 1, fen: "not the board's",
+                       pv: ["a1-a2"], paths: [] });
+            return lines.some((l) => l && l.fen !== state.fen);
+        }));
         check("no script errors on the page", [], errors);
     } finally {
         await browser.close();

@@ -189,6 +189,25 @@ START_TEST(session_moves)
 }
 END_TEST
 
+/* The analysis lines go with the position they were of: a take-back and
+ * a move clear them (a take-back kept them, and the page showed them for
+ * the position taken back to). */
+START_TEST(session_lines_go_with_their_position)
+{
+    Session s;
+    people(&s);
+    char err[512];
+    ck_assert_int_eq(session_move(&s, "c5-c7", err, sizeof err), 0);
+    s.lines[0] = strdup("{\"multipv\":1}");
+    ck_assert_int_eq(session_takeback(&s, err, sizeof err), 0);
+    ck_assert_ptr_null(s.lines[0]);
+    s.lines[1] = strdup("{\"multipv\":2}");
+    ck_assert_int_eq(session_move(&s, "c5-c7", err, sizeof err), 0);
+    ck_assert_ptr_null(s.lines[1]);
+    session_free(&s);
+}
+END_TEST
+
 static int configure(Session *s, const char *req)
 {
     char err[256];
@@ -357,6 +376,7 @@ int main(void)
     tcase_add_test(tc, json_writer);
     tcase_add_test(tc, json_utf8);
     tcase_add_test(tc, session_moves);
+    tcase_add_test(tc, session_lines_go_with_their_position);
     tcase_add_test(tc, session_skill);
     tcase_add_test(tc, session_pgn_round_trip);
     tcase_add_test(tc, session_tabal_end_and_fen);

@@ -15,7 +15,8 @@
  *    "Skill Level"), "movetime":MS, "depth":N, "skill":0..20|null,
  *    "analyse":bool,
  *    "multipv":N, "flipped":bool, "thinking":"white"|"black"|"analysis"|"",
- *    "lines":[INFO...], "svg":"<svg ...>"}
+ *    "lines":[INFO...] (only ever of the shown position: see info_json()),
+ *    "svg":"<svg ...>"}
  * "legal", "result" and "svg" are of the shown ply; "result" of the whole
  * game is the shown one when view == nmoves.
  */
@@ -435,6 +436,7 @@ static int play_text(Session *s, const Position *pos, const char *text, char *er
         return -1;
     }
     s->view = s->game.nmoves;
+    clear_lines(s); /* they were of the position before the move */
     return 0;
 }
 
@@ -469,6 +471,7 @@ int session_takeback(Session *s, char *err, size_t errlen)
         n--;
     truncate_game(s, n);
     s->view = n;
+    clear_lines(s); /* they were of a position no longer in the game */
     session_update(s);
     return 0;
 }
@@ -921,9 +924,11 @@ static void emit_state(Session *s)
 /* ---- engines ------------------------------------------------------------- */
 
 /* One info line as JSON: {"multipv":1,"depth":9,"seldepth":14,
- * "score":"+0.13"|"M5"|"-M3","nodes":N,"nps":N,"time":MS,"pv":[..],
- * "paths":[[..],..]} (paths: the first PV_PATHS moves as point names,
- * checked on pos); NULL when the line has no pv. */
+ * "score":"+0.13"|"M5"|"-M3","nodes":N,"nps":N,"time":MS,"fen":FEN,
+ * "pv":[..],"paths":[[..],..]} (fen: the position searched, start, so the
+ * page shows a line only while that position is shown; paths: the first
+ * PV_PATHS moves as point names, checked on start); NULL when the line
+ * has no pv. */
 static char *info_json(const char *line, const Position *start)
 {
     const char *pv = strstr(line, " pv ");
@@ -962,6 +967,10 @@ static char *info_json(const char *line, const Position *start)
         strbuf_printf(&b, "\"%sM%lld\"", score < 0 ? "-" : "", score < 0 ? -score : score);
     else
         strbuf_printf(&b, "\"%+.2f\"", (double)score / 100.0);
+    char fen[192];
+    position_fen(start, fen, sizeof fen);
+    strbuf_add(&b, ",\"fen\":");
+    json_add_string(&b, fen);
     strbuf_add(&b, ",\"pv\":[");
     int first = i + 1;
     for (int k = first; k < nw; k++) {
@@ -1149,6 +1158,7 @@ static void start_search(Session *s, SearchKind kind, int slot, int spec)
     s->search_kind = kind;
     s->search_slot = slot;
     s->search_ply = s->view;
+    s->search_game = s->game_id;
     s->search_deadline = kind == SEARCH_MOVE ? util_now_ms() + s->movetime_ms + s->host->margin_ms
                                              : 0;
 }
@@ -1171,10 +1181,13 @@ void session_update(Session *s)
             spec = s->player[pos.stm];
         }
     }
-    int fits = s->search_kind == want && s->search_slot == slot && s->search_ply == s->view
+    /* A search fits while it is of the shown position: the same ply of the
+     * same game (a new game or a loaded PGN at that ply is another one). */
+    int same_position = s->search_ply == s->view && s->search_game == s->game_id;
+    int fits = s->search_kind == want && s->search_slot == slot && same_position
             && s->view == s->game.nmoves && want != SEARCH_NONE && s->eng_spec[slot] == spec;
     if (want == SEARCH_ANALYSE && s->search_kind == SEARCH_ANALYSE && s->search_slot == 0
-        && s->search_ply == s->view && s->eng_multipv[0] == s->multipv)
+        && same_position && s->eng_multipv[0] == s->multipv)
         fits = 1;
     if (!fits) {
         stop_search(s);
@@ -1229,7 +1242,8 @@ static void bestmove(Session *s, int slot)
     s->search_slot = -1;
     s->search_deadline = 0;
     s->restarts[slot] = 0;
-    if (kind != SEARCH_MOVE || s->search_ply != s->game.nmoves || s->view != s->game.nmoves) {
+    if (kind != SEARCH_MOVE || s->search_ply != s->game.nmoves || s->view != s->game.nmoves
+        || s->search_game != s->game_id) {
         session_update(s);
         return;
     }

@@ -98,9 +98,11 @@ typedef struct Session {
     SearchKind search_kind;
     int search_slot;
     int search_ply;          /* game.nmoves the search was started at */
+    int64_t search_game;     /* game_id the search was started in */
     int64_t search_deadline; /* util_now_ms() after which the move search is a stall; 0 none */
     EngineSearch search;
-    char *lines[SESSION_MULTIPV_MAX]; /* last info of each PV line, JSON */
+    char *lines[SESSION_MULTIPV_MAX]; /* last info of each PV line, JSON: only ever of
+                                         the shown position (cleared when it changes) */
 
     int64_t last_active_ms; /* last request or open event stream */
     uint64_t seq;           /* bumped by every change: the page keeps the newest state */
@@ -145,9 +147,10 @@ int session_configure(Session *s, const JsonValue *req, char *err, size_t errlen
 int session_move(Session *s, const char *text, char *err, size_t errlen);
 
 /* Takes back the last move (and the engine's answer before it, so it is
- * a person's turn again when a person plays an engine).  Returns 0, or -1
- * with the reason in err when no move has been played (a request the game
- * does not allow now: the server answers 409). */
+ * a person's turn again when a person plays an engine) and clears the
+ * analysis lines.  Returns 0, or -1 with the reason in err when no move
+ * has been played (a request the game does not allow now: the server
+ * answers 409). */
 int session_takeback(Session *s, char *err, size_t errlen);
 
 /* Shows ply, a whole number (plies from the start, 0..nmoves) written

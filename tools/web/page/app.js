@@ -269,6 +269,9 @@ function renderBanner() {
 }
 
 function showInfo(info) {
+    // A line of a search of another position (one that came after the
+    // state of a take-back or a new game) is never shown.
+    if (!state || info.fen !== state.fen) return;
     lines[info.multipv - 1] = info;
     renderLines();
     drawOverlay();
