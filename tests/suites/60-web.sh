@@ -6,8 +6,9 @@
 # folder, bodies over the limit, malformed JSON, unknown actions and
 # sessions, wrong methods, too many sessions), then the game: legal and
 # illegal moves (409, the game unchanged), texts that are no move (400),
-# ambiguous short forms, take
-# back (409 with no move played), views, new games with bad variants, options and FENs, the engine's
+# ambiguous short forms, take back (your move and the engine's answer;
+# 409 with no move played, or none of yours with the engine as White),
+# views, new games with bad variants, options and FENs, the engine's
 # reply, analysis with MultiPV over Server-Sent Events, analysis lines
 # only ever of the shown position (a take-back, a move and a new game
 # clear the old ones), PGN in and out
@@ -375,6 +376,24 @@ EOF_MOVES
     else
         bad "$tag: analysis: no line of the new game in 10 s"
     fi
+
+    # Take-back against an engine undoes a move of yours with the engine's
+    # answer; with none of yours played it is refused (it took back the
+    # engine's own first move, which the engine then played again).
+    req POST /api/new "{\"session\":\"$SID\",\"white\":0,\"black\":\"human\",\"movetime\":100}"
+    wait_for 100 moves_at_least 1
+    req POST /api/takeback "{\"session\":\"$SID\"}"
+    same "$tag: the engine as White, no move of yours: take back refused, 409" \
+        "409 no move of yours to take back (only the engine has moved)" "$CODE $(jget "$tmp/body" .error)"
+    sleep 0.3
+    same "$tag: ... the engine's move stays, Black to move" "1 black" "$(moves_of) $(jget "$tmp/body" .stm)"
+    req POST /api/move "{\"session\":\"$SID\",\"move\":\"$(jget "$tmp/body" '.legal[0].move')\"}"
+    wait_for 100 moves_at_least 3
+    req POST /api/takeback "{\"session\":\"$SID\"}"
+    same "$tag: ... your move and the engine's answer taken back" "200 1 black" \
+        "$CODE $(jget "$tmp/body" '.moves | length') $(jget "$tmp/body" .stm)"
+    sleep 0.3
+    same "$tag: ... and the engine does not move again" "1" "$(moves_of)"
     req POST /api/new "{\"session\":\"$SID\"}"
 
     # New games: bad values change nothing.

@@ -208,6 +208,34 @@ START_TEST(session_lines_go_with_their_position)
 }
 END_TEST
 
+/* Take back undoes a person's last move with the engine's answers after
+ * it; with no move of a person's in the game it is refused and nothing
+ * changes (it took back the engine's own first move). */
+START_TEST(session_takeback_against_an_engine)
+{
+    Session s;
+    people(&s);
+    char err[512];
+    ck_assert_int_eq(session_takeback(&s, err, sizeof err), -1);
+    ck_assert_str_eq(err, "no move to take back");
+    ck_assert_int_eq(session_move(&s, "c5-c7", err, sizeof err), 0);
+    ck_assert_int_eq(session_move(&s, "a7xe7", err, sizeof err), 0);
+    ck_assert_int_eq(session_move(&s, "e5-d6", err, sizeof err), 0);
+    /* White is the engine now (never started: Black is to move at each
+     * ply the game is cut back to). */
+    s.player[WHITE] = 0;
+    ck_assert_int_eq(session_takeback(&s, err, sizeof err), 0);
+    ck_assert_int_eq(s.game.nmoves, 1); /* Black's a7xe7 and White's answer */
+    ck_assert_int_eq(s.view, 1);
+    int before = states;
+    ck_assert_int_eq(session_takeback(&s, err, sizeof err), -1);
+    ck_assert_str_eq(err, "no move of yours to take back (only the engine has moved)");
+    ck_assert_int_eq(s.game.nmoves, 1);
+    ck_assert_int_eq(states, before);
+    session_free(&s);
+}
+END_TEST
+
 static int configure(Session *s, const char *req)
 {
     char err[256];
@@ -377,6 +405,7 @@ int main(void)
     tcase_add_test(tc, json_utf8);
     tcase_add_test(tc, session_moves);
     tcase_add_test(tc, session_lines_go_with_their_position);
+    tcase_add_test(tc, session_takeback_against_an_engine);
     tcase_add_test(tc, session_skill);
     tcase_add_test(tc, session_pgn_round_trip);
     tcase_add_test(tc, session_tabal_end_and_fen);

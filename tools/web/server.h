@@ -25,9 +25,10 @@
  * Answers: 200 with the state object (JSON), or 4xx with
  * {"error":"one line"}: 400 bad JSON or bad value, 403 no or wrong token
  * or foreign Host header, 404 unknown path or session, 405 wrong method,
- * 409 a move the game refuses or a take-back with no move played (well
- * formed, but the game does not allow it now), 413 body too large, 503
- * too many sessions.  A refused request changes nothing.
+ * 409 a move the game refuses or a take-back with no move of the
+ * person's played (well formed, but the game does not allow it now), 413
+ * body too large, 503 too many sessions.  A refused request changes
+ * nothing.
  *
  * Security: the listening address is 127.0.0.1 unless asked; a Host
  * header must name the bound address or localhost with the bound port

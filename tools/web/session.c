@@ -459,16 +459,21 @@ int session_move(Session *s, const char *text, char *err, size_t errlen)
 
 int session_takeback(Session *s, char *err, size_t errlen)
 {
-    int n = s->game.nmoves;
-    if (n == 0) {
+    if (s->game.nmoves == 0) {
         snprintf(err, errlen, "no move to take back");
         return -1;
     }
-    n--;
-    /* Against an engine, back to a ply where a person moves. */
-    while (n > 0 && s->player[(s->game.start.stm + n) % 2] != PLAYER_HUMAN
-           && s->player[(s->game.start.stm + n + 1) % 2] == PLAYER_HUMAN)
+    /* Back to before the last move a person made, so the engine's answers
+     * after it go too and it is the person's turn again (as chess GUIs
+     * do).  An engine's move with none of a person's before it stays: it
+     * would only be played again. */
+    int n = s->game.nmoves - 1;
+    while (n >= 0 && s->player[(s->game.start.stm + n) % 2] != PLAYER_HUMAN)
         n--;
+    if (n < 0) {
+        snprintf(err, errlen, "no move of yours to take back (only the engine has moved)");
+        return -1;
+    }
     truncate_game(s, n);
     s->view = n;
     clear_lines(s); /* they were of a position no longer in the game */

@@ -146,11 +146,13 @@ int session_configure(Session *s, const JsonValue *req, char *err, size_t errlen
  * form names the candidate paths in err). */
 int session_move(Session *s, const char *text, char *err, size_t errlen);
 
-/* Takes back the last move (and the engine's answer before it, so it is
- * a person's turn again when a person plays an engine) and clears the
- * analysis lines.  Returns 0, or -1 with the reason in err when no move
- * has been played (a request the game does not allow now: the server
- * answers 409). */
+/* Takes back the last move a person made and every engine's move after
+ * it, so it is that person's turn again (as chess GUIs do; with people on
+ * both sides, the last move), and clears the analysis lines.  Returns 0,
+ * or -1 with the reason in err when no move has been played, or none by a
+ * person (the engine as White before the person's first move: its move
+ * stays); a request the game does not allow now, so the server answers
+ * 409.  Players are the current ones (player[]). */
 int session_takeback(Session *s, char *err, size_t errlen);
 
 /* Shows ply, a whole number (plies from the start, 0..nmoves) written
