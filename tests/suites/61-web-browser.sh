@@ -4,7 +4,9 @@
 # see dablo's reply within its time, an illegal click refused, back and
 # forward, flip, point names, the game-over banner of a nearly finished
 # Tabal game, a dablo-match PGN loaded and stepped through, analysis with
-# two lines and arrows.  Screenshots go to build/web-screens/.  Needs
+# two lines and arrows, a take-back while analysing (no line of the
+# position before shown, the lines that came kept when the same state
+# comes again, a late line of another position dropped).  Screenshots go to build/web-screens/.  Needs
 # chromium, node and tests/web/node_modules (tools/install-deps.sh).
 # Budget: ~30 s.
 set -u

@@ -210,6 +210,14 @@ async function main() {
                                   state.moves.length));
         check("... and new lines come for the position shown", true,
               await until(page, () => lines.some((l) => l && l.fen === state.fen), 100));
+        // The take-back's answer after its event (the same state again)
+        // keeps the lines that came since: an ending searched to full
+        // depth at once sends no more.
+        check("the same state again keeps the lines that came since it", true, await page.evaluate(() => {
+            const n = lines.filter(Boolean).length;
+            render(Object.assign({}, state, { lines: [] }));
+            return n > 0 && lines.filter(Boolean).length === n;
+        }));
         // A late line of another position (its event after the take-back's
         // state) is dropped.
         check("a line of another position is not shown", false, await page.evaluate(() => {

@@ -93,6 +93,11 @@ function render(s) {
     // An answer to a POST can arrive after the event of a later change
     // (the engine's reply): keep the newest state.
     if (state && state.session === s.session && s.seq < state.seq) return;
+    // The same state again (a POST's answer after its event): the lines
+    // that came since are newer than the ones it carries.  Wiped, they
+    // stayed away when the engine had nothing more to say (a short
+    // ending, searched to its full depth at once).
+    const again = state && state.session === s.session && s.seq === state.seq;
     const fresh = !state || state.svg !== s.svg;
     state = s;
     document.body.className = s.variant;
@@ -108,7 +113,7 @@ function render(s) {
         svg.addEventListener("click", onBoardClick);
         clicked = [];
     }
-    lines = s.lines.slice();
+    if (!again) lines = s.lines.slice();
     drawOverlay();
     renderMoves();
     renderBanner();
