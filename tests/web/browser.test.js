@@ -180,7 +180,10 @@ async function main() {
         await page.click("#pgnload");
         const loaded = await until(page, (n) => state.moves.length === n && state.view === 0 && n, 50, plies);
         check("the PGN's " + plies + " plies are loaded, shown from the start", plies, loaded);
+        // The second click steps on from the state the first one's answer
+        // brings (clicked at once, both asked for ply 1).
         await page.click("#forward");
+        await until(page, () => state.view === 1, 50);
         await page.click("#forward");
         check("forward twice through the PGN", 2, await until(page, () => state.view === 2 && 2, 100));
         await page.click("#last");
