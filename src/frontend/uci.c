@@ -550,6 +550,14 @@ static const char *const go_words[] = {
     NULL
 };
 
+/* Whether word names a command of the terminal's play mode (any case). */
+static bool is_play_command(const char *word)
+{
+    for (const char *const *p = play_commands(); *p; p++)
+        if (strcasecmp(word, *p) == 0) return true;
+    return false;
+}
+
 /* "help <topic>" with no such topic: one error line naming it and the
  * topics, "protocol", the commands and the play mode's (at the terminal
  * first; elsewhere last, as the terminal's).  False when topic is one
@@ -665,7 +673,9 @@ void uci_execute(Session *e, const char *line)
         c->run(e, w.v + 1, w.n - 1);
     else if (!e->interactive || !play_execute(e, w.v, w.n))
         output_line("info string unknown command: %.*s%s%s", UCI_NAME(w.v[0]),
-                    e->interactive ? " (type 'help')" : "");
+                    e->interactive            ? " (type 'help')"
+                    : is_play_command(w.v[0]) ? " (a terminal play command; see help)"
+                                              : "");
     uci_parse_words_free(&w);
 }
 

@@ -61,13 +61,13 @@ none Options .*
 > isready
 < readyok
 # a play command of the terminal is a topic too: its line, and that it
-# works at the terminal only (over a pipe it stays an unknown command)
+# works at the terminal only (over a pipe it stays an unknown command, named as one)
 > help undo
 < undo \[n\]
 <   take back your last \(n\) move\(s\) and dablo's answers
 <   undo is a terminal play command: run dablo at a terminal, with no command, and type it at the prompt
 > undo
-< info string unknown command: undo
+< info string unknown command: undo \(a terminal play command; see help\)
 > isready
 < readyok
 > help foo
