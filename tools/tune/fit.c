@@ -93,7 +93,7 @@ static int set_load(Set *s, const TuneData *d, EvalTable t, const FitSpec *spec,
         if (eval_table_of(&rules) != t) continue;
         char why[200];
         if (position_set_fen(&s->pos[s->n], &rules, r->fen, why, sizeof why) != 0) {
-            snprintf(err, errlen, "record %zu: bad FEN: %s", i + 1, why);
+            snprintf(err, errlen, "record %zu: %s", i + 1, why); /* why says "bad FEN" */
             set_free(s);
             return -1;
         }
