@@ -182,6 +182,38 @@ refuse "fit: no positions of the table (Dablot's compulsory presets)" "no positi
 refuse "fit: an unknown table" "-variant chess: not dablot, dablot-compulsory or tabal" $BIN fit -variant chess tests/data/tune-tabal.txt
 refuse "fit: bad option value" "-lambda 2: not a number in 0..1" $BIN fit -variant tabal -lambda 2 tests/data/tune-tabal.txt
 refuse "unknown command" "unknown command 'tune'" $BIN tune
+# options after the first data file are refused, never read as file names
+refuse "fit: an option after the data files" "options come before the data files: -variant\$" \
+    $BIN fit tests/data/tune-tabal.txt -variant tabal
+refuse "fit: an option after the data files, others before" "options come before the data files: -valid\$" \
+    $BIN fit -variant tabal tests/data/tune-tabal.txt -valid 20
+refuse "merge: an option after the data files" "options come before the data files: -out\$" \
+    $BIN merge tests/data/tune-tabal.txt -out "$tmp/x.txt"
+refuse "merge: an option after a data file" "options come before the data files: -x\$" \
+    $BIN merge -out "$tmp/x.txt" tests/data/tune-tabal.txt -x
+# an unknown option is named so whether a value follows or not
+refuse "gen: an unknown option at the end" "gen: unknown option '-bogus'\$" $BIN gen -game tabal -bogus
+refuse "gen: an unknown option with a value" "gen: unknown option '-bogus'\$" $BIN gen -bogus 1 -game tabal
+refuse "fit: an unknown option at the end" "fit: unknown option '-bogus'\$" $BIN fit -variant tabal -bogus
+refuse "merge: an unknown option" "merge: unknown option '-bogus'\$" $BIN merge -out "$tmp/x.txt" -bogus
+[ ! -e "$tmp/x.txt" ] && ok "  ... and none of them writes a file" || bad "  ... and none of them writes a file"
+# each command's -h and --help print the usage and exit 0
+for c in gen merge fit; do
+    for h in -h --help; do
+        out=$($BIN $c $h 2>&1)
+        rc=$?
+        [ $rc -eq 0 ] && grep -q '^Usage: dablo-tune gen' <<<"$out" && ok "$c $h: the usage, exit 0" ||
+            bad "$c $h: the usage, exit 0 (exit $rc: $(head -n 1 <<<"$out"))"
+    done
+done
+out=$($BIN gen -game tabal --help 2>&1) && grep -q '^Usage:' <<<"$out" && ok "gen: --help after an option" ||
+    bad "gen: --help after an option"
+# an -out that is no regular file is named so, never "exists: remove it"
+refuse "gen -out naming a device" "-out /dev/null: not a regular file\$" $BIN gen -game tabal -out /dev/null
+refuse "gen -out naming a folder" "-out $tmp: is a folder\$" $BIN gen -game tabal -out "$tmp"
+refuse "merge -out naming a device" "-out /dev/null: not a regular file\$" \
+    $BIN merge -out /dev/null tests/data/tune-tabal.txt
+refuse "merge -out naming the root folder" "-out /: is a folder\$" $BIN merge -out / tests/data/tune-tabal.txt
 
 # ---- fit checks its -out and -fix before any work ------------------------
 cp tests/data/tune-tabal.txt "$tmp/in.txt"

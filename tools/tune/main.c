@@ -136,6 +136,42 @@ static int check_out_name(const char *out)
     return out && !*out ? bad("-out: an empty file name%s%s", "", "") : 0;
 }
 
+/* -out PATH that exists: a folder or anything but a regular file (a
+ * device, a FIFO) is refused by name, never "exists: remove it" (advice
+ * for /dev/null that is dangerous as root).  0, or 2 after the error line. */
+static int check_out_kind(const char *path)
+{
+    struct stat st;
+    if (stat(path, &st) != 0) return 0;
+    if (S_ISDIR(st.st_mode)) return bad("-out %s: is a folder%s", path, "");
+    if (!S_ISREG(st.st_mode)) return bad("-out %s: not a regular file%s", path, "");
+    return 0;
+}
+
+/* Whether o asks for the usage (-h, --help), anywhere among the options. */
+static bool is_help(const char *o)
+{
+    return !strcmp(o, "-h") || !strcmp(o, "--help");
+}
+
+/* Whether o is one of the NULL-ended list of options (each takes a value). */
+static bool is_option(const char *o, const char *const *list)
+{
+    for (; *list; list++)
+        if (!strcmp(o, *list)) return true;
+    return false;
+}
+
+/* The first argument of argv[from..] that starts with '-': an option
+ * after the data files, which would otherwise be read as a file name.
+ * 0, or 2 after the error line. */
+static int check_no_late_option(int argc, char **argv, int from)
+{
+    for (int i = from; i < argc; i++)
+        if (argv[i][0] == '-') return bad("options come before the data files: %s%s", argv[i], "");
+    return 0;
+}
+
 /* Starts the new file path (newfile.h: refuses one that exists, so no
  * data is ever overwritten; written whole or not at all, also when the
  * run is interrupted).  0, or 2 after the error line. */
@@ -191,12 +227,21 @@ static int cmd_gen(int argc, char **argv)
                       .shard = 1,
                       .nshards = 1,
                       .max_plies = 1000 };
+    static const char *const options[] = { "-game",         "-out",   "-openings",
+                                           "-random-plies", "-nodes", "-games",
+                                           "-seed",         "-shard", "-max-plies",
+                                           "-trade-bonus",  NULL };
     const char *out = NULL, *trade_bonus = NULL;
     int have_game = 0;
     for (int i = 2; i < argc; i += 2) {
         const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         long long n;
         if (o[0] != '-') return bad("gen: unexpected argument '%s'%s", o, "");
+        if (is_help(o)) {
+            fputs(usage, stdout);
+            return 0;
+        }
+        if (!is_option(o, options)) return bad("gen: unknown option '%s'%s", o, "");
         if (!v) return bad("%s: needs a value%s", o, "");
         if (check_once(argv, 2, i)) return 2;
         if (!strcmp(o, "-game")) {
@@ -251,7 +296,7 @@ static int cmd_gen(int argc, char **argv)
         return bad("-trade-bonus %s: TradeBonus applies to dablot:classic only (Dablot under "
                    "optional captures)%s",
                    trade_bonus, "");
-    if (check_out_name(out)) return 2;
+    if (check_out_name(out) || check_out_kind(out)) return 2;
     NewFile nf;
     if (open_new(&nf, out)) return 2;
     DatagenStats st;
@@ -289,16 +334,21 @@ static int cmd_merge(int argc, char **argv)
 {
     const char *out = NULL;
     int first = 2;
-    while (first + 1 < argc && !strcmp(argv[first], "-out")) {
+    for (; first < argc && argv[first][0] == '-'; first += 2) {
+        if (is_help(argv[first])) {
+            fputs(usage, stdout);
+            return 0;
+        }
+        if (strcmp(argv[first], "-out"))
+            return bad("merge: unknown option '%s'%s", argv[first], "");
+        if (first + 1 >= argc) return bad("%s: needs a value%s", argv[first], "");
         if (check_once(argv, 2, first)) return 2;
         out = argv[first + 1];
-        first += 2;
     }
+    if (check_no_late_option(argc, argv, first)) return 2;
     if (!out) return bad("merge: give the data file to write (-out FILE) first%s%s", "", "");
-    if (check_out_name(out)) return 2;
+    if (check_out_name(out) || check_out_kind(out)) return 2;
     if (first >= argc) return bad("merge: give the data files to merge%s%s", "", "");
-    for (int i = first; i < argc; i++)
-        if (argv[i][0] == '-') return bad("merge: unknown option '%s'%s", argv[i], "");
     TuneData d = { 0 };
     int rc = read_all(&d, argc, argv, first);
     if (rc == 0) {
@@ -370,8 +420,7 @@ static int check_fit_out(const char *path, int argc, char **argv, int first)
     if (access(dir, W_OK | X_OK) != 0)
         return bad("-out %s: the folder %s is not writable", path, dir);
     if (stat(path, &st) != 0) return 0;
-    if (S_ISDIR(st.st_mode)) return bad("-out %s: is a folder%s", path, "");
-    if (!S_ISREG(st.st_mode)) return bad("-out %s: not a regular file%s", path, "");
+    if (check_out_kind(path)) return 2;
     for (int i = first; i < argc; i++)
         if (stat(argv[i], &in) == 0 && in.st_dev == st.st_dev && in.st_ino == st.st_ino)
             return bad("-out %s: the same file as the data file %s", path, argv[i]);
@@ -384,12 +433,20 @@ static int check_fit_out(const char *path, int argc, char **argv, int first)
 
 static int cmd_fit(int argc, char **argv)
 {
+    static const char *const options[] = { "-variant",    "-out",  "-lambda", "-rounds",
+                                           "-iterations", "-rate", "-l2",     "-valid",
+                                           "-seed",       "-fix",  NULL };
     FitSpec spec = fit_defaults(EVAL_TABLE_DABLOT);
     const char *out = NULL;
     int have_variant = 0, first = 2;
     for (; first < argc && argv[first][0] == '-'; first += 2) {
         const char *o = argv[first], *v = first + 1 < argc ? argv[first + 1] : NULL;
         long long n;
+        if (is_help(o)) {
+            fputs(usage, stdout);
+            return 0;
+        }
+        if (!is_option(o, options)) return bad("fit: unknown option '%s'%s", o, "");
         if (!v) return bad("%s: needs a value%s", o, "");
         if (check_once(argv, 2, first)) return 2;
         if (!strcmp(o, "-variant")) {
@@ -427,6 +484,7 @@ static int cmd_fit(int argc, char **argv)
             return bad("fit: unknown option '%s'%s", o, "");
         }
     }
+    if (check_no_late_option(argc, argv, first)) return 2;
     if (!have_variant)
         return bad("fit: give the table to fit (-variant dablot, dablot-compulsory or tabal)%s%s",
                    "", "");
