@@ -307,6 +307,20 @@ if grep -q '\[EVAL_TABLE_TABAL\] = "dablo-tune fit ' "$tmp/w.c" && [ "$(dablot_p
 else
     bad "fit -out rewrites the Tabal table and its origin, the Dablot tables as they were"
 fi
+# fit -out through a symbolic link rewrites the file it names, in that
+# file's folder, and keeps the link and the file's permission bits.
+mkdir -p "$tmp/real"
+cp src/search/eval_weights.c "$tmp/real/w.c"
+chmod 640 "$tmp/real/w.c"
+ln -s real/w.c "$tmp/wlink.c"
+$BIN fit -variant tabal -rounds 1 -iterations 5 -out "$tmp/wlink.c" tests/data/tune-tabal.txt >/dev/null 2>&1
+if [ -L "$tmp/wlink.c" ] && grep -q '\[EVAL_TABLE_TABAL\] = "dablo-tune fit ' "$tmp/real/w.c" &&
+    [ "$(stat -c %a "$tmp/real/w.c")" = 640 ] && ! compgen -G "$tmp/real/w.c.tmp*" >/dev/null &&
+    ! compgen -G "$tmp/wlink.c.tmp*" >/dev/null; then
+    ok "fit -out through a symbolic link: the target rewritten, the link and mode 640 kept"
+else
+    bad "fit -out through a symbolic link: the target rewritten, the link and mode 640 kept ($(ls -l "$tmp/wlink.c" "$tmp/real/w.c"))"
+fi
 # The origin line names the weights held, which belong to how a table was made.
 cp src/search/eval_weights.c "$tmp/wfix.c"
 $BIN fit -variant tabal -rounds 1 -iterations 5 -fix mopup_,tempo -out "$tmp/wfix.c" tests/data/tune-tabal.txt >/dev/null 2>&1

@@ -28,7 +28,9 @@
 
 typedef struct NewFile {
     char *path; /* FILE, owned */
-    char *tmp;  /* FILE.tmp.PID, owned */
+    char *dest; /* where FILE is written: FILE, or for newfile_open_replace()
+                 * the file a symbolic link FILE names (realpath()), owned */
+    char *tmp;  /* DEST.tmp.PID, owned */
     FILE *f;    /* open on tmp until commit or abandon */
     bool replace; /* newfile_open_replace(): commit renames over FILE */
 } NewFile;
@@ -43,7 +45,12 @@ int newfile_open(NewFile *nf, const char *path, char *err, size_t errlen);
 
 /* As newfile_open(), but FILE may exist: newfile_commit() replaces it in
  * one rename(2), so FILE is the old file or the new one, whole, never a
- * part (dablo-tune fit -out). */
+ * part (dablo-tune fit -out).  A FILE that is a symbolic link is resolved
+ * first (realpath()): the temporary file goes to the target's folder and
+ * is renamed over the target, so the link stays a link; an existing
+ * file's permission bits are given to the new one (fchmod() before the
+ * rename), so a -rw-r----- file stays so.  "cannot keep the mode of
+ * PATH: reason" when that fails. */
 int newfile_open_replace(NewFile *nf, const char *path, char *err, size_t errlen);
 
 /* Makes FILE whole on disk (see above) and frees nf.  Returns 0, or -1

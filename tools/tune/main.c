@@ -12,7 +12,7 @@
  * Every error is one line on stderr; exit status 0 ok, 2 bad usage or
  * input (a malformed data file names its line), 1 a failure while running.
  */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700 /* realpath() */
 #include <ctype.h>
 #include <errno.h>
 #include <stdbool.h>
@@ -410,10 +410,13 @@ static bool is_weights_source(const char *path)
  * is the same file.  0, or 2 after the error line. */
 static int check_fit_out(const char *path, int argc, char **argv, int first)
 {
-    const char *slash = strrchr(path, '/');
+    /* A symbolic link is replaced in its target's folder (newfile.h). */
+    char *real = realpath(path, NULL);
+    const char *at = real ? real : path, *slash = strrchr(at, '/');
     char dir[4096];
-    snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) + (slash == path) : 1,
-             slash ? path : ".");
+    snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - at) + (slash == at) : 1,
+             slash ? at : ".");
+    free(real);
     struct stat st, in;
     if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
         return bad("-out %s: the folder %s does not exist", path, dir);
