@@ -16,7 +16,9 @@
  * terminal; left ignored under nohup) and SIGPIPE remove the temporary
  * file of the NewFile open at that moment (one at a time), print one line
  * on stderr and end the program with exit status 130, 143, 129 or 141
- * (128 + the signal).  Only a SIGKILL or a crash can leave FILE.tmp.PID
+ * (128 + the signal); a program that ignores SIGPIPE afterwards
+ * (dablo-tune gen, merge, fit: standard output only a report) sees a
+ * closed pipe as a write error (EPIPE) instead.  Only a SIGKILL or a crash can leave FILE.tmp.PID
  * behind; it never blocks a new run (another PID, another name).
  */
 #ifndef DABLO_MATCH_NEWFILE_H

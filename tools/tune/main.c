@@ -11,10 +11,13 @@
  *
  * Every error is one line on stderr; exit status 0 ok, 2 bad usage or
  * input (a malformed data file names its line), 1 a failure while running.
+ * gen, merge and fit ignore SIGPIPE: a closed standard output (their
+ * report) never stops the file they write.
  */
 #define _XOPEN_SOURCE 700 /* realpath() */
 #include <ctype.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -564,6 +567,13 @@ int main(int argc, char **argv)
         printf("dablo-tune %s\n", DABLO_VERSION);
         return 0;
     }
+    /* gen, merge and fit make a file; their standard output is only a
+     * report.  A closed pipe there (| head, | true) makes the writes fail
+     * with EPIPE, unseen, instead of killing the run, so the file is made
+     * whole and the exit status is that of the file.  weights writes its
+     * product to standard output and ends on SIGPIPE (141) as before. */
+    if (!strcmp(cmd, "gen") || !strcmp(cmd, "merge") || !strcmp(cmd, "fit"))
+        signal(SIGPIPE, SIG_IGN);
     if (!strcmp(cmd, "gen")) return cmd_gen(argc, argv);
     if (!strcmp(cmd, "merge")) return cmd_merge(argc, argv);
     if (!strcmp(cmd, "fit")) return cmd_fit(argc, argv);
