@@ -247,6 +247,26 @@ rc=$?
     ok "fit: a bad -out is refused before the fit starts" ||
     bad "fit: a bad -out is refused before the fit starts (exit $rc)"
 
+# ---- a full disk: the file and the cause named, no file left ------------
+# (a 12 KiB tmpfs; needs root, otherwise skipped)
+mkdir "$tmp/full"
+if mount -t tmpfs -o size=12k tmpfs "$tmp/full" 2>/dev/null; then
+    trap 'umount "$tmp/full" 2>/dev/null; rm -rf "$tmp"' EXIT
+    err=$($BIN gen -game tabal -games 20 -nodes 100 -out "$tmp/full/g.txt" 2>&1 >/dev/null)
+    rc=$?
+    [ $rc -eq 1 ] && [ "$err" = "dablo-tune: cannot write $tmp/full/g.txt: No space left on device" ] &&
+        [ -z "$(ls -A "$tmp/full")" ] && ok "gen on a full disk: the file and the cause named, exit 1" ||
+        bad "gen on a full disk: the file and the cause named, exit 1 (exit $rc: $err)"
+    err=$($BIN merge -out "$tmp/full/m.txt" tests/data/tune-tabal.txt 2>&1 >/dev/null)
+    rc=$?
+    [ $rc -eq 1 ] && [ "$err" = "dablo-tune: cannot write $tmp/full/m.txt: No space left on device" ] &&
+        [ -z "$(ls -A "$tmp/full")" ] && ok "merge on a full disk: the file and the cause named, exit 1" ||
+        bad "merge on a full disk: the file and the cause named, exit 1 (exit $rc: $err)"
+    umount "$tmp/full"
+else
+    skipped "a full disk (no tmpfs can be mounted here)"
+fi
+
 # ---- gen interrupted: no file left, the same command runs again ----------
 # interrupted SIGNAL STATUS: a long gen stopped by SIGNAL once its
 # temporary file exists exits STATUS with one line naming the file, and

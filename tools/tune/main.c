@@ -302,6 +302,7 @@ static int cmd_gen(int argc, char **argv)
     if (check_out_name(out) || check_out_kind(out)) return 2;
     NewFile nf;
     if (open_new(&nf, out)) return 2;
+    g.out_name = out;
     DatagenStats st;
     char err[400];
     if (datagen_run(&g, nf.f, &st, err, sizeof err) != 0) {
@@ -358,11 +359,17 @@ static int cmd_merge(int argc, char **argv)
         size_t dup = tune_data_dedupe(&d);
         NewFile nf;
         rc = open_new(&nf, out);
-        for (size_t i = 0; i < d.n && rc == 0; i++)
-            if (tune_record_write(nf.f, &d.v[i]) != 0) rc = 1;
+        int e = 0;
+        for (size_t i = 0; i < d.n && rc == 0; i++) {
+            errno = 0;
+            if (tune_record_write(nf.f, &d.v[i]) != 0) {
+                e = errno ? errno : EIO;
+                rc = 1;
+            }
+        }
         if (rc == 1) {
             newfile_abandon(&nf); /* as in gen */
-            say_error("%s: write error", out);
+            say_error("cannot write %s: %s", out, strerror(e));
         } else if (rc == 0 && (rc = commit_new(&nf)) == 0) {
             printf("%s: %zu position%s from %d file%s (%zu repeated left out)\n", out, d.n,
                    d.n == 1 ? "" : "s", argc - first, argc - first == 1 ? "" : "s", dup);
@@ -384,9 +391,11 @@ static int write_weights(const char *path, const EvalWeights w[EVAL_TABLE_NB],
         say_error("%s", err);
         return 1;
     }
+    errno = 0;
     if (weights_write(nf.f, w, origin) != 0) {
+        int e = errno ? errno : EIO;
         newfile_abandon(&nf);
-        say_error("%s: write error", path);
+        say_error("cannot write %s: %s", path, strerror(e));
         return 1;
     }
     return commit_new(&nf);
