@@ -357,6 +357,30 @@ if [ -L "$tmp/wlink.c" ] && grep -q '\[EVAL_TABLE_TABAL\] = "dablo-tune fit ' "$
 else
     bad "fit -out through a symbolic link: the target rewritten, the link and mode 640 kept ($(ls -l "$tmp/wlink.c" "$tmp/real/w.c"))"
 fi
+# No validation positions: said so, never "validation 0.000000".
+cp src/search/eval_weights.c "$tmp/w0.c"
+out=$($BIN fit -variant tabal -valid 0 -rounds 1 -iterations 5 -out "$tmp/w0.c" tests/data/tune-tabal.txt 2>&1)
+if grep -q '^fit: .*, no validation set$' <<<"$out" && ! grep -q 'validation 0\.0' <<<"$out" &&
+    tr -d '\n' <"$tmp/w0.c" | sed 's/"[[:space:]]*"//g' | grep -q '(no validation set)'; then
+    ok "fit -valid 0: says there is no validation set"
+else
+    bad "fit -valid 0: says there is no validation set"
+    sed 's/^/     | /' <<<"$out"
+fi
+# A fit whose validation loss rises (40 positions, half for validation)
+# warns on stderr, one line, and still writes the file.
+awk 'NR % 15 == 0' tests/data/tune-tabal.txt >"$tmp/small.txt"
+cp src/search/eval_weights.c "$tmp/wsmall.c"
+$BIN fit -variant tabal -valid 50 -seed 1 -rounds 3 -iterations 1000 -rate 5 -l2 0 -out "$tmp/wsmall.c" \
+    "$tmp/small.txt" >/dev/null 2>"$tmp/small.err"
+rc=$?
+if [ $rc -eq 0 ] && [ "$(wc -l <"$tmp/small.err")" -eq 1 ] &&
+    grep -Eq '^dablo-tune: warning: validation loss rose [0-9.]+ -> [0-9.]+: the data is too small or the fit over-fits$' "$tmp/small.err" &&
+    grep -q '\[EVAL_TABLE_TABAL\] = "dablo-tune fit ' "$tmp/wsmall.c"; then
+    ok "fit: a validation loss that rises is warned of, the file written"
+else
+    bad "fit: a validation loss that rises is warned of, the file written (exit $rc: $(cat "$tmp/small.err"))"
+fi
 # The origin line names the weights held, which belong to how a table was made.
 cp src/search/eval_weights.c "$tmp/wfix.c"
 $BIN fit -variant tabal -rounds 1 -iterations 5 -fix mopup_,tempo -out "$tmp/wfix.c" tests/data/tune-tabal.txt >/dev/null 2>&1

@@ -526,10 +526,23 @@ static int cmd_fit(int argc, char **argv)
         return 2;
     }
     size_t npos = rep.ntrain + rep.nvalid;
+    /* No validation positions (-valid 0, a tiny file): said so, never a
+     * loss of 0 that would look like a perfect fit. */
+    char valid[80];
+    if (rep.nvalid)
+        snprintf(valid, sizeof valid, "validation %.6f -> %.6f", rep.valid_before, rep.valid_after);
+    else
+        snprintf(valid, sizeof valid, "no validation set");
     printf("fit: %zu position%s (%zu repeated left out), %d weight%s, K %.6f; log loss %.6f -> "
-           "%.6f, validation %.6f -> %.6f\n",
+           "%.6f, %s\n",
            npos, npos == 1 ? "" : "s", dup, rep.nweights, rep.nweights == 1 ? "" : "s", rep.k,
-           rep.train_before, rep.train_after, rep.valid_before, rep.valid_after);
+           rep.train_before, rep.train_after, valid);
+    if (rep.nvalid && rep.valid_after > rep.valid_before) {
+        fflush(stdout);
+        say_error("warning: validation loss rose %.6f -> %.6f: the data is too small or the fit "
+                  "over-fits",
+                  rep.valid_before, rep.valid_after);
+    }
     for (int i = 0; i < EVAL_WEIGHT_NB; i++) {
         int a = eval_weight_get(&eval_default_weights[spec.table], i),
             b = eval_weight_get(&w[spec.table], i);
@@ -544,12 +557,11 @@ static int cmd_fit(int argc, char **argv)
          * names them (fit_check_fixed() allowed only weight-name characters). */
         snprintf(line, sizeof line,
                  "dablo-tune fit -lambda %g -rounds %d -iterations %d -rate %g -l2 %g -valid %d "
-                 "-seed %llu%s%s: %zu position%s, K %.6f, log loss %.6f -> %.6f (validation %.6f "
-                 "-> %.6f)",
+                 "-seed %llu%s%s: %zu position%s, K %.6f, log loss %.6f -> %.6f (%s)",
                  spec.lambda, spec.rounds, spec.iterations, spec.rate, spec.l2, spec.valid_percent,
                  (unsigned long long)spec.seed, spec.fixed ? " -fix " : "",
                  spec.fixed ? spec.fixed : "", npos, npos == 1 ? "" : "s", rep.k, rep.train_before,
-                 rep.train_after, rep.valid_before, rep.valid_after);
+                 rep.train_after, valid);
         const char *origin[EVAL_TABLE_NB];
         for (int v = 0; v < EVAL_TABLE_NB; v++)
             origin[v] = v == (int)spec.table ? line : eval_weights_origin[v];
