@@ -39,7 +39,8 @@ typedef struct NewFile {
 
 /* Starts FILE = path.  Returns 0 with nf->f open for writing, or -1 with a
  * one-line reason naming FILE (never the temporary name) in err ("PATH
- * exists: remove it or choose another name", "cannot create PATH: its
+ * exists: remove it or choose another name", "PATH: not a regular file"
+ * (a device: /dev/null), "PATH: is a folder", "cannot create PATH: its
  * folder DIR does not exist (No such file or directory)", "cannot create
  * PATH: Permission denied", ...); nothing is created then.  *nf is owned
  * by the caller until commit or abandon. */
