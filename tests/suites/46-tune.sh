@@ -323,6 +323,7 @@ else
     bad "the built-in tables write src/search/eval_weights.c back exactly"
 fi
 cp src/search/eval_weights.c "$tmp/w.c"
+chmod 640 "$tmp/w.c"
 out=$($BIN fit -variant tabal -rounds 1 -iterations 100 -out "$tmp/w.c" tests/data/tune-tabal.txt 2>&1)
 before=$(sed -nE 's/.*log loss ([0-9.]+) -> ([0-9.]+).*/\1/p' <<<"$out")
 after=$(sed -nE 's/.*log loss ([0-9.]+) -> ([0-9.]+).*/\2/p' <<<"$out")
@@ -340,6 +341,8 @@ if grep -q '\[EVAL_TABLE_TABAL\] = "dablo-tune fit ' "$tmp/w.c" && [ "$(dablot_p
     ok "fit -out rewrites the Tabal table and its origin, the Dablot tables as they were"
     compgen -G "$tmp/w.c.tmp*" >/dev/null && bad "  ... and leaves no temporary file" ||
         ok "  ... and leaves no temporary file"
+    [ "$(stat -c %a "$tmp/w.c")" = 640 ] && ok "  ... and keeps the file's mode (640)" ||
+        bad "  ... and keeps the file's mode (640, not $(stat -c %a "$tmp/w.c"))"
 else
     bad "fit -out rewrites the Tabal table and its origin, the Dablot tables as they were"
 fi
