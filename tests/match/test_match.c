@@ -496,7 +496,7 @@ static int names_starting(const char *dir, const char *prefix)
  * or abandoned run leaves neither FILE nor its temporary name. */
 START_TEST(new_file_whole_or_nothing)
 {
-    char dir[] = "/tmp/dablo-newfile.XXXXXX", path[600], err[600];
+    char dir[] = "/tmp/dablo-newfile.XXXXXX", path[600], err[600], other[700];
     ck_assert_ptr_nonnull(mkdtemp(dir));
     snprintf(path, sizeof path, "%s/out.txt", dir);
     NewFile nf;
@@ -515,8 +515,13 @@ START_TEST(new_file_whole_or_nothing)
     ck_assert_ptr_nonnull(strstr(err, "out.txt exists: remove it or choose another name"));
     ck_assert_int_eq(stat(path, &st), 0);
     ck_assert_int_eq(st.st_size, 4);
+    /* A device or a folder is named as such, never "remove it". */
+    ck_assert_int_eq(newfile_open(&nf, "/dev/null", err, sizeof err), -1);
+    ck_assert_str_eq(err, "/dev/null: not a regular file");
+    ck_assert_int_eq(newfile_open(&nf, dir, err, sizeof err), -1);
+    snprintf(other, sizeof other, "%s: is a folder", dir);
+    ck_assert_str_eq(err, other);
     /* A file that appears while the run writes is kept; the commit fails. */
-    char other[700];
     snprintf(other, sizeof other, "%s/late.txt", dir);
     ck_assert_int_eq(newfile_open(&nf, other, err, sizeof err), 0);
     fputs("new", nf.f);

@@ -3,8 +3,8 @@
 # (optimised and under ASan + UBSan), data generation (deterministic,
 # shards that together are the unsplit run, every rule preset), merging,
 # the one-line errors of bad input (fit's -out and -fix checked before any
-# work), a gen stopped by SIGINT, SIGTERM, SIGHUP or SIGPIPE (no file left, so it runs
-# again), the fit on the fixed sample, and the weights source, which the
+# work), a gen stopped by SIGINT, SIGTERM or SIGHUP (no file left, so it runs
+# again), a closed standard output (the file written all the same), the fit on the fixed sample, and the weights source, which the
 # built-in tables must write back exactly.
 set -u
 cd "$(dirname "$0")/../.."
@@ -182,6 +182,38 @@ refuse "fit: no positions of the table (Dablot's compulsory presets)" "no positi
 refuse "fit: an unknown table" "-variant chess: not dablot, dablot-compulsory or tabal" $BIN fit -variant chess tests/data/tune-tabal.txt
 refuse "fit: bad option value" "-lambda 2: not a number in 0..1" $BIN fit -variant tabal -lambda 2 tests/data/tune-tabal.txt
 refuse "unknown command" "unknown command 'tune'" $BIN tune
+# options after the first data file are refused, never read as file names
+refuse "fit: an option after the data files" "options come before the data files: -variant\$" \
+    $BIN fit tests/data/tune-tabal.txt -variant tabal
+refuse "fit: an option after the data files, others before" "options come before the data files: -valid\$" \
+    $BIN fit -variant tabal tests/data/tune-tabal.txt -valid 20
+refuse "merge: an option after the data files" "options come before the data files: -out\$" \
+    $BIN merge tests/data/tune-tabal.txt -out "$tmp/x.txt"
+refuse "merge: an option after a data file" "options come before the data files: -x\$" \
+    $BIN merge -out "$tmp/x.txt" tests/data/tune-tabal.txt -x
+# an unknown option is named so whether a value follows or not
+refuse "gen: an unknown option at the end" "gen: unknown option '-bogus'\$" $BIN gen -game tabal -bogus
+refuse "gen: an unknown option with a value" "gen: unknown option '-bogus'\$" $BIN gen -bogus 1 -game tabal
+refuse "fit: an unknown option at the end" "fit: unknown option '-bogus'\$" $BIN fit -variant tabal -bogus
+refuse "merge: an unknown option" "merge: unknown option '-bogus'\$" $BIN merge -out "$tmp/x.txt" -bogus
+[ ! -e "$tmp/x.txt" ] && ok "  ... and none of them writes a file" || bad "  ... and none of them writes a file"
+# each command's -h and --help print the usage and exit 0
+for c in gen merge fit; do
+    for h in -h --help; do
+        out=$($BIN $c $h 2>&1)
+        rc=$?
+        [ $rc -eq 0 ] && grep -q '^Usage: dablo-tune gen' <<<"$out" && ok "$c $h: the usage, exit 0" ||
+            bad "$c $h: the usage, exit 0 (exit $rc: $(head -n 1 <<<"$out"))"
+    done
+done
+out=$($BIN gen -game tabal --help 2>&1) && grep -q '^Usage:' <<<"$out" && ok "gen: --help after an option" ||
+    bad "gen: --help after an option"
+# an -out that is no regular file is named so, never "exists: remove it"
+refuse "gen -out naming a device" "-out /dev/null: not a regular file\$" $BIN gen -game tabal -out /dev/null
+refuse "gen -out naming a folder" "-out $tmp: is a folder\$" $BIN gen -game tabal -out "$tmp"
+refuse "merge -out naming a device" "-out /dev/null: not a regular file\$" \
+    $BIN merge -out /dev/null tests/data/tune-tabal.txt
+refuse "merge -out naming the root folder" "-out /: is a folder\$" $BIN merge -out / tests/data/tune-tabal.txt
 
 # ---- fit checks its -out and -fix before any work ------------------------
 cp tests/data/tune-tabal.txt "$tmp/in.txt"
@@ -215,6 +247,26 @@ rc=$?
     ok "fit: a bad -out is refused before the fit starts" ||
     bad "fit: a bad -out is refused before the fit starts (exit $rc)"
 
+# ---- a full disk: the file and the cause named, no file left ------------
+# (a 12 KiB tmpfs; needs root, otherwise skipped)
+mkdir "$tmp/full"
+if mount -t tmpfs -o size=12k tmpfs "$tmp/full" 2>/dev/null; then
+    trap 'umount "$tmp/full" 2>/dev/null; rm -rf "$tmp"' EXIT
+    err=$($BIN gen -game tabal -games 20 -nodes 100 -out "$tmp/full/g.txt" 2>&1 >/dev/null)
+    rc=$?
+    [ $rc -eq 1 ] && [ "$err" = "dablo-tune: cannot write $tmp/full/g.txt: No space left on device" ] &&
+        [ -z "$(ls -A "$tmp/full")" ] && ok "gen on a full disk: the file and the cause named, exit 1" ||
+        bad "gen on a full disk: the file and the cause named, exit 1 (exit $rc: $err)"
+    err=$($BIN merge -out "$tmp/full/m.txt" tests/data/tune-tabal.txt 2>&1 >/dev/null)
+    rc=$?
+    [ $rc -eq 1 ] && [ "$err" = "dablo-tune: cannot write $tmp/full/m.txt: No space left on device" ] &&
+        [ -z "$(ls -A "$tmp/full")" ] && ok "merge on a full disk: the file and the cause named, exit 1" ||
+        bad "merge on a full disk: the file and the cause named, exit 1 (exit $rc: $err)"
+    umount "$tmp/full"
+else
+    skipped "a full disk (no tmpfs can be mounted here)"
+fi
+
 # ---- gen interrupted: no file left, the same command runs again ----------
 # interrupted SIGNAL STATUS: a long gen stopped by SIGNAL once its
 # temporary file exists exits STATUS with one line naming the file, and
@@ -242,7 +294,23 @@ interrupted() {
 interrupted INT 130
 interrupted TERM 143
 interrupted HUP 129
-interrupted PIPE 141
+# A closed standard output (| true) is only the report lost: gen, merge
+# and fit finish, write their file whole and exit 0 (SIGPIPE ignored; the
+# sleep lets the reader end first).
+rm -f "$tmp/pipe"*
+{ sleep 0.5; $BIN gen -game tabal -games 2 -nodes 300 -out "$tmp/pipe.txt" 2>"$tmp/pipe.err"; echo $? >"$tmp/pipe.rc"; } | true
+[ "$(cat "$tmp/pipe.rc")" = 0 ] && [ -s "$tmp/pipe.txt" ] && [ ! -s "$tmp/pipe.err" ] && ! compgen -G "$tmp/pipe.txt.tmp*" >/dev/null &&
+    ok "gen | true: the file written, exit 0" ||
+    bad "gen | true: the file written, exit 0 (exit $(cat "$tmp/pipe.rc"): $(cat "$tmp/pipe.err"))"
+{ sleep 0.5; $BIN merge -out "$tmp/pipe-m.txt" "$tmp/pipe.txt" 2>"$tmp/pipe.err"; echo $? >"$tmp/pipe.rc"; } | true
+[ "$(cat "$tmp/pipe.rc")" = 0 ] && cmp -s "$tmp/pipe.txt" "$tmp/pipe-m.txt" && [ ! -s "$tmp/pipe.err" ] &&
+    ok "merge | true: the file written, exit 0" ||
+    bad "merge | true: the file written, exit 0 (exit $(cat "$tmp/pipe.rc"): $(cat "$tmp/pipe.err"))"
+cp src/search/eval_weights.c "$tmp/pipe-w.c"
+{ sleep 0.5; $BIN fit -variant tabal -rounds 1 -iterations 5 -out "$tmp/pipe-w.c" tests/data/tune-tabal.txt 2>"$tmp/pipe.err"; echo $? >"$tmp/pipe.rc"; } | true
+[ "$(cat "$tmp/pipe.rc")" = 0 ] && grep -q '\[EVAL_TABLE_TABAL\] = "dablo-tune fit ' "$tmp/pipe-w.c" &&
+    ok "fit | true: the weights written, exit 0" ||
+    bad "fit | true: the weights written, exit 0 (exit $(cat "$tmp/pipe.rc"): $(cat "$tmp/pipe.err"))"
 out=$($BIN gen -game tabal -nodes 100 -games 2 -out "$tmp/int.txt" 2>&1)
 [ $? -eq 0 ] && [ -s "$tmp/int.txt" ] && ! compgen -G "$tmp/int.txt.tmp.*" >/dev/null &&
     ok "gen after an interruption: the same command runs ($(wc -l <"$tmp/int.txt") positions)" ||
@@ -255,6 +323,7 @@ else
     bad "the built-in tables write src/search/eval_weights.c back exactly"
 fi
 cp src/search/eval_weights.c "$tmp/w.c"
+chmod 640 "$tmp/w.c"
 out=$($BIN fit -variant tabal -rounds 1 -iterations 100 -out "$tmp/w.c" tests/data/tune-tabal.txt 2>&1)
 before=$(sed -nE 's/.*log loss ([0-9.]+) -> ([0-9.]+).*/\1/p' <<<"$out")
 after=$(sed -nE 's/.*log loss ([0-9.]+) -> ([0-9.]+).*/\2/p' <<<"$out")
@@ -272,8 +341,48 @@ if grep -q '\[EVAL_TABLE_TABAL\] = "dablo-tune fit ' "$tmp/w.c" && [ "$(dablot_p
     ok "fit -out rewrites the Tabal table and its origin, the Dablot tables as they were"
     compgen -G "$tmp/w.c.tmp*" >/dev/null && bad "  ... and leaves no temporary file" ||
         ok "  ... and leaves no temporary file"
+    [ "$(stat -c %a "$tmp/w.c")" = 640 ] && ok "  ... and keeps the file's mode (640)" ||
+        bad "  ... and keeps the file's mode (640, not $(stat -c %a "$tmp/w.c"))"
 else
     bad "fit -out rewrites the Tabal table and its origin, the Dablot tables as they were"
+fi
+# fit -out through a symbolic link rewrites the file it names, in that
+# file's folder, and keeps the link and the file's permission bits.
+mkdir -p "$tmp/real"
+cp src/search/eval_weights.c "$tmp/real/w.c"
+chmod 640 "$tmp/real/w.c"
+ln -s real/w.c "$tmp/wlink.c"
+$BIN fit -variant tabal -rounds 1 -iterations 5 -out "$tmp/wlink.c" tests/data/tune-tabal.txt >/dev/null 2>&1
+if [ -L "$tmp/wlink.c" ] && grep -q '\[EVAL_TABLE_TABAL\] = "dablo-tune fit ' "$tmp/real/w.c" &&
+    [ "$(stat -c %a "$tmp/real/w.c")" = 640 ] && ! compgen -G "$tmp/real/w.c.tmp*" >/dev/null &&
+    ! compgen -G "$tmp/wlink.c.tmp*" >/dev/null; then
+    ok "fit -out through a symbolic link: the target rewritten, the link and mode 640 kept"
+else
+    bad "fit -out through a symbolic link: the target rewritten, the link and mode 640 kept ($(ls -l "$tmp/wlink.c" "$tmp/real/w.c"))"
+fi
+# No validation positions: said so, never "validation 0.000000".
+cp src/search/eval_weights.c "$tmp/w0.c"
+out=$($BIN fit -variant tabal -valid 0 -rounds 1 -iterations 5 -out "$tmp/w0.c" tests/data/tune-tabal.txt 2>&1)
+if grep -q '^fit: .*, no validation set$' <<<"$out" && ! grep -q 'validation 0\.0' <<<"$out" &&
+    tr -d '\n' <"$tmp/w0.c" | sed 's/"[[:space:]]*"//g' | grep -q '(no validation set)'; then
+    ok "fit -valid 0: says there is no validation set"
+else
+    bad "fit -valid 0: says there is no validation set"
+    sed 's/^/     | /' <<<"$out"
+fi
+# A fit whose validation loss rises (40 positions, half for validation)
+# warns on stderr, one line, and still writes the file.
+awk 'NR % 15 == 0' tests/data/tune-tabal.txt >"$tmp/small.txt"
+cp src/search/eval_weights.c "$tmp/wsmall.c"
+$BIN fit -variant tabal -valid 50 -seed 1 -rounds 3 -iterations 1000 -rate 5 -l2 0 -out "$tmp/wsmall.c" \
+    "$tmp/small.txt" >/dev/null 2>"$tmp/small.err"
+rc=$?
+if [ $rc -eq 0 ] && [ "$(wc -l <"$tmp/small.err")" -eq 1 ] &&
+    grep -Eq '^dablo-tune: warning: validation loss rose [0-9.]+ -> [0-9.]+: the data is too small or the fit over-fits$' "$tmp/small.err" &&
+    grep -q '\[EVAL_TABLE_TABAL\] = "dablo-tune fit ' "$tmp/wsmall.c"; then
+    ok "fit: a validation loss that rises is warned of, the file written"
+else
+    bad "fit: a validation loss that rises is warned of, the file written (exit $rc: $(cat "$tmp/small.err"))"
 fi
 # The origin line names the weights held, which belong to how a table was made.
 cp src/search/eval_weights.c "$tmp/wfix.c"

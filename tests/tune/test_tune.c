@@ -100,6 +100,8 @@ START_TEST(malformed_lines_are_refused_with_line_and_reason)
         ck_assert_msg(strncmp(err, cases[i].want, strlen(cases[i].want)) == 0,
                       "line '%s': got '%s'", bad, err);
         ck_assert_msg(!strchr(err, '\n'), "one line");
+        const char *twice = strstr(err, "bad FEN");
+        ck_assert_msg(!twice || !strstr(twice + 1, "bad FEN"), "'bad FEN' said twice: '%s'", err);
         ck_assert_uint_eq(n, 1); /* the record before the bad line is kept */
     }
     char text[128], err[400];

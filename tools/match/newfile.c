@@ -93,22 +93,47 @@ void newfile_catch_signals(const char *program)
     }
 }
 
+static void nf_free(NewFile *nf);
+
 /* newfile_open() and newfile_open_replace(). */
 static int open_tmp(NewFile *nf, const char *path, bool replace, char *err, size_t errlen)
 {
     memset(nf, 0, sizeof *nf);
     struct stat st;
     if (!replace && lstat(path, &st) == 0) {
-        snprintf(err, errlen, "%s exists: remove it or choose another name", path);
+        /* "Remove it" is no advice for /dev/null or a folder (as root). */
+        if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+            snprintf(err, errlen, "%s: is a folder", path);
+        else if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
+            snprintf(err, errlen, "%s: not a regular file", path);
+        else
+            snprintf(err, errlen, "%s exists: remove it or choose another name", path);
         return -1;
     }
-    size_t n = strlen(path) + 32;
+    /* A FILE replaced through a symbolic link: the file it names is
+     * rewritten (temporary file in that file's folder, renamed over it),
+     * the link kept; its permission bits are kept too. */
+    char *real = replace ? realpath(path, NULL) : NULL;
+    const char *dest = real ? real : path;
+    bool keep_mode = real && stat(real, &st) == 0 && S_ISREG(st.st_mode);
+    size_t n = strlen(dest) + 32;
     nf->tmp = util_xmalloc(n);
-    snprintf(nf->tmp, n, "%s.tmp.%ld", path, (long)getpid());
+    snprintf(nf->tmp, n, "%s.tmp.%ld", dest, (long)getpid());
     nf->path = util_xstrdup(path);
+    nf->dest = util_xstrdup(dest);
+    free(real);
     nf->replace = replace;
     arm(nf);
     nf->f = fopen(nf->tmp, "wxe");
+    if (nf->f && keep_mode && fchmod(fileno(nf->f), st.st_mode & 07777) != 0) {
+        int e = errno;
+        snprintf(err, errlen, "cannot keep the mode of %s: %s", path, strerror(e));
+        fclose(nf->f);
+        unlink(nf->tmp);
+        disarm();
+        nf_free(nf);
+        return -1;
+    }
     if (!nf->f) {
         /* Named by the caller's name: the temporary one is the runner's own. */
         int e = errno;
@@ -121,9 +146,7 @@ static int open_tmp(NewFile *nf, const char *path, bool replace, char *err, size
             snprintf(err, errlen, "cannot create %s: %s", path, strerror(e));
         free(dir);
         disarm();
-        free(nf->tmp);
-        free(nf->path);
-        memset(nf, 0, sizeof *nf);
+        nf_free(nf);
         return -1;
     }
     return 0;
@@ -159,6 +182,7 @@ static void nf_free(NewFile *nf)
 {
     free(nf->tmp);
     free(nf->path);
+    free(nf->dest);
     memset(nf, 0, sizeof *nf);
 }
 
@@ -183,7 +207,7 @@ int newfile_commit(NewFile *nf, char *err, size_t errlen)
     }
     /* link() never replaces a file: one that appeared meanwhile is kept;
      * rename() replaces FILE in one step for newfile_open_replace(). */
-    if (nf->replace ? rename(nf->tmp, nf->path) < 0 : link(nf->tmp, nf->path) < 0) {
+    if (nf->replace ? rename(nf->tmp, nf->dest) < 0 : link(nf->tmp, nf->dest) < 0) {
         snprintf(err, errlen, "cannot write %s: %s", nf->path, strerror(errno));
         newfile_abandon(nf);
         return -1;
@@ -191,7 +215,7 @@ int newfile_commit(NewFile *nf, char *err, size_t errlen)
     disarm();
     unlink(nf->tmp);
     int rc = 0;
-    if (sync_folder(nf->path) < 0) {
+    if (sync_folder(nf->dest) < 0) {
         snprintf(err, errlen, "cannot sync the folder of %s: %s", nf->path, strerror(errno));
         rc = -1;
     }

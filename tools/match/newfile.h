@@ -16,7 +16,9 @@
  * terminal; left ignored under nohup) and SIGPIPE remove the temporary
  * file of the NewFile open at that moment (one at a time), print one line
  * on stderr and end the program with exit status 130, 143, 129 or 141
- * (128 + the signal).  Only a SIGKILL or a crash can leave FILE.tmp.PID
+ * (128 + the signal); a program that ignores SIGPIPE afterwards
+ * (dablo-tune gen, merge, fit: standard output only a report) sees a
+ * closed pipe as a write error (EPIPE) instead.  Only a SIGKILL or a crash can leave FILE.tmp.PID
  * behind; it never blocks a new run (another PID, another name).
  */
 #ifndef DABLO_MATCH_NEWFILE_H
@@ -28,14 +30,17 @@
 
 typedef struct NewFile {
     char *path; /* FILE, owned */
-    char *tmp;  /* FILE.tmp.PID, owned */
+    char *dest; /* where FILE is written: FILE, or for newfile_open_replace()
+                 * the file a symbolic link FILE names (realpath()), owned */
+    char *tmp;  /* DEST.tmp.PID, owned */
     FILE *f;    /* open on tmp until commit or abandon */
     bool replace; /* newfile_open_replace(): commit renames over FILE */
 } NewFile;
 
 /* Starts FILE = path.  Returns 0 with nf->f open for writing, or -1 with a
  * one-line reason naming FILE (never the temporary name) in err ("PATH
- * exists: remove it or choose another name", "cannot create PATH: its
+ * exists: remove it or choose another name", "PATH: not a regular file"
+ * (a device: /dev/null), "PATH: is a folder", "cannot create PATH: its
  * folder DIR does not exist (No such file or directory)", "cannot create
  * PATH: Permission denied", ...); nothing is created then.  *nf is owned
  * by the caller until commit or abandon. */
@@ -43,7 +48,12 @@ int newfile_open(NewFile *nf, const char *path, char *err, size_t errlen);
 
 /* As newfile_open(), but FILE may exist: newfile_commit() replaces it in
  * one rename(2), so FILE is the old file or the new one, whole, never a
- * part (dablo-tune fit -out). */
+ * part (dablo-tune fit -out).  A FILE that is a symbolic link is resolved
+ * first (realpath()): the temporary file goes to the target's folder and
+ * is renamed over the target, so the link stays a link; an existing
+ * file's permission bits are given to the new one (fchmod() before the
+ * rename), so a -rw-r----- file stays so.  "cannot keep the mode of
+ * PATH: reason" when that fails. */
 int newfile_open_replace(NewFile *nf, const char *path, char *err, size_t errlen);
 
 /* Makes FILE whole on disk (see above) and frees nf.  Returns 0, or -1

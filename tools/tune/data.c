@@ -117,7 +117,9 @@ int tune_record_parse(const char *line, TuneRecord *rec, Position *pos, char *er
     Position p, *into = pos ? pos : &p;
     char why[200];
     if (position_set_fen(into, &r, fen, why, sizeof why) != 0) {
-        snprintf(err, errlen, "bad FEN for %s: %s", game, why);
+        /* position_set_fen() starts its reason with "bad FEN: ": said once. */
+        const char *w = strncmp(why, "bad FEN: ", 9) ? why : why + 9;
+        snprintf(err, errlen, "bad FEN for %s: %s", game, w);
         return -1;
     }
     rec->key = into->key;

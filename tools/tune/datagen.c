@@ -4,6 +4,7 @@
  */
 #include "datagen.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,6 +30,7 @@ typedef struct Run {
     Pending *pending;
     int npending, cap;
     TuneSet seen;
+    int write_errno; /* the errno of a failed write, 0 = none */
 } Run;
 
 /* Searches g's position with budget nodes and TradeBonus trade_bonus; the
@@ -71,7 +73,8 @@ static int keep(Run *r, const Position *pos, int score_white)
     return 0;
 }
 
-/* Writes the game's pending positions that are new with result res. */
+/* Writes the game's pending positions that are new with result res:
+ * 0, -1 out of memory, -2 a write error (its errno in r->write_errno). */
 static int flush_game(Run *r, FILE *out, GameResult res, DatagenStats *st)
 {
     int half = res == RESULT_WHITE_WINS ? 2 : res == RESULT_BLACK_WINS ? 0 : 1;
@@ -88,13 +91,20 @@ static int flush_game(Run *r, FILE *out, GameResult res, DatagenStats *st)
                            .score = r->pending[i].score,
                            .key = r->pending[i].key,
                            .fen = r->pending[i].fen };
-        if (tune_record_write(out, &rec) != 0) return -1;
+        errno = 0;
+        if (tune_record_write(out, &rec) != 0) {
+            r->write_errno = errno ? errno : EIO;
+            return -2;
+        }
         st->positions++;
     }
-    return fflush(out) == 0 ? 0 : -1;
+    errno = 0;
+    if (fflush(out) == 0) return 0;
+    r->write_errno = errno ? errno : EIO;
+    return -2;
 }
 
-/* Plays game index gi.  Returns 0, or -1 (out of memory, write error). */
+/* Plays game index gi.  Returns 0, -1 out of memory, -2 a write error. */
 static int play_game(Run *r, int64_t gi, FILE *out, DatagenStats *st)
 {
     const DatagenSpec *spec = r->spec;
@@ -182,10 +192,13 @@ int datagen_run(const DatagenSpec *spec, FILE *out, DatagenStats *st, char *err,
         }
     }
     for (int64_t gi = spec->shard - 1; rc == 0 && gi < spec->games; gi += spec->nshards) {
-        if (play_game(&r, gi, out, st) != 0) {
-            snprintf(err, errlen, "game %lld: out of memory or a write error", (long long)gi + 1);
-            rc = -1;
-        }
+        int played = play_game(&r, gi, out, st);
+        if (played == -2)
+            snprintf(err, errlen, "cannot write %s: %s",
+                     spec->out_name ? spec->out_name : "the data file", strerror(r.write_errno));
+        else if (played != 0)
+            snprintf(err, errlen, "game %lld: out of memory", (long long)gi + 1);
+        if (played != 0) rc = -1;
     }
     for (int c = 0; c < 2; c++)
         search_free(r.side[c]);

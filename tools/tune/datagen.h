@@ -41,6 +41,7 @@ typedef struct DatagenSpec {
     int max_plies;      /* a game longer than this is dropped */
     int trade_bonus;    /* the search's TradeBonus, 0..TRADE_BONUS_MAX (search.h);
                          * the score recorded leaves out the root's share */
+    const char *out_name; /* the data file's name for a write error, NULL = "the data file" */
 } DatagenSpec;
 
 typedef struct DatagenStats {
@@ -51,7 +52,7 @@ typedef struct DatagenStats {
 
 /* Plays the shard's games and writes their records to out.  Returns 0, or
  * -1 with a one-line reason in err (a bad openings file, out of memory, a
- * write error). */
+ * write error: "cannot write OUT_NAME: No space left on device"). */
 int datagen_run(const DatagenSpec *spec, FILE *out, DatagenStats *st, char *err, size_t errlen);
 
 #endif

@@ -93,7 +93,7 @@ static int set_load(Set *s, const TuneData *d, EvalTable t, const FitSpec *spec,
         if (eval_table_of(&rules) != t) continue;
         char why[200];
         if (position_set_fen(&s->pos[s->n], &rules, r->fen, why, sizeof why) != 0) {
-            snprintf(err, errlen, "record %zu: bad FEN: %s", i + 1, why);
+            snprintf(err, errlen, "record %zu: %s", i + 1, why); /* why says "bad FEN" */
             set_free(s);
             return -1;
         }
@@ -119,6 +119,17 @@ static double mean_loss(const Set *s, const int *e, const double *t, double k, i
         cnt++;
     }
     return cnt ? sum / (double)cnt : 0;
+}
+
+/* "validation LOSS" into buf, or "no validation set" when there are no
+ * validation positions (a loss of 0 would look like a perfect fit). */
+static const char *valid_text(char *buf, size_t len, size_t nvalid, double loss)
+{
+    if (nvalid)
+        snprintf(buf, len, "validation %.6f", loss);
+    else
+        snprintf(buf, len, "no validation set");
+    return buf;
 }
 
 static void set_targets(Set *s, double lambda, double k)
@@ -289,11 +300,11 @@ int fit_run(const TuneData *d, const FitSpec *spec, const EvalWeights *start, Ev
     rep->k = fit_k(&s, spec->lambda);
     rep->train_before = mean_loss(&s, s.base, s.target, rep->k, 0);
     rep->valid_before = mean_loss(&s, s.base, s.target, rep->k, 1);
+    char vt[48];
     if (log)
-        fprintf(
-            log,
-            "%zu training and %zu validation positions; K = %.6f; loss %.6f (validation %.6f)\n",
-            rep->ntrain, rep->nvalid, rep->k, rep->train_before, rep->valid_before);
+        fprintf(log, "%zu training and %zu validation positions; K = %.6f; loss %.6f (%s)\n",
+                rep->ntrain, rep->nvalid, rep->k, rep->train_before,
+                valid_text(vt, sizeof vt, rep->nvalid, rep->valid_before));
 
     for (int round = 0; round < spec->rounds; round++) {
         /* The linear model around the current weights; the weights no
@@ -329,9 +340,10 @@ int fit_run(const TuneData *d, const FitSpec *spec, const EvalWeights *start, Ev
             eval_weight_set(out, sel[c], (int)lround(eval_weight_get(&cur, sel[c]) + x[c]));
         evaluate_all(&s, out);
         if (log)
-            fprintf(log, "round %d: %d weight%s; loss %.6f (validation %.6f)\n", round + 1, used,
-                    used == 1 ? "" : "s", mean_loss(&s, s.base, s.target, rep->k, 0),
-                    mean_loss(&s, s.base, s.target, rep->k, 1));
+            fprintf(
+                log, "round %d: %d weight%s; loss %.6f (%s)\n", round + 1, used,
+                used == 1 ? "" : "s", mean_loss(&s, s.base, s.target, rep->k, 0),
+                valid_text(vt, sizeof vt, rep->nvalid, mean_loss(&s, s.base, s.target, rep->k, 1)));
     }
     rep->train_after = mean_loss(&s, s.base, s.target, rep->k, 0);
     rep->valid_after = mean_loss(&s, s.base, s.target, rep->k, 1);

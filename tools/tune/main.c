@@ -11,10 +11,13 @@
  *
  * Every error is one line on stderr; exit status 0 ok, 2 bad usage or
  * input (a malformed data file names its line), 1 a failure while running.
+ * gen, merge and fit ignore SIGPIPE: a closed standard output (their
+ * report) never stops the file they write.
  */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700 /* realpath() */
 #include <ctype.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -136,6 +139,42 @@ static int check_out_name(const char *out)
     return out && !*out ? bad("-out: an empty file name%s%s", "", "") : 0;
 }
 
+/* -out PATH that exists: a folder or anything but a regular file (a
+ * device, a FIFO) is refused by name, never "exists: remove it" (advice
+ * for /dev/null that is dangerous as root).  0, or 2 after the error line. */
+static int check_out_kind(const char *path)
+{
+    struct stat st;
+    if (stat(path, &st) != 0) return 0;
+    if (S_ISDIR(st.st_mode)) return bad("-out %s: is a folder%s", path, "");
+    if (!S_ISREG(st.st_mode)) return bad("-out %s: not a regular file%s", path, "");
+    return 0;
+}
+
+/* Whether o asks for the usage (-h, --help), anywhere among the options. */
+static bool is_help(const char *o)
+{
+    return !strcmp(o, "-h") || !strcmp(o, "--help");
+}
+
+/* Whether o is one of the NULL-ended list of options (each takes a value). */
+static bool is_option(const char *o, const char *const *list)
+{
+    for (; *list; list++)
+        if (!strcmp(o, *list)) return true;
+    return false;
+}
+
+/* The first argument of argv[from..] that starts with '-': an option
+ * after the data files, which would otherwise be read as a file name.
+ * 0, or 2 after the error line. */
+static int check_no_late_option(int argc, char **argv, int from)
+{
+    for (int i = from; i < argc; i++)
+        if (argv[i][0] == '-') return bad("options come before the data files: %s%s", argv[i], "");
+    return 0;
+}
+
 /* Starts the new file path (newfile.h: refuses one that exists, so no
  * data is ever overwritten; written whole or not at all, also when the
  * run is interrupted).  0, or 2 after the error line. */
@@ -191,12 +230,21 @@ static int cmd_gen(int argc, char **argv)
                       .shard = 1,
                       .nshards = 1,
                       .max_plies = 1000 };
+    static const char *const options[] = { "-game",         "-out",   "-openings",
+                                           "-random-plies", "-nodes", "-games",
+                                           "-seed",         "-shard", "-max-plies",
+                                           "-trade-bonus",  NULL };
     const char *out = NULL, *trade_bonus = NULL;
     int have_game = 0;
     for (int i = 2; i < argc; i += 2) {
         const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         long long n;
         if (o[0] != '-') return bad("gen: unexpected argument '%s'%s", o, "");
+        if (is_help(o)) {
+            fputs(usage, stdout);
+            return 0;
+        }
+        if (!is_option(o, options)) return bad("gen: unknown option '%s'%s", o, "");
         if (!v) return bad("%s: needs a value%s", o, "");
         if (check_once(argv, 2, i)) return 2;
         if (!strcmp(o, "-game")) {
@@ -251,9 +299,10 @@ static int cmd_gen(int argc, char **argv)
         return bad("-trade-bonus %s: TradeBonus applies to dablot:classic only (Dablot under "
                    "optional captures)%s",
                    trade_bonus, "");
-    if (check_out_name(out)) return 2;
+    if (check_out_name(out) || check_out_kind(out)) return 2;
     NewFile nf;
     if (open_new(&nf, out)) return 2;
+    g.out_name = out;
     DatagenStats st;
     char err[400];
     if (datagen_run(&g, nf.f, &st, err, sizeof err) != 0) {
@@ -289,27 +338,38 @@ static int cmd_merge(int argc, char **argv)
 {
     const char *out = NULL;
     int first = 2;
-    while (first + 1 < argc && !strcmp(argv[first], "-out")) {
+    for (; first < argc && argv[first][0] == '-'; first += 2) {
+        if (is_help(argv[first])) {
+            fputs(usage, stdout);
+            return 0;
+        }
+        if (strcmp(argv[first], "-out"))
+            return bad("merge: unknown option '%s'%s", argv[first], "");
+        if (first + 1 >= argc) return bad("%s: needs a value%s", argv[first], "");
         if (check_once(argv, 2, first)) return 2;
         out = argv[first + 1];
-        first += 2;
     }
+    if (check_no_late_option(argc, argv, first)) return 2;
     if (!out) return bad("merge: give the data file to write (-out FILE) first%s%s", "", "");
-    if (check_out_name(out)) return 2;
+    if (check_out_name(out) || check_out_kind(out)) return 2;
     if (first >= argc) return bad("merge: give the data files to merge%s%s", "", "");
-    for (int i = first; i < argc; i++)
-        if (argv[i][0] == '-') return bad("merge: unknown option '%s'%s", argv[i], "");
     TuneData d = { 0 };
     int rc = read_all(&d, argc, argv, first);
     if (rc == 0) {
         size_t dup = tune_data_dedupe(&d);
         NewFile nf;
         rc = open_new(&nf, out);
-        for (size_t i = 0; i < d.n && rc == 0; i++)
-            if (tune_record_write(nf.f, &d.v[i]) != 0) rc = 1;
+        int e = 0;
+        for (size_t i = 0; i < d.n && rc == 0; i++) {
+            errno = 0;
+            if (tune_record_write(nf.f, &d.v[i]) != 0) {
+                e = errno ? errno : EIO;
+                rc = 1;
+            }
+        }
         if (rc == 1) {
             newfile_abandon(&nf); /* as in gen */
-            say_error("%s: write error", out);
+            say_error("cannot write %s: %s", out, strerror(e));
         } else if (rc == 0 && (rc = commit_new(&nf)) == 0) {
             printf("%s: %zu position%s from %d file%s (%zu repeated left out)\n", out, d.n,
                    d.n == 1 ? "" : "s", argc - first, argc - first == 1 ? "" : "s", dup);
@@ -331,9 +391,11 @@ static int write_weights(const char *path, const EvalWeights w[EVAL_TABLE_NB],
         say_error("%s", err);
         return 1;
     }
+    errno = 0;
     if (weights_write(nf.f, w, origin) != 0) {
+        int e = errno ? errno : EIO;
         newfile_abandon(&nf);
-        say_error("%s: write error", path);
+        say_error("cannot write %s: %s", path, strerror(e));
         return 1;
     }
     return commit_new(&nf);
@@ -360,18 +422,20 @@ static bool is_weights_source(const char *path)
  * is the same file.  0, or 2 after the error line. */
 static int check_fit_out(const char *path, int argc, char **argv, int first)
 {
-    const char *slash = strrchr(path, '/');
+    /* A symbolic link is replaced in its target's folder (newfile.h). */
+    char *real = realpath(path, NULL);
+    const char *at = real ? real : path, *slash = strrchr(at, '/');
     char dir[4096];
-    snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) + (slash == path) : 1,
-             slash ? path : ".");
+    snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - at) + (slash == at) : 1,
+             slash ? at : ".");
+    free(real);
     struct stat st, in;
     if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
         return bad("-out %s: the folder %s does not exist", path, dir);
     if (access(dir, W_OK | X_OK) != 0)
         return bad("-out %s: the folder %s is not writable", path, dir);
     if (stat(path, &st) != 0) return 0;
-    if (S_ISDIR(st.st_mode)) return bad("-out %s: is a folder%s", path, "");
-    if (!S_ISREG(st.st_mode)) return bad("-out %s: not a regular file%s", path, "");
+    if (check_out_kind(path)) return 2;
     for (int i = first; i < argc; i++)
         if (stat(argv[i], &in) == 0 && in.st_dev == st.st_dev && in.st_ino == st.st_ino)
             return bad("-out %s: the same file as the data file %s", path, argv[i]);
@@ -384,12 +448,20 @@ static int check_fit_out(const char *path, int argc, char **argv, int first)
 
 static int cmd_fit(int argc, char **argv)
 {
+    static const char *const options[] = { "-variant",    "-out",  "-lambda", "-rounds",
+                                           "-iterations", "-rate", "-l2",     "-valid",
+                                           "-seed",       "-fix",  NULL };
     FitSpec spec = fit_defaults(EVAL_TABLE_DABLOT);
     const char *out = NULL;
     int have_variant = 0, first = 2;
     for (; first < argc && argv[first][0] == '-'; first += 2) {
         const char *o = argv[first], *v = first + 1 < argc ? argv[first + 1] : NULL;
         long long n;
+        if (is_help(o)) {
+            fputs(usage, stdout);
+            return 0;
+        }
+        if (!is_option(o, options)) return bad("fit: unknown option '%s'%s", o, "");
         if (!v) return bad("%s: needs a value%s", o, "");
         if (check_once(argv, 2, first)) return 2;
         if (!strcmp(o, "-variant")) {
@@ -427,6 +499,7 @@ static int cmd_fit(int argc, char **argv)
             return bad("fit: unknown option '%s'%s", o, "");
         }
     }
+    if (check_no_late_option(argc, argv, first)) return 2;
     if (!have_variant)
         return bad("fit: give the table to fit (-variant dablot, dablot-compulsory or tabal)%s%s",
                    "", "");
@@ -453,10 +526,23 @@ static int cmd_fit(int argc, char **argv)
         return 2;
     }
     size_t npos = rep.ntrain + rep.nvalid;
+    /* No validation positions (-valid 0, a tiny file): said so, never a
+     * loss of 0 that would look like a perfect fit. */
+    char valid[80];
+    if (rep.nvalid)
+        snprintf(valid, sizeof valid, "validation %.6f -> %.6f", rep.valid_before, rep.valid_after);
+    else
+        snprintf(valid, sizeof valid, "no validation set");
     printf("fit: %zu position%s (%zu repeated left out), %d weight%s, K %.6f; log loss %.6f -> "
-           "%.6f, validation %.6f -> %.6f\n",
+           "%.6f, %s\n",
            npos, npos == 1 ? "" : "s", dup, rep.nweights, rep.nweights == 1 ? "" : "s", rep.k,
-           rep.train_before, rep.train_after, rep.valid_before, rep.valid_after);
+           rep.train_before, rep.train_after, valid);
+    if (rep.nvalid && rep.valid_after > rep.valid_before) {
+        fflush(stdout);
+        say_error("warning: validation loss rose %.6f -> %.6f: the data is too small or the fit "
+                  "over-fits",
+                  rep.valid_before, rep.valid_after);
+    }
     for (int i = 0; i < EVAL_WEIGHT_NB; i++) {
         int a = eval_weight_get(&eval_default_weights[spec.table], i),
             b = eval_weight_get(&w[spec.table], i);
@@ -471,12 +557,11 @@ static int cmd_fit(int argc, char **argv)
          * names them (fit_check_fixed() allowed only weight-name characters). */
         snprintf(line, sizeof line,
                  "dablo-tune fit -lambda %g -rounds %d -iterations %d -rate %g -l2 %g -valid %d "
-                 "-seed %llu%s%s: %zu position%s, K %.6f, log loss %.6f -> %.6f (validation %.6f "
-                 "-> %.6f)",
+                 "-seed %llu%s%s: %zu position%s, K %.6f, log loss %.6f -> %.6f (%s)",
                  spec.lambda, spec.rounds, spec.iterations, spec.rate, spec.l2, spec.valid_percent,
                  (unsigned long long)spec.seed, spec.fixed ? " -fix " : "",
                  spec.fixed ? spec.fixed : "", npos, npos == 1 ? "" : "s", rep.k, rep.train_before,
-                 rep.train_after, rep.valid_before, rep.valid_after);
+                 rep.train_after, valid);
         const char *origin[EVAL_TABLE_NB];
         for (int v = 0; v < EVAL_TABLE_NB; v++)
             origin[v] = v == (int)spec.table ? line : eval_weights_origin[v];
@@ -503,6 +588,13 @@ int main(int argc, char **argv)
         printf("dablo-tune %s\n", DABLO_VERSION);
         return 0;
     }
+    /* gen, merge and fit make a file; their standard output is only a
+     * report.  A closed pipe there (| head, | true) makes the writes fail
+     * with EPIPE, unseen, instead of killing the run, so the file is made
+     * whole and the exit status is that of the file.  weights writes its
+     * product to standard output and ends on SIGPIPE (141) as before. */
+    if (!strcmp(cmd, "gen") || !strcmp(cmd, "merge") || !strcmp(cmd, "fit"))
+        signal(SIGPIPE, SIG_IGN);
     if (!strcmp(cmd, "gen")) return cmd_gen(argc, argv);
     if (!strcmp(cmd, "merge")) return cmd_merge(argc, argv);
     if (!strcmp(cmd, "fit")) return cmd_fit(argc, argv);
