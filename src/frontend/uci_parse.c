@@ -326,7 +326,14 @@ int uci_parse_position(const Rules *rules, char **v, int n, const char *switch_g
         Move m;
         char merr[PARSE_ERROR_LEN];
         if (notation_parse_move(&g.pos, v[k], &m, merr, sizeof merr) < 0) {
-            snprintf(err, errlen, "position: move %d of %d: %s", k - first + 1, nmoves, merr);
+            /* A game ended by a rule of the position has no legal move
+             * left: say so (after a repetition or DrawPlies moves go on). */
+            EndReason why;
+            bool over = game_result(&g, &why) != RESULT_NONE && why != END_REPETITION
+                     && why != END_DRAW_PLIES;
+            snprintf(err, errlen, "position: move %d of %d: %s%s%s%s", k - first + 1, nmoves, merr,
+                     over ? " (the game is over: " : "", over ? position_end_reason_name(why) : "",
+                     over ? ")" : "");
             game_free(&g);
             return -1;
         }

@@ -15,7 +15,7 @@ pvcheck
 < bestmove \(none\)
 # a position that ends the game by itself has no legal move after it
 > position fen 6/5/6/5/6/5/k4K/5/6/5/6/5/6 b 0 40 moves a7-a9
-< info string error: position: move 1 of 1: illegal move 'a7-a9'.*; position unchanged
+< info string error: position: move 1 of 1: illegal move 'a7-a9' \(the game is over: only the two kings left\); position unchanged
 # Tabal: Black blocked in... none left for Black after White's capture
 > setoption name Variant value tabal
 < info string variant tabal .*
