@@ -133,9 +133,7 @@ static bool endless_go(Session *e, int n, char **v, const char *cmd)
 }
 
 /* True when word is one of the NULL-terminated names (case-insensitive, as
- * the protocol reads a command): the protocol's commands are what the
- * command line runs, a play command of the terminal (play.h) it cannot,
- * and anything else is a usage error. */
+ * the protocol reads a command). */
 static bool named_in(const char *word, const char *const *names)
 {
     for (const char *const *c = names; *c; c++)
@@ -231,7 +229,7 @@ int main(int argc, char **argv)
              * for the wrong game. */
             complain("option '%s' must come before the command (try --help)\n", argv[late]);
             rc = 2;
-        } else if (w.n > 0 && named_in(w.v[0], play_commands())) {
+        } else if (w.n > 0 && play_is_command(w.v[0])) {
             complain("%s" PLAY_TERMINAL_ONLY "\n", w.v[0]);
             rc = 2;
         } else if (w.n > 0 && !named_in(w.v[0], uci_command_names())) {

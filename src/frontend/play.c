@@ -355,6 +355,13 @@ static const struct {
 };
 enum { PLAY_NCOMMANDS = sizeof play_table / sizeof play_table[0] };
 
+bool play_is_command(const char *word)
+{
+    for (int i = 0; i < PLAY_NCOMMANDS; i++)
+        if (strcasecmp(word, play_table[i].name) == 0) return true;
+    return false;
+}
+
 const char *const *play_commands(void)
 {
     static const char *names[PLAY_NCOMMANDS + 1];

@@ -78,6 +78,10 @@ void play_position_set(const struct Session *e);
 /* The names of the play mode's commands, NULL-terminated (completion). */
 const char *const *play_commands(void);
 
+/* Whether word names a play mode command (case-insensitive, as commands
+ * are read). */
+bool play_is_command(const char *word);
+
 /* The play mode's part of "help" at the terminal, printed first. */
 void play_help(const struct Session *e);
 

@@ -550,14 +550,6 @@ static const char *const go_words[] = {
     NULL
 };
 
-/* Whether word names a command of the terminal's play mode (any case). */
-static bool is_play_command(const char *word)
-{
-    for (const char *const *p = play_commands(); *p; p++)
-        if (strcasecmp(word, *p) == 0) return true;
-    return false;
-}
-
 /* "help <topic>" with no such topic: one error line naming it and the
  * topics, "protocol", the commands and the play mode's (at the terminal
  * first; elsewhere last, as the terminal's).  False when topic is one
@@ -565,11 +557,9 @@ static bool is_play_command(const char *word)
 static bool unknown_help_topic(const Session *e, const char *topic)
 {
     const char *const *play = play_commands();
-    bool known = strcasecmp(topic, "protocol") == 0;
+    bool known = strcasecmp(topic, "protocol") == 0 || play_is_command(topic);
     for (int i = 0; i < NCOMMANDS; i++)
         known |= strcasecmp(topic, commands[i].name) == 0;
-    for (int i = 0; play[i]; i++)
-        known |= strcasecmp(topic, play[i]) == 0;
     if (known) return false;
     char topics[512] = "";
     for (int i = 0; e->interactive && play[i]; i++)
@@ -674,7 +664,7 @@ void uci_execute(Session *e, const char *line)
     else if (!e->interactive || !play_execute(e, w.v, w.n))
         output_line("info string unknown command: %.*s%s%s", UCI_NAME(w.v[0]),
                     e->interactive            ? " (type 'help')"
-                    : is_play_command(w.v[0]) ? " (a terminal play command; see help)"
+                    : play_is_command(w.v[0]) ? " (a terminal play command; see help)"
                                               : "");
     uci_parse_words_free(&w);
 }

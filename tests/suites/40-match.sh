@@ -1277,13 +1277,13 @@ genopen_exists() {   # -genopenings out= refuses an existing file, exit 2; a fai
     local out rc
     "$M" -genopenings 6 plies=5 -srand 3 out=o.fen 2>/dev/null && cp o.fen o.orig || return 1
     out=$("$M" -genopenings 2 plies=5 -srand 4 out=o.fen 2>&1); rc=$?
-    [ $rc -eq 2 ] && grep -q 'out=o.fen exists: remove it or choose another name' <<<"$out" && cmp o.fen o.orig ||
+    [ $rc -eq 2 ] && grep -q -- '-genopenings: o.fen exists: remove it or choose another name' <<<"$out" && cmp o.fen o.orig ||
         { echo "rc $rc: $out"; return 1; }
     # a device or a folder is named as such, never "remove it"
     out=$("$M" -genopenings 2 plies=5 -srand 4 out=/dev/null 2>&1); rc=$?
-    [ $rc -eq 2 ] && grep -q 'out=/dev/null: not a regular file$' <<<"$out" || { echo "rc $rc: $out"; return 1; }
+    [ $rc -eq 2 ] && grep -q -- '-genopenings: /dev/null: not a regular file$' <<<"$out" || { echo "rc $rc: $out"; return 1; }
     out=$("$M" -genopenings 2 plies=5 -srand 4 out=/ 2>&1); rc=$?
-    [ $rc -eq 2 ] && grep -q 'out=/: is a folder$' <<<"$out" || { echo "rc $rc: $out"; return 1; }
+    [ $rc -eq 2 ] && grep -q -- '-genopenings: /: is a folder$' <<<"$out" || { echo "rc $rc: $out"; return 1; }
     "$M" -genopenings 50 plies=1 -srand 4 out=few.fen >/dev/null 2>&1 && return 1
     [ ! -e few.fen ] && [ -z "$(ls | grep tmp)" ] || { echo "a failed run left:"; ls; return 1; }
 }

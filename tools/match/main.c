@@ -161,16 +161,6 @@ static int resume_command_line(int argc, char **argv, const char *resume, int cr
 static int generate_openings(MatchConfig *c, GenSpec *g)
 {
     char err[4200];
-    struct stat st;
-    if (g->out && lstat(g->out, &st) == 0) {
-        /* "Remove it" is no advice for /dev/null or a folder (as root). */
-        bool odd = stat(g->out, &st) == 0 && !S_ISREG(st.st_mode);
-        fprintf(stderr, "dablo-match: -genopenings out=%s%s\n", g->out,
-                !odd                  ? " exists: remove it or choose another name"
-                : S_ISDIR(st.st_mode) ? ": is a folder"
-                                      : ": not a regular file");
-        return 2;
-    }
     uint64_t seed = c->seed_given ? c->seed : 1;
     newfile_catch_signals("dablo-match");
     NewFile nf;

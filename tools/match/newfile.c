@@ -102,12 +102,11 @@ static int open_tmp(NewFile *nf, const char *path, bool replace, char *err, size
     struct stat st;
     if (!replace && lstat(path, &st) == 0) {
         /* "Remove it" is no advice for /dev/null or a folder (as root). */
-        if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
-            snprintf(err, errlen, "%s: is a folder", path);
-        else if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
-            snprintf(err, errlen, "%s: not a regular file", path);
-        else
-            snprintf(err, errlen, "%s exists: remove it or choose another name", path);
+        bool odd = stat(path, &st) == 0 && !S_ISREG(st.st_mode);
+        snprintf(err, errlen, "%s%s", path,
+                 !odd                  ? " exists: remove it or choose another name"
+                 : S_ISDIR(st.st_mode) ? ": is a folder"
+                                       : ": not a regular file");
         return -1;
     }
     /* A FILE replaced through a symbolic link: the file it names is

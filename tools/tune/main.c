@@ -157,7 +157,8 @@ static bool is_help(const char *o)
     return !strcmp(o, "-h") || !strcmp(o, "--help");
 }
 
-/* Whether o is one of the NULL-ended list of options (each takes a value). */
+/* Whether o is one of the NULL-ended list of options (each takes a value):
+ * for the message of an option given last, without its value. */
 static bool is_option(const char *o, const char *const *list)
 {
     for (; *list; list++)
@@ -244,8 +245,9 @@ static int cmd_gen(int argc, char **argv)
             fputs(usage, stdout);
             return 0;
         }
-        if (!is_option(o, options)) return bad("gen: unknown option '%s'%s", o, "");
-        if (!v) return bad("%s: needs a value%s", o, "");
+        if (!v) /* the option chain below names an unknown option that has a value */
+            return is_option(o, options) ? bad("%s: needs a value%s", o, "")
+                                         : bad("gen: unknown option '%s'%s", o, "");
         if (check_once(argv, 2, i)) return 2;
         if (!strcmp(o, "-game")) {
             if (tune_game_parse(v, &g.game) != 0)
@@ -461,8 +463,9 @@ static int cmd_fit(int argc, char **argv)
             fputs(usage, stdout);
             return 0;
         }
-        if (!is_option(o, options)) return bad("fit: unknown option '%s'%s", o, "");
-        if (!v) return bad("%s: needs a value%s", o, "");
+        if (!v) /* the option chain below names an unknown option that has a value */
+            return is_option(o, options) ? bad("%s: needs a value%s", o, "")
+                                         : bad("fit: unknown option '%s'%s", o, "");
         if (check_once(argv, 2, first)) return 2;
         if (!strcmp(o, "-variant")) {
             int t = eval_table_from_name(v);
