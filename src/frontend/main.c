@@ -43,7 +43,8 @@ static const char usage[] =
     "'dablo bench', 'dablo --variant tabal go perft 6'.\n"
     "\n"
     "Exit status: 0 on success, 1 when the command reported an error, 2 on a bad command\n"
-    "line (an unknown option or command, a malformed go, or a go that only stop would end).\n"
+    "line (an unknown option, command or help topic, a malformed go, or a go that only stop\n"
+    "would end).\n"
     "\n"
     "Options:\n"
     "  --plain        speak the protocol without readline, even at a terminal\n"
@@ -234,6 +235,14 @@ int main(int argc, char **argv)
             rc = 2;
         } else if (w.n > 0 && !named_in(w.v[0], uci_command_names())) {
             complain("unknown command '%s' (try --help)\n", w.v[0]);
+            rc = 2;
+        } else if (w.n > 1 && strcasecmp(w.v[0], "help") == 0 && !uci_help_topic_known(w.v[1])) {
+            /* A usage error here, as an unknown command is; over pipes it
+             * stays the protocol's error line (PROTOCOL.md section 3.4). */
+            char topics[UCI_HELP_TOPICS_LEN], fmt[UCI_HELP_TOPICS_LEN + 64];
+            uci_help_topics(&e, topics, sizeof topics);
+            snprintf(fmt, sizeof fmt, "help: unknown topic '%%s' (topics: %s)\n", topics);
+            complain(fmt, w.v[1]);
             rc = 2;
         } else if (w.n > 0 && endless_go(&e, w.n, w.v, cmd)) {
             rc = 2;

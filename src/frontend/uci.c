@@ -550,26 +550,37 @@ static const char *const go_words[] = {
     NULL
 };
 
-/* "help <topic>" with no such topic: one error line naming it and the
- * topics, "protocol", the commands and the play mode's (at the terminal
- * first; elsewhere last, as the terminal's).  False when topic is one
- * (cmd_help prints its help). */
-static bool unknown_help_topic(const Session *e, const char *topic)
+bool uci_help_topic_known(const char *topic)
 {
-    const char *const *play = play_commands();
     bool known = strcasecmp(topic, "protocol") == 0 || play_is_command(topic);
     for (int i = 0; i < NCOMMANDS; i++)
         known |= strcasecmp(topic, commands[i].name) == 0;
-    if (known) return false;
-    char topics[512] = "";
+    return known;
+}
+
+void uci_help_topics(const Session *e, char *buf, size_t size)
+{
+    const char *const *play = play_commands();
+    if (size == 0) return;
+    buf[0] = '\0';
     for (int i = 0; e->interactive && play[i]; i++)
-        snprintf(topics + strlen(topics), sizeof topics - strlen(topics), "%s, ", play[i]);
-    snprintf(topics + strlen(topics), sizeof topics - strlen(topics), "protocol");
+        snprintf(buf + strlen(buf), size - strlen(buf), "%s, ", play[i]);
+    snprintf(buf + strlen(buf), size - strlen(buf), "protocol");
     for (int i = 0; i < NCOMMANDS; i++)
-        snprintf(topics + strlen(topics), sizeof topics - strlen(topics), ", %s", commands[i].name);
+        snprintf(buf + strlen(buf), size - strlen(buf), ", %s", commands[i].name);
     for (int i = 0; !e->interactive && play[i]; i++)
-        snprintf(topics + strlen(topics), sizeof topics - strlen(topics), "%s%s",
+        snprintf(buf + strlen(buf), size - strlen(buf), "%s%s",
                  i == 0 ? "; at the terminal: " : ", ", play[i]);
+}
+
+/* "help <topic>" with no such topic: one error line naming it and the
+ * topics (uci_help_topics).  False when topic is one (cmd_help prints its
+ * help). */
+static bool unknown_help_topic(const Session *e, const char *topic)
+{
+    if (uci_help_topic_known(topic)) return false;
+    char topics[UCI_HELP_TOPICS_LEN];
+    uci_help_topics(e, topics, sizeof topics);
     output_line("info string error: help: unknown topic '%.*s%s' (topics: %s)", UCI_WORD(topic),
                 topics);
     return true;

@@ -81,6 +81,19 @@ int uci_loop(Session *e, bool use_terminal);
  * start position. */
 void session_set_variant(Session *e, const char *name);
 
+/* True when "help <topic>" has help for topic (case-insensitive): "protocol",
+ * a protocol command or a play command of the terminal (play.h). */
+bool uci_help_topic_known(const char *topic);
+
+/* Room for uci_help_topics()'s list, its '\0' included. */
+#define UCI_HELP_TOPICS_LEN 512
+
+/* Writes the topics "help" takes into buf (size bytes, cut to fit, always
+ * '\0'-terminated when size > 0), comma-separated: "protocol" and the
+ * protocol commands, with the play commands first when e->interactive,
+ * else last after "; at the terminal: ". */
+void uci_help_topics(const Session *e, char *buf, size_t size);
+
 /* Names of the protocol commands, NULL-terminated (for completion). */
 const char *const *uci_command_names(void);
 

@@ -149,14 +149,30 @@ cli_play_commands() {
     done
     out=$(timeout 5 bin/dablo help UNDO 2>&1) && [ "$(sed -n 1,2p <<<"$out")" = "undo [n]
   take back your last (n) move(s) and dablo's answers" ] || { echo "help UNDO: $out"; return 1; }
-    out=$(timeout 5 bin/dablo help foo 2>&1); [ $? -eq 1 ] &&
-        grep -q "^info string error: help: unknown topic 'foo' (topics: protocol, .*, help; at the terminal: board, undo, new, play, time, level)$" <<<"$out" ||
-        { echo "help foo: $out"; return 1; }
     out=$(timeout 5 bin/dablo undo 2 2>&1); [ $? -eq 2 ] &&
         [ "$out" = "dablo: undo is a terminal play command: run dablo at a terminal, with no command, and type it at the prompt" ] ||
         { echo "undo 2: $out"; return 1; }
 }
 check "bin/dablo help undo: a terminal play command's line and where it works; bin/dablo undo says so" cli_play_commands
+# An unknown help topic from the shell is a usage error like an unknown
+# command: one line on stderr naming it and the topics, nothing on stdout,
+# exit 2.  Over a pipe it stays the protocol's error line (03-unknown.t).
+cli_help_unknown_topic() {
+    local out err rc
+    err=$(timeout 5 bin/dablo help foo 2>&1 >/dev/null); rc=$?
+    out=$(timeout 5 bin/dablo help foo 2>/dev/null)
+    [ $rc -eq 2 ] && [ -z "$out" ] && [ "$(wc -l <<<"$err")" -eq 1 ] &&
+        grep -q "^dablo: help: unknown topic 'foo' (topics: protocol, .*, help; at the terminal: board, undo, new, play, time, level)$" <<<"$err" ||
+        { echo "help foo: rc $rc, stdout '$out', stderr '$err'"; return 1; }
+    err=$(timeout 5 bin/dablo --variant tabal HELP $'b\x1bogus' extra 2>&1 >/dev/null); rc=$?
+    [ $rc -eq 2 ] && grep -q "^dablo: help: unknown topic 'b?ogus' " <<<"$err" ||
+        { echo "HELP b^[ogus: rc $rc, '$err'"; return 1; }
+    out=$(timeout 5 bin/dablo help GO 2>&1) && grep -q "^go \[wtime" <<<"$out" || { echo "help GO: $out"; return 1; }
+    out=$(printf 'help foo\nisready\n' | timeout 5 bin/dablo 2>&1) &&
+        grep -q "^info string error: help: unknown topic 'foo' (topics: protocol, .*)$" <<<"$out" &&
+        [ "$(tail -1 <<<"$out")" = readyok ] || { echo "pipe help foo: $out"; return 1; }
+}
+check "bin/dablo help foo: stderr, exit 2; over a pipe an info string error line" cli_help_unknown_topic
 # A malformed go over a pipe: one error line, and no search (before, the
 # bad limit was dropped and the search ran until stop: a host waited for ever).
 malformed_go() {
