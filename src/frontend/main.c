@@ -48,7 +48,7 @@ static const char usage[] =
     "\n"
     "Options:\n"
     "  --plain        speak the protocol without readline, even at a terminal\n"
-    "  --variant NAME start in that game: dablot or tabal (the Variant option)\n"
+    "  --variant NAME start in that game: dablot or tabal (the Variant option), once\n"
     "  -h, --help     print this help, the protocol's commands and options, and exit\n"
     "  -v, --version  print \"dablo VERSION\" and exit\n"
     "\n";
@@ -157,6 +157,10 @@ int main(int argc, char **argv)
         } else if (first < argc && strcmp(argv[first], "--variant") == 0) {
             if (first + 1 >= argc) {
                 complain("%s needs a game: dablot or tabal\n", argv[first]);
+                return 2;
+            }
+            if (variant) { /* the second would win in silence */
+                complain("%s given twice\n", argv[first]);
                 return 2;
             }
             variant = argv[first + 1];

@@ -324,6 +324,17 @@ cli_variant() {
     err=$(bin/dablo --variant 2>&1); [ $? -eq 2 ] && [ "$(wc -l <<<"$err")" -eq 1 ] && grep -q "^dablo: --variant needs a game" <<<"$err"
 }
 check "bin/dablo --variant tabal go perft 9 counts what the piped Variant setting counts; a bad game exits 2" cli_variant
+# --variant given twice: the second would win in silence; one line on
+# stderr naming it, nothing on stdout, exit 2 (also with --plain between).
+cli_variant_twice() {
+    local out err rc
+    out=$(bin/dablo --variant tabal --plain --variant dablot go perft 1 2>/dev/null); rc=$?
+    err=$(bin/dablo --variant tabal --plain --variant dablot go perft 1 2>&1 >/dev/null)
+    [ $rc -eq 2 ] && [ -z "$out" ] && [ "$err" = "dablo: --variant given twice" ] || { echo "rc $rc: '$out' '$err'"; return 1; }
+    out=$(bin/dablo --plain --plain --variant tabal go perft 1 2>&1) && grep -qx 'Nodes searched: [0-9]*' <<<"$out" ||
+        { echo "--plain twice: $out"; return 1; }
+}
+check "bin/dablo --variant given twice: one line on stderr, exit 2" cli_variant_twice
 
 # Piped in with nothing after it, a perft or bench runs to its end before
 # EOF ends the engine (Stockfish's behaviour); quit still stops a perft.

@@ -198,6 +198,27 @@ twice() {   # a key=value setting given twice (the last would win in silence) an
     [ ! -e o.fen ] && [ ! -e p.fen ] || { echo "-genopenings wrote a file"; return 1; }
 }
 check "a setting given twice is refused, naming both (exit 2)" twice
+once_options() {   # a single-valued option given twice is refused, never last-one-wins; options that add may repeat
+    local o
+    for o in "-variant tabal -variant dablot" "-rules modern -rules classic" "-games 2 -games 4" "-rounds 1 -rounds 2" \
+        "-concurrency 1 -concurrency 2" "-maxmoves 5 -maxmoves 6" "-srand 1 -srand 2" "-pgnout a.pgn -pgnout b.pgn" \
+        "-tb x -tb y" "-log a -log b" "-event a -event b" "-resume a -resume b" "-shard 1/2 -shard 2/2" \
+        "-startup-ms 5 -startup-ms 6" "-ucinewgame-ms 5 -ucinewgame-ms 6" "-ping-ms 5 -ping-ms 6" \
+        "-stop-ms 5 -stop-ms 6" "-quit-ms 5 -quit-ms 6" "-search-ms 5 -search-ms 6"; do
+        refused "^dablo-match: ${o%% *} is given twice$" $o || return 1
+    done
+    refused "^dablo-match: -results is given twice$" -results q.txt || return 1   # refused adds -results r.txt
+    refused "^dablo-match: -option: drawplies= is given twice ('DrawPlies=50', then 'drawplies=60')$" \
+        -option DrawPlies=50 -option drawplies=60 || return 1
+    refused "^dablo-match: -each: depth= is given twice ('depth=1', then 'depth=2')$" -each depth=1 -each depth=2 || return 1
+    [ ! -e a.pgn ] && [ ! -e a ] && [ ! -e r.txt ] || { echo "a refused run wrote a file"; return 1; }
+    # -engine, -each with other keys, -option with other names, -draw with
+    # other keys, and switches may repeat.
+    "$M" -engine cmd="$F" name=a -engine cmd="$F" name=b -engine cmd="$F" name=c -each depth=1 -each timemargin=5 \
+        -option DrawPlies=50 -option ForwardOnlyMen=true -draw movecount=2 score=5 -draw movenumber=3 -quiet -quiet -gauntlet -gauntlet \
+        -maxmoves 2 -results r.txt >out.txt 2>&1 && [ "$(wc -l <r.txt)" -eq 2 ] || { cat out.txt; return 1; }
+}
+check "a single-valued option given twice is refused (exit 2); -engine, -each, -option, -draw and switches repeat" once_options
 option_mismatch() {
     local out
     out=$("$M" -engine cmd="$F" name=A option.Nope=1 -engine cmd="$F" name=B -each depth=1 -results r.txt 2>&1); [ $? -eq 2 ] || return 1

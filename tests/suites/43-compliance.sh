@@ -113,6 +113,14 @@ usage() {   # bad command lines: exit 2 with one line naming the problem
     [ $rc -eq 2 ] && [ "$(wc -l <out)" -eq 1 ] || { cat out; return 1; }
     "$M" -compliance cmd="$ROOT/bin/dablo" -stop-ms 0 >out 2>&1; rc=$?
     [ $rc -eq 2 ] && grep -q -- '-stop-ms needs' out || { cat out; return 1; }
+    # An option or a setting given twice: refused, never last-one-wins.
+    "$M" -compliance cmd="$ROOT/bin/dablo" -ping-ms 500 -ping-ms 600 >out 2>&1; rc=$?
+    [ $rc -eq 2 ] && [ "$(cat out)" = "dablo-match: -ping-ms is given twice" ] || { cat out; return 1; }
+    "$M" -compliance cmd="$ROOT/bin/dablo" -log a -log b >out 2>&1; rc=$?
+    [ $rc -eq 2 ] && [ "$(cat out)" = "dablo-match: -log is given twice" ] && [ ! -e a ] || { cat out; return 1; }
+    "$M" -compliance cmd="$ROOT/bin/dablo" variant=tabal VARIANT=dablot >out 2>&1; rc=$?
+    [ $rc -eq 2 ] && [ "$(cat out)" = "dablo-match: -compliance: VARIANT= is given twice ('variant=tabal', then 'VARIANT=dablot')" ] ||
+        { cat out; return 1; }
     # An option.NAME=VALUE the engine has not, or a value it does not take:
     # the command line is wrong, not the engine (one line on stderr, no steps).
     local o want

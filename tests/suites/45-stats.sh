@@ -281,6 +281,28 @@ refuse "a file with games twice over" $BIN -results "$tmp/dup.txt"
 refuse "merge with a missing shard" $BIN -merge "$tmp/shard0.txt" "$tmp/none.txt"
 refuse "merge with one shard given twice (game counted twice)" \
     $BIN -merge "$tmp/shard0.txt" "$tmp/shard1.txt" "$tmp/shard0.txt"
+# A single-valued option given twice is refused, naming it (the last would
+# win in silence); -merge takes a list and may come again.
+said_twice() {   # said_twice LINE ARGS...: exit 2 and exactly that line on stderr
+    local want=$1 err
+    shift
+    err=$($BIN "$@" 2>&1 >/dev/null)
+    same "given twice, refused: $*" "2 $want" "$? $err"
+}
+said_twice "dablo-stats: -wdl given twice" -wdl 1,2,3 -wdl 3,2,1
+said_twice "dablo-stats: -penta given twice" -penta 1,1,1,1,1 -wdl 9,9,9 -penta 1,1,1,1,2
+said_twice "dablo-stats: -results given twice" -results "$tmp/shard0.txt" -results "$tmp/shard1.txt"
+said_twice "dablo-stats: -engine given twice" -merge "$tmp/shard0.txt" -engine A -engine B
+said_twice "dablo-stats: -opponent given twice" -merge "$tmp/shard0.txt" -opponent A -opponent B
+said_twice "dablo-stats: -sprt given twice" -wdl 1,2,3 -sprt elo1=5 -sprt elo1=3
+said_twice "dablo-stats: -sprt: ELO1= is given twice ('elo1=5', then 'ELO1=3')" -wdl 1,2,3 -sprt elo0=0 elo1=5 ELO1=3
+out=$($BIN -merge "$tmp/shard0.txt" "$tmp/shard1.txt" -merge "$tmp/shard2.txt" -opponent B 2>&1)
+if grep -q '^Files merged: 3$' <<<"$out" &&
+    [ "$out" = "$($BIN -merge "$tmp/shard0.txt" "$tmp/shard1.txt" "$tmp/shard2.txt" -opponent B 2>&1)" ]; then
+    ok "-merge given again adds its files"
+else
+    bad "-merge given again adds its files"
+fi
 cp "$tmp/shard1.txt" "$tmp/shard1-copy.txt"
 refuse "merge with a copied shard under another name" \
     $BIN -merge "$tmp/shard1.txt" "$tmp/shard1-copy.txt"

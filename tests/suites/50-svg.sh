@@ -160,6 +160,14 @@ expect_error "unknown variant" -variant chess
 expect_error "size too small" -size 10
 expect_error "size not a number" -size 600px
 expect_error "unwritable output" -o "$tmp/no/such/dir/x.svg"
+# An option given twice: refused by name, never last-one-wins (--size is -size).
+for o in "-variant tabal -variant dablot" "-fen x -fen y" "-lastmove c5-d6 -lastmove c5-c7" \
+    "-o $tmp/never.svg -o $tmp/never.svg" "-size 400 --size 600"; do
+    set -- $o
+    err=$("$SVG" $o 2>&1 >/dev/null)
+    same "$1 then $3: refused" "2 dablo-svg: $3 given twice" "$? $err"
+done
+[ ! -e "$tmp/never.svg" ] && ok "-o given twice: nothing written" || bad "-o given twice wrote a file"
 # A FIFO nobody reads: one line at once (open() would wait for a reader).
 mkfifo "$tmp/fifo"
 err=$(timeout -k 2 10 "$SVG" -o "$tmp/fifo" 2>&1)

@@ -28,8 +28,9 @@ typedef struct Parse {
     const char *variant;      /* -variant, or a -genopenings variant= */
     int gen;                  /* -genopenings was given */
     int games_given;          /* -games was given (else -repeat means 2) */
-    int openings_given;       /* -openings was given */
-    int sprt_given;           /* -sprt was given */
+    unsigned long long given; /* the single-valued options given, a bit each (option_table) */
+    char **each_words;        /* the settings of every -each so far (words of argv) */
+    int n_each_words;
     unsigned adj_keys[2];     /* the keys given to -resign [0], -draw [1], a bit each */
     unsigned gen_keys;        /* the -genopenings keys given so far, a bit each (gen_setting) */
     char *err;
@@ -120,15 +121,6 @@ static int repeated_keys(Parse *p, const char *a, int n, char *const w[])
     return 0;
 }
 
-/* Refuses a second -openings or -sprt (the second would replace the
- * first in silence); *seen marks the first. */
-static int once(Parse *p, const char *a, int *seen)
-{
-    if (*seen) return fail(p, "%s is given twice", a);
-    *seen = 1;
-    return 0;
-}
-
 /* ---- one handler an option ------------------------------------------------ */
 
 /* -engine SETTINGS (a new engine) and -each SETTINGS (every engine). */
@@ -141,7 +133,18 @@ static int opt_engine(Parse *p, int argc, char *const argv[])
         s = &c->engines[c->nengines++];
         memset(s, 0, sizeof *s);
     }
-    if (repeated_keys(p, argv[0], settings(argc, argv), argv + 1) < 0) return -1;
+    int m = settings(argc, argv);
+    if (s == &c->each) {
+        /* -each may come again with more settings; a key an earlier -each
+         * gave is refused as within one (the last would win in silence). */
+        p->each_words = util_xrealloc(p->each_words,
+                                      (size_t)(p->n_each_words + m) * sizeof *p->each_words);
+        for (int k = 1; k <= m; k++)
+            p->each_words[p->n_each_words++] = argv[k];
+        if (repeated_keys(p, argv[0], p->n_each_words, p->each_words) < 0) return -1;
+    } else if (repeated_keys(p, argv[0], m, argv + 1) < 0) {
+        return -1;
+    }
     int n = engine_spec_parse_args(s, argc - 1, argv + 1, p->err, p->errlen);
     return n < 0 ? -1 : n + 1;
 }
@@ -165,6 +168,12 @@ static int opt_rule(Parse *p, int argc, char *const argv[])
     char key[128];
     const char *v;
     if (kv(argv[1], key, sizeof key, &v) < 0) return fail(p, "-option needs NAME=VALUE, not '%s'", argv[1]);
+    /* -option comes once a rule option; one named again (any case, as the
+     * rules read names) would win in silence. */
+    for (int k = 0; k < p->rule_opts.n; k++)
+        if (strcasecmp(p->rule_opts.v[k].name, key) == 0)
+            return fail(p, "-option: %s= is given twice ('%s=%s', then '%s')", key,
+                        p->rule_opts.v[k].name, p->rule_opts.v[k].value, argv[1]);
     engine_spec_option_add(&p->rule_opts, key, v);
     return 2;
 }
@@ -250,8 +259,7 @@ static int openings_setting(Parse *p, const char *tok)
 static int opt_openings(Parse *p, int argc, char *const argv[])
 {
     int n = settings(argc, argv);
-    if (once(p, argv[0], &p->openings_given) < 0 || repeated_keys(p, argv[0], n, argv + 1) < 0)
-        return -1;
+    if (repeated_keys(p, argv[0], n, argv + 1) < 0) return -1;
     for (int k = 1; k <= n; k++)
         if (openings_setting(p, argv[k]) < 0) return -1;
     if (!p->c->openings.file) return fail(p, "-openings needs file=FILE");
@@ -385,8 +393,7 @@ static int opt_sprt(Parse *p, int argc, char *const argv[])
     MatchConfig *c = p->c;
     c->sprt_on = 1;
     int n = settings(argc, argv);
-    if (once(p, argv[0], &p->sprt_given) < 0 || repeated_keys(p, argv[0], n, argv + 1) < 0)
-        return -1;
+    if (repeated_keys(p, argv[0], n, argv + 1) < 0) return -1;
     for (int k = 1; k <= n; k++)
         if (stats_sprt_parse(&c->sprt, argv[k], p->err, p->errlen) < 0) return -1;
     if (stats_sprt_check(&c->sprt, p->err, p->errlen) < 0) return -1;
@@ -461,7 +468,6 @@ static int opt_genopenings(Parse *p, int argc, char *const argv[])
     if (need_value(p, argc, argv) < 0) return -1;
     if (util_parse_int64(argv[1], 1, 10000000, &n) < 0)
         return fail(p, "-genopenings needs a count from 1 to 10000000, not '%s'", argv[1]);
-    if (p->gen) return fail(p, "%s is given twice", argv[0]);
     p->gen = 1;
     p->g->n = (int)n;
     int m = settings(argc - 1, argv + 1);
@@ -473,52 +479,68 @@ static int opt_genopenings(Parse *p, int argc, char *const argv[])
 
 typedef int (*OptionHandler)(Parse *p, int argc, char *const argv[]);
 
+/* ONCE: an option with one value (or one set of settings), refused when
+ * given again: the second would replace the first in silence.  MANY: one
+ * that adds (-engine an engine, -option a rule option, -each, -draw and
+ * -resign settings, whose keys are refused twice) or a switch, which
+ * a second time changes nothing. */
+enum { MANY, ONCE };
+
 static const struct {
     const char *name;
     OptionHandler handle;
+    int once;
 } option_table[] = {
-    { "-engine", opt_engine },
-    { "-each", opt_engine },
-    { "-variant", opt_variant },
-    { "-rules", opt_rule },
-    { "-option", opt_rule },
-    { "-games", opt_count },
-    { "-rounds", opt_count },
-    { "-concurrency", opt_count },
-    { "-maxmoves", opt_count },
-    { "-repeat", opt_repeat },
-    { "-gauntlet", opt_switch },
-    { "-recover", opt_switch },
-    { "-stallcredit", opt_switch },
-    { "-quiet", opt_switch },
-    { "-rebuild", opt_switch },
-    { "-openings", opt_openings },
-    { "-srand", opt_srand },
-    { "-draw", opt_adjudication },
-    { "-resign", opt_adjudication },
-    { "-pgnout", opt_pgnout },
-    { "-tb", opt_tb },
-    { "-results", opt_text },
-    { "-log", opt_text },
-    { "-event", opt_text },
-    { "-resume", opt_text },
-    { "-shard", opt_shard },
-    { "-sprt", opt_sprt },
-    { "-startup-ms", opt_timeout },
-    { "-ucinewgame-ms", opt_timeout },
-    { "-ping-ms", opt_timeout },
-    { "-stop-ms", opt_timeout },
-    { "-quit-ms", opt_timeout },
-    { "-search-ms", opt_timeout },
-    { "-genopenings", opt_genopenings },
+    { "-engine", opt_engine, MANY },
+    { "-each", opt_engine, MANY },
+    { "-variant", opt_variant, ONCE },
+    { "-rules", opt_rule, ONCE },
+    { "-option", opt_rule, MANY },
+    { "-games", opt_count, ONCE },
+    { "-rounds", opt_count, ONCE },
+    { "-concurrency", opt_count, ONCE },
+    { "-maxmoves", opt_count, ONCE },
+    { "-repeat", opt_repeat, MANY },
+    { "-gauntlet", opt_switch, MANY },
+    { "-recover", opt_switch, MANY },
+    { "-stallcredit", opt_switch, MANY },
+    { "-quiet", opt_switch, MANY },
+    { "-rebuild", opt_switch, MANY },
+    { "-openings", opt_openings, ONCE },
+    { "-srand", opt_srand, ONCE },
+    { "-draw", opt_adjudication, MANY },
+    { "-resign", opt_adjudication, MANY },
+    { "-pgnout", opt_pgnout, ONCE },
+    { "-tb", opt_tb, ONCE },
+    { "-results", opt_text, ONCE },
+    { "-log", opt_text, ONCE },
+    { "-event", opt_text, ONCE },
+    { "-resume", opt_text, ONCE },
+    { "-shard", opt_shard, ONCE },
+    { "-sprt", opt_sprt, ONCE },
+    { "-startup-ms", opt_timeout, ONCE },
+    { "-ucinewgame-ms", opt_timeout, ONCE },
+    { "-ping-ms", opt_timeout, ONCE },
+    { "-stop-ms", opt_timeout, ONCE },
+    { "-quit-ms", opt_timeout, ONCE },
+    { "-search-ms", opt_timeout, ONCE },
+    { "-genopenings", opt_genopenings, ONCE },
 };
+
+_Static_assert(sizeof option_table / sizeof *option_table <= 64, "Parse.given has 64 bits");
 
 /* One option at argv[0]: the words it used, or -1. */
 static int parse_option(Parse *p, int argc, char *const argv[])
 {
     const char *a = argv[0];
-    for (size_t k = 0; k < sizeof option_table / sizeof *option_table; k++)
-        if (strcmp(a, option_table[k].name) == 0) return option_table[k].handle(p, argc, argv);
+    for (size_t k = 0; k < sizeof option_table / sizeof *option_table; k++) {
+        if (strcmp(a, option_table[k].name) != 0) continue;
+        if (option_table[k].once) {
+            if (p->given & (1ULL << k)) return fail(p, "%s is given twice", a);
+            p->given |= 1ULL << k;
+        }
+        return option_table[k].handle(p, argc, argv);
+    }
     if (p->gen && !is_flag(a) && strchr(a, '=')) {
         /* a -genopenings setting after another option */
         return gen_setting(p, a) < 0 ? -1 : 1;
@@ -620,5 +642,6 @@ CliMode cli_parse(int argc, char *const argv[], MatchConfig *c, GenSpec *g, char
     g->maxscore = 100;
     CliMode mode = parse(&p, argc, argv);
     engine_spec_options_free(&p.rule_opts);
+    free(p.each_words);
     return mode;
 }

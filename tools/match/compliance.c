@@ -872,6 +872,15 @@ static int parse_settings(Checker *c, int argc, char *const argv[], const char *
     while (n < argc
            && !(argv[n][0] == '-' && argv[n][1] && !(argv[n][1] >= '0' && argv[n][1] <= '9'))) {
         const char *w = argv[n++];
+        /* A key given twice (any case, as option.NAME is read) would win in
+         * silence, as in -engine. */
+        size_t len = strcspn(w, "=");
+        for (int j = 0; w[len] == '=' && j < n - 1; j++)
+            if (strcspn(argv[j], "=") == len && strncasecmp(argv[j], w, len) == 0) {
+                snprintf(err, errlen, "-compliance: %.*s= is given twice ('%s', then '%s')",
+                         (int)len, w, argv[j], w);
+                return -1;
+            }
         if (strncmp(w, "variant=", 8) == 0) {
             if (geometry_variant_from_name(w + 8) < 0) {
                 snprintf(err, errlen, "unknown variant '%s' (dablot or tabal)", w + 8);
@@ -898,6 +907,12 @@ static int parse(Checker *c, int argc, char *const argv[], const char **logfile,
                     : !strcmp(a, "-stop-ms")    ? &c->stop_ms
                     : !strcmp(a, "-quit-ms")    ? &c->quit_ms
                                                 : NULL;
+        /* Each option takes one value: a second would win in silence. */
+        for (int j = 0; (ms || strcmp(a, "-log") == 0) && j < i; j++)
+            if (strcmp(argv[j], a) == 0) {
+                snprintf(err, errlen, "%s is given twice", a);
+                return -1;
+            }
         if (strcmp(a, "-compliance") == 0) {
             if (seen++) {
                 snprintf(err, errlen, "-compliance checks one engine: give it once");

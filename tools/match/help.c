@@ -146,6 +146,10 @@ static const char help_text[] =
 "a write that fails (a full disk) stops the run with exit 1, naming the file.\n"
 "Terminations: no-moves kings-only king-captured king-and-prince repetition draw-plies\n"
 "adj-draw adj-resign max-moves time illegal disconnect stalls.\n"
+"An option that takes one value (or one set of settings: -openings, -sprt, -genopenings)\n"
+"is refused when given twice; -engine, -each, -option, -draw and -resign may repeat, but\n"
+"not a key or rule option an earlier one gave, and a switch (-repeat, -quiet...) twice is\n"
+"the same as once.  On -resume, -concurrency and -log replace the saved ones.\n"
 "Exit status: 0 match complete, 1 stopped early or a write failed, 2 bad command line,\n"
 "set-up or damaged state, 128 + the signal when interrupted (130 Ctrl-C, 143 SIGTERM).\n";
 /* clang-format on */

@@ -31,6 +31,14 @@ static int resume_override(const char *a)
     return strcmp(a, "-concurrency") == 0 || strcmp(a, "-log") == 0;
 }
 
+/* Whether the option a is among argv[1..argc) with a value after it. */
+static int given_in(int argc, char **argv, const char *a)
+{
+    for (int i = 1; i + 1 < argc; i++)
+        if (strcmp(argv[i], a) == 0) return 1;
+    return 0;
+}
+
 /* Whether path is a file that begins as a state file does (its line 1). */
 static int state_file_there(const char *path)
 {
@@ -130,7 +138,15 @@ static int resume_command_line(int argc, char **argv, const char *resume, int cr
     }
     char **m = util_xmalloc((size_t)(sd->argc + argc + 1) * sizeof *m);
     int k = 0;
-    for (int i = 0; i < sd->argc; i++) m[k++] = sd->argv[i];
+    for (int i = 0; i < sd->argc; i++) {
+        /* An option this run changes replaces the saved one: both would be
+         * the option given twice. */
+        if (resume_override(sd->argv[i]) && i + 1 < sd->argc && given_in(argc, argv, sd->argv[i])) {
+            i++;
+            continue;
+        }
+        m[k++] = sd->argv[i];
+    }
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "-resume") == 0) { i++; continue; }
         if (strcmp(argv[i], "-quiet") == 0 || strcmp(argv[i], "-rebuild") == 0) {

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "rules/version.h"
 #include "search/output.h"
@@ -25,7 +26,8 @@ static void usage(void)
           "Formulas: fishtest's stats (LLRcalc.py, sprt.py, stat_util.py).  An error is\n"
           "one line on standard error and exit status 2 (bad command line) or 1 (a\n"
           "results file that cannot be read or counted).  A last line without a newline\n"
-          "(cut by a kill) is not counted: a warning names its file and line.\n"
+          "(cut by a kill) is not counted: a warning names its file and line.  An option\n"
+          "given twice is refused (exit 2), as is a -sprt key; a second -merge adds its files.\n"
           "\n"
           "SOURCE is one of:\n"
           "  -wdl W,D,L              game counts (wins, draws, losses of the first engine)\n"
@@ -147,6 +149,43 @@ static int missing_value(const char *opt, const char *what, const char *hint)
     return 2;
 }
 
+/* The options that take one value (or, -sprt, one set of settings), a bit
+ * each in the mask given_once() keeps; -merge takes a list and may come
+ * again (its files are added). */
+static const char *const once_options[] = { "-wdl",    "-penta",    "-results",
+                                            "-engine", "-opponent", "-sprt" };
+
+/* Refuses a second a (one of once_options): the last would win in
+ * silence.  0, or 2 after the error line ("-wdl given twice", as
+ * dablo-tune says it). */
+static int given_once(const char *a, unsigned *seen)
+{
+    for (unsigned k = 0; k < sizeof once_options / sizeof *once_options; k++) {
+        if (strcmp(a, once_options[k]) != 0) continue;
+        if (*seen & (1u << k)) {
+            say("%s given twice", a);
+            return 2;
+        }
+        *seen |= 1u << k;
+    }
+    return 0;
+}
+
+/* Refuses a key=value word of -sprt whose key an earlier word of it gave
+ * (case-insensitive, as stats_sprt_parse reads keys): argv[first..i).
+ * 0, or 2 after the error line. */
+static int sprt_key_once(char **argv, int first, int i)
+{
+    size_t len = strcspn(argv[i], "=");
+    for (int j = first; j < i; j++)
+        if (strcspn(argv[j], "=") == len && strncasecmp(argv[j], argv[i], len) == 0) {
+            say("-sprt: %.*s= is given twice ('%s', then '%s')", (int)len, argv[i], argv[j],
+                argv[i]);
+            return 2;
+        }
+    return 0;
+}
+
 /* The whole program; merge has room for argc file names. */
 static int run(int argc, char **argv, const char **merge)
 {
@@ -157,6 +196,7 @@ static int run(int argc, char **argv, const char **merge)
     int nmerge = 0;
     uint64_t wdl[3] = {0}, penta[5] = {0};
     char err[512];
+    unsigned seen = 0;
 
     stats_init(&s);
     stats_sprt_default(&sp);
@@ -168,6 +208,8 @@ static int run(int argc, char **argv, const char **merge)
         } else if (!strcmp(a, "--version") || !strcmp(a, "-version")) {
             printf("dablo-stats %s\n", DABLO_VERSION);
             return 0;
+        } else if (given_once(a, &seen)) {
+            return 2;
         } else if (!strcmp(a, "-wdl") || !strcmp(a, "-penta")) {
             int wdl_opt = a[1] == 'w';
             if (!has_value(argc, argv, i))
@@ -194,8 +236,10 @@ static int run(int argc, char **argv, const char **merge)
             *(a[1] == 'e' ? &engine : &opponent) = argv[++i];
         } else if (!strcmp(a, "-sprt")) {
             use_sprt = 1;
+            int first = i + 1;
             while (i + 1 < argc && argv[i + 1][0] != '-' && strchr(argv[i + 1], '=')) {
-                if (stats_sprt_parse(&sp, argv[++i], err, sizeof err) != 0) return usage_error(err);
+                if (sprt_key_once(argv, first, ++i)) return 2;
+                if (stats_sprt_parse(&sp, argv[i], err, sizeof err) != 0) return usage_error(err);
             }
         } else {
             say("unknown or incomplete option '%s' (see --help)", a);

@@ -10,8 +10,9 @@
  * it is played and the picture shows the position after it, with the move
  * marked.  -size is the picture's width in pixels (the height follows the
  * board's proportions); without it one SVG unit is one pixel.  The picture
- * goes to FILE, or to stdout.  Every error is one line on stderr and exit
- * status 2 (bad usage or input) or 1 (cannot write); nothing is written then.
+ * goes to FILE, or to stdout.  Each option is given at most once.  Every
+ * error is one line on stderr and exit status 2 (bad usage or input) or 1
+ * (cannot write); nothing is written then.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -38,8 +39,8 @@ static const char usage[] =
     "  or:  dablo-svg --help | --version\n"
     "\n"
     "Draws a position of Dablot Prejjesne or Permainan-Tabal as an SVG picture.  Every\n"
-    "error is one line on standard error and exit status 2 (bad usage or input) or 1\n"
-    "(cannot write); nothing is written then.\n"
+    "error is one line on standard error and exit status 2 (bad usage or input, an\n"
+    "option given twice) or 1 (cannot write); nothing is written then.\n"
     "\n"
     "Options:\n"
     "  -variant dablot|tabal  the game (default dablot)\n"
@@ -100,7 +101,10 @@ static int parse_args(int argc, char **argv, Options *o)
         if (!name || k == n) return fail(2, "unknown option '%s' (try --help)", arg);
         if (i + 1 >= argc)
             return fail(2, "option '%s' needs a value", arg);
-        *(const char **)((char *)o + table[k].offset) = argv[++i];
+        const char **slot = (const char **)((char *)o + table[k].offset);
+        /* Every option takes one value: a second would win in silence. */
+        if (*slot) return fail(2, "%s given twice", arg);
+        *slot = argv[++i];
     }
     return 0;
 }
