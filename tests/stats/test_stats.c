@@ -653,6 +653,78 @@ START_TEST(test_format)
 }
 END_TEST
 
+START_TEST(test_spread_unknown)
+{
+    /* All draws: sd 0, and the normal interval was only the 1e-3 prior's
+     * width (0-2-0: +- 15.22, 0-100-0: +- 0.30).  Fewer than
+     * STATS_SPREAD_MIN samples away from the most common result: no error
+     * bar; from STATS_SPREAD_MIN on, the formulas' numbers as before. */
+    static const struct {
+        double c[5];
+        int n;
+        double off;
+        int unknown;
+    } cases[] = {
+        { { 0, 2, 0 }, 3, 0, 1 },
+        { { 0, 100, 0 }, 3, 0, 1 },
+        { { 1, 98, 1 }, 3, 2, 1 },
+        { { 1, 8, 1 }, 3, 2, 1 },
+        { { 0, 0, 1 }, 3, 0, 1 },
+        { { 0, 0, 10 }, 3, 0, 1 },
+        { { 2, 6, 2 }, 3, 4, 1 },
+        { { 3, 4, 2 }, 3, 5, 0 },
+        { { 5, 0, 5 }, 3, 5, 0 },
+        { { 759, 1863, 880 }, 3, 1639, 0 },
+        { { 0, 0, 3, 0, 0 }, 5, 0, 1 },
+        { { 0, 3, 0, 7, 0 }, 5, 3, 1 },
+        { { 0, 0, 0, 0, 300 }, 5, 0, 1 },
+        { { 1, 1, 20, 1, 2 }, 5, 5, 0 },
+        { { 10, 20, 30, 20, 10 }, 5, 60, 0 },
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        StatsElo e;
+        ck_assert_int_eq(stats_elo_counts(cases[k].c, cases[k].n, &e), 0);
+        ck_assert_msg(e.spread_unknown == cases[k].unknown && e.off_mode == cases[k].off,
+                      "case %zu: spread_unknown %d off_mode %g", k, e.spread_unknown, e.off_mode);
+        ck_assert(isfinite(e.elo_err) && isfinite(e.nelo_err) && isfinite(e.nelo));
+    }
+    /* The reports: "+- ?" and why, no normalized Elo; the live line the same. */
+    Stats s;
+    stats_init(&s);
+    stats_add_game(&s, STATS_DRAW);
+    stats_add_game(&s, STATS_DRAW);
+    char rep[2048], line[512];
+    stats_format_report(rep, sizeof rep, &s, NULL);
+    ck_assert_msg(strstr(rep, "Elo (logistic): +0.00 +- ? (no error bar: 0 of 2 games differ from "
+                              "the most common result, 5 are needed)\n")
+                      && strstr(rep, "Elo (normalized): none (the spread of the scores is not "
+                                     "measured)\n")
+                      && !strstr(rep, "15.2"),
+                  "report: %s", rep);
+    stats_format_line(line, sizeof line, &s, NULL);
+    ck_assert_msg(strstr(line, " Elo +0.0 +- ? nElo none LOS 50.0%"), "line: %s", line);
+    /* Pairs are counted as pairs; one differing sample is "differs". */
+    stats_init(&s);
+    for (int i = 0; i < 3; i++)
+        stats_add_pair(&s, STATS_WIN, STATS_LOSS);
+    stats_add_pair(&s, STATS_WIN, STATS_DRAW);
+    stats_format_report(rep, sizeof rep, &s, NULL);
+    ck_assert_msg(strstr(rep, "+- ? (no error bar: 1 of 4 pairs differs from the most common "
+                              "result, 5 are needed)\n"),
+                  "report: %s", rep);
+    /* A one-sided result keeps its bound and says both. */
+    stats_init(&s);
+    for (int i = 0; i < 10; i++)
+        stats_add_game(&s, STATS_WIN);
+    stats_format_report(rep, sizeof rep, &s, NULL);
+    ck_assert_msg(strstr(rep, "Elo (logistic): +1199.83 +- ? (bound: one-sided result) (no error "
+                              "bar: 0 of 10 games differ")
+                      && strstr(rep, "Elo (normalized): none (one-sided result: no finite "
+                                     "estimate)\n"),
+                  "report: %s", rep);
+}
+END_TEST
+
 Suite *stats_suite(void)
 {
     Suite *s = suite_create("stats");
@@ -673,6 +745,7 @@ Suite *stats_suite(void)
     tcase_add_test(tc, test_results_errors);
     tcase_add_test(tc, test_exact_figures);
     tcase_add_test(tc, test_format);
+    tcase_add_test(tc, test_spread_unknown);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -139,14 +139,33 @@ expect "normalized elo1=1000 against 10-5-3: an LLR, H0 accepted" \
 expect "normalized [-1000, 1000] against pentanomial 1,2,3,4,5: H1 accepted" \
     'LLR: [0-9]+\.[0-9]{3} \[-2\.944, 2\.944\] H1 accepted' $BIN -penta 1,2,3,4,5 -sprt elo0=-1000 elo1=1000
 # The clamp of an all-won match (docs/stats.md, Score and Elo): 2 games or 3 pairs.
-expect "one game won: +1129.65, not the bound" 'Elo \(logistic\): \+1129\.65 \+- 376\.02 \(95%\)$' $BIN -wdl 1,0,0
+# One game has no spread to measure: its regularised figure, no error bar
+# (it printed +- 376.02; docs/stats.md, "When there is no error bar").
+expect "one game won: +1129.65, not the bound, no error bar" \
+    'Elo \(logistic\): \+1129\.65 \+- \? \(no error bar: 0 of 1 game differ from the most common result, 5 are needed\)$' $BIN -wdl 1,0,0
 expect "two games won: the bound +1199.83" 'Elo \(logistic\): \+1199\.83 .*\(bound: one-sided result\)' $BIN -wdl 2,0,0
 expect "three pairs won: the bound +1199.83" 'Elo \(logistic\): \+1199\.83 .*\(bound' $BIN -penta 0,0,0,0,3
 # ... and no normalized Elo: a one-sided result has no finite one (it printed +10984.46).
 expect "five games won: no normalized Elo" '^Elo \(normalized\): none \(one-sided result: no finite estimate\)$' $BIN -wdl 5,0,0
 expect "five games lost: no normalized Elo" '^Elo \(normalized\): none \(one-sided' $BIN -wdl 0,0,5
 expect "three pairs won: no normalized Elo" '^Elo \(normalized\): none \(one-sided' $BIN -penta 0,0,0,0,3
-expect "one game won keeps its regularised normalized Elo" '^Elo \(normalized\): \+4908\.08 \+- 680\.28 \(95%\)$' $BIN -wdl 1,0,0
+expect "one game won: no normalized Elo (it printed +4908.08)" \
+    '^Elo \(normalized\): none \(the spread of the scores is not measured\)$' $BIN -wdl 1,0,0
+# All draws, or nearly: the normal interval's spread is not measured, so no
+# error bar ('-wdl 0,2,0' printed +- 15.22, '-wdl 0,100,0' +- 0.30 and
+# '-wdl 1,98,1' +- 9.63); from 5 games (or pairs) off the most common result
+# the numbers are the formulas' as before.
+expect "all draws: no error bar" \
+    '^Elo \(logistic\): \+0\.00 \+- \? \(no error bar: 0 of 2 games differ from the most common result, 5 are needed\)$' \
+    $BIN -wdl 0,2,0
+expect "100 draws: no error bar" '^Elo \(logistic\): \+0\.00 \+- \? \(no error bar: 0 of 100 games' $BIN -wdl 0,100,0
+expect "1-98-1: no error bar" '^Elo \(logistic\): \+0\.00 \+- \? \(no error bar: 2 of 100 games differ' $BIN -wdl 1,98,1
+expect "all draws: no normalized Elo" '^Elo \(normalized\): none \(the spread of the scores is not measured\)$' $BIN -wdl 0,2,0
+expect "three DD pairs: no error bar, counted in pairs" \
+    '^Elo \(logistic\): \+0\.00 \+- \? \(no error bar: 0 of 3 pairs differ' $BIN -penta 0,0,3,0,0
+expect "5 games off the most common result: an error bar" \
+    '^Elo \(logistic\): -[0-9.]+ \+- [0-9.]+ \(95%\)$' $BIN -wdl 2,4,3
+if $BIN -wdl 0,2,0 | grep -q '+- [0-9]'; then bad "all draws: a number after +-"; else ok "all draws: no number after +-"; fi
 misuse "unknown sprt key" $BIN -wdl 1,2,3 -sprt elo2=5
 misuse "model bayes" $BIN -wdl 1,2,3 -sprt model=bayes
 misuse "no source" $BIN

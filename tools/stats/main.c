@@ -23,6 +23,8 @@ static void usage(void)
           "\n"
           "Prints W-D-L, score, Elo +- 95% error (logistic and normalized), LOS, draw\n"
           "ratio, pentanomial counts and, with -sprt, the LLR, its bounds and the verdict.\n"
+          "With fewer than 5 games (or pairs) apart from the most common result (all\n"
+          "draws, 1-98-1) the spread is not measured: \"+- ?\" and no normalized Elo.\n"
           "Formulas: fishtest's stats (LLRcalc.py, sprt.py, stat_util.py).  An error is\n"
           "one line on standard error and exit status 2 (bad command line) or 1 (a\n"
           "results file that cannot be read or counted).  A last line without a newline\n"

@@ -49,9 +49,12 @@ size_t stats_format_line(char *buf, size_t n, const Stats *s, const StatsSprtPar
     append(buf, n, &len, "W-D-L %" PRIu64 "-%" PRIu64 "-%" PRIu64, s->wdl[STATS_WIN],
            s->wdl[STATS_DRAW], s->wdl[STATS_LOSS]);
     if (stats_elo(s, &e) == 0) {
-        append(buf, n, &len, " score %.1f%% Elo %+.1f +- %.1f", 100 * e.score, nz(e.elo, 1),
-               e.elo_err);
-        if (e.clamped)
+        append(buf, n, &len, " score %.1f%% Elo %+.1f", 100 * e.score, nz(e.elo, 1));
+        if (e.spread_unknown)
+            append(buf, n, &len, " +- ?");
+        else
+            append(buf, n, &len, " +- %.1f", e.elo_err);
+        if (e.clamped || e.spread_unknown)
             append(buf, n, &len, " nElo none");
         else
             append(buf, n, &len, " nElo %+.1f +- %.1f", nz(e.nelo, 1), e.nelo_err);
@@ -101,12 +104,31 @@ size_t stats_format_report(char *buf, size_t n, const Stats *s, const StatsSprtP
                    ? "; unpaired games not in Elo or SPRT"
                    : "");
         append(buf, n, &len, "Score: %.2f%%\n", 100 * e.score);
-        append(buf, n, &len, "Elo (logistic): %+.2f +- %.2f (95%%)%s\n", nz(e.elo, 2), e.elo_err,
-               e.clamped ? " (bound: one-sided result)" : "");
+        append(buf, n, &len, "Elo (logistic): %+.2f", nz(e.elo, 2));
+        if (e.spread_unknown)
+            append(buf, n, &len, " +- ?");
+        else
+            append(buf, n, &len, " +- %.2f (95%%)", e.elo_err);
+        append(buf, n, &len, "%s", e.clamped ? " (bound: one-sided result)" : "");
+        /* Too few samples apart from the most common result: the normal
+         * interval's spread is not measured (docs/stats.md). */
+        const char *unit = e.sample == STATS_SAMPLE_PENTANOMIAL ? "pair" : "game";
+        double samples = e.sample == STATS_SAMPLE_PENTANOMIAL ? e.games / 2 : e.games;
+        if (e.spread_unknown)
+            append(buf, n, &len,
+                   " (no error bar: %.0f of %.0f %s%s differ%s from the most common result, "
+                   "%d are needed)",
+                   e.off_mode, samples, unit, llround(samples) == 1 ? "" : "s",
+                   llround(e.off_mode) == 1 ? "s" : "", STATS_SPREAD_MIN);
+        append(buf, n, &len, "\n");
         /* A one-sided result has no spread to measure the score in: no
-         * finite normalized Elo (docs/stats.md). */
+         * finite normalized Elo (docs/stats.md); too few results apart
+         * from the most common one measure none either. */
         if (e.clamped)
             append(buf, n, &len, "Elo (normalized): none (one-sided result: no finite estimate)\n");
+        else if (e.spread_unknown)
+            append(buf, n, &len,
+                   "Elo (normalized): none (the spread of the scores is not measured)\n");
         else
             append(buf, n, &len, "Elo (normalized): %+.2f +- %.2f (95%%)\n", nz(e.nelo, 2),
                    e.nelo_err);

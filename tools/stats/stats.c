@@ -363,6 +363,13 @@ int stats_elo_counts(const double *counts, int n, StatsElo *out)
         points += counts[i] * d.a[i];
     }
     out->score = points / raw;
+    /* The spread is measured only when enough samples differ from the most
+     * common result (stats.h, STATS_SPREAD_MIN). */
+    double mode = 0;
+    for (int i = 0; i < n; i++)
+        mode = fmax(mode, counts[i]);
+    out->off_mode = raw - mode;
+    out->spread_unknown = out->off_mode < STATS_SPREAD_MIN;
     out->elo = score_to_elo(mu, &out->clamped);
     /* Both ends clamp near a score of 0 or 1; their difference may then be a
      * rounding error below zero (seen with fused multiply-add). */
@@ -374,8 +381,8 @@ int stats_elo_counts(const double *counts, int n, StatsElo *out)
     if (n == 3) out->draw_ratio = counts[1] / raw;
     /* Every input above is finite and positive where divided by; keep the
      * promise of stats.h even so. */
-    double *f[] = {&out->score, &out->elo, &out->elo_err, &out->nelo,
-                   &out->nelo_err, &out->los, &out->draw_ratio};
+    double *f[] = { &out->score,    &out->elo, &out->elo_err,    &out->nelo,
+                    &out->nelo_err, &out->los, &out->draw_ratio, &out->off_mode };
     for (size_t i = 0; i < sizeof f / sizeof f[0]; i++)
         if (!isfinite(*f[i]))
             *f[i] = 0;

@@ -31,6 +31,11 @@
  *     standard deviation of one game's score (for pairs sqrt(2*var) of the
  *     pair score halved; LLRcalc.LLR_normalized_alt); its 95% error bar is
  *     1.959964 * 800/ln(10) / sqrt(games);
+ *   - both error bars and nElo need the spread of the scores measured:
+ *     with fewer than STATS_SPREAD_MIN samples outside the most common
+ *     result (all draws: sd 0, and the interval would shrink to the
+ *     1e-3 prior's width) StatsElo.spread_unknown is set and the reports
+ *     print no error bar (fishtest and fastchess print the number);
  *   - GSPRT: LLR = N * sum_i phat_i * log(p1_i / p0_i), where N is the
  *     number of samples (pairs or games), phat the observed distribution
  *     and p0, p1 its maximum-likelihood neighbours whose expected score
@@ -94,7 +99,21 @@ typedef struct {
                            (e.g. every game won): elo is then only the
                            bound +-1199.8 (400*log10(999)) of stat_util.elo,
                            and nelo no estimate (the reports print "none") */
+    double off_mode;    /* samples (games, or pairs) whose result is not
+                           the most common one, from the raw counts */
+    int spread_unknown; /* 1 when off_mode < STATS_SPREAD_MIN (all draws,
+                           1-8-1, one game, every pair won): the spread of
+                           the scores is not measured, so elo_err and
+                           nelo_err (still the formulas' numbers, finite)
+                           are no error bar and nelo no estimate; the
+                           reports print "+- ?" and nElo "none" */
 } StatsElo;
+
+/* The fewest samples outside the most common result for which the normal
+ * interval's spread is estimated (the rule n p >= 5 and n (1-p) >= 5 of
+ * the normal approximation to a proportion; docs/stats.md, "When there is
+ * no error bar"). */
+#define STATS_SPREAD_MIN 5
 
 /* Parameters of an SPRT.  Valid ranges (checked by stats_sprt_check):
  * elo0 < elo1, both within [-1000, 1000] in the model's Elo;
