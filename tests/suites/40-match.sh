@@ -1067,6 +1067,15 @@ full_tmpfs() {   # a 12 KiB tmpfs fills up during the match (root only; skipped 
     [ $rc -eq 0 ] && [ $same -eq 0 ]
 }
 check "a full 12 KiB tmpfs: whole games only, exit 1, resume after freeing space gives the whole match" full_tmpfs
+genopenings_stdout() {   # -genopenings > /dev/full, --help, --version: exit 1, "cannot write stdout" and the cause
+    local a err
+    for a in "-variant tabal -genopenings 3 plies=4" --help --version; do
+        # shellcheck disable=SC2086
+        err=$("$M" $a 2>&1 >/dev/full)
+        [ $? -eq 1 ] && [ "$err" = "dablo-match: cannot write stdout: No space left on device" ] || { echo "$a: $err"; return 1; }
+    done
+}
+check "-genopenings, --help, --version > /dev/full: exit 1 naming stdout and the cause" genopenings_stdout
 stopped_state() {   # stopped_state N: a state that recorded the first N of the 20 games, the files as complete
     wf_reference || return 1
     two "" "" "${WF_ARGS[@]}" -pgnout g.pgn min -results r.txt -resume s.state >/dev/null || return 1

@@ -421,4 +421,8 @@ fi
 out=$($BIN --help 2>&1)
 grep -q '^Usage: dablo-tune gen' <<<"$out" && ok "help" || bad "help"
 
+# Standard output that cannot be written (a full disk): exit 1, the cause named.
+full_stdout "weights > /dev/full: exit 1, 'cannot write stdout' and the cause" $BIN weights
+full_stdout "--help > /dev/full" $BIN --help
+full_stdout "--version > /dev/full" $BIN --version
 suite_end tune

@@ -182,4 +182,8 @@ same "an unquoted FEN: exit 2, asking to quote it" "2 1" \
     "$? $(grep -cxF "dablo-svg: unexpected 'w' after -fen mmm/1mm: the FEN is one argument, quote it (-fen 'mmm/1mm w ...')" <<<"$out")"
 same "-help and --help print the same" "$(bin/dablo-svg --help)" "$(bin/dablo-svg -help)"
 
+full_stdout "> /dev/full: exit 1, 'cannot write stdout' and the cause" "$SVG"
+full_stdout "--help > /dev/full" "$SVG" --help
+full_stdout "--version > /dev/full" "$SVG" --version
+
 finish

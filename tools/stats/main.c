@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rules/outstream.h"
 #include "rules/version.h"
 #include "search/output.h"
 
@@ -277,6 +278,7 @@ static int run(int argc, char **argv, const char **merge)
 
 int main(int argc, char **argv)
 {
+    outstream_check_stdout("dablo-stats"); /* a failed write to stdout: exit 1 */
     const char **merge = calloc((size_t)argc + 1, sizeof *merge);
     if (!merge)
         return die("out of memory");

@@ -23,6 +23,7 @@
 
 #include "host/util.h"
 #include "rules/rules.h"
+#include "rules/outstream.h"
 #include "rules/version.h"
 #include "svg_board.h"
 #include "svg_lastmove.h"
@@ -122,15 +123,19 @@ static int write_out(const char *path, const char *data, size_t len)
     char why[256];
     FILE *f = path ? util_fopen_write(path, why, sizeof why) : stdout;
     if (!f) return fail(1, "cannot write '%s': %s", path, why);
+    if (!path) {
+        fwrite(data, 1, len, f); /* a failure is reported at exit: outstream_check_stdout() */
+        return 0;
+    }
     int bad = fwrite(data, 1, len, f) != len;
-    bad |= path ? fclose(f) != 0 : fflush(f) != 0;
-    if (bad)
-        return fail(1, "cannot write '%s': %s", path ? path : "stdout", strerror(errno));
+    bad |= fclose(f) != 0;
+    if (bad) return fail(1, "cannot write '%s': %s", path, strerror(errno));
     return 0;
 }
 
 int main(int argc, char **argv)
 {
+    outstream_check_stdout("dablo-svg"); /* a failed write to stdout: exit 1 */
     Options o;
     int rc = parse_args(argc, argv, &o);
     if (rc)

@@ -28,6 +28,7 @@
 #include "datagen.h"
 #include "fit.h"
 #include "newfile.h"
+#include "rules/outstream.h"
 #include "rules/version.h"
 #include "search/output.h"
 #include "search/search.h"
@@ -577,6 +578,7 @@ static int cmd_fit(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+    outstream_check_stdout("dablo-tune"); /* a failed write to stdout: exit 1 */
     if (argc < 2) {
         say_error("give a command: gen, merge, fit or weights (--help)");
         return 2;
