@@ -18,3 +18,15 @@ suite_end() {
     [ "$fail" -eq 0 ]
     exit
 }
+# full_stdout NAME CMD...: CMD with its standard output on /dev/full (every
+# write fails with ENOSPC) exits 1 with one line on stderr naming stdout and
+# the cause, "PROGRAM: cannot write stdout: No space left on device"
+# (PROGRAM the command's file name); skipped without /dev/full.
+full_stdout() {
+    local name=$1 err rc
+    shift
+    [ -w /dev/full ] || { skipped "$name (no /dev/full)"; return; }
+    err=$("$@" 2>&1 >/dev/full)
+    rc=$?
+    same "$name" "1 ${1##*/}: cannot write stdout: No space left on device" "$rc $err"
+}

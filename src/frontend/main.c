@@ -23,6 +23,7 @@
 
 #include "options.h"
 #include "play.h"
+#include "rules/outstream.h"
 #include "search/output.h"
 #include "terminal.h"
 #include "uci.h"
@@ -145,8 +146,11 @@ static bool named_in(const char *word, const char *const *names)
 int main(int argc, char **argv)
 {
     /* A host that closes our stdout must not kill us with SIGPIPE; output.c
-     * then drops the lines and we exit at the end of input. */
+     * then drops the lines and the input loop ends (uci.c).  A write to
+     * stdout that failed otherwise (a full disk) gives exit status 1 and
+     * "dablo: cannot write stdout: CAUSE" at exit. */
     signal(SIGPIPE, SIG_IGN);
+    outstream_check_stdout("dablo");
 
     int plain = 0, first = 1;
     const char *variant = NULL;

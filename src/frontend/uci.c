@@ -24,6 +24,7 @@
 #include "linereader.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"
+#include "rules/outstream.h"
 #include "options.h"
 #include "play.h"
 #include "search/output.h"
@@ -733,13 +734,21 @@ static int plain_loop(Session *e)
 {
     LineReader lr;
     linereader_init(&lr, STDIN_FILENO);
-    while (!e->quit) {
+    /* A write to stdout that failed (the host closed it, a full disk):
+     * nobody reads the answers any more, so the loop ends as at EOF, also
+     * during a search (looked at every OUTPUT_CHECK_MS while one runs). */
+    enum { OUTPUT_CHECK_MS = 100 };
+    bool lost = false;
+    while (!e->quit && !(lost = outstream_stdout_error() != 0)) {
         /* Re-send a pending stop/ponderhit while waiting for input. */
-        while (engine_thread_pending(&e->worker) && !linereader_has_line(&lr)) {
+        while (!linereader_has_line(&lr) && !(lost = outstream_stdout_error() != 0)) {
+            int pending = engine_thread_pending(&e->worker);
+            if (!pending && !engine_thread_busy(&e->worker)) break;
             struct pollfd p = { .fd = STDIN_FILENO, .events = POLLIN };
-            if (poll(&p, 1, ENGINE_POLL_MS) != 0) break;
-            engine_thread_poll(&e->worker);
+            if (poll(&p, 1, pending ? ENGINE_POLL_MS : OUTPUT_CHECK_MS) != 0) break;
+            if (pending) engine_thread_poll(&e->worker);
         }
+        if (lost) break;
         char *line;
         size_t len;
         LineStatus st = linereader_next(&lr, &line, &len);
@@ -756,7 +765,7 @@ static int plain_loop(Session *e)
      * end first; an explicit quit or stop still ends a perft at once. */
     if (!e->quit) {
         JobKind job = engine_thread_job(&e->worker);
-        if (job == JOB_PERFT || job == JOB_BENCH)
+        if (!lost && (job == JOB_PERFT || job == JOB_BENCH))
             engine_thread_wait(&e->worker, WAIT_ONLY);
         uci_quit(e);
     }

@@ -2,6 +2,7 @@
  * output.c - whole-line, flushed, thread-safe writes to stdout.
  */
 #include "output.h"
+#include "rules/outstream.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -35,7 +36,11 @@ static void write_all(const char *s, size_t n)
         ssize_t w = write(STDOUT_FILENO, s, n);
         if (w < 0) {
             if (errno == EINTR) continue;
-            return;   /* host went away: nothing more to do */
+            /* The host went away (EPIPE) or the output cannot be written
+             * (ENOSPC, EBADF): the line is lost; the input loop ends
+             * (uci.c) and the check at exit names the cause. */
+            outstream_stdout_failed(errno);
+            return;
         }
         s += w;
         n -= (size_t)w;

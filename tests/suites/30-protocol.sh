@@ -464,12 +464,38 @@ readyok" ] || { sed 's/^/     /' <<<"$out"; return 1; }
 }
 check "go perft 2 depth 3 is refused like perft 3 extra" perft_extra
 
-# A host that goes away: stdout closed while searching must not hang or crash.
+# No stdout at all (>&-): no hang, no crash; the lost output is an error,
+# named at exit (exit 1).
 closed_stdout() {
-    (printf 'go depth 6\n'; sleep 1) | timeout 20 bin/dablo >&- 2>/dev/null
-    [ $? -eq 0 ]
+    local err
+    err=$( (printf 'go depth 6\n'; sleep 1) | timeout 20 bin/dablo 2>&1 >&-)
+    [ $? -eq 1 ] && [ "$err" = "dablo: cannot write stdout: Bad file descriptor" ] || { echo "     | $err"; return 1; }
 }
-check "stdout closed by the host" closed_stdout
+check "stdout not open: exit 1 naming the cause" closed_stdout
+# A host that goes away (its end of the pipe closed during an endless
+# search): the engine ends as at quit, at once (not at the end of its
+# input 6 s later), exit 0 and nothing said (a closed pipe is no error).
+host_gone() {
+    local rc
+    rm -f "$TMPDIR_GONE"/rc "$TMPDIR_GONE"/err
+    { printf 'go infinite\n'; sleep 6; } |
+        { timeout 4 bin/dablo 2>"$TMPDIR_GONE/err"; echo $? >"$TMPDIR_GONE/rc"; } | sleep 0.5
+    rc=$(cat "$TMPDIR_GONE/rc")
+    [ "$rc" = 0 ] && [ ! -s "$TMPDIR_GONE/err" ] || { echo "     | exit $rc (124: still running after 4 s): $(cat "$TMPDIR_GONE/err")"; return 1; }
+}
+TMPDIR_GONE=$(mktemp -d)
+check "the host closes its end of stdout during a search: the engine ends at once, exit 0" host_gone
+rm -rf "$TMPDIR_GONE"
+# A standard output that cannot be written (a full disk): exit 1, the cause named.
+full_stdout "one-shot 'go perft 3' > /dev/full: exit 1, 'cannot write stdout' and the cause" bin/dablo go perft 3
+full_stdout "--help > /dev/full" bin/dablo --help
+full_stdout "--version > /dev/full" bin/dablo --version
+dev_full_loop() {
+    local err
+    err=$(printf 'go perft 3\n' | timeout 20 bin/dablo 2>&1 >/dev/full)
+    [ $? -eq 1 ] && [ "$err" = "dablo: cannot write stdout: No space left on device" ] || { echo "     | $err"; return 1; }
+}
+check "protocol over a pipe, stdout on /dev/full: ends, exit 1 naming the cause" dev_full_loop
 
 # A search stopped inside an iteration prints every MultiPV line again:
 # the last line of each multipv index names a different move, and the

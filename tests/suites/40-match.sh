@@ -1088,6 +1088,31 @@ full_tmpfs() {   # a 12 KiB tmpfs fills up during the match (root only; skipped 
     [ $rc -eq 0 ] && [ $same -eq 0 ]
 }
 check "a full 12 KiB tmpfs: whole games only, exit 1, resume after freeing space gives the whole match" full_tmpfs
+genopenings_stdout() {   # -genopenings > /dev/full, --help, --version: exit 1, "cannot write stdout" and the cause
+    local a err
+    for a in "-variant tabal -genopenings 3 plies=4" --help --version; do
+        # shellcheck disable=SC2086
+        err=$("$M" $a 2>&1 >/dev/full)
+        [ $? -eq 1 ] && [ "$err" = "dablo-match: cannot write stdout: No space left on device" ] || { echo "$a: $err"; return 1; }
+    done
+}
+check "-genopenings, --help, --version > /dev/full: exit 1 naming stdout and the cause" genopenings_stdout
+genopenings_cause() {   # -genopenings: a failed write names its own cause, never "Input/output error"
+    local err rc
+    err=$( (trap '' XFSZ; ulimit -f 1; "$M" -variant tabal -genopenings 100 plies=8 out=b.fen) 2>&1)
+    rc=$?
+    [ $rc -eq 1 ] && [ "$err" = "dablo-match: cannot write b.fen: File too large" ] && [ -z "$(ls -A)" ] ||
+        { echo "out= past RLIMIT_FSIZE: rc $rc: $err; left: $(ls -A)"; return 1; }
+    mkdir small
+    if mount -t tmpfs -o size=12k tmpfs small 2>/dev/null; then
+        err=$("$M" -variant tabal -genopenings 500 plies=8 out=small/b.fen 2>&1)
+        rc=$?
+        [ $rc -eq 1 ] && [ "$err" = "dablo-match: cannot write small/b.fen: No space left on device" ] &&
+            [ -z "$(ls -A small)" ] || { echo "a full tmpfs: rc $rc: $err; left: $(ls -A small)"; umount small; return 1; }
+        umount small
+    fi
+}
+check "-genopenings out=: a write that fails names its own cause (EFBIG; ENOSPC on a full tmpfs), no file left" genopenings_cause
 stopped_state() {   # stopped_state N: a state that recorded the first N of the 20 games, the files as complete
     wf_reference || return 1
     two "" "" "${WF_ARGS[@]}" -pgnout g.pgn min -results r.txt -resume s.state >/dev/null || return 1

@@ -434,4 +434,13 @@ else
     fi
 fi
 
+# A standard output that cannot be written (a full disk) is an error.
+full_stdout "-wdl > /dev/full: exit 1, 'cannot write stdout' and the cause" $BIN -wdl 1,2,3
+printf 'result=1-0 white=a black=b pair=1\nresult=0-1 white=a black=b pair=1\n' >"$tmp/full.txt"
+"$BIN" -results "$tmp/full.txt" >/dev/null 2>&1 &&
+    full_stdout "-results F > /dev/full: exit 1, 'cannot write stdout' and the cause" $BIN -results "$tmp/full.txt" ||
+    bad "-results of a two-game file is read"
+full_stdout "--help > /dev/full" $BIN --help
+full_stdout "--version > /dev/full" $BIN --version
+
 suite_end stats

@@ -421,4 +421,22 @@ fi
 out=$($BIN --help 2>&1)
 grep -q '^Usage: dablo-tune gen' <<<"$out" && ok "help" || bad "help"
 
+# Standard output that cannot be written (a full disk): exit 1, the cause named.
+full_stdout "weights > /dev/full: exit 1, 'cannot write stdout' and the cause" $BIN weights
+full_stdout "--help > /dev/full" $BIN --help
+full_stdout "--version > /dev/full" $BIN --version
+# A write past RLIMIT_FSIZE (SIGXFSZ ignored): the cause is the write's
+# own (EFBIG), and no file is left.
+rm -rf "$tmp/lim" && mkdir "$tmp/lim"
+err=$( (trap '' XFSZ; ulimit -f 1; $BIN merge -out "$tmp/lim/m.txt" tests/data/tune-tabal.txt) 2>&1 >/dev/null)
+same "merge past a file size limit: the cause named, no file left" \
+    "1 dablo-tune: cannot write $tmp/lim/m.txt: File too large|" "$? $err|$(ls -A "$tmp/lim")"
+cp src/search/eval_weights.c "$tmp/lim/w.c"
+err=$( (trap '' XFSZ; ulimit -f 1; $BIN fit -variant tabal -rounds 1 -iterations 2 -out "$tmp/lim/w.c" tests/data/tune-tabal.txt) 2>&1 >/dev/null)
+rc=$?
+cmp -s src/search/eval_weights.c "$tmp/lim/w.c" && [ "$(ls -A "$tmp/lim")" = w.c ] &&
+    same "fit -out past a file size limit: the cause named, the old file kept whole" \
+        "1 dablo-tune: cannot write $tmp/lim/w.c: File too large" "$rc $(tail -n 1 <<<"$err")" ||
+    bad "fit -out past a file size limit: the old file kept whole (exit $rc: $err; $(ls -A "$tmp/lim"))"
+
 suite_end tune

@@ -190,4 +190,28 @@ same "an unquoted FEN: exit 2, asking to quote it" "2 1" \
     "$? $(grep -cxF "dablo-svg: unexpected 'w' after -fen mmm/1mm: the FEN is one argument, quote it (-fen 'mmm/1mm w ...')" <<<"$out")"
 same "-help and --help print the same" "$(bin/dablo-svg --help)" "$(bin/dablo-svg -help)"
 
+# -o over an existing file whose write fails (past RLIMIT_FSIZE, SIGXFSZ
+# ignored; a full disk when a tmpfs can be mounted): the old file stays
+# whole, no temporary file is left, one line names the cause, exit 1.
+mkdir "$tmp/keep" && echo "old picture" >"$tmp/keep/k.svg" && chmod 640 "$tmp/keep/k.svg"
+err=$( (trap '' XFSZ; ulimit -f 1; "$SVG" -size 600 -o "$tmp/keep/k.svg") 2>&1)
+same "-o FILE past a file size limit: exit 1, the cause" "1 dablo-svg: cannot write $tmp/keep/k.svg: File too large" "$? $err"
+same "... FILE kept whole, nothing else left" "old picture|k.svg" "$(cat "$tmp/keep/k.svg")|$(ls -A "$tmp/keep")"
+"$SVG" -o "$tmp/keep/k.svg" && "$SVG" | cmp -s - "$tmp/keep/k.svg" &&
+    same "-o FILE over an existing file: replaced, its mode kept" "-rw-r-----" "$(stat -c %A "$tmp/keep/k.svg")" ||
+    bad "-o FILE over an existing file: replaced"
+if mkdir "$tmp/small" && mount -t tmpfs -o size=12k tmpfs "$tmp/small" 2>/dev/null; then
+    echo "old picture" >"$tmp/small/k.svg" && head -c 6000 /dev/zero >"$tmp/small/fill"
+    err=$("$SVG" -size 600 -o "$tmp/small/k.svg" 2>&1)
+    same "-o FILE on a full disk: exit 1, the cause, FILE kept whole" \
+        "1 dablo-svg: cannot write $tmp/small/k.svg: No space left on device|old picture|fill k.svg" \
+        "$? $err|$(cat "$tmp/small/k.svg")|$(ls "$tmp/small" | tr '\n' ' ' | sed 's/ $//')"
+    umount "$tmp/small"
+else
+    skipped "-o FILE on a full disk (no tmpfs can be mounted here)"
+fi
+full_stdout "> /dev/full: exit 1, 'cannot write stdout' and the cause" "$SVG"
+full_stdout "--help > /dev/full" "$SVG" --help
+full_stdout "--version > /dev/full" "$SVG" --version
+
 finish

@@ -411,4 +411,11 @@ same "... and a ponder move" "bestmove c2-c3 ponder e3xb3" "$(grep '^bestmove' <
 out=$( (printf '%s\n' "setoption name TablebasePath value $tmp/a" "position fen $fen" 'go depth 1'; sleep 1) | bin/dablo 2>&1)
 hits=$(grep -o 'tbhits [0-9]*' <<<"$out" | tail -1 | awk '{print $2}')
 if [ "${hits:-0}" -ge 1 ]; then ok "tbhits counts a root in the tables ($hits)"; else bad "root tbhits: ${hits:-none}"; fi
+# Standard output that cannot be written (a full disk): exit 1, the cause named.
+full_stdout "sample > /dev/full: exit 1, 'cannot write stdout' and the cause" $TB sample -variant tabal -dir "$tmp/a" -sample 3 -seed 3
+full_stdout "list > /dev/full" $TB list -variant tabal -pieces 3
+full_stdout "probe > /dev/full" $TB probe -variant tabal -fen "3/3/5/5/2k2/2K2/4K/3/3 w 0 1" -dir "$tmp/a"
+full_stdout "--help > /dev/full" $TB --help
+full_stdout "--version > /dev/full" $TB --version
+
 finish

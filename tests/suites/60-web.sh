@@ -123,6 +123,10 @@ suite() {
     done
     "$BIN" --help >"$tmp/out" 2>&1
     same "$tag: --help" "0 1" "$? $(grep -c '^Usage: dablo-web' "$tmp/out")"
+    for a in --help --version; do
+        werr=$("$BIN" "$a" 2>&1 >/dev/full)
+        same "$tag: $a > /dev/full: exit 1, the cause" "1 dablo-web: cannot write stdout: No space left on device" "$? $werr"
+    done
     # The page sets the time of a move: search limits are refused, by name,
     # and an unknown setting lists only what dablo-web takes.
     contains "$tag: a search limit refused by name" "depth=1 is a search limit: dablo-web takes none (the page sets the time of each move)" \

@@ -16,6 +16,7 @@
 
 #include "durable.h"
 #include "host/util.h"
+#include "rules/outstream.h"
 
 /* The signals that end the program after removing the temporary file.
  * SIGPIPE is caught rather than ignored: the handler removes the file
@@ -123,8 +124,16 @@ static int open_tmp(NewFile *nf, const char *path, bool replace, char *err, size
     free(real);
     nf->replace = replace;
     arm(nf);
-    nf->f = fopen(nf->tmp, "wxe");
-    if (nf->f && keep_mode && fchmod(fileno(nf->f), st.st_mode & 07777) != 0) {
+    /* An outstream (rules/outstream.h): a failed write keeps its cause. */
+    nf->fd = open(nf->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    nf->f = nf->fd >= 0 ? outstream_fdopen(nf->fd) : NULL;
+    if (!nf->f && nf->fd >= 0) {
+        int e = errno;
+        close(nf->fd);
+        unlink(nf->tmp);
+        errno = e;
+    }
+    if (nf->f && keep_mode && fchmod(nf->fd, st.st_mode & 07777) != 0) {
         int e = errno;
         snprintf(err, errlen, "cannot keep the mode of %s: %s", path, strerror(e));
         fclose(nf->f);
@@ -195,9 +204,12 @@ void newfile_abandon(NewFile *nf)
 
 int newfile_commit(NewFile *nf, char *err, size_t errlen)
 {
-    int e = ferror(nf->f) ? EIO : 0;
-    if (!e && (fflush(nf->f) != 0 || durable_sync(fileno(nf->f)) != 0)) e = errno;
-    if (fclose(nf->f) != 0 && !e) e = errno;
+    /* The first failed write's own cause (ENOSPC, EFBIG, ...), never a
+     * generic one: the stream kept it. */
+    int e = outstream_flush(nf->f);
+    if (!e && durable_sync(nf->fd) != 0) e = errno;
+    int ce = outstream_close(nf->f);
+    if (!e) e = ce;
     nf->f = NULL;
     if (e) {
         snprintf(err, errlen, "cannot write %s: %s", nf->path, strerror(e));

@@ -33,7 +33,10 @@ typedef struct NewFile {
     char *dest; /* where FILE is written: FILE, or for newfile_open_replace()
                  * the file a symbolic link FILE names (realpath()), owned */
     char *tmp;  /* DEST.tmp.PID, owned */
-    FILE *f;    /* open on tmp until commit or abandon */
+    FILE *f;    /* open on tmp until commit or abandon: an outstream
+                 * (rules/outstream.h), whose first failed write's errno
+                 * newfile_commit() reports */
+    int fd;     /* f's descriptor */
     bool replace; /* newfile_open_replace(): commit renames over FILE */
 } NewFile;
 

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "rules/outstream.h"
 #include "rules/version.h"
 #include "search/output.h"
 
@@ -323,6 +324,7 @@ static int run(int argc, char **argv, const char **merge)
 
 int main(int argc, char **argv)
 {
+    outstream_check_stdout("dablo-stats"); /* a failed write to stdout: exit 1 */
     const char **merge = calloc((size_t)argc + 1, sizeof *merge);
     if (!merge)
         return die("out of memory");

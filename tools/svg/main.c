@@ -12,7 +12,8 @@
  * board's proportions); without it one SVG unit is one pixel.  The picture
  * goes to FILE, or to stdout.  Each option is given at most once.  Every
  * error is one line on stderr and exit status 2 (bad usage or input) or 1
- * (cannot write); nothing is written then.
+ * (cannot write); nothing is written then (an existing FILE is replaced
+ * only once the new one is whole and synced).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -21,9 +22,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "host/util.h"
+#include "newfile.h"
 #include "rules/rules.h"
+#include "rules/outstream.h"
 #include "rules/version.h"
 #include "svg_board.h"
 #include "svg_lastmove.h"
@@ -48,7 +52,8 @@ static const char usage[] =
     "                         one argument: quote it (-fen 'mmmmmm/.../MMMMMM w 0 1')\n"
     "  -lastmove MOVE         a legal move of that position: the picture shows the position\n"
     "                         after it, with the move marked\n"
-    "  -o FILE                write the picture to FILE (default: standard output)\n"
+    "  -o FILE                write the picture to FILE (default: standard output); an\n"
+    "                         existing FILE is replaced only once the picture is whole\n"
     "  -size PX               the width in pixels, %d..%d (the height follows the board);\n"
     "                         default: one SVG unit is one pixel\n"
     "  -h, --help             print this help and exit\n"
@@ -120,21 +125,39 @@ static int parse_size(const char *s, int *px)
     return 0;
 }
 
-/* Writes the whole document to path (or stdout when path is NULL). */
+/* Writes the whole document to path, or to stdout when path is NULL (a
+ * failed write there is reported at exit: outstream_check_stdout()).  A
+ * regular file, new or existing, is written through a temporary file in
+ * its folder renamed over it once written and synced (newfile.h), so a
+ * failed write (a full disk) leaves the old file whole; a FIFO or a device
+ * (/dev/stdout) is written directly. */
 static int write_out(const char *path, const char *data, size_t len)
 {
-    char why[256];
-    FILE *f = path ? util_fopen_write(path, why, sizeof why) : stdout;
-    if (!f) return fail(1, "cannot write '%s': %s", path, why);
-    int bad = fwrite(data, 1, len, f) != len;
-    bad |= path ? fclose(f) != 0 : fflush(f) != 0;
-    if (bad)
-        return fail(1, "cannot write '%s': %s", path ? path : "stdout", strerror(errno));
-    return 0;
+    char why[4200];
+    struct stat st;
+    if (!path) {
+        fwrite(data, 1, len, stdout);
+        return 0;
+    }
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+        return fail(1, "cannot write '%s': %s", path, strerror(EISDIR));
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        FILE *f = util_fopen_write(path, why, sizeof why);
+        if (!f) return fail(1, "cannot write '%s': %s", path, why);
+        fwrite(data, 1, len, f);
+        int e = outstream_close(f);
+        return e ? fail(1, "cannot write '%s': %s", path, strerror(e)) : 0;
+    }
+    NewFile nf;
+    if (newfile_open_replace(&nf, path, why, sizeof why) != 0) return fail(1, "%s", why);
+    fwrite(data, 1, len, nf.f);
+    return newfile_commit(&nf, why, sizeof why) != 0 ? fail(1, "%s", why) : 0;
 }
 
 int main(int argc, char **argv)
 {
+    outstream_check_stdout("dablo-svg"); /* a failed write to stdout: exit 1 */
+    newfile_catch_signals("dablo-svg");
     Options o;
     int rc = parse_args(argc, argv, &o);
     if (rc)

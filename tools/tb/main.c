@@ -23,6 +23,7 @@
 
 #include "build.h"
 #include "rules/notation.h"
+#include "rules/outstream.h"
 #include "rules/version.h"
 #include "tb/tb_index.h"
 #include "tb/tb_probe.h"
@@ -612,6 +613,7 @@ static int cmd_positions(const Args *a)
 
 int main(int argc, char **argv)
 {
+    outstream_check_stdout("dablo-tb"); /* a failed write to stdout: exit 1 */
     Args a;
     int rc = parse_args(argc, argv, &a);
     if (rc) return rc == 1 ? 0 : rc;

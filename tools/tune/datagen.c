@@ -11,6 +11,7 @@
 #include "openings.h"
 #include "prng.h"
 #include "rules/movegen.h"
+#include "rules/outstream.h"
 #include "search/search.h"
 
 enum { DATAGEN_HASH_MIB = 16 };
@@ -91,16 +92,13 @@ static int flush_game(Run *r, FILE *out, GameResult res, DatagenStats *st)
                            .score = r->pending[i].score,
                            .key = r->pending[i].key,
                            .fen = r->pending[i].fen };
-        errno = 0;
         if (tune_record_write(out, &rec) != 0) {
-            r->write_errno = errno ? errno : EIO;
+            r->write_errno = outstream_cause(out);
             return -2;
         }
         st->positions++;
     }
-    errno = 0;
-    if (fflush(out) == 0) return 0;
-    r->write_errno = errno ? errno : EIO;
+    if ((r->write_errno = outstream_flush(out)) == 0) return 0;
     return -2;
 }
 

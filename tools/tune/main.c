@@ -28,6 +28,7 @@
 #include "datagen.h"
 #include "fit.h"
 #include "newfile.h"
+#include "rules/outstream.h"
 #include "rules/version.h"
 #include "search/output.h"
 #include "search/search.h"
@@ -363,9 +364,8 @@ static int cmd_merge(int argc, char **argv)
         rc = open_new(&nf, out);
         int e = 0;
         for (size_t i = 0; i < d.n && rc == 0; i++) {
-            errno = 0;
             if (tune_record_write(nf.f, &d.v[i]) != 0) {
-                e = errno ? errno : EIO;
+                e = outstream_cause(nf.f);
                 rc = 1;
             }
         }
@@ -393,9 +393,8 @@ static int write_weights(const char *path, const EvalWeights w[EVAL_TABLE_NB],
         say_error("%s", err);
         return 1;
     }
-    errno = 0;
     if (weights_write(nf.f, w, origin) != 0) {
-        int e = errno ? errno : EIO;
+        int e = outstream_cause(nf.f);
         newfile_abandon(&nf);
         say_error("cannot write %s: %s", path, strerror(e));
         return 1;
@@ -577,6 +576,7 @@ static int cmd_fit(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+    outstream_check_stdout("dablo-tune"); /* a failed write to stdout: exit 1 */
     if (argc < 2) {
         say_error("give a command: gen, merge, fit or weights (--help)");
         return 2;

@@ -19,6 +19,7 @@
 
 #include "host/engine_spec.h"
 #include "host/util.h"
+#include "rules/outstream.h"
 #include "rules/version.h"
 #include "server.h"
 
@@ -144,6 +145,7 @@ static int parse_range(const char *opt, const char *v, int64_t lo, int64_t hi, i
 
 int main(int argc, char **argv)
 {
+    outstream_check_stdout("dablo-web"); /* a failed write to stdout: exit 1 */
     atexit(free_specs);
     int64_t port = 0, sessions = 16, idle_s = 900, max_body = 1 << 20;
     const char *bind = "127.0.0.1", *page = NULL;
