@@ -1,7 +1,8 @@
 # mk/host.mk - the engine-host library (tools/host/): build/libdablo-host.a,
 # how a host starts engines and talks to them over pipes (process, line
 # channel, protocol handshake and search, engine settings, time controls,
-# transcript).  dablo-match links it; so does any other host of engines.
+# transcript), and the line reader of the text files the tools read
+# (linefile.c).  dablo-match links it; so does any other host of engines.
 # It stands on libc and the rules library's headers only.
 #
 #   $(CC) ... -I$(HOST_INC) your.o $(HOST_LIB) $(RULES_LIB) $(LDLIBS_BASE)

@@ -11,7 +11,7 @@ RECORDS_FUZZ_BINS := $(RECORDS_FUZZ:%=build/fuzz/fuzz_%)
 TEST_BINS += $(RECORDS_FUZZ_BINS)
 FUZZ_TOOLS_CFLAGS := -Itools -Itools/match -Itools/stats
 FUZZ_RULES_OBJ := $(filter build/fuzz/rules/%,$(FUZZ_OBJ))
-FUZZ_HOST_OBJ := $(addprefix build/fuzz/tools/host/,util.o strbuf.o)
+FUZZ_HOST_OBJ := $(addprefix build/fuzz/tools/host/,util.o strbuf.o linefile.o)
 
 build/fuzz/tools/%.o: tools/%.c $(SRC_HDR) $(wildcard tools/*/*.h)
 	@mkdir -p $(dir $@)

@@ -1,7 +1,7 @@
 # mk/stats.mk - match statistics (tools/stats/): build/libdablo-stats.a, the
 # library the match runner links (STATS_LIB; it needs the host library's
-# util.o, which opens a results file without waiting on a FIFO, and -lm,
-# already in LDLIBS_BASE), and bin/dablo-stats, the standalone calculator.
+# util.o, which opens a results file without waiting on a FIFO, its
+# linefile.o, which reads its lines, and -lm, already in LDLIBS_BASE), and bin/dablo-stats, the standalone calculator.
 #
 #   $(CC) ... your.o $(STATS_LIB) $(HOST_LIB) $(LDLIBS_BASE)     with -I$(STATS_INC)
 
@@ -14,11 +14,11 @@ STATS_SAN_LIB := build/libdablo-stats-san.a
 
 BINS += bin/dablo-stats
 
-build/stats/%.o: tools/stats/%.c tools/stats/stats.h tools/host/util.h
+build/stats/%.o: tools/stats/%.c tools/stats/stats.h tools/host/util.h tools/host/linefile.h
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -I$(STATS_INC) -I$(HOST_INC) -c $< -o $@
 
-build/stats-san/%.o: tools/stats/%.c tools/stats/stats.h tools/host/util.h
+build/stats-san/%.o: tools/stats/%.c tools/stats/stats.h tools/host/util.h tools/host/linefile.h
 	@mkdir -p $(dir $@)
 	$(CC) $(SAN_CFLAGS) -I$(STATS_INC) -I$(HOST_INC) -c $< -o $@
 

@@ -4,6 +4,7 @@
 #include "linereader.h"
 
 #include <errno.h>
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -55,17 +56,25 @@ static int make_room(LineReader *lr, size_t need)
     return 0;
 }
 
-/* Reads more bytes; returns the number read, 0 at EOF or on error. */
+/* Reads more bytes; returns the number read, 0 at EOF or on an error
+ * (lr->err set: ENOMEM, or the errno of read(2)). */
 static size_t fill(LineReader *lr)
 {
-    if (lr->eof) return 0;
+    if (lr->eof || lr->fd < 0) return 0;
     if (make_room(lr, CHUNK) < 0) {
         lr->eof = 1;
+        lr->err = ENOMEM;
         return 0;
     }
     for (;;) {
         ssize_t n = read(lr->fd, lr->buf + lr->end, lr->cap - lr->end - 1);
         if (n < 0 && errno == EINTR) continue;
+        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+            /* a non-blocking descriptor (set so by another process): wait */
+            struct pollfd p = { .fd = lr->fd, .events = POLLIN };
+            if (poll(&p, 1, -1) >= 0 || errno == EINTR) continue;
+        }
+        if (n < 0) lr->err = errno;
         if (n <= 0) { lr->eof = 1; return 0; }
         lr->end += (size_t)n;
         return (size_t)n;
@@ -112,6 +121,10 @@ LineStatus linereader_next(LineReader *lr, char **line, size_t *len)
         }
         if (fill(lr) == 0) {
             pending = lr->end - lr->start;
+            if (lr->err) { /* what was read of the line is not a line */
+                lr->start = lr->end = lr->scanned = 0;
+                return LINE_ERROR;
+            }
             if (skipping) {
                 lr->start = lr->end = lr->scanned = 0;
                 return LINE_TOO_LONG;

@@ -26,17 +26,23 @@ typedef struct LineReader {
     size_t cap, start, end;
     size_t scanned;     /* bytes of buf[start..end) already known to hold no '\n' */
     int eof;            /* read(2) returned 0 or a hard error */
+    int err;            /* 0, or why reading stopped: ENOMEM or read(2)'s errno */
 } LineReader;
 
-typedef enum { LINE_OK = 1, LINE_EOF = 0, LINE_TOO_LONG = 2 } LineStatus;
+typedef enum { LINE_OK = 1, LINE_EOF = 0, LINE_TOO_LONG = 2, LINE_ERROR = 3 } LineStatus;
 
-/* Starts reading fd (not closed by the reader). */
+/* Starts reading fd (not closed by the reader; -1: none, the bytes come
+ * from linereader_append() only). */
 void linereader_init(LineReader *lr, int fd);
 
 /* Reads the next line.  LINE_OK: *line points to the NUL-terminated line
  * (without its end), valid until the next call, and *len is its length.
  * LINE_TOO_LONG: a line over LINEREADER_MAX_LINE was skipped (*line = NULL).
- * LINE_EOF: no more input.  Blocks in read(2) as needed; EINTR is retried. */
+ * LINE_EOF: no more input.  LINE_ERROR: reading stopped on an error,
+ * lr->err (ENOMEM: no memory for the line, else read(2)'s errno); the
+ * line it was in is dropped and later calls say LINE_ERROR again.
+ * Blocks in read(2) as needed; EINTR is retried, and EAGAIN (a
+ * non-blocking descriptor) waits in poll(2). */
 LineStatus linereader_next(LineReader *lr, char **line, size_t *len);
 
 /* 1 if a whole line is already buffered (linereader_next will not block). */

@@ -732,6 +732,7 @@ void session_free(Session *e)
 /* Plain input: no prompt, no echo, lines of any length. */
 static int plain_loop(Session *e)
 {
+    int failed = 0;
     LineReader lr;
     linereader_init(&lr, STDIN_FILENO);
     /* A write to stdout that failed (the host closed it, a full disk):
@@ -753,6 +754,14 @@ static int plain_loop(Session *e)
         size_t len;
         LineStatus st = linereader_next(&lr, &line, &len);
         if (st == LINE_EOF) break;
+        if (st == LINE_ERROR) { /* said, then taken as the end of the input */
+            if (lr.err == ENOMEM)
+                fprintf(stderr, "dablo: stdin: out of memory reading a line\n");
+            else
+                fprintf(stderr, "dablo: stdin: read error: %s\n", strerror(lr.err));
+            failed = 1;
+            break;
+        }
         if (st == LINE_TOO_LONG) {
             error_line("input line longer than 256 MiB ignored");
             continue;
@@ -769,7 +778,7 @@ static int plain_loop(Session *e)
             engine_thread_wait(&e->worker, WAIT_ONLY);
         uci_quit(e);
     }
-    return 0;
+    return failed;
 }
 
 /* Terminal hooks (terminal.h). */

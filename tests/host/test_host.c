@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "host/engine.h"
+#include "host/linefile.h"
 #include "host/proc.h"
 #include "host/util.h"
 #include "rules/geometry.h"
@@ -523,6 +524,126 @@ START_TEST(dablo_infinite_and_stop)
 }
 END_TEST
 
+/* linefile.h: the lines of a file as read, with and without a last '\n'. */
+START_TEST(linefile_lines)
+{
+    static const char text[] = "one\r\n\ntwo\0x\nlast";
+    FILE *f = fmemopen((void *)text, sizeof text - 1, "r");
+    ck_assert_ptr_nonnull(f);
+    LineFile lf;
+    linefile_init(&lf, f, "t.txt", 8);
+    char *line;
+    size_t len;
+    bool nl;
+    ck_assert_int_eq(linefile_next(&lf, &line, &len, &nl), LINEFILE_LINE);
+    ck_assert(len == 4 && memcmp(line, "one\r", 5) == 0 && nl); /* the '\r' stays */
+    ck_assert_int_eq(linefile_next(&lf, &line, &len, &nl), LINEFILE_LINE);
+    ck_assert(len == 0 && *line == '\0' && nl);
+    ck_assert_int_eq(linefile_next(&lf, &line, &len, &nl), LINEFILE_LINE);
+    ck_assert(len == 5 && memcmp(line, "two\0x", 6) == 0 && nl); /* a NUL byte stays */
+    ck_assert_int_eq(linefile_next(&lf, &line, &len, &nl), LINEFILE_LINE);
+    ck_assert(len == 4 && strcmp(line, "last") == 0 && !nl); /* cut short */
+    ck_assert_int_eq(lf.lineno, 4);
+    ck_assert_int_eq(linefile_next(&lf, &line, &len, &nl), LINEFILE_EOF);
+    ck_assert_int_eq(linefile_next(&lf, &line, &len, &nl), LINEFILE_EOF);
+    linefile_free(&lf);
+    fclose(f);
+}
+END_TEST
+
+/* A line over the cap is refused with its number, with or without its
+ * '\n', and after reading about the cap and one buffer of it only. */
+START_TEST(linefile_too_long)
+{
+    static const char text[] = "12345678\n123456789\nnext\n";
+    FILE *f = fmemopen((void *)text, sizeof text - 1, "r");
+    LineFile lf;
+    linefile_init(&lf, f, "t.txt", 8);
+    char *line, err[128];
+    size_t len;
+    bool nl;
+    ck_assert_int_eq(linefile_next(&lf, &line, &len, &nl), LINEFILE_LINE);
+    ck_assert_uint_eq(len, 8);
+    ck_assert_int_eq(linefile_next(&lf, &line, &len, &nl), LINEFILE_TOO_LONG);
+    ck_assert_ptr_null(line);
+    linefile_message(&lf, LINEFILE_TOO_LONG, err, sizeof err);
+    ck_assert_str_eq(err, "t.txt:2: line longer than 8 bytes");
+    ck_assert_int_eq(linefile_next(&lf, &line, &len, &nl),
+                     LINEFILE_TOO_LONG); /* it stays stopped */
+    linefile_free(&lf);
+    fclose(f);
+
+    f = fmemopen((void *)"123456789", 9, "r"); /* the last line, without '\n' */
+    linefile_init(&lf, f, "t.txt", 8);
+    ck_assert_int_eq(linefile_next(&lf, &line, &len, &nl), LINEFILE_TOO_LONG);
+    ck_assert_int_eq(lf.lineno, 1);
+    linefile_free(&lf);
+    fclose(f);
+
+    f = fopen("/dev/zero", "r");
+    ck_assert_ptr_nonnull(f);
+    linefile_init(&lf, f, "/dev/zero", LINEFILE_MAX_RECORD);
+    ck_assert_int_eq(linefile_next(&lf, &line, &len, &nl), LINEFILE_TOO_LONG);
+    ck_assert_uint_le(lf.cap, LINEFILE_MAX_RECORD + (1 << 20));
+    ck_assert_uint_le(ftell(f), LINEFILE_MAX_RECORD + (1 << 20));
+    linefile_free(&lf);
+    fclose(f);
+
+    LineSpan sp = { 0, 0 };
+    ck_assert_int_eq(linespan_feed(&sp, "1234\n12", 7, 4), 0);
+    ck_assert_int_eq(linespan_feed(&sp, "34", 2, 4), 0);
+    ck_assert_int_eq(linespan_feed(&sp, "5", 1, 4), -1);
+    ck_assert_int_eq(sp.lines + 1, 2);
+}
+END_TEST
+
+static int allocs_left;
+static void *failing_realloc(void *p, size_t n)
+{
+    return allocs_left-- > 0 ? realloc(p, n) : NULL;
+}
+
+/* Out of memory and a read error are said as such, never as the end. */
+START_TEST(linefile_failures)
+{
+    char path[] = "/tmp/test_host_linefile_XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    FILE *f = fdopen(fd, "w+");
+    fputs("short\n", f);
+    for (int i = 0; i < 200000; i++)
+        fputc('x', f);
+    fputs("\nafter\n", f);
+    rewind(f);
+    LineFile lf;
+    linefile_init(&lf, f, "big.txt", LINEFILE_MAX_RECORD);
+    char *line, err[128];
+    size_t len;
+    bool nl;
+    allocs_left = 1;
+    linefile_realloc = failing_realloc;
+    ck_assert_int_eq(linefile_next(&lf, &line, &len, &nl), LINEFILE_LINE);
+    ck_assert_str_eq(line, "short");
+    ck_assert_int_eq(linefile_next(&lf, &line, &len, &nl), LINEFILE_NOMEM);
+    linefile_realloc = realloc;
+    linefile_message(&lf, LINEFILE_NOMEM, err, sizeof err);
+    ck_assert_str_eq(err, "big.txt:2: out of memory");
+    ck_assert_int_eq(linefile_next(&lf, &line, &len, &nl), LINEFILE_NOMEM);
+    linefile_free(&lf);
+    fclose(f);
+    unlink(path);
+
+    f = fopen("/tmp", "r"); /* opens; reading it fails with EISDIR */
+    ck_assert_ptr_nonnull(f);
+    linefile_init(&lf, f, "/tmp", 100);
+    ck_assert_int_eq(linefile_next(&lf, &line, &len, &nl), LINEFILE_ERROR);
+    linefile_message(&lf, LINEFILE_ERROR, err, sizeof err);
+    ck_assert_str_eq(err, "/tmp: read error: Is a directory");
+    linefile_free(&lf);
+    fclose(f);
+}
+END_TEST
+
 static Suite *host_suite(void)
 {
     Suite *s = suite_create("host");
@@ -540,6 +661,9 @@ static Suite *host_suite(void)
     tcase_add_test(tc, fake_engine_stop);
     tcase_add_test(tc, fake_engine_failures);
     tcase_add_test(tc, dablo_infinite_and_stop);
+    tcase_add_test(tc, linefile_lines);
+    tcase_add_test(tc, linefile_too_long);
+    tcase_add_test(tc, linefile_failures);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -42,6 +42,17 @@ check "pipe: no prompt, no echo" pipe_exact
 # EOF right away, and an empty input: exit status 0.
 check "EOF at once exits 0" bash -c 'bin/dablo </dev/null >/dev/null'
 check "--plain reads a pipe" bash -c '[ "$(printf "isready\n" | bin/dablo --plain)" = readyok ]'
+# Standard input that fails is said on stderr with exit 1, never taken
+# for its end: a read error, or no memory for a line (here a 200 MB line
+# in 200 MB of address space; the reader's cap is 256 MiB).
+stdin_errors() {
+    local err rc
+    err=$(bin/dablo </tmp 2>&1 >/dev/null); rc=$?
+    [ $rc -eq 1 ] && [ "$err" = "dablo: stdin: read error: Is a directory" ] || { echo "folder: rc $rc: $err"; return 1; }
+    err=$( (ulimit -v 200000 && head -c 200000000 /dev/zero | bin/dablo) 2>&1 >/dev/null); rc=$?
+    [ $rc -eq 1 ] && [ "$err" = "dablo: stdin: out of memory reading a line" ] || { echo "memory: rc $rc: $err"; return 1; }
+}
+check "stdin: a read error or no memory for a line is said, exit 1" stdin_errors
 
 # Command-line mode: one command, run to its end, then exit.
 perft_args() {

@@ -877,6 +877,34 @@ nul_book() {   # a NUL byte would end a line early: the line alone, or the rest 
     done
 }
 check "a NUL byte in an openings line is refused with the file and line" nul_book
+long_book() {   # a line over 64 KiB (junk, /dev/zero) is refused with its number, not read whole
+    local out rc
+    "$M" -genopenings 6 plies=2 -srand 1 >six.fen 2>/dev/null || return 1
+    { head -n 3 six.fen; head -c 200000 /dev/zero | tr '\0' j; echo; tail -n 3 six.fen; } >long.fen
+    out=$(two "" "" -each depth=1 -openings file=long.fen -rounds 6 -results r.txt 2>&1); rc=$?
+    [ $rc -eq 2 ] && [ "$out" = "dablo-match: long.fen:4: line longer than 65536 bytes" ] && [ ! -s r.txt ] ||
+        { echo "rc $rc: $out"; return 1; }
+    out=$(timeout -k 2 10 "$M" -engine cmd="$F" name=A -engine cmd="$F" name=B -each depth=1 -openings file=/dev/zero 2>&1); rc=$?
+    [ $rc -eq 2 ] && [ "$out" = "dablo-match: /dev/zero:1: line longer than 65536 bytes" ] || { echo "/dev/zero: rc $rc: $out"; return 1; }
+    # Out of memory while reading the file: said with the line it reached,
+    # never taken for its end (40 MB of address space, a 50 MB file).
+    yes '# a comment line' | head -c 50000000 >big.fen
+    out=$( (ulimit -v 40000 && exec "$M" -engine cmd="$F" name=A -engine cmd="$F" name=B -each depth=1 -openings file=big.fen -results r.txt) 2>&1); rc=$?
+    [ $rc -eq 2 ] && grep -Eqx "dablo-match: big.fen:[0-9]+: out of memory" <<<"$out" && [ ! -s r.txt ] || { echo "big: rc $rc: $out"; return 1; }
+    # An existing -results or -pgnout file with such a line is no file to append to.
+    { echo "game=1 round=1 pair=1 white=A black=B result=1-0"; head -c 9000000 /dev/zero | tr '\0' j; echo; } >long.txt
+    cp long.txt long.pgn
+    out=$(two "" "" -each depth=1 -games 1 -rounds 1 -results long.txt 2>&1); rc=$?
+    [ $rc -eq 2 ] && grep -qF "dablo-match: -results long.txt is not a results file (long.txt:2: line longer than 8388608 bytes); nothing was written" <<<"$out" ||
+        { echo "results: rc $rc: $out"; return 1; }
+    out=$(two "" "" -each depth=1 -games 1 -rounds 1 -pgnout long.pgn 2>&1); rc=$?
+    [ $rc -eq 2 ] && grep -qF "dablo-match: -pgnout long.pgn is not a PGN file (long.pgn:1: expected a PGN tag pair" <<<"$out" || { echo "pgn: rc $rc: $out"; return 1; }
+    { printf '[Event "x"]\n\n'; head -c 9000000 /dev/zero | tr '\0' j; echo; } >long.pgn
+    out=$(two "" "" -each depth=1 -games 1 -rounds 1 -pgnout long.pgn 2>&1); rc=$?
+    [ $rc -eq 2 ] && grep -qF "dablo-match: -pgnout long.pgn is not a PGN file (long.pgn:3: line longer than 8388608 bytes); nothing was written" <<<"$out" ||
+        { echo "pgn: rc $rc: $out"; return 1; }
+}
+check "an openings, results or PGN line too long, or no memory to read it: refused with the file and line" long_book
 finished_book() {   # openings that are already over by any game-end rule are refused with their line
     local out rep="c5-d6 c9-d8 d6-c5 d8-c9 c5-d6 c9-d8 d6-c5 d8-c9"
     printf '# a comment\nc5-d6\n%s\n' "$rep" >rep.moves
@@ -1229,6 +1257,12 @@ corrupt_state() {
     bad_state "s.state:2: bad seed" || return 1
     sed "${first}s/^done /finished /" good >s.state
     bad_state "s.state:$first: unexpected line" || return 1
+    # A line over 8 MiB is refused with its number, not read whole; an
+    # incomplete last record (cut by a kill) is still left out and cut off.
+    { head -n "$first" good; head -c 9000000 /dev/zero | tr '\0' j; echo; tail -n +"$((first + 1))" good; } >s.state
+    bad_state "s.state:$((first + 1)): line longer than 8388608 bytes" || return 1
+    { cat good; grep '^done ' good | tail -n 1 | head -c 20; } >s.state
+    "$M" -resume s.state -quiet >/dev/null && cmp r.txt "$T/wf.txt" || { echo "a cut last record"; return 1; }
     cp good s.state && "$M" -resume s.state -quiet >/dev/null && cmp r.txt "$T/wf.txt"
 }
 check "a corrupt state (duplicate game, game beyond the match, wrong engine, bad numbers): refused with the line" corrupt_state

@@ -203,6 +203,29 @@ else
 fi
 printf 'game=1 pair=1 white=A black=B result=2-0\n' >"$tmp/bad.txt"
 refuse "bad result in a file" $BIN -results "$tmp/bad.txt"
+# A line longer than 8 MiB (junk, or /dev/zero) is refused with its number,
+# at once, not read whole; out of memory for a line is said, never taken
+# for the end of the file (the games after it would be dropped in silence).
+{
+    printf 'game=1 pair=1 white=A black=B result=1-0\n'
+    head -c 9000000 /dev/zero | tr '\0' j
+    printf '\ngame=2 pair=1 white=B black=A result=1-0\n'
+} >"$tmp/long.txt"
+err=$($BIN -results "$tmp/long.txt" 2>&1 >/dev/null)
+same "a line over 8 MiB is refused with its number" \
+    "1 dablo-stats: $tmp/long.txt:2: line longer than 8388608 bytes" "$? $err"
+err=$(timeout -k 2 10 $BIN -results /dev/zero 2>&1 >/dev/null)
+same "-results /dev/zero: refused at once" \
+    "1 dablo-stats: /dev/zero:1: line longer than 8388608 bytes" "$? $err"
+{
+    printf 'game=1 pair=1 white=A black=B result=1-0\n'
+    head -c 7000000 /dev/zero | tr '\0' j
+    printf '\ngame=2 pair=1 white=B black=A result=1-0\n'
+} >"$tmp/long7.txt"
+# 8 MB of address space: the program runs in half of it, the 7 MB line cannot fit.
+err=$( (ulimit -v 8000 && exec $BIN -results "$tmp/long7.txt") 2>&1 >/dev/null)
+same "out of memory for a line: said with its number, exit 1" \
+    "1 dablo-stats: $tmp/long7.txt:2: out of memory" "$? $err"
 
 # ---- results files and shards ---------------------------------------
 # A deterministic synthetic match of A against B: 150 pairs, the first

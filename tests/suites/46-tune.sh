@@ -170,6 +170,20 @@ printf 'tabal 1-0\n' >"$tmp/noscore.txt"
 refuse "fit: a record without its score says so" ".*noscore.txt:1: the score is missing after the result\$" \
     $BIN fit -variant tabal "$tmp/noscore.txt"
 refuse "fit: a missing data file" ".*none.txt: No such file" $BIN fit -variant tabal "$tmp/none.txt"
+# A data line is short: one over 64 KiB (junk, /dev/zero) is refused with
+# its number after reading little more than that, not the whole line.
+{ head -3 tests/data/tune-tabal.txt; head -c 100000 /dev/zero | tr '\0' j; echo; tail -3 tests/data/tune-tabal.txt; } >"$tmp/long.txt"
+refuse "fit: a data line over 64 KiB is refused with its number" ".*long.txt:4: line longer than 65536 bytes\$" \
+    $BIN fit -variant tabal "$tmp/long.txt"
+refuse "merge: a data line over 64 KiB is refused with its number" ".*long.txt:4: line longer than 65536 bytes\$" \
+    $BIN merge -out "$tmp/y.txt" "$tmp/long.txt"
+refuse "fit /dev/zero: refused at once" "/dev/zero:1: line longer than 65536 bytes\$" \
+    timeout -k 2 10 $BIN fit -variant tabal /dev/zero
+{ head -1 bench/openings/tabal-balanced.fen; head -c 100000 /dev/zero | tr '\0' j; echo; } >"$tmp/longop.fen"
+refuse "gen: an openings line over 64 KiB is refused with its number" ".*longop.fen:2: line longer than 65536 bytes\$" \
+    $BIN gen -game tabal -openings "$tmp/longop.fen" -nodes 200 -games 2 -out "$tmp/z.txt"
+[ ! -e "$tmp/z.txt" ] && ok "  ... and writes nothing" || bad "  ... and writes nothing"
+refuse "fit: a folder as data: a read error" ".*: read error: Is a directory\$" $BIN fit -variant tabal "$tmp"
 refuse "fit: control bytes of a bad argument are shown as '?'" "-rounds 7\?\[31m\?: not a number" \
     $BIN fit -variant tabal -rounds $'7\e[31m\a' "$tmp/none.txt"
 refuse "fit: control bytes of a file name are shown as '?'" ".*no\?ne\?.txt: No such file" \

@@ -5,6 +5,8 @@
  * by the transcripts (tests/suites/30-protocol.sh).
  */
 #include <check.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -355,6 +357,44 @@ START_TEST(linereader_lines)
 }
 END_TEST
 
+/* A read error is said as such (LINE_ERROR with its errno), not as the end
+ * of the input; a non-blocking descriptor is waited on, not an error. */
+START_TEST(linereader_errors)
+{
+    int fd = open("/tmp", O_RDONLY | O_DIRECTORY);
+    ck_assert_int_ge(fd, 0);
+    LineReader lr;
+    char *line;
+    size_t len;
+    linereader_init(&lr, fd);
+    ck_assert_int_eq(linereader_next(&lr, &line, &len), LINE_ERROR);
+    ck_assert_int_eq(lr.err, EISDIR);
+    ck_assert_int_eq(linereader_next(&lr, &line, &len), LINE_ERROR);
+    linereader_free(&lr);
+    close(fd);
+
+    int fds[2];
+    ck_assert_int_eq(pipe(fds), 0);
+    ck_assert_int_eq(fcntl(fds[0], F_SETFL, O_NONBLOCK), 0);
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) { /* the writer, late: the reader finds the pipe empty first */
+        close(fds[0]);
+        usleep(100000);
+        _exit(write(fds[1], "late\n", 5) == 5 ? 0 : 1);
+    }
+    close(fds[1]);
+    linereader_init(&lr, fds[0]);
+    ck_assert_int_eq(linereader_next(&lr, &line, &len), LINE_OK);
+    ck_assert_str_eq(line, "late");
+    ck_assert_int_eq(linereader_next(&lr, &line, &len), LINE_EOF);
+    linereader_free(&lr);
+    close(fds[0]);
+    int status;
+    ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+}
+END_TEST
+
 static int count_char(const char *s, char c)
 {
     int n = 0;
@@ -593,6 +633,7 @@ Suite *protocol_suite(void)
     suite_add_tcase(s, tc);
     tc = tcase_create("io");
     tcase_add_test(tc, linereader_lines);
+    tcase_add_test(tc, linereader_errors);
     tcase_add_test(tc, linereader_appended);
     tcase_add_test(tc, lineedit_keys);
     tcase_add_test(tc, diagram_lines);

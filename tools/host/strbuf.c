@@ -27,6 +27,22 @@ void strbuf_addn(StrBuf *b, const char *s, size_t n)
     b->s[b->len] = '\0';
 }
 
+int strbuf_try_addn(StrBuf *b, const char *s, size_t n)
+{
+    if (n > (size_t)-1 / 4 - b->len) return -1;
+    if (b->len + n + 1 > b->cap) {
+        size_t cap = b->cap ? b->cap : 64;
+        while (cap < b->len + n + 1)
+            cap *= 2;
+        char *p = realloc(b->s, cap);
+        if (!p) return -1;
+        b->s = p;
+        b->cap = cap;
+    }
+    strbuf_addn(b, s, n); /* room made: it allocates nothing */
+    return 0;
+}
+
 void strbuf_add(StrBuf *b, const char *s)
 {
     strbuf_addn(b, s, strlen(s));

@@ -23,6 +23,9 @@ typedef struct StrBuf {
 void strbuf_add(StrBuf *b, const char *s);
 void strbuf_addn(StrBuf *b, const char *s, size_t n);
 void strbuf_addc(StrBuf *b, char c);
+/* strbuf_addn() for a reader of input that must say it ran out of memory:
+ * returns 0, or -1 when out of memory (b unchanged). */
+int strbuf_try_addn(StrBuf *b, const char *s, size_t n);
 /* Appends printf-style text (any length). */
 void strbuf_printf(StrBuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Empties b, keeping its memory. */

@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "host/linefile.h"
 #include "host/util.h"
 #include "prng.h"
 #include "rules/game.h"
@@ -115,6 +116,7 @@ int openings_read(const char *path, int abort_fd, StrBuf *out, char *err, size_t
     }
     char chunk[65536];
     int rc = 0;
+    LineSpan span = { 0, 0 };
     for (;;) {
         struct pollfd pf[2] = { { fd, POLLIN, 0 }, { abort_fd, POLLIN, 0 } };
         int n = poll(pf, abort_fd >= 0 ? 2 : 1, -1);
@@ -125,11 +127,20 @@ int openings_read(const char *path, int abort_fd, StrBuf *out, char *err, size_t
         }
         ssize_t got = n < 0 ? -1 : read(fd, chunk, sizeof chunk);
         if (got > 0) {
-            strbuf_addn(out, chunk, (size_t)got);
+            if (linespan_feed(&span, chunk, (size_t)got, LINEFILE_MAX_SHORT) < 0) {
+                linefile_too_long_message(path, span.lines + 1, LINEFILE_MAX_SHORT, err, errlen);
+                rc = -1;
+                break;
+            }
+            if (strbuf_try_addn(out, chunk, (size_t)got) < 0) {
+                snprintf(err, errlen, "%s:%ld: out of memory", path, span.lines + 1);
+                rc = -1;
+                break;
+            }
         } else if (got == 0) {
             break; /* the end (of a FIFO: its writer closed it) */
         } else if (errno != EAGAIN && errno != EINTR) {
-            snprintf(err, errlen, "cannot read openings file %s: %s", path, strerror(errno));
+            snprintf(err, errlen, "%s: read error: %s", path, strerror(errno));
             rc = -1;
             break;
         }
@@ -154,14 +165,17 @@ int openings_load_text(OpeningBook *b, const OpeningSpec *spec, const Rules *rul
             return -1;
         }
         b->from_file = 1;
-        char *line = NULL;
-        size_t lcap = 0;
+        LineFile lf;
+        linefile_init(&lf, f, spec->file, LINEFILE_MAX_SHORT);
+        char *line;
+        size_t n;
+        bool newline;
+        LineFileStatus st = LINEFILE_EOF;
         long lineno = 0;
-        ssize_t n;
-        while (f && (n = getline(&line, &lcap, f)) >= 0) {
-            lineno++;
+        while (f && (st = linefile_next(&lf, &line, &n, &newline)) == LINEFILE_LINE) {
+            lineno = lf.lineno;
             /* A NUL would end the line early, silently dropping the rest. */
-            if (strlen(line) != (size_t)n) {
+            if (strlen(line) != n) {
                 snprintf(err, errlen, "%s:%ld: a NUL byte in the line", spec->file, lineno);
                 goto fail;
             }
@@ -204,13 +218,18 @@ int openings_load_text(OpeningBook *b, const OpeningSpec *spec, const Rules *rul
             }
             continue;
 fail:
-            free(line);
-            fclose(f);
-            openings_free(b);
-            return -1;
+    linefile_free(&lf);
+    fclose(f);
+    openings_free(b);
+    return -1;
 }
-        free(line);
-        if (f) fclose(f);
+linefile_free(&lf);
+if (f) fclose(f);
+if (st != LINEFILE_EOF) {
+    linefile_message(&lf, st, err, errlen);
+    openings_free(b);
+    return -1;
+}
         if (b->n == 0) {
             snprintf(err, errlen, "openings file %s has no openings", spec->file);
             openings_free(b);

@@ -10,7 +10,9 @@
  *                 position, separated by blanks (move numbers like "1."
  *                 are skipped).
  * Every line is checked with the rules library when the file is loaded;
- * a bad line stops the run with "FILE:LINE: reason".  A moves opening is
+ * a bad line stops the run with "FILE:LINE: reason", and so does a line
+ * longer than LINEFILE_MAX_SHORT (64 KiB), found while the file is read
+ * (host/linefile.h).  A moves opening is
  * played out at load time and every game starts from its final position,
  * exactly as if it had been given as a FEN: the judge (repetitions,
  * DrawPlies, adjudication counts) and the engines ("position fen ...")
@@ -56,7 +58,9 @@ int openings_load(OpeningBook *b, const OpeningSpec *spec, const Rules *rules, u
  * (-1: none) becomes readable, so a signal can end it (match.c writes its
  * abort pipe).  Returns 0, 1 when abort_fd ended the read (nothing said),
  * or -1 with a one-line reason naming the file in err (a folder, an open
- * or read error). */
+ * or read error, a line longer than LINEFILE_MAX_SHORT, no memory for the
+ * bytes: "FILE:LINE: line longer than 65536 bytes", "FILE:LINE: out of
+ * memory"). */
 int openings_read(const char *path, int abort_fd, StrBuf *out, char *err, size_t errlen);
 
 /* Loads the suite of spec from text (len bytes: the file's content, read

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "host/linefile.h"
 #include "host/util.h"
 #include "rules/pgn.h"
 #include "text.h"
@@ -235,24 +236,26 @@ int record_check_pgn_file(const char *path, char *err, size_t errlen)
     int phase = 0, blank = 0, ended = 0, rc = 0, games = 0;
     PgnLexer lx = { "", 0, NULL };
     long lineno = 0, game_line = 0, comment_line = 0;
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t len;
+    LineFile lf;
+    linefile_init(&lf, f, path, LINEFILE_MAX_RECORD);
+    char *line;
+    size_t len;
+    bool newline;
+    LineFileStatus st = LINEFILE_EOF;
     static const char no_result[] = "the game of line %ld has no result (1-0, 0-1, 1/2-1/2 or *)";
-    while (rc == 0 && (len = getline(&line, &cap, f)) != -1) {
+    while (rc == 0 && (st = linefile_next(&lf, &line, &len, &newline)) == LINEFILE_LINE) {
         lineno++;
         const char *why = NULL;
         char buf[160];
-        if (line[len - 1] != '\n') {
+        if (!newline) {
             why = "the last line has no newline (cut short?)";
-        } else if (strlen(line) != (size_t)len) {
+        } else if (strlen(line) != len) {
             why = "a NUL byte in the line";
         } else {
-            line[len - 1] = '\0';
             /* A UTF-8 byte-order mark, as some editors save text, is no
              * part of the record. */
             if (lineno == 1 && strncmp(line, "\xEF\xBB\xBF", 3) == 0)
-                memmove(line, line + 3, (size_t)len - 3);
+                memmove(line, line + 3, len - 2);
             if (line[0] == '%') continue; /* an escape line */
             if (line[strspn(line, " \t\r")] == '\0') {
                 blank = 1;
@@ -296,8 +299,8 @@ int record_check_pgn_file(const char *path, char *err, size_t errlen)
             rc = -1;
         }
     }
-    if (rc == 0 && ferror(f)) {
-        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+    if (rc == 0 && st != LINEFILE_EOF) {
+        linefile_message(&lf, st, err, errlen);
         rc = -1;
     } else if (rc == 0 && phase == 2 && lx.in_comment) {
         snprintf(err, errlen, "%s:%ld: a comment opened here is never closed", path, comment_line);
@@ -308,7 +311,7 @@ int record_check_pgn_file(const char *path, char *err, size_t errlen)
         snprintf(err, errlen, "%s:%ld: %s", path, lineno, buf);
         rc = -1;
     }
-    free(line);
+    linefile_free(&lf);
     fclose(f);
     return rc < 0 ? -1 : games;
 }

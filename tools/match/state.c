@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "durable.h"
+#include "host/linefile.h"
 #include "host/util.h"
 #include "text.h"
 
@@ -101,19 +102,21 @@ int state_load(const char *path, StateData *d, char *err, size_t errlen)
         fclose(f);
         return 1;
     }
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t n;
+    LineFile lf;
+    linefile_init(&lf, f, path, LINEFILE_MAX_RECORD);
+    char *line;
+    size_t n;
+    bool newline;
+    LineFileStatus got;
     int lineno = 0, begun = 0, argcap = 0, linecap = 0, have_seed = 0, have_po = 0, have_ro = 0;
     long pos = 0;
     const char *why = NULL;
-    while ((n = getline(&line, &cap, f)) >= 0) {
-        if (n == 0 || line[n - 1] != '\n') break;   /* cut by a kill */
+    while ((got = linefile_next(&lf, &line, &n, &newline)) == LINEFILE_LINE) {
+        if (!newline) break; /* cut by a kill */
         long start = pos;
-        pos += n;
-        line[n - 1] = '\0';
+        pos += (long)n + 1;
         lineno++;
-        if ((size_t)n - 1 != strlen(line)) {
+        if (n != strlen(line)) {
             why = "a NUL byte in the line";
         } else if (lineno == 1) {
             if (strcmp(line, "dablo-match-state 1") == 0)
@@ -189,7 +192,11 @@ int state_load(const char *path, StateData *d, char *err, size_t errlen)
         }
         d->valid_bytes = pos;
     }
-    free(line);
+    if (got != LINEFILE_LINE && got != LINEFILE_EOF) {
+        linefile_message(&lf, got, err, errlen);
+        goto fail;
+    }
+    linefile_free(&lf);
     fclose(f);
     if (!begun) {
         snprintf(err, errlen, "%s: incomplete header", path);
@@ -198,7 +205,7 @@ int state_load(const char *path, StateData *d, char *err, size_t errlen)
     }
     return 0;
 fail:
-    free(line);
+    linefile_free(&lf);
     fclose(f);
     state_data_free(d);
     return -1;

@@ -3,7 +3,8 @@
  *
  * Text, append-only, one record a line, so writing it after every game
  * costs one short write and a kill at any moment leaves a usable file (an
- * incomplete last line is ignored and cut off on resume):
+ * incomplete last line is ignored and cut off on resume; a line over
+ * LINEFILE_MAX_RECORD, 8 MiB, is refused like any damaged line):
  *     dablo-match-state 2
  *     seed <u64>                 the seed of the run (openings order)
  *     pgn-offset <bytes>         size of the -pgnout file when the match began (-1: none)

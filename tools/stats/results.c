@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "host/linefile.h"
 #include "host/util.h"
 
 typedef struct {
@@ -238,19 +239,22 @@ static int read_games(const char *path, GameList *out, int whole, char *err, siz
         fclose(f);
         return -1;
     }
-    char *line = NULL;
-    size_t cap = 0, lineno = 0;
-    ssize_t len;
+    LineFile lf;
+    linefile_init(&lf, f, path, LINEFILE_MAX_RECORD);
+    char *line;
+    size_t len, lineno = 0;
+    bool newline;
+    LineFileStatus got;
     int rc = 0;
-    while ((len = getline(&line, &cap, f)) != -1) {
-        lineno++;
-        if ((len == 0 || line[len - 1] != '\n') && whole) {
+    while ((got = linefile_next(&lf, &line, &len, &newline)) == LINEFILE_LINE) {
+        lineno = (size_t)lf.lineno;
+        if (!newline && whole) {
             snprintf(err, errlen, "%s:%zu: the last line has no newline (cut short?)", path,
                      lineno);
             rc = -1;
             break;
         }
-        if (len == 0 || line[len - 1] != '\n') {
+        if (!newline) {
             /* A last line cut short (a kill mid-write): not counted, but said (see stats.h). */
             fprintf(stderr,
                     "dablo-stats: warning: %s:%zu: the last line has no newline (cut short?): "
@@ -258,14 +262,13 @@ static int read_games(const char *path, GameList *out, int whole, char *err, siz
                     path, lineno);
             break;
         }
-        line[len - 1] = '\0';
-        if (strlen(line) != (size_t)(len - 1)) {
+        if (strlen(line) != len) {
             snprintf(err, errlen, "%s:%zu: NUL byte in line", path, lineno);
             rc = -1;
             break;
         }
-        size_t c = control_byte(line, (size_t)(len - 1));
-        if (c < (size_t)(len - 1)) {
+        size_t c = control_byte(line, len);
+        if (c < len) {
             unsigned char b = (unsigned char)line[c];
             snprintf(err, errlen,
                      "%s:%zu: raw control byte 0x%02X at column %zu (a name writes it %%%02X)",
@@ -292,7 +295,7 @@ static int read_games(const char *path, GameList *out, int whole, char *err, siz
                 free(g.white);
                 free(g.black);
                 free(g.text);
-                snprintf(err, errlen, "%s: out of memory", path);
+                snprintf(err, errlen, "%s:%zu: out of memory", path, lineno);
                 rc = -1;
                 break;
             }
@@ -301,11 +304,11 @@ static int read_games(const char *path, GameList *out, int whole, char *err, siz
         }
         out->v[out->n++] = g;
     }
-    if (rc == 0 && ferror(f)) {
-        snprintf(err, errlen, "%s: read error: %s", path, strerror(errno));
+    if (rc == 0 && got != LINEFILE_LINE && got != LINEFILE_EOF) {
+        linefile_message(&lf, got, err, errlen);
         rc = -1;
     }
-    free(line);
+    linefile_free(&lf);
     fclose(f);
     return rc;
 }

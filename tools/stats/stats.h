@@ -240,7 +240,9 @@ size_t stats_format_report(char *buf, size_t n, const Stats *s, const StatsSprtP
  * skipped.  Games sharing a pair id (and the same two engines) form a
  * pair in game order; the rest are unpaired.  A last line without '\n'
  * (cut by a kill) is not counted, and a one-line warning naming the file
- * and line goes to stderr ("dablo-stats: warning: FILE:LINE: ...").  The lines are checked as in
+ * and line goes to stderr ("dablo-stats: warning: FILE:LINE: ...").  A line
+ * over LINEFILE_MAX_RECORD (8 MiB), a read error or no memory for a line
+ * is an error (host/linefile.h), never the end of the file.  The lines are checked as in
  * stats_read_results_vs(), which also refuses a third engine.  Returns the number of games added, or -1
  * with a one-line reason ("FILE:LINE: ...") in err; on error *s is left
  * unchanged. */

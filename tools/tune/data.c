@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "host/linefile.h"
+
 static const char *const game_names[TUNE_GAME_NB] = {
     "tabal",
     "dablot:classic",
@@ -160,14 +162,16 @@ int tune_data_read(TuneData *d, const char *path, char *err, size_t errlen)
         snprintf(err, errlen, "%s: %s", path, strerror(errno));
         return -1;
     }
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t len;
+    LineFile lf;
+    linefile_init(&lf, f, path, LINEFILE_MAX_SHORT);
+    char *line;
+    size_t len;
+    bool newline;
+    LineFileStatus st;
     long lineno = 0;
     int rc = 0;
-    while ((len = getline(&line, &cap, f)) >= 0) {
-        lineno++;
-        if (len > 0 && line[len - 1] == '\n') line[--len] = '\0';
+    while ((st = linefile_next(&lf, &line, &len, &newline)) == LINEFILE_LINE) {
+        lineno = lf.lineno;
         if (strlen(line) != (size_t)len) {
             snprintf(err, errlen, "%s:%ld: a NUL byte in the line", path, lineno);
             rc = -1;
@@ -198,11 +202,11 @@ int tune_data_read(TuneData *d, const char *path, char *err, size_t errlen)
             break;
         }
     }
-    if (rc == 0 && ferror(f)) {
-        snprintf(err, errlen, "%s: read error: %s", path, strerror(errno));
+    if (rc == 0 && st != LINEFILE_LINE && st != LINEFILE_EOF) {
+        linefile_message(&lf, st, err, errlen);
         rc = -1;
     }
-    free(line);
+    linefile_free(&lf);
     fclose(f);
     return rc;
 }
