@@ -362,6 +362,13 @@ bool play_is_command(const char *word)
     return false;
 }
 
+bool play_is_move(const Session *e, const char *word)
+{
+    char c = (char)(word[0] | 0x20), err[8];
+    return (c >= 'a' && c <= 'z' && word[1] >= '0' && word[1] <= '9')
+        || notation_check_form(e->game.pos.geo, word, err, sizeof err) == 0;
+}
+
 const char *const *play_commands(void)
 {
     static const char *names[PLAY_NCOMMANDS + 1];

@@ -82,6 +82,13 @@ const char *const *play_commands(void);
  * are read). */
 bool play_is_command(const char *word);
 
+/* Whether word is meant as a move: written as a move on the board of e's
+ * game (notation_check_form(): "c5-d6", "c7xa9"), or looking like one (a
+ * letter and a digit first, in either case: "C5-D6", "z9-z9", "c5" of
+ * "c5 d6").  Over pipes, where no move is played alone, the protocol's
+ * "unknown command" says so (uci.c); no command looks like that. */
+bool play_is_move(const struct Session *e, const char *word);
+
 /* The play mode's part of "help" at the terminal, printed first. */
 void play_help(const struct Session *e);
 

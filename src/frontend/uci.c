@@ -677,7 +677,9 @@ void uci_execute(Session *e, const char *line)
         output_line("info string unknown command: %.*s%s%s", UCI_NAME(w.v[0]),
                     e->interactive            ? " (type 'help')"
                     : play_is_command(w.v[0]) ? " (a terminal play command; see help)"
-                                              : "");
+                    : play_is_move(e, w.v[0])
+                        ? " (a move: use position ... moves, or play at a terminal; see help)"
+                        : "");
     uci_parse_words_free(&w);
 }
 

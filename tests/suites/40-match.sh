@@ -1176,27 +1176,52 @@ damaged_files() {
     "$M" -resume s.state -rebuild >out.txt 2>&1 || { cat out.txt; return 1; }
     grep -q -- '-rebuild: 4 recorded games kept, the files cut back before the others; 16 of the 20 games to play (8 of them recorded before)' out.txt &&
         grep -q '4 games already recorded, 16 to play' out.txt &&
+        grep -qx 'dablo-match: note: g.pgn: cut [0-9]* bytes after game 4, the last game kept (-rebuild plays those games again); saved to g.pgn.cut-1' out.txt &&
+        [ "$(stat -c %s g.pgn.cut-1)" -eq $(($(stat -c %s g.full) - $(grep -b -m 5 '^\[Event' g.full | tail -n 1 | cut -d: -f1))) ] &&
         cmp r.txt "$T/wf.txt" && cmp g.pgn "$T/wf.pgn"
 }
 check "resume against a cut results file or a changed PGN: refused naming file and game; -rebuild replays from there" damaged_files
-longer_files() {   # files longer than the state (games written after the last state line): cut back, as before
+longer_files() {   # files longer than the state (games written after the last state line): saved, cut back
     stopped_state 7 || return 1
-    "$M" -resume s.state >out.txt 2>&1 || { cat out.txt; return 1; }
+    local pgn_at res_at
+    pgn_at=$(grep '^done ' s.state | tail -n 1 | cut -d' ' -f2)
+    res_at=$(head -n 7 r.txt | wc -c)
+    tail -c +$((pgn_at + 1)) g.pgn >g.rest && tail -n +8 r.txt >r.rest
+    "$M" -resume s.state >out.txt 2>err.txt || { cat out.txt err.txt; return 1; }
+    # The complete games cut are named as such (it said "not a complete
+    # record" and they were lost), and saved beside each file first.
+    grep -qx "dablo-match: note: g.pgn: cut $(stat -c %s g.rest) bytes after game 7, the last game the state records (13 complete games the state does not record); saved to g.pgn.cut-1" err.txt &&
+        grep -qx "dablo-match: note: r.txt: cut $(stat -c %s r.rest) bytes after game 7, the last game the state records (13 complete games the state does not record); saved to r.txt.cut-1" err.txt ||
+        { cat err.txt; return 1; }
+    [ "$res_at" -gt 0 ] && cmp g.rest g.pgn.cut-1 && cmp r.rest r.txt.cut-1 || return 1
     grep -q '7 games already recorded, 13 to play' out.txt && cmp r.txt "$T/wf.txt" && cmp g.pgn "$T/wf.pgn"
 }
-check "resume with files longer than the state: cut back, the rest played, the whole match exact" longer_files
+check "resume with files longer than the state: the games after it saved to FILE.cut-1 and cut, the rest played, the whole match exact" longer_files
+cut_unsaved() {   # bytes that cannot be saved are not cut: the resume is refused, nothing touched
+    stopped_state 7 || return 1
+    cp g.pgn g.before && cp r.txt r.before
+    touch $(printf 'g.pgn.cut-%d ' $(seq 1000))
+    local out rc
+    out=$("$M" -resume s.state 2>&1); rc=$?
+    [ $rc -eq 2 ] && grep -q "^dablo-match: g.pgn: cannot save the [0-9]* bytes after game 7, the last game the state records before cutting them (g.pgn.cut-1 .. g.pgn.cut-1000 all exist); nothing cut, not resumed$" <<<"$out" ||
+        { echo "rc $rc: $out"; return 1; }
+    cmp g.pgn g.before && cmp r.txt r.before && [ ! -e r.txt.cut-1 ] && [ ! -s g.pgn.cut-1 ]
+}
+check "resume: bytes after the state that cannot be saved are not cut (refused, exit 2, the files untouched)" cut_unsaved
 cut_note() {   # bytes after the last recorded game are cut with a note per file; the recorded games stay
     stopped_state 9 || return 1
     head -n 9 r.txt >r9 && head -c "$(grep '^done ' s.state | tail -n 1 | cut -d' ' -f2)" g.pgn >g9
     cp r9 r.txt && cp g9 g.pgn
     echo "game=99 typed by hand" >>r.txt
     printf 'junk\n' >>g.pgn
+    echo "an earlier cut" >r.txt.cut-1   # never replaced: the next name is taken
     "$M" -resume s.state >out.txt 2>err.txt || { cat err.txt; return 1; }
-    grep -qx "dablo-match: note: r.txt: cut 22 bytes after game 9 (not a complete record)" err.txt &&
-        grep -qx "dablo-match: note: g.pgn: cut 5 bytes after game 9 (not a complete record)" err.txt || { cat err.txt; return 1; }
+    grep -qx "dablo-match: note: r.txt: cut 22 bytes after game 9, the last game the state records (not a complete record); saved to r.txt.cut-2" err.txt &&
+        grep -qx "dablo-match: note: g.pgn: cut 5 bytes after game 9, the last game the state records (not a complete record); saved to g.pgn.cut-1" err.txt || { cat err.txt; return 1; }
+    [ "$(cat r.txt.cut-1)|$(cat r.txt.cut-2)|$(cat g.pgn.cut-1)" = "an earlier cut|game=99 typed by hand|junk" ] || { head r.txt.cut-* g.pgn.cut-*; return 1; }
     grep -q '9 games already recorded, 11 to play' out.txt && cmp r.txt "$T/wf.txt" && cmp g.pgn "$T/wf.pgn"
 }
-check "resume cuts bytes after the last recorded game with a note naming the file, the bytes and the game" cut_note
+check "resume saves the bytes after the last recorded game (FILE.cut-N, never replacing one) and cuts them, with a note naming the file, the bytes, the game and the copy" cut_note
 longer_match() {   # -rounds edited in the state: a note gives both numbers of games, the longer match is played
     stopped_state 4 || return 1
     grep -qx 'games 20' s.state || { echo "no games line"; return 1; }

@@ -11,8 +11,8 @@
 # views, new games with bad variants, options and FENs, the engine's
 # reply, analysis with MultiPV over Server-Sent Events, analysis lines
 # only ever of the shown position (a take-back, a move and a new game
-# clear the old ones), PGN in and out
-# (a dablo-match game), a crashing and a cheating engine reported and
+# clear the old ones), PGN in and out (a dablo-match game; White and Black
+# name who played each colour's moves, however the players changed), a crashing and a cheating engine reported and
 # restarted, the Skill Level setting (range, the engine receiving it,
 # refused for an engine without it), idle sessions ending with their
 # engines, and no engine left after SIGTERM or kill -9 of the server.  Run once with bin/dablo-web and
@@ -588,6 +588,50 @@ EOF_MOVES
     req POST /api/pgn "$(cat "$tmp/pgn.json")"
     same "$tag: an anti-draw PGN loads as Rules anti-draw" "200 anti-draw compulsory-men" \
         "$CODE $(jget "$tmp/body" .options.Rules) $(jget "$tmp/body" .options.Captures)"
+    # The exported PGN names who played each colour's moves, not the
+    # players now (a person's moves were credited to the engine after a
+    # configure): more than one joined by ':', a comment where it changed.
+    req POST /api/new "{\"session\":\"$SID\",\"variant\":\"tabal\",\"movetime\":50}"
+    req POST /api/move "{\"session\":\"$SID\",\"move\":\"b4-c5\"}"
+    wait_for 100 moves_at_least 2
+    req POST /api/configure "{\"session\":\"$SID\",\"white\":0,\"black\":\"human\"}"
+    wait_for 100 moves_at_least 3
+    local mv
+    mv=($(jget "$tmp/body" '.moves | join(" ")'))
+    req GET "/api/pgn?session=$SID"
+    same "$tag: PGN after the engine took over White: who played each colour" \
+        '[White "person:dablo"]|[Black "dablo"]|1. b4-c5 '"${mv[1]}"' {dablo played from here} 2. '"${mv[2]}"' *' \
+        "$(grep -F '[White ' "$tmp/body")|$(grep -F '[Black ' "$tmp/body")|$(sed -n '/^1\./p' "$tmp/body")"
+    req POST /api/configure "{\"session\":\"$SID\",\"white\":\"human\",\"black\":\"human\"}"
+    req GET "/api/pgn?session=$SID"
+    same "$tag: ... the same after both sides are given to people" \
+        '[White "person:dablo"]|[Black "dablo"]' "$(grep -F '[White ' "$tmp/body")|$(grep -F '[Black ' "$tmp/body")"
+    pgn_request "$tmp/body" >"$tmp/pgn.json"
+    req POST /api/pgn "$(cat "$tmp/pgn.json")"
+    same "$tag: ... and it loads back, comment and all" "200 ${mv[*]}" "$CODE $(jget "$tmp/body" '.moves | join(" ")')"
+    # Engines against each other, then people: the engines' moves stay theirs.
+    req POST /api/new "{\"session\":\"$SID\",\"variant\":\"tabal\",\"white\":0,\"black\":0,\"movetime\":30}"
+    wait_for 100 moves_at_least 4
+    req POST /api/configure "{\"session\":\"$SID\",\"white\":\"human\",\"black\":\"human\"}"
+    local n side
+    n=$(jget "$tmp/body" '.moves | length')
+    side=$(jget "$tmp/body" .stm)
+    req GET "/api/pgn?session=$SID"
+    same "$tag: engine against engine, then people: the PGN names the engines" \
+        '[White "dablo"]|[Black "dablo"]|0' \
+        "$(grep -F '[White ' "$tmp/body")|$(grep -F '[Black ' "$tmp/body")|$(grep -c person "$tmp/body")"
+    req GET "/api/state?session=$SID"
+    req POST /api/move "{\"session\":\"$SID\",\"move\":\"$(jget "$tmp/body" '.legal[0].move')\"}"
+    req GET "/api/pgn?session=$SID"
+    if [ "$side" = white ]; then
+        same "$tag: ... and a person's move after them: White 'dablo:person', the change marked" \
+            '[White "dablo:person"]|[Black "dablo"]|1' \
+            "$(grep -F '[White ' "$tmp/body")|$(grep -F '[Black ' "$tmp/body")|$(tr '\n' ' ' <"$tmp/body" | grep -c "{person played from here} $((n / 2 + 1))\. ")"
+    else
+        same "$tag: ... and a person's move after them: Black 'dablo:person', the change marked" \
+            '[White "dablo"]|[Black "dablo:person"]|1' \
+            "$(grep -F '[White ' "$tmp/body")|$(grep -F '[Black ' "$tmp/body")|$(tr '\n' ' ' <"$tmp/body" | grep -c "{person played from here} $(((n + 1) / 2))\.\.\. ")"
+    fi
     req POST /api/move '{"move":"c5-c7"}'
     same "$tag: no session member: 400 saying so" "400 session: missing" "$CODE $(jget "$tmp/body" .error)"
     req POST /api/move '{"session":1,"move":"c5-c7"}'
@@ -696,6 +740,10 @@ EOF_MOVES
     req POST /api/configure "{\"session\":\"$SID\",\"white\":0,\"black\":0,\"movetime\":30}"
     wait_for 100 moves_at_least 6
     same "$tag: sent once to each process, not every search" "2" "$(skill_sent 5)"
+    req GET "/api/pgn?session=$SID"
+    same "$tag: the PGN names the Skill Level the engines played at" \
+        '[White "person:dablo (Skill Level 5)"]|[Black "dablo (Skill Level 5)"]' \
+        "$(grep -F '[White ' "$tmp/body")|$(grep -F '[Black ' "$tmp/body")"
     req POST /api/configure "{\"session\":\"$SID\",\"skill\":null}"
     same "$tag: skill null is full strength" "200 null" "$CODE $(jget "$tmp/body" .skill)"
     if wait_for 100 bash -c "[ \$(grep -c '^setoption name Skill Level value 20\$' '$tmp/engine-in') -eq 2 ]"; then

@@ -1,8 +1,19 @@
 # Over pipes there is no play mode (that is only at a terminal, README
 # "Playing at the terminal"): a move or a play command is an unknown
-# command (a play command named as one), and nothing is played.
+# command (a move or a play command named as one), and nothing is played.
 > c5-d6
-< info string unknown command: c5-d6
+< info string unknown command: c5-d6 \(a move: use position \.\.\. moves, or play at a terminal; see help\)
+> C7XA9
+< info string unknown command: C7XA9 \(a move: use position \.\.\. moves, or play at a terminal; see help\)
+> c5 d6
+< info string unknown command: c5 \(a move: use position \.\.\. moves, or play at a terminal; see help\)
+> z9-z9
+< info string unknown command: z9-z9 \(a move: use position \.\.\. moves, or play at a terminal; see help\)
+# a word with a '-' that is no move, and other words, stay plain
+> isready-now
+< info string unknown command: isready-now
+> x-ray
+< info string unknown command: x-ray
 > undo
 < info string unknown command: undo \(a terminal play command; see help\)
 > new tabal

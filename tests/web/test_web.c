@@ -322,6 +322,45 @@ START_TEST(session_pgn_round_trip)
 }
 END_TEST
 
+/* The PGN's White and Black name who played that colour's moves: a
+ * loaded game's tags for its moves ("?" without one), a person after them
+ * joined by ':' with a comment where the player changed; a colour with no
+ * move names its player now. */
+START_TEST(session_pgn_names_who_played)
+{
+    Session s;
+    people(&s);
+    char err[512];
+    char *pgn = pgn_of(&s);
+    ck_assert_msg(strstr(pgn, "[White \"person\"]\n[Black \"person\"]"), "%s", pgn);
+    free(pgn);
+    ck_assert_msg(session_load_pgn(&s, "[White \"a\"]\n\n1. c5-c7 a7xe7 *", err, sizeof err) == 0,
+                  "%s", err);
+    ck_assert_int_eq(session_view(&s, 2, "2", err, sizeof err), 0);
+    ck_assert_int_eq(session_move(&s, "e5-d6", err, sizeof err), 0);
+    ck_assert_int_eq(session_move(&s, "e7xc5", err, sizeof err), 0);
+    pgn = pgn_of(&s);
+    ck_assert_msg(strstr(pgn, "[White \"a:person\"]\n[Black \"?:person\"]"), "%s", pgn);
+    for (char *nl = strstr(pgn, "\n\n") + 2; (nl = strchr(nl, '\n'));)
+        *nl = ' '; /* the movetext on one line */
+    ck_assert_msg(strstr(pgn, "1. c5-c7 a7xe7 {person played from here} 2. e5-d6 "
+                              "{person played from here} 2... e7xc5 *"),
+                  "%s", pgn);
+    /* It loads back, comments skipped, with the same moves. */
+    Session t;
+    people(&t);
+    ck_assert_msg(session_load_pgn(&t, pgn, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(t.game.nmoves, 4);
+    free(pgn);
+    pgn = pgn_of(&t);
+    ck_assert_msg(strstr(pgn, "[White \"a:person\"]\n[Black \"?:person\"]"), "%s", pgn);
+    ck_assert_msg(strstr(pgn, "1. c5-c7 a7xe7 2. e5-d6 e7xc5 *"), "%s", pgn);
+    free(pgn);
+    session_free(&s);
+    session_free(&t);
+}
+END_TEST
+
 /* A Tabal game from a FEN, won by its one capture; a PGN with a FEN,
  * comments, NAGs and Black to move first. */
 START_TEST(session_tabal_end_and_fen)
@@ -408,6 +447,7 @@ int main(void)
     tcase_add_test(tc, session_takeback_against_an_engine);
     tcase_add_test(tc, session_skill);
     tcase_add_test(tc, session_pgn_round_trip);
+    tcase_add_test(tc, session_pgn_names_who_played);
     tcase_add_test(tc, session_tabal_end_and_fen);
     tcase_add_test(tc, session_pgn_malformed);
     suite_add_tcase(su, tc);

@@ -85,6 +85,20 @@ void strbuf_free(StrBuf *b)
     b->len = b->cap = 0;
 }
 
+void strbuf_add_word(StrBuf *b, size_t *col, const char *w)
+{
+    size_t n = strlen(w);
+    if (*col > 0 && *col + 1 + n > 80) {
+        strbuf_addc(b, '\n');
+        *col = 0;
+    } else if (*col > 0) {
+        strbuf_addc(b, ' ');
+        (*col)++;
+    }
+    strbuf_add(b, w);
+    *col += n;
+}
+
 const char *strbuf_str(const StrBuf *b)
 {
     return b->s ? b->s : "";

@@ -28,6 +28,10 @@ void strbuf_addc(StrBuf *b, char c);
 int strbuf_try_addn(StrBuf *b, const char *s, size_t n);
 /* Appends printf-style text (any length). */
 void strbuf_printf(StrBuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Appends the word w to text wrapped at 80 columns (PGN movetext): a
+ * space before it, or a newline when the line (*col bytes so far, updated)
+ * would pass 80. */
+void strbuf_add_word(StrBuf *b, size_t *col, const char *w);
 /* Empties b, keeping its memory. */
 void strbuf_clear(StrBuf *b);
 /* Frees the memory; b is empty and usable again. */

@@ -26,6 +26,7 @@ const char *match_program = "dablo-match";
 #include "host/transcript.h"
 #include "host/util.h"
 #include "hoststall.h"
+#include "newfile.h"
 #include "openings.h"
 #include "outputs.h"
 #include "play.h"
@@ -379,13 +380,81 @@ static uint64_t random_seed(void)
     return s & 0x7fffffffffffffffULL;
 }
 
+/* Copies the bytes of path from offset cut to its end into a new file
+ * beside it, PATH.cut-N (the first N from 1 whose name is free: an
+ * existing file is never replaced), written and synced with its folder
+ * (newfile.h) before the caller cuts them.  Returns 0 with the name in
+ * saved, or -1 with a one-line reason in err (nothing saved). */
+static int save_cut_bytes(const char *path, int64_t cut, char *saved, size_t savedlen, char *err,
+                          size_t errlen)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        snprintf(err, errlen, "cannot read %s: %s", path, strerror(errno));
+        return -1;
+    }
+    for (int n = 1; n <= 1000; n++) {
+        struct stat st;
+        snprintf(saved, savedlen, "%s.cut-%d", path, n);
+        if (lstat(saved, &st) == 0) continue;
+        NewFile nf;
+        if (newfile_open(&nf, saved, err, errlen) < 0) {
+            if (lstat(saved, &st) == 0) continue; /* appeared meanwhile */
+            close(fd);
+            return -1;
+        }
+        char buf[65536];
+        off_t at = (off_t)cut;
+        ssize_t r;
+        while ((r = pread(fd, buf, sizeof buf, at)) > 0 || (r < 0 && errno == EINTR))
+            if (r > 0) {
+                if (fwrite(buf, 1, (size_t)r, nf.f) != (size_t)r) break;
+                at += r;
+            }
+        if (r < 0) {
+            snprintf(err, errlen, "cannot read %s: %s", path, strerror(errno));
+            newfile_abandon(&nf);
+            close(fd);
+            return -1;
+        }
+        if (newfile_commit(&nf, err, errlen) < 0) {
+            if (lstat(saved, &st) == 0) continue; /* appeared meanwhile: the next name */
+            close(fd);
+            return -1;
+        }
+        close(fd);
+        return 0;
+    }
+    close(fd);
+    snprintf(err, errlen, "%s.cut-1 .. %s.cut-1000 all exist", path, path);
+    return -1;
+}
+
+/* What the bytes saved in file hold, for the note: games the state does
+ * not record, nothing of a game, or not a complete record (a game cut
+ * short by a kill, a line typed by hand). */
+static void describe_cut(const char *saved, int pgn, char *out, size_t outlen)
+{
+    char why[1024];
+    long n = pgn ? record_check_pgn_file(saved, why, sizeof why)
+                 : stats_check_results_file(saved, why, sizeof why);
+    if (n > 0)
+        snprintf(out, outlen, "%ld complete game%s the state does not record", n,
+                 n == 1 ? "" : "s");
+    else
+        snprintf(out, outlen, n == 0 ? "no game in them" : "not a complete record");
+}
+
 /* Opens an output file for appending (a new run's file holds no games:
  * check_appendable; a FIFO without a reader is an
  * error, not a wait); with a resume offset, cut it back
- * first, with a note saying how many bytes went and after which game
- * (after: "after game 9"), as a line added by hand is cut too. */
+ * first: the bytes cut are saved beside it first (save_cut_bytes; a file
+ * that cannot be saved is not cut, and NULL is returned), with a note
+ * saying how many bytes went, after which game (after: "after game 9,
+ * the last game the state records"), what they hold and where they are,
+ * as a line added by hand is cut too. */
 static FILE *open_out(const char *path, int64_t cut, const char *what, const char *after,
-                      int rebuilt)
+                      int rebuilt, int pgn)
 {
     if (!path) return NULL;
     struct stat st;
@@ -395,13 +464,27 @@ static FILE *open_out(const char *path, int64_t cut, const char *what, const cha
         return NULL;
     }
     if (cut >= 0 && exists && S_ISREG(st.st_mode) && st.st_size > cut) {
-        if (truncate(path, cut) < 0)
-            fprintf(stderr, "dablo-match: cannot cut %s back to %lld bytes: %s\n", path,
-                    (long long)cut, strerror(errno));
+        char saved[4200], err[1024], holds[128];
+        long long bytes = (long long)(st.st_size - cut);
+        if (save_cut_bytes(path, cut, saved, sizeof saved, err, sizeof err) < 0) {
+            fprintf(stderr,
+                    "dablo-match: %s: cannot save the %lld byte%s %s before cutting them (%s); "
+                    "nothing cut, not resumed\n",
+                    path, bytes, bytes == 1 ? "" : "s", after, err);
+            return NULL;
+        }
+        if (rebuilt)
+            snprintf(holds, sizeof holds, "-rebuild plays those games again");
         else
-            fprintf(stderr, "dablo-match: note: %s: cut %lld byte%s %s (%s)\n", path,
-                    (long long)(st.st_size - cut), st.st_size - cut == 1 ? "" : "s", after,
-                    rebuilt ? "-rebuild plays those games again" : "not a complete record");
+            describe_cut(saved, pgn, holds, sizeof holds);
+        if (truncate(path, cut) < 0)
+            fprintf(
+                stderr,
+                "dablo-match: cannot cut %s back to %lld bytes: %s (the bytes after are saved in %s)\n",
+                path, (long long)cut, strerror(errno), saved);
+        else
+            fprintf(stderr, "dablo-match: note: %s: cut %lld byte%s %s (%s); saved to %s\n", path,
+                    bytes, bytes == 1 ? "" : "s", after, holds, saved);
     }
     /* A FIFO nobody reads is refused at once: open() would wait for a
      * reader with no signal able to end the wait. */
@@ -593,13 +676,15 @@ refused:
 static int open_records(Match *m, int argc, char *const argv[], const StateData *resumed, int total)
 {
     MatchConfig *c = m->cfg;
-    char err[1024], after[64] = "before the first recorded game";
+    char err[1024], after[96] = "before the first game";
     if (resumed && resumed->nlines > 0)
-        snprintf(after, sizeof after, "after game %ld",
-                 state_line_game(resumed->lines[resumed->nlines - 1]));
-    m->pgn = open_out(c->pgnout, resumed ? resumed->pgn_off : -1, "PGN file", after, m->rebuilt);
+        snprintf(after, sizeof after, "after game %ld, the last game %s",
+                 state_line_game(resumed->lines[resumed->nlines - 1]),
+                 m->rebuilt ? "kept" : "the state records");
+    m->pgn = open_out(c->pgnout, resumed ? resumed->pgn_off : -1, "PGN file", after, m->rebuilt, 1);
+    if (c->pgnout && !m->pgn) return -1; /* the results file untouched */
     m->res = open_out(c->results, resumed ? resumed->res_off : -1, "results file", after,
-                      m->rebuilt);
+                      m->rebuilt, 0);
     if ((c->pgnout && !m->pgn) || (c->results && !m->res)) return -1;
     m->pgn_base = m->pgn_size = file_size(m->pgn);
     m->res_base = m->res_size = file_size(m->res);

@@ -80,21 +80,6 @@ static void tag(StrBuf *out, const char *name, const char *value)
     strbuf_add(out, "\"]\n");
 }
 
-/* Adds a token to the movetext, wrapping lines at 80 columns. */
-static void word(StrBuf *out, size_t *col, const char *w)
-{
-    size_t n = strlen(w);
-    if (*col > 0 && *col + 1 + n > 80) {
-        strbuf_addc(out, '\n');
-        *col = 0;
-    } else if (*col > 0) {
-        strbuf_addc(out, ' ');
-        (*col)++;
-    }
-    strbuf_add(out, w);
-    *col += n;
-}
-
 void record_pgn(const GameRecord *r, const MatchConfig *c, StrBuf *out)
 {
     char buf[256];
@@ -149,12 +134,12 @@ void record_pgn(const GameRecord *r, const MatchConfig *c, StrBuf *out)
         const MoveRecord *m = &r->moves[i];
         if (!black) {
             snprintf(buf, sizeof buf, "%d.", number);
-            word(out, &col, buf);
+            strbuf_add_word(out, &col, buf);
         } else if (i == 0) {
             snprintf(buf, sizeof buf, "%d...", number);
-            word(out, &col, buf);
+            strbuf_add_word(out, &col, buf);
         }
-        word(out, &col, m->str);
+        strbuf_add_word(out, &col, m->str);
         if (!c->pgn_min) {
             char score[48];
             if (!m->has_score) snprintf(score, sizeof score, "-");
@@ -165,7 +150,7 @@ void record_pgn(const GameRecord *r, const MatchConfig *c, StrBuf *out)
                 snprintf(buf, sizeof buf, "{%s/%d %.3fs}", score, m->depth, (double)m->time_ms / 1000.0);
             else
                 snprintf(buf, sizeof buf, "{%s %.3fs}", score, (double)m->time_ms / 1000.0);
-            word(out, &col, buf);
+            strbuf_add_word(out, &col, buf);
         }
         if (black) number++;
         black = !black;
@@ -178,11 +163,11 @@ void record_pgn(const GameRecord *r, const MatchConfig *c, StrBuf *out)
         text_add_utf8(&raw, r->detail, 0);
         for (const char *p = strbuf_str(&raw); *p; p++) strbuf_addc(&d, *p == '}' ? ')' : *p);
         strbuf_addc(&d, '}');
-        word(out, &col, strbuf_str(&d));
+        strbuf_add_word(out, &col, strbuf_str(&d));
         strbuf_free(&d);
         strbuf_free(&raw);
     }
-    word(out, &col, game_result_string(r->result));
+    strbuf_add_word(out, &col, game_result_string(r->result));
     strbuf_add(out, "\n\n");
 }
 

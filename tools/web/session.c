@@ -121,6 +121,19 @@ static int start_game(Session *s, const Rules *rules, const char *fen, char *err
     return 0;
 }
 
+/* Records who played the move at ply (0-based). */
+static void set_mover(Session *s, int ply, int player, int skill)
+{
+    if (ply >= s->movers_cap) {
+        int cap = s->movers_cap ? s->movers_cap : 64;
+        while (cap <= ply)
+            cap *= 2;
+        s->movers = util_xrealloc(s->movers, sizeof *s->movers * (size_t)cap);
+        s->movers_cap = cap;
+    }
+    s->movers[ply] = (SessionMover){ player, skill };
+}
+
 /* Keeps only the first ply moves of the game (replayed from the start). */
 static void truncate_game(Session *s, int ply)
 {
@@ -184,6 +197,9 @@ void session_free(Session *s)
         engine_quit(&s->eng[i], 0);
     clear_lines(s);
     game_free(&s->game);
+    free(s->movers);
+    s->movers = NULL;
+    s->movers_cap = 0;
 }
 
 /* ---- request members ----------------------------------------------------- */
@@ -419,7 +435,10 @@ static void ambiguous_paths(const Position *pos, const char *text, char *err, si
         }
 }
 
-static int play_text(Session *s, const Position *pos, const char *text, char *err, size_t errlen)
+/* Plays text at the shown ply, by player (PLAYER_HUMAN or a spec index)
+ * at skill (-1 = full strength). */
+static int play_text(Session *s, const Position *pos, const char *text, int player, int skill,
+                     char *err, size_t errlen)
 {
     Move m;
     char why[256];
@@ -436,6 +455,7 @@ static int play_text(Session *s, const Position *pos, const char *text, char *er
         return -1;
     }
     s->view = s->game.nmoves;
+    set_mover(s, s->game.nmoves - 1, player, skill);
     clear_lines(s); /* they were of the position before the move */
     return 0;
 }
@@ -452,7 +472,7 @@ int session_move(Session *s, const char *text, char *err, size_t errlen)
     }
     if (notation_check_form(pos.geo, text, err, errlen) < 0) return -2;
     if (!person_may_move(s, &pos, err, errlen)) return -1;
-    if (play_text(s, &pos, text, err, errlen) < 0) return -1;
+    if (play_text(s, &pos, text, PLAYER_HUMAN, -1, err, errlen) < 0) return -1;
     session_update(s);
     return 0;
 }
@@ -664,6 +684,8 @@ int session_load_pgn(Session *s, const char *pgn, char *err, size_t errlen)
     }
     game_free(&s->game);
     s->game = g;
+    for (int i = 0; i < g.nmoves; i++)
+        set_mover(s, i, PLAYER_LOADED, -1);
     s->rules = r;
     position_fen(&g.start, s->start_fen, sizeof s->start_fen);
     s->view = 0;
@@ -685,6 +707,52 @@ static const char *player_name(const Session *s, Color c)
     if (p == PLAYER_HUMAN) return "person";
     const EngineSpec *spec = &s->host->specs[p];
     return spec->name ? spec->name : spec->cmd;
+}
+
+/* The name of who played the move at ply into out: "person", an
+ * engine's name (with its Skill Level when weakened), or the loaded PGN's
+ * tag of that colour ("?" when it had none). */
+static void mover_name(const Session *s, int ply, Color c, char *out, size_t outlen)
+{
+    const SessionMover *m = &s->movers[ply];
+    if (m->player == PLAYER_HUMAN) {
+        snprintf(out, outlen, "person");
+    } else if (m->player == PLAYER_LOADED) {
+        const char *given = c == WHITE ? s->white_name : s->black_name;
+        snprintf(out, outlen, "%s", given[0] ? given : "?");
+    } else {
+        const EngineSpec *spec = &s->host->specs[m->player];
+        const char *name = spec->name ? spec->name : spec->cmd;
+        if (m->skill >= 0 && m->skill < SESSION_SKILL_MAX)
+            snprintf(out, outlen, "%s (Skill Level %d)", name, m->skill);
+        else
+            snprintf(out, outlen, "%s", name);
+    }
+}
+
+/* The PGN's name for colour c: who played its moves, each once in the
+ * order they first moved, joined by ':'; the player now when c has no
+ * move in the game. */
+static void pgn_player(const Session *s, Color c, char *out, size_t outlen)
+{
+    enum { LISTED_MAX = 16 };
+    char listed[LISTED_MAX][160];
+    int nlisted = 0;
+    size_t n = 0;
+    out[0] = '\0';
+    for (int i = 0; i < s->game.nmoves; i++) {
+        if (((int)s->game.start.stm + i) % 2 != (int)c) continue;
+        char name[160];
+        mover_name(s, i, c, name, sizeof name);
+        int seen = 0;
+        for (int k = 0; k < nlisted && !seen; k++)
+            seen = !strcmp(listed[k], name);
+        if (seen || nlisted == LISTED_MAX) continue;
+        snprintf(listed[nlisted++], sizeof listed[0], "%s", name);
+        if (n + strlen(name) + 2 < outlen)
+            n += (size_t)snprintf(out + n, outlen - n, "%s%s", n ? ":" : "", name);
+    }
+    if (!out[0]) snprintf(out, outlen, "%s", player_name(s, c));
 }
 
 /* The tag value with '"' and '\\' escaped. */
@@ -710,8 +778,11 @@ void session_pgn(const Session *s, StrBuf *out)
     pgn_add_tag(out, "Event", "dablo-web");
     pgn_add_tag(out, "Site", "?");
     pgn_add_tag(out, "Date", date);
-    pgn_add_tag(out, "White", player_name(s, WHITE));
-    pgn_add_tag(out, "Black", player_name(s, BLACK));
+    char players[2][512];
+    pgn_player(s, WHITE, players[WHITE], sizeof players[WHITE]);
+    pgn_player(s, BLACK, players[BLACK], sizeof players[BLACK]);
+    pgn_add_tag(out, "White", players[WHITE]);
+    pgn_add_tag(out, "Black", players[BLACK]);
     pgn_add_tag(out, "Result", game_result_string(res));
     pgn_add_tag(out, "Variant", s->rules.variant == VARIANT_TABAL ? "tabal" : "dablot");
     pgn_add_tag(out, "Rules", rules[0] ? rules : "default");
@@ -733,24 +804,31 @@ void session_pgn(const Session *s, StrBuf *out)
                 n = snprintf(w, sizeof w, "{%s} ", position_end_reason_name(why));
             snprintf(w + n, sizeof w - (size_t)n, "%s", game_result_string(res));
         } else {
+            /* Where this colour's player changed: who plays from here, and
+             * Black's move number again after the comment (PGN export). */
+            char by[160], before[160];
+            int changed = 0;
+            if (i >= 2) {
+                mover_name(s, i, pos.stm, by, sizeof by);
+                mover_name(s, i - 2, pos.stm, before, sizeof before);
+                changed = strcmp(by, before) != 0;
+            }
+            if (changed) {
+                char note[200];
+                for (char *b = strchr(by, '}'); b; b = strchr(b, '}'))
+                    *b = ')'; /* a '}' would end the comment */
+                snprintf(note, sizeof note, "{%s played from here}", by);
+                strbuf_add_word(out, &col, note);
+            }
             if (pos.stm == WHITE)
                 n = snprintf(w, sizeof w, "%d. ", pos.move_number);
-            else if (i == 0)
+            else if (i == 0 || changed)
                 n = snprintf(w, sizeof w, "%d... ", pos.move_number);
             notation_move_string(&pos, &s->game.moves[i], w + n, sizeof w - (size_t)n);
             Undo u;
             position_make(&pos, &s->game.moves[i], &u);
         }
-        size_t len = strlen(w);
-        if (col > 0 && col + 1 + len > 80) {
-            strbuf_addc(out, '\n');
-            col = 0;
-        } else if (col > 0) {
-            strbuf_addc(out, ' ');
-            col++;
-        }
-        strbuf_add(out, w);
-        col += len;
+        strbuf_add_word(out, &col, w);
     }
     strbuf_add(out, "\n\n");
 }
@@ -1254,7 +1332,10 @@ static void bestmove(Session *s, int slot)
     }
     char err[512];
     Position pos = s->game.pos;
-    if (play_text(s, &pos, s->search.move, err, sizeof err) < 0) {
+    /* The engine that searched, at the Skill Level it has (-1: the
+     * default, full strength; never sent to one without the option). */
+    if (play_text(s, &pos, s->search.move, s->eng_spec[slot], s->eng_skill[slot], err, sizeof err)
+        < 0) {
         notice(s, "engine %s played an illegal move (%s): both sides are now played by a person",
                engine_name(&s->eng[slot]), err);
         s->player[0] = s->player[1] = PLAYER_HUMAN;

@@ -41,6 +41,16 @@
 
 enum { SESSION_ID_LEN = 32, PLAYER_HUMAN = -1, SESSION_MULTIPV_MAX = 8, SESSION_SKILL_MAX = 20 };
 
+/* Who played one move of the game, for the PGN's White and Black tags:
+ * player is PLAYER_HUMAN (a person), a spec index (an engine, skill the
+ * "Skill Level" it played at, -1 = full strength) or PLAYER_LOADED (a move
+ * of a loaded PGN: its White or Black tag, "?" without one). */
+enum { PLAYER_LOADED = -2 };
+typedef struct SessionMover {
+    int player;
+    int skill;
+} SessionMover;
+
 /* Host-wide settings every session reads (owned by the server). */
 typedef struct SessionHost {
     EngineSpec *specs; /* -engine specs, resolved; nspecs >= 1 */
@@ -75,6 +85,8 @@ typedef struct Session {
     Rules rules;
     char start_fen[192];
     Game game;
+    SessionMover *movers; /* [game.nmoves]: who played each move (owned; cap movers_cap) */
+    int movers_cap;
     int view;                            /* the ply the page shows, 0..game.nmoves */
     int flipped;                         /* Black at the bottom */
     char white_name[64], black_name[64]; /* for the PGN; "" = from the players */
@@ -169,7 +181,13 @@ int session_view(Session *s, double ply, const char *text, char *err, size_t err
 int session_load_pgn(Session *s, const char *pgn, char *err, size_t errlen);
 
 /* Appends the game as PGN text (tags Event, Site, Date, White, Black,
- * Result, Variant, Rules, SetUp/FEN, Termination, PlyCount). */
+ * Result, Variant, Rules, SetUp/FEN, Termination, PlyCount).  White and
+ * Black name who played that colour's moves (movers[], not the players
+ * now): "person", an engine's name (with " (Skill Level N)" when it played
+ * weakened), a loaded PGN's tag; more than one joined by ':' in the order
+ * they first moved (the PGN standard's separator of a side's players),
+ * with the comment {NAME played from here} before the move where that
+ * colour's player changed.  A game of no move names the players now. */
 void session_pgn(const Session *s, StrBuf *out);
 
 /* Appends the state object of the page (see the top of session.c). */
