@@ -44,9 +44,10 @@ attempts() {
     done
     return 1
 }
-# Live (not zombie) fake engines whose command line has the tag $1.
+# Live (not zombie) fake engines of this checkout ($F, so that a suite run
+# in another clone at the same time is not counted) with the tag $1.
 live_fakes() {
-    ps -eo stat=,args= | awk -v tag="$1" '$1 !~ /^Z/ && index($0, tag) && index($0, "fake_engine")' | grep -v awk | wc -l
+    ps -eo stat=,args= | awk -v tag="$1" -v f="$F" '$1 !~ /^Z/ && index($0, tag) && index($0, f)' | grep -v awk | wc -l
 }
 no_fakes_left() {   # no_fakes_left TAG: within 2 s no live fake engine has TAG (an engine told to quit may take a moment); else prints them
     local i
@@ -55,7 +56,7 @@ no_fakes_left() {   # no_fakes_left TAG: within 2 s no live fake engine has TAG 
         sleep 0.1
     done
     echo "fake engines with '$1' still running 2 s after the runner exited:"
-    ps -eo pid=,stat=,args= | grep "$1" | grep fake_engine | grep -v grep
+    ps -eo pid=,stat=,args= | grep "$1" | grep -F "$F" | grep -v grep
     return 1
 }
 two() {   # two fake engines A (greedy) and B (random) with extra args, then runner options
