@@ -1487,6 +1487,28 @@ tb_opening() {   # -tb: an opening already in the tables ends before the first m
 }
 check "-tb: an opening already in the tables ends with no ply played (termination tablebase)" tb_opening
 
+# ---- threads that cannot start ----------------------------------------------------
+# With too little address space for a thread's stack, the runner says which
+# thread could not start and ends (exit 1 or 2) or plays on with fewer game
+# slots; it never crashes (it did: a signal sent to a thread never made).
+# Soft limits from 8 MB up (below that the loader cannot map the C
+# library); the engines lift theirs.
+no_thread() {
+    printf '#!/bin/sh\nulimit -S -v unlimited\nexec "%s" "$@"\n' "$F" >eng.sh && chmod +x eng.sh
+    local v rc said=0 fewer=0
+    for v in $(seq 8000 4000 64000); do
+        rm -f r.txt r.txt.resume
+        (ulimit -S -v "$v"; exec "$M" -engine cmd=./eng.sh name=A -engine cmd=./eng.sh name=B -each depth=1 \
+             -games 4 -concurrency 2 -results r.txt) >out.txt 2>err.txt; rc=$?
+        [ $rc -le 2 ] || { echo "-v $v: exit $rc"; cat err.txt; return 1; }
+        grep -q 'cannot start' err.txt && said=1
+        grep -q 'playing on with fewer' err.txt && [ $rc -eq 0 ] && [ "$(wc -l <r.txt)" -eq 4 ] && fewer=1
+    done
+    [ $said -eq 1 ] || { echo "no limit made a thread fail to start"; return 1; }
+    [ $fewer -eq 1 ] || echo "(no limit left exactly one slot: the playing-on case was not seen)"
+}
+check "a thread that cannot start is named, and the runner never crashes (address space limits 8-64 MB)" no_thread
+
 # ---- the real engine, when it plays -----------------------------------------------
 real_engine() {
     [ -x "$ROOT/bin/dablo" ] || return 0

@@ -56,6 +56,7 @@ typedef struct Match {
     Transcript *log;
     sigset_t signals;         /* taken by the signal thread (sigwait) */
     pthread_t signal_thread;
+    int signal_thread_running; /* pthread_create() of signal_thread succeeded */
     int abort_pipe[2];
     atomic_int stop;          /* no new games */
     atomic_int abort;         /* drop running games */
@@ -551,7 +552,14 @@ static int start_signals(Match *m)
         fprintf(stderr, "dablo-match: pipe: %s\n", strerror(errno));
         return -1;
     }
-    pthread_create(&m->signal_thread, NULL, signal_thread, &m->signals);
+    int e = pthread_create(&m->signal_thread, NULL, signal_thread, &m->signals);
+    if (e) {
+        fprintf(stderr, "dablo-match: cannot start a thread: %s\n", strerror(e));
+        close(m->abort_pipe[0]);
+        close(m->abort_pipe[1]);
+        return -1;
+    }
+    m->signal_thread_running = 1;
     return 0;
 }
 
@@ -898,12 +906,29 @@ static void play_games(Match *m)
     hoststall_start();
     pthread_t *th = util_xmalloc((size_t)(nslots ? nslots : 1) * sizeof *th);
     SlotArg *sa = util_xmalloc((size_t)(nslots ? nslots : 1) * sizeof *sa);
+    /* A slot thread that cannot start (no memory for its stack) leaves its
+     * games to the others; with none started the run fails. */
+    int started = 0;
     for (int i = 0; i < nslots; i++) {
-        sa[i].m = m;
-        sa[i].id = i + 1;
-        pthread_create(&th[i], NULL, slot_thread, &sa[i]);
+        sa[started].m = m;
+        sa[started].id = started + 1;
+        int e = pthread_create(&th[started], NULL, slot_thread, &sa[started]);
+        if (e == 0) {
+            started++;
+            continue;
+        }
+        fprintf(stderr, "dablo-match: cannot start game slot %d of %d: %s%s\n", i + 1, nslots,
+                strerror(e), started ? "; playing on with fewer" : "");
+        if (!started) {
+            pthread_mutex_lock(&m->lock);
+            m->failed = 1;
+            snprintf(m->failure, sizeof m->failure, "no game slot could start: %s", strerror(e));
+            pthread_mutex_unlock(&m->lock);
+        }
+        break;
     }
-    for (int i = 0; i < nslots; i++) pthread_join(th[i], NULL);
+    for (int i = 0; i < started; i++)
+        pthread_join(th[i], NULL);
     hoststall_stop();
     free(th);
     free(sa);
@@ -994,8 +1019,10 @@ static void match_free(Match *m)
     if (m->res) fclose(m->res);
     state_close(&m->state);
     transcript_close(m->log);
-    pthread_kill(m->signal_thread, SIGUSR1);
-    pthread_join(m->signal_thread, NULL);
+    if (m->signal_thread_running) {
+        pthread_kill(m->signal_thread, SIGUSR1);
+        pthread_join(m->signal_thread, NULL);
+    }
     close(m->abort_pipe[0]);
     close(m->abort_pipe[1]);
     if (m->report.cfg) report_free(&m->report);

@@ -220,9 +220,21 @@ int build_set(const Rules *r, TbSig *sigs, int n, const char *dir, int threads, 
     if (threads < 1) threads = 1;
     if (threads > 64) threads = 64;
     pthread_t tid[64];
-    for (int t = 0; t < threads; t++)
-        pthread_create(&tid[t], NULL, worker, &s);
-    for (int t = 0; t < threads; t++)
+    /* A worker that cannot start (no memory for its stack) leaves its
+     * tables to the others; with none started nothing is built. */
+    int started = 0;
+    for (int t = 0; t < threads; t++) {
+        int e = pthread_create(&tid[started], NULL, worker, &s);
+        if (e == 0) {
+            started++;
+            continue;
+        }
+        fprintf(stderr, "dablo-tb: cannot start thread %d of %d: %s%s\n", t + 1, threads,
+                strerror(e), started ? "; building with fewer" : "");
+        if (!started) s.failed = 1;
+        break;
+    }
+    for (int t = 0; t < started; t++)
         pthread_join(tid[t], NULL);
     for (int i = 0; i < n; i++)
         free(s.jobs[i].table.e);
