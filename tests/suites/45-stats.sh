@@ -203,6 +203,15 @@ else
 fi
 printf 'game=1 pair=1 white=A black=B result=2-0\n' >"$tmp/bad.txt"
 refuse "bad result in a file" $BIN -results "$tmp/bad.txt"
+printf 'game=0 pair=1 white=A black=B result=1-0\n' >"$tmp/zero.txt"
+out=$($BIN -results "$tmp/zero.txt" 2>&1 >/dev/null); rc=$?
+if [ $rc -eq 1 ] && [ "$out" = "dablo-stats: $tmp/zero.txt:1: 'game=0': games and pairs are numbered from 1" ]; then
+    ok "game=0 refused: games and pairs are numbered from 1"
+else
+    bad "game=0 refused (exit $rc): $out"
+fi
+printf 'game=1 pair=0 white=A black=B result=1-0\n' >"$tmp/zero.txt"
+refuse "pair=0 refused" $BIN -results "$tmp/zero.txt"
 # A line longer than 8 MiB (junk, or /dev/zero) is refused with its number,
 # at once, not read whole; out of memory for a line is said, never taken
 # for the end of the file (the games after it would be dropped in silence).

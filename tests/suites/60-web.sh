@@ -113,7 +113,7 @@ suite() {
     # Command-line errors: one line, exit status 2, nothing served.
     local args
     for args in "-port 70000" "-port" "-sessions 0" "-engine name=x" "-engine cmd=/no/such/engine" "-colour red" \
-                "-bind 1.2.3.4.5" "-page /no/such/folder" "-page README.md" "-engine cmd=bin/dablo option.Hash=0" \
+                "-bind 1.2.3.4.5" "-page /no/such/folder" "-page README.md" "-page docs" "-engine cmd=bin/dablo option.Hash=0" \
                 "-engine cmd=bin/dablo name=d1 depth=1 tc=1+0" "-engine cmd=bin/dablo bogus=1" \
                 "-engine cmd=bin/dablo name=a -engine cmd=bin/dablo name=a" "-engine cmd=bin/dablo -engine cmd=bin/dablo" \
                 "-engine cmd=/bin/true" "-engine cmd=bin/dablo args=--bogus"; do
@@ -699,6 +699,21 @@ EOF_MOVES
     done
     CODE=$(curl -s -o /dev/null -w '%{http_code}' "$B/style.css")
     same "$tag: a file of -page served" "200" "$CODE"
+    stop
+
+    # -bind 0.0.0.0 names the addresses other machines open (stderr), and
+    # the page answers at them; a machine with loopback only has none.
+    start "$BIN" -engine cmd=bin/dablo -bind 0.0.0.0
+    for _ in $(seq 100); do grep -q 'Ctrl-C stops' "$tmp/server.err" && break; sleep 0.05; done
+    other=$(sed -n 's|^dablo-web: from other machines ([^)]*): \(http://[0-9.]*:[0-9]*/?token=[0-9a-f]*\)$|\1|p' "$tmp/server.err" | head -n 1)
+    if [ -n "$other" ]; then
+        same "$tag: -bind 0.0.0.0: the page at the address printed for other machines" "200" \
+            "$(curl -s -o /dev/null -w '%{http_code}' "$other")"
+    elif grep -q 'from other machines' "$tmp/server.err"; then
+        same "$tag: -bind 0.0.0.0: the address for other machines is well formed" "" "$(cat "$tmp/server.err")"
+    else
+        echo "skip $tag: -bind 0.0.0.0: this machine has no IPv4 address but loopback"
+    fi
     stop
 
     # Engines that crash or cheat (the fake engine of tests/match).

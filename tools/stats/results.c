@@ -166,6 +166,11 @@ static int parse_line(char *line, size_t lineno, Game *g, const char *path, char
                          (int)(tlen > 40 ? 40 : tlen), tok);
                 return -1;
             }
+            if (v < 1) { /* 1-based (docs/results.md) */
+                snprintf(err, errlen, "%s:%zu: '%.*s': games and pairs are numbered from 1", path,
+                         lineno, (int)(tlen > 40 ? 40 : tlen), tok);
+                return -1;
+            }
             if (tok[0] == 'g')
                 g->game = v;
             else

@@ -9,7 +9,9 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
+#include <ifaddrs.h>
 #include <limits.h>
+#include <net/if.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -143,6 +145,26 @@ static int parse_range(const char *opt, const char *v, int64_t lo, int64_t hi, i
     return 0;
 }
 
+/* With -bind 0.0.0.0: the addresses other machines open, one a line on
+ * stderr, each IPv4 address of this machine's interfaces but loopback.  By
+ * address only: a host name in the Host header is refused (docs/web.md,
+ * DNS rebinding). */
+static void print_other_addresses(int port, const char *token)
+{
+    struct ifaddrs *list;
+    if (getifaddrs(&list) != 0) return;
+    for (struct ifaddrs *a = list; a; a = a->ifa_next) {
+        if (!a->ifa_addr || a->ifa_addr->sa_family != AF_INET || (a->ifa_flags & IFF_LOOPBACK))
+            continue;
+        char ip[INET_ADDRSTRLEN];
+        const struct sockaddr_in *in = (const struct sockaddr_in *)(const void *)a->ifa_addr;
+        if (!inet_ntop(AF_INET, &in->sin_addr, ip, sizeof ip)) continue;
+        fprintf(stderr, "dablo-web: from other machines (%s): http://%s:%d/?token=%s\n",
+                a->ifa_name, ip, port, token);
+    }
+    freeifaddrs(list);
+}
+
 int main(int argc, char **argv)
 {
     outstream_check_stdout("dablo-web"); /* a failed write to stdout: exit 1 */
@@ -218,6 +240,10 @@ int main(int argc, char **argv)
     struct stat st;
     if (stat(page, &st) != 0) return fail("-page %s: %s", page, strerror(errno));
     if (!S_ISDIR(st.st_mode)) return fail("-page %s: %s", page, "not a folder");
+    char index[2 * PATH_MAX];
+    snprintf(index, sizeof index, "%s/index.html", page);
+    if (stat(index, &st) != 0 || !S_ISREG(st.st_mode))
+        return fail("-page %s: %s", page, "no index.html in it (the board's page)");
     struct in_addr any;
     if (inet_pton(AF_INET, bind, &any) != 1)
         return fail("-bind %s: %s", bind, "not an IPv4 address");
@@ -267,6 +293,7 @@ int main(int argc, char **argv)
                 "dablo-web: warning: listening on %s: anyone who can reach it and has the address "
                 "above can play and start engines on this machine\n",
                 bind);
+    if (strcmp(bind, "0.0.0.0") == 0) print_other_addresses(server_port(srv), server_token(srv));
     fprintf(stderr, "dablo-web: open the address above in a browser; Ctrl-C stops\n");
     server_run(srv, stop_pipe[0]);
     server_free(srv);
