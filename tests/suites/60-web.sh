@@ -214,6 +214,15 @@ suite() {
     same "$tag: wrong token refused" "403" "$CODE"
     CODE=$(curl -s -o "$tmp/body" -w '%{http_code}' -X POST -d '{}' "$B/api/session?token=$TOKEN")
     same "$tag: token as a query argument" "200" "$CODE"
+    # Every token given must be right: a wrong second one is refused too.
+    for q in "token=$TOKEN&token=bad" "token=bad&token=$TOKEN"; do
+        CODE=$(curl -s -o "$tmp/body" -w '%{http_code}' -X POST -d '{}' "$B/api/session?$q")
+        same "$tag: two tokens, one wrong ($q) refused" "403" "$CODE"
+    done
+    CODE=$(curl -s -o "$tmp/body" -w '%{http_code}' -X POST -H "X-Dablo-Token: $TOKEN" -d '{}' "$B/api/session?token=bad")
+    same "$tag: a right header and a wrong query token refused" "403" "$CODE"
+    CODE=$(curl -s -o "$tmp/body" -w '%{http_code}' -X POST -H "X-Dablo-Token: $TOKEN" -d '{}' "$B/api/session?token=$TOKEN")
+    same "$tag: the right token twice (header and query)" "200" "$CODE"
 
     # Bodies and requests the server refuses.
     new_session

@@ -268,11 +268,35 @@ static int request_host_ok(const Server *srv, struct MHD_Connection *conn)
         && host_allowed(srv, MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "Host"));
 }
 
+/* Counts the tokens a request gives (X-Dablo-Token headers and token
+ * query arguments) and the wrong ones (MHD_get_connection_values iterator). */
+typedef struct TokenCount {
+    const Server *srv;
+    int given, wrong;
+} TokenCount;
+
+static enum MHD_Result count_token(void *cls, enum MHD_ValueKind kind, const char *key,
+                                   const char *value)
+{
+    TokenCount *tc = cls;
+    const char *name = kind == MHD_HEADER_KIND ? "X-Dablo-Token" : "token";
+    int match = key
+             && (kind == MHD_HEADER_KIND ? strcasecmp(key, name) == 0 : strcmp(key, name) == 0);
+    if (match) {
+        tc->given++;
+        tc->wrong += !value || !same_secret(value, tc->srv->token);
+    }
+    return MHD_YES;
+}
+
+/* At least one token, and every token given right: a wrong second token
+ * (?token=GOOD&token=bad) is a request that does not know the secret. */
 static int token_ok(const Server *srv, struct MHD_Connection *conn)
 {
-    const char *t = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "X-Dablo-Token");
-    if (!t) t = MHD_lookup_connection_value(conn, MHD_GET_ARGUMENT_KIND, "token");
-    return t && same_secret(t, srv->token);
+    TokenCount tc = { srv, 0, 0 };
+    MHD_get_connection_values(conn, MHD_HEADER_KIND, count_token, &tc);
+    MHD_get_connection_values(conn, MHD_GET_ARGUMENT_KIND, count_token, &tc);
+    return tc.given > 0 && tc.wrong == 0;
 }
 
 /* ---- the page's files ---------------------------------------------------- */
