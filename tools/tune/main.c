@@ -158,13 +158,25 @@ static bool is_help(const char *o)
     return !strcmp(o, "-h") || !strcmp(o, "--help");
 }
 
-/* Whether o is one of the NULL-ended list of options (each takes a value):
- * for the message of an option given last, without its value. */
-static bool is_option(const char *o, const char *const *list)
+/* The checks each option argv[i] of gen and fit (command cmd) starts
+ * with: -h or --help prints the usage (0); an option given last, without
+ * its value, is named as needing one when it is in the NULL-ended list
+ * options, else as unknown (the option chain of the caller names an
+ * unknown option that has a value); an option given twice is refused (2,
+ * after the error line).  -1: the caller reads the option's value. */
+static int option_start(const char *cmd, int argc, char **argv, int i, const char *const *options)
 {
-    for (; *list; list++)
-        if (!strcmp(o, *list)) return true;
-    return false;
+    const char *o = argv[i];
+    if (is_help(o)) {
+        fputs(usage, stdout);
+        return 0;
+    }
+    if (i + 1 >= argc) {
+        for (; *options; options++)
+            if (!strcmp(o, *options)) return bad("%s: needs a value%s", o, "");
+        return bad("%s: unknown option '%s'", cmd, o);
+    }
+    return check_once(argv, 2, i) ? 2 : -1;
 }
 
 /* The first argument of argv[from..] that starts with '-': an option
@@ -242,14 +254,8 @@ static int cmd_gen(int argc, char **argv)
         const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         long long n;
         if (o[0] != '-') return bad("gen: unexpected argument '%s'%s", o, "");
-        if (is_help(o)) {
-            fputs(usage, stdout);
-            return 0;
-        }
-        if (!v) /* the option chain below names an unknown option that has a value */
-            return is_option(o, options) ? bad("%s: needs a value%s", o, "")
-                                         : bad("gen: unknown option '%s'%s", o, "");
-        if (check_once(argv, 2, i)) return 2;
+        int rc = option_start("gen", argc, argv, i, options);
+        if (rc >= 0) return rc;
         if (!strcmp(o, "-game")) {
             if (tune_game_parse(v, &g.game) != 0)
                 return bad(
@@ -458,14 +464,8 @@ static int cmd_fit(int argc, char **argv)
     for (; first < argc && argv[first][0] == '-'; first += 2) {
         const char *o = argv[first], *v = first + 1 < argc ? argv[first + 1] : NULL;
         long long n;
-        if (is_help(o)) {
-            fputs(usage, stdout);
-            return 0;
-        }
-        if (!v) /* the option chain below names an unknown option that has a value */
-            return is_option(o, options) ? bad("%s: needs a value%s", o, "")
-                                         : bad("fit: unknown option '%s'%s", o, "");
-        if (check_once(argv, 2, first)) return 2;
+        int rc = option_start("fit", argc, argv, first, options);
+        if (rc >= 0) return rc;
         if (!strcmp(o, "-variant")) {
             int t = eval_table_from_name(v);
             if (t < 0) return bad("-variant %s: not dablot, dablot-compulsory or tabal%s", v, "");
