@@ -402,7 +402,7 @@ resume_not_state() {   # -resume of a results file, another file or none: what i
         { echo "got: $out"; return 1; }
     echo hello >notes.txt
     out=$("$M" -resume notes.txt 2>&1)
-    [ $? -eq 2 ] && [ "$out" = "dablo-match: -resume notes.txt: not a state file of dablo-match (its line 1 is no 'dablo-match-state' header): $HINT" ] ||
+    [ $? -eq 2 ] && [ "$out" = "dablo-match: notes.txt:1: not a state file of dablo-match (line 1 is 'hello', expected the header 'dablo-match-state 2'): $HINT" ] ||
         { echo "got: $out"; return 1; }
     out=$("$M" -resume gone.txt 2>&1)
     [ $? -eq 2 ] && [ "$out" = "dablo-match: -resume gone.txt: no such file: $HINT (a new match also needs its -engine options)" ] &&
@@ -417,6 +417,54 @@ resume_not_state() {   # -resume of a results file, another file or none: what i
         { echo "got: $out"; return 1; }
 }
 check "-resume of a results file, another file or none: says what it is and where the state is (did you mean ...?)" resume_not_state
+damaged_state() {   # a damaged state file: one line naming the file, the line and what was expected; nothing cut or written
+    two "" "" -each depth=1 -games 2 -maxmoves 20 -results r.txt -pgnout g.pgn -resume s.state -quiet >/dev/null 2>&1 || return 1
+    cp s.state good && cp r.txt r.ref && cp g.pgn g.ref
+    local out rc begin last
+    begin=$(grep -n -m 1 '^begin$' good | cut -d: -f1)
+    last=$(wc -l <good)
+    refused() {   # refused EXPECTED: -resume s.state says EXPECTED (the whole output), exit 2, no file touched
+        cp s.state s.before
+        out=$("$M" -resume s.state 2>&1); rc=$?
+        [ $rc -eq 2 ] && [ "$out" = "dablo-match: $1" ] || { echo "rc $rc: got:      $out"; echo "       expected: dablo-match: $1"; return 1; }
+        cmp s.state s.before && cmp r.txt r.ref && cmp g.pgn g.ref && [ "$(ls)" = "$(printf '%s\n' g.pgn g.ref good r.ref r.txt s.before s.state)" ] ||
+            { echo "a file was changed or made: $(ls)"; return 1; }
+    }
+    head -c $(($(head -n 2 good | wc -c) + 5)) good >s.state   # cut inside line 3 of the header
+    refused "s.state:3: the file ends inside this line of its header, before the begin line (it was cut short)" || return 1
+    head -n 4 good >s.state
+    refused "s.state:5: the file ends in its header, before the begin line (it was cut short?): expected the lines seed, pgn-offset, results-offset, games, dir, arg, then begin" || return 1
+    sed 's/^games 2$/games x/' good >s.state
+    refused "s.state:5: bad games line 'games x': expected 'games N', N the number of games of the match (0 or more)" || return 1
+    sed 's/^seed .*/seed -3/' good >s.state
+    refused "s.state:2: bad seed line 'seed -3': expected 'seed N', N a whole number from 0 to 18446744073709551615" || return 1
+    sed 's/^results-offset .*/results-offset ten/' good >s.state
+    refused "s.state:4: bad results-offset line 'results-offset ten': expected 'results-offset N', N the size in bytes of the results file when the match began, or -1 (none)" || return 1
+    sed '1s/.*/dablo-match-state 9/' good >s.state
+    refused "s.state:1: unknown state file version 'dablo-match-state 9': expected 'dablo-match-state 1' or 'dablo-match-state 2' (a newer dablo-match's file?)" || return 1
+    sed 's/^begin$/begun/' good >s.state
+    refused "s.state:$begin: unexpected line 'begun' in the header: expected the lines seed, pgn-offset, results-offset, openings-sum, games, dir, arg, then begin" || return 1
+    sed '2p' good >s.state
+    refused "s.state:3: a second seed line in the header (it has one)" || return 1
+    sed '/^seed /d' good >s.state
+    refused "s.state:$((begin - 1)): begin before the header's seed line (expected seed, pgn-offset and results-offset lines before begin)" || return 1
+    sed "${last}s/^done [0-9]* /done x /" good >s.state
+    refused "s.state:$last: bad record 'done x $(sed -n "${last}p" good | cut -d' ' -f3- | head -c 33)...': expected 'done <pgn-bytes> <results-bytes> <pgn-sum> game=...', the sizes whole numbers (-1: no file), the sum 16 hex digits" || return 1
+    { cat good; echo 'hello there'; } >s.state
+    refused "s.state:$((last + 1)): unexpected line 'hello there' after begin: expected records (done <pgn-bytes> <results-bytes> <pgn-sum> game=...) and games lines" || return 1
+    # Not a state file at all: garbage, NUL bytes, an empty file, a results or PGN file.
+    printf 'PK\003\004\000\000garbage\nmore\n' >s.state
+    refused "s.state:1: not a state file of dablo-match (line 1 is 'PK????garbage', expected the header 'dablo-match-state 2'): $HINT" || return 1
+    : >s.state
+    refused "-resume s.state: an empty file, not a state file (no game was recorded in it): $HINT (a new match also needs its -engine options)" || return 1
+    cp r.ref s.state
+    refused "-resume s.state: a results file of 2 games, not a state file: $HINT" || return 1
+    cp g.ref s.state
+    refused "-resume s.state: a PGN file of 2 games, not a state file: $HINT" || return 1
+    # The undamaged state still resumes (nothing to play).
+    cp good s.state && out=$("$M" -resume s.state 2>&1) && grep -qx 'dablo-match: all 2 games are recorded in s.state; none to play' <<<"$out" || { echo "$out"; return 1; }
+}
+check "-resume of a damaged state (cut, bad numbers, wrong header, garbage, empty, a results or PGN file): FILE:LINE, what was expected; nothing cut" damaged_state
 cmd_here() {   # cmd=NAME of a program in the current folder: a bare name is looked up on PATH; the hint says ./NAME
     local out
     cp "$F" fake && cp "$F" plain && chmod -x plain || return 1
