@@ -913,6 +913,37 @@ bad_book() {
     out=$(two "" "" -each depth=1 -openings file=bad.moves format=moves 2>&1); [ $? -eq 2 ] && grep -q 'bad.moves:1: move 2' <<<"$out"
 }
 check "a bad opening line is reported with its line number" bad_book
+format_hint() {   # a moves suite read as FEN (the default) hints format=moves, a FEN suite read as moves format=fen; other bad lines get no such hint
+    local out rc
+    "$M" -genopenings 2 plies=3 -srand 3 format=moves out=book.moves 2>/dev/null &&
+        "$M" -genopenings 2 plies=3 -srand 3 out=book.fen 2>/dev/null || return 1
+    printf '1. c5-d6 e9-f8 2. e5-c5\n' >numbered.moves
+    printf '1. a4-a5 a6xa4\n' >tabal.moves
+    for f in book.moves numbered.moves tabal.moves; do
+        out=$(two "" "" -each depth=1 -openings file=$f -games 2 -results r.txt 2>&1); rc=$?
+        [ $rc -eq 2 ] && grep -qx "dablo-match: $f:1: bad FEN: .* (a list of moves? use format=moves)" <<<"$out" && [ ! -s r.txt ] ||
+            { echo "$f: rc $rc: $out"; return 1; }
+    done
+    out=$(two "" "" -each depth=1 -openings file=book.fen format=moves 2>&1); rc=$?
+    [ $rc -eq 2 ] && grep -qx "dablo-match: book.fen:1: not a list of moves: '$(head -n 1 book.fen | cut -c1-40)...' is no move (a FEN? use format=fen, the default)" <<<"$out" ||
+        { echo "book.fen as moves: rc $rc: $out"; return 1; }
+    printf 'mmm/mm w\n' >short.fen   # a damaged FEN still reads as one
+    out=$(two "" "" -each depth=1 -openings file=short.fen format=moves 2>&1)
+    [ "$out" = "dablo-match: short.fen:1: not a list of moves: 'mmm/mm' is no move (a FEN? use format=fen, the default)" ] || { echo "$out"; return 1; }
+    # No hint where the line is neither: a word that is no move, a bad FEN.
+    printf 'c5-d6 hello\n' >half.moves
+    out=$(two "" "" -each depth=1 -openings file=half.moves 2>&1)
+    [ "$out" = "dablo-match: half.moves:1: bad FEN: field 1 (points): unknown piece letter 'c' in rank 13 for dablot" ] || { echo "$out"; return 1; }
+    printf 'mmm/mm w\n' >short.fen
+    out=$(two "" "" -each depth=1 -openings file=short.fen 2>&1)
+    [ "$out" = "dablo-match: short.fen:1: bad FEN: field 1 (points): rank 13 has 3 points, expected 6" ] || { echo "$out"; return 1; }
+    out=$(two "" "" -each depth=1 -openings file=half.moves format=moves 2>&1)
+    grep -q "half.moves:1: move 2 'hello'" <<<"$out" && ! grep -q 'format=' <<<"$out" || { echo "$out"; return 1; }
+    # Read as intended, both suites play.
+    two "" "" -each depth=1 -openings file=book.moves format=moves -games 2 -maxmoves 10 -quiet >/dev/null &&
+        two "" "" -each depth=1 -openings file=book.fen -games 2 -maxmoves 10 -quiet >/dev/null
+}
+check "a moves suite read as FEN hints format=moves, a FEN suite read as moves hints format=fen; no hint for other bad lines" format_hint
 nul_book() {   # a NUL byte would end a line early: the line alone, or the rest of it, would be skipped in silence
     local out fen
     fen=$("$M" -genopenings 1 plies=2 -srand 1 2>/dev/null) || return 1
