@@ -494,6 +494,32 @@ crash_recover() {
     [ "$(grep -c 'termination=disconnect' r.txt)" -eq 4 ]
 }
 check "crash with -recover: the engine is restarted for every game" crash_recover
+read_error() {   # a failed read of an engine's output (not its exit): said with the cause, scored as a crash (disconnect)
+    local rc pre=(env LD_PRELOAD="$ROOT/build/read_error.so")
+    local line='cannot read its output: Input/output error'
+    # At set-up: the first read, engine A's answer to uci.
+    out=$("${pre[@]}" DABLO_READ_ERROR_ON=uciok DABLO_READ_ERROR_AT=1 "$M" -engine cmd="$F" name=A -engine cmd="$F" name=B -each depth=1 -games 2 -results r.txt 2>&1); rc=$?
+    [ $rc -eq 2 ] && [ "$out" = "dablo-match: engine A: $line (waiting for uciok after uci)" ] && [ ! -s r.txt ] ||
+        { echo "set-up: rc $rc: $out"; return 1; }
+    # In a game, without -recover (the third bestmove, White A's second move in game 1): the
+    # game is lost as a disconnect, the run stops after it.
+    "${pre[@]}" DABLO_READ_ERROR_ON=bestmove DABLO_READ_ERROR_AT=3 "$M" -engine cmd="$F" name=A args="--seed 1" -engine cmd="$F" name=B args="--seed 2 --random" \
+        -each depth=1 -games 4 -maxmoves 20 -pgnout g.pgn -results r.txt -quiet >out.txt 2>err.txt; rc=$?
+    [ $rc -eq 1 ] && [ "$(cat err.txt)" = "dablo-match: engine A: $line (game 1: lost as a disconnect)
+dablo-match: game 1: White A: $line; stopping after the running games (use -recover to restart engines)" ] ||
+        { echo "no -recover: rc $rc:"; cat err.txt; return 1; }
+    [ "$(wc -l <r.txt)" -eq 1 ] && grep -q ' result=0-1 termination=disconnect plies=2 ' r.txt && grep -q "{White A: $line} 0-1" g.pgn &&
+        grep -Eq "to continue, in $PWD: [^ ]*dablo-match -resume r.txt.resume" out.txt || { cat r.txt out.txt; return 1; }
+    # With -recover the engine is restarted and the match goes on.
+    rm -f r.txt g.pgn r.txt.resume
+    "${pre[@]}" DABLO_READ_ERROR_ON=bestmove DABLO_READ_ERROR_AT=3 "$M" -engine cmd="$F" name=A args="--seed 1" -engine cmd="$F" name=B args="--seed 2 --random" \
+        -each depth=1 -games 4 -maxmoves 20 -recover -results r.txt -log l.txt -quiet >out.txt 2>err.txt; rc=$?
+    [ $rc -eq 0 ] && [ "$(wc -l <r.txt)" -eq 4 ] && [ "$(grep -c ' termination=disconnect ' r.txt)" -eq 1 ] &&
+        grep -q '^game=1 .* result=0-1 termination=disconnect plies=2 ' r.txt &&
+        [ "$(cat err.txt)" = "dablo-match: engine A: $line (game 1: lost as a disconnect)" ] &&
+        grep -q "! cannot read its output: read: Input/output error" l.txt || { echo "-recover: rc $rc:"; cat r.txt err.txt; return 1; }
+}
+check "an engine's output that cannot be read (not an exit): said with the cause, lost as a disconnect, -recover goes on" read_error
 hang_go_timed() {
     local t0=$SECONDS
     two "--hang-go-at 3" "" -each tc=0.5+0.05 -games 2 -recover -stop-ms 200 -results r.txt -log log.txt >/dev/null || return 1
