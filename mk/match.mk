@@ -12,7 +12,7 @@ MATCH_CFLAGS := -Itools/match -I$(HOST_INC) -Itools/stats
 MATCH_LIBS := $(MATCH_STATS_LIB) $(HOST_LIB) $(SEARCH_LIB) $(TB_LIB) $(RULES_LIB)
 
 BINS += bin/dablo-match
-TEST_BINS += build/fake_engine build/test_match
+TEST_BINS += build/fake_engine build/test_match build/read_error.so
 
 bin/dablo-match: $(MATCH_SRC) $(MATCH_HDR) $(MATCH_LIBS)
 	@mkdir -p bin
@@ -22,6 +22,12 @@ bin/dablo-match: $(MATCH_SRC) $(MATCH_HDR) $(MATCH_LIBS)
 build/fake_engine: tests/match/fake_engine.c $(SRC_HDR) $(RULES_LIB)
 	@mkdir -p build
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $< $(RULES_LIB) -o $@ $(LDLIBS_BASE)
+
+# A preload library that fails one read of an engine's output (a read error
+# no engine can cause), for tests/suites/40-match.sh.
+build/read_error.so: tests/match/read_error.c
+	@mkdir -p build
+	$(CC) $(ALL_CFLAGS) -shared -fPIC $(LDFLAGS) $< -o $@ -ldl
 
 # Unit tests of the runner's modules (Check), run by tests/suites/40-match.sh.
 MATCH_LIB_SRC := $(filter-out tools/match/main.c,$(MATCH_SRC))

@@ -9,6 +9,8 @@
  * bin/dablo, from the repository root).  Run by tests/suites/41-host.sh.
  */
 #include <check.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -217,6 +219,7 @@ START_TEST(channel_lines)
     ck_assert_int_eq(channel_read_line(&ch, deadline, &line), CHANNEL_LINE);
     ck_assert_str_eq(line, "last");                  /* no '\n' before EOF */
     ck_assert_int_eq(channel_read_line(&ch, deadline, &line), CHANNEL_EOF);
+    ck_assert_int_eq(ch.read_errno, 0); /* the engine's own end, no read error */
     channel_close(&ch, 1000);
     ck_assert_int_eq(ch.proc.pid, 0);
 
@@ -227,6 +230,36 @@ START_TEST(channel_lines)
     ck_assert_int_eq(channel_read_line(&ch, deadline, &line), CHANNEL_LINE);
     ck_assert_str_eq(line, "after");
     channel_close(&ch, 1000);
+}
+END_TEST
+
+/* Makes the host's end of the engine's output pipe fail every read: a
+ * folder's descriptor in its place (poll() says readable, read() fails
+ * with EISDIR), as a read error no pipe of a live engine gives on demand. */
+static void break_output(int fd)
+{
+    int d = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    ck_assert_int_ge(d, 0);
+    ck_assert_int_eq(dup2(d, fd), fd);
+    close(d);
+}
+
+START_TEST(channel_read_error)
+{
+    /* A read that fails is an end of the output with its cause kept, not
+     * taken for the engine's exit; it comes at once, not at the deadline. */
+    Channel ch;
+    start_shell(&ch, "echo first; sleep 10");
+    char *line;
+    int64_t t0 = util_now_ms();
+    ck_assert_int_eq(channel_read_line(&ch, t0 + 5000, &line), CHANNEL_LINE);
+    ck_assert_str_eq(line, "first");
+    break_output(ch.proc.from_child);
+    ck_assert_int_eq(channel_read_line(&ch, util_now_ms() + 5000, &line), CHANNEL_EOF);
+    ck_assert_int_eq(ch.read_errno, EISDIR);
+    ck_assert_int_lt(util_now_ms() - t0, 4000);
+    ck_assert_int_eq(channel_read_line(&ch, CHANNEL_NO_WAIT, &line), CHANNEL_EOF);
+    channel_kill(&ch);
 }
 END_TEST
 
@@ -478,6 +511,31 @@ START_TEST(fake_engine_failures)
     engine_quit(&e, 100);
     engine_spec_free(&s);
 
+    /* Its output cannot be read: ENGINE_EOF with the cause, kept after the
+     * kill until the next start. */
+    const char *const plain[] = { cmd, "depth=1" };
+    s = spec_of(plain, 2);
+    ck_assert_msg(engine_start(&e, &s, NULL, 5000, 1, NULL, -1, err, sizeof err) == ENGINE_OK, "%s",
+                  err);
+    ck_assert_int_eq(engine_read_errno(&e), 0);
+    ck_assert_int_eq(engine_search_start(&e, "go depth 1", util_now_ms() + 1000, &search),
+                     ENGINE_OK);
+    break_output(engine_fd(&e));
+    ck_assert_int_eq(engine_read(&e, &search, util_now_ms() + 5000, &line), ENGINE_EOF);
+    ck_assert_int_eq(engine_read_errno(&e), EISDIR);
+    engine_kill(&e);
+    ck_assert_int_eq(engine_read_errno(&e), EISDIR);
+    ck_assert_msg(engine_start(&e, &s, NULL, 5000, 1, NULL, -1, err, sizeof err) == ENGINE_OK, "%s",
+                  err);
+    ck_assert_int_eq(engine_read_errno(&e), 0);
+    /* During a handshake exchange the reason names the cause. */
+    ck_assert_int_eq(engine_send(&e, "isready", util_now_ms() + 1000), ENGINE_OK);
+    break_output(engine_fd(&e));
+    ck_assert_int_eq(engine_send_sync(&e, NULL, 5000), ENGINE_EOF);
+    ck_assert_int_eq(engine_read_errno(&e), EISDIR);
+    engine_quit(&e, 100);
+    engine_spec_free(&s);
+
     const char *const quoted[] = { cmd, "args=--name 'open", "depth=1" };
     s = spec_of(quoted, 3);
     ck_assert_int_eq(engine_start(&e, &s, NULL, 5000, 1, NULL, -1, err, sizeof err), ENGINE_ERROR);
@@ -654,6 +712,7 @@ static Suite *host_suite(void)
     tcase_add_test(tc, go_and_position_lines);
     tcase_add_test(tc, info_lines_and_cp);
     tcase_add_test(tc, channel_lines);
+    tcase_add_test(tc, channel_read_error);
     tcase_add_test(tc, channel_waits);
     tcase_add_test(tc, process_tree_killed);
     tcase_add_test(tc, stderr_fifo_refused);

@@ -402,7 +402,7 @@ resume_not_state() {   # -resume of a results file, another file or none: what i
         { echo "got: $out"; return 1; }
     echo hello >notes.txt
     out=$("$M" -resume notes.txt 2>&1)
-    [ $? -eq 2 ] && [ "$out" = "dablo-match: -resume notes.txt: not a state file of dablo-match (its line 1 is no 'dablo-match-state' header): $HINT" ] ||
+    [ $? -eq 2 ] && [ "$out" = "dablo-match: notes.txt:1: not a state file of dablo-match (line 1 is 'hello', expected the header 'dablo-match-state 2'): $HINT" ] ||
         { echo "got: $out"; return 1; }
     out=$("$M" -resume gone.txt 2>&1)
     [ $? -eq 2 ] && [ "$out" = "dablo-match: -resume gone.txt: no such file: $HINT (a new match also needs its -engine options)" ] &&
@@ -417,6 +417,54 @@ resume_not_state() {   # -resume of a results file, another file or none: what i
         { echo "got: $out"; return 1; }
 }
 check "-resume of a results file, another file or none: says what it is and where the state is (did you mean ...?)" resume_not_state
+damaged_state() {   # a damaged state file: one line naming the file, the line and what was expected; nothing cut or written
+    two "" "" -each depth=1 -games 2 -maxmoves 20 -results r.txt -pgnout g.pgn -resume s.state -quiet >/dev/null 2>&1 || return 1
+    cp s.state good && cp r.txt r.ref && cp g.pgn g.ref
+    local out rc begin last
+    begin=$(grep -n -m 1 '^begin$' good | cut -d: -f1)
+    last=$(wc -l <good)
+    refused() {   # refused EXPECTED: -resume s.state says EXPECTED (the whole output), exit 2, no file touched
+        cp s.state s.before
+        out=$("$M" -resume s.state 2>&1); rc=$?
+        [ $rc -eq 2 ] && [ "$out" = "dablo-match: $1" ] || { echo "rc $rc: got:      $out"; echo "       expected: dablo-match: $1"; return 1; }
+        cmp s.state s.before && cmp r.txt r.ref && cmp g.pgn g.ref && [ "$(ls)" = "$(printf '%s\n' g.pgn g.ref good r.ref r.txt s.before s.state)" ] ||
+            { echo "a file was changed or made: $(ls)"; return 1; }
+    }
+    head -c $(($(head -n 2 good | wc -c) + 5)) good >s.state   # cut inside line 3 of the header
+    refused "s.state:3: the file ends inside this line of its header, before the begin line (it was cut short)" || return 1
+    head -n 4 good >s.state
+    refused "s.state:5: the file ends in its header, before the begin line (it was cut short?): expected the lines seed, pgn-offset, results-offset, games, dir, arg, then begin" || return 1
+    sed 's/^games 2$/games x/' good >s.state
+    refused "s.state:5: bad games line 'games x': expected 'games N', N the number of games of the match (0 or more)" || return 1
+    sed 's/^seed .*/seed -3/' good >s.state
+    refused "s.state:2: bad seed line 'seed -3': expected 'seed N', N a whole number from 0 to 18446744073709551615" || return 1
+    sed 's/^results-offset .*/results-offset ten/' good >s.state
+    refused "s.state:4: bad results-offset line 'results-offset ten': expected 'results-offset N', N the size in bytes of the results file when the match began, or -1 (none)" || return 1
+    sed '1s/.*/dablo-match-state 9/' good >s.state
+    refused "s.state:1: unknown state file version 'dablo-match-state 9': expected 'dablo-match-state 1' or 'dablo-match-state 2' (a newer dablo-match's file?)" || return 1
+    sed 's/^begin$/begun/' good >s.state
+    refused "s.state:$begin: unexpected line 'begun' in the header: expected the lines seed, pgn-offset, results-offset, openings-sum, games, dir, arg, then begin" || return 1
+    sed '2p' good >s.state
+    refused "s.state:3: a second seed line in the header (it has one)" || return 1
+    sed '/^seed /d' good >s.state
+    refused "s.state:$((begin - 1)): begin before the header's seed line (expected seed, pgn-offset and results-offset lines before begin)" || return 1
+    sed "${last}s/^done [0-9]* /done x /" good >s.state
+    refused "s.state:$last: bad record 'done x $(sed -n "${last}p" good | cut -d' ' -f3- | head -c 33)...': expected 'done <pgn-bytes> <results-bytes> <pgn-sum> game=...', the sizes whole numbers (-1: no file), the sum 16 hex digits" || return 1
+    { cat good; echo 'hello there'; } >s.state
+    refused "s.state:$((last + 1)): unexpected line 'hello there' after begin: expected records (done <pgn-bytes> <results-bytes> <pgn-sum> game=...) and games lines" || return 1
+    # Not a state file at all: garbage, NUL bytes, an empty file, a results or PGN file.
+    printf 'PK\003\004\000\000garbage\nmore\n' >s.state
+    refused "s.state:1: not a state file of dablo-match (line 1 is 'PK????garbage', expected the header 'dablo-match-state 2'): $HINT" || return 1
+    : >s.state
+    refused "-resume s.state: an empty file, not a state file (no game was recorded in it): $HINT (a new match also needs its -engine options)" || return 1
+    cp r.ref s.state
+    refused "-resume s.state: a results file of 2 games, not a state file: $HINT" || return 1
+    cp g.ref s.state
+    refused "-resume s.state: a PGN file of 2 games, not a state file: $HINT" || return 1
+    # The undamaged state still resumes (nothing to play).
+    cp good s.state && out=$("$M" -resume s.state 2>&1) && grep -qx 'dablo-match: all 2 games are recorded in s.state; none to play' <<<"$out" || { echo "$out"; return 1; }
+}
+check "-resume of a damaged state (cut, bad numbers, wrong header, garbage, empty, a results or PGN file): FILE:LINE, what was expected; nothing cut" damaged_state
 cmd_here() {   # cmd=NAME of a program in the current folder: a bare name is looked up on PATH; the hint says ./NAME
     local out
     cp "$F" fake && cp "$F" plain && chmod -x plain || return 1
@@ -446,6 +494,32 @@ crash_recover() {
     [ "$(grep -c 'termination=disconnect' r.txt)" -eq 4 ]
 }
 check "crash with -recover: the engine is restarted for every game" crash_recover
+read_error() {   # a failed read of an engine's output (not its exit): said with the cause, scored as a crash (disconnect)
+    local rc pre=(env LD_PRELOAD="$ROOT/build/read_error.so")
+    local line='cannot read its output: Input/output error'
+    # At set-up: the first read, engine A's answer to uci.
+    out=$("${pre[@]}" DABLO_READ_ERROR_ON=uciok DABLO_READ_ERROR_AT=1 "$M" -engine cmd="$F" name=A -engine cmd="$F" name=B -each depth=1 -games 2 -results r.txt 2>&1); rc=$?
+    [ $rc -eq 2 ] && [ "$out" = "dablo-match: engine A: $line (waiting for uciok after uci)" ] && [ ! -s r.txt ] ||
+        { echo "set-up: rc $rc: $out"; return 1; }
+    # In a game, without -recover (the third bestmove, White A's second move in game 1): the
+    # game is lost as a disconnect, the run stops after it.
+    "${pre[@]}" DABLO_READ_ERROR_ON=bestmove DABLO_READ_ERROR_AT=3 "$M" -engine cmd="$F" name=A args="--seed 1" -engine cmd="$F" name=B args="--seed 2 --random" \
+        -each depth=1 -games 4 -maxmoves 20 -pgnout g.pgn -results r.txt -quiet >out.txt 2>err.txt; rc=$?
+    [ $rc -eq 1 ] && [ "$(cat err.txt)" = "dablo-match: engine A: $line (game 1: lost as a disconnect)
+dablo-match: game 1: White A: $line; stopping after the running games (use -recover to restart engines)" ] ||
+        { echo "no -recover: rc $rc:"; cat err.txt; return 1; }
+    [ "$(wc -l <r.txt)" -eq 1 ] && grep -q ' result=0-1 termination=disconnect plies=2 ' r.txt && grep -q "{White A: $line} 0-1" g.pgn &&
+        grep -Eq "to continue, in $PWD: [^ ]*dablo-match -resume r.txt.resume" out.txt || { cat r.txt out.txt; return 1; }
+    # With -recover the engine is restarted and the match goes on.
+    rm -f r.txt g.pgn r.txt.resume
+    "${pre[@]}" DABLO_READ_ERROR_ON=bestmove DABLO_READ_ERROR_AT=3 "$M" -engine cmd="$F" name=A args="--seed 1" -engine cmd="$F" name=B args="--seed 2 --random" \
+        -each depth=1 -games 4 -maxmoves 20 -recover -results r.txt -log l.txt -quiet >out.txt 2>err.txt; rc=$?
+    [ $rc -eq 0 ] && [ "$(wc -l <r.txt)" -eq 4 ] && [ "$(grep -c ' termination=disconnect ' r.txt)" -eq 1 ] &&
+        grep -q '^game=1 .* result=0-1 termination=disconnect plies=2 ' r.txt &&
+        [ "$(cat err.txt)" = "dablo-match: engine A: $line (game 1: lost as a disconnect)" ] &&
+        grep -q "! cannot read its output: read: Input/output error" l.txt || { echo "-recover: rc $rc:"; cat r.txt err.txt; return 1; }
+}
+check "an engine's output that cannot be read (not an exit): said with the cause, lost as a disconnect, -recover goes on" read_error
 hang_go_timed() {
     local t0=$SECONDS
     two "--hang-go-at 3" "" -each tc=0.5+0.05 -games 2 -recover -stop-ms 200 -results r.txt -log log.txt >/dev/null || return 1
@@ -865,6 +939,37 @@ bad_book() {
     out=$(two "" "" -each depth=1 -openings file=bad.moves format=moves 2>&1); [ $? -eq 2 ] && grep -q 'bad.moves:1: move 2' <<<"$out"
 }
 check "a bad opening line is reported with its line number" bad_book
+format_hint() {   # a moves suite read as FEN (the default) hints format=moves, a FEN suite read as moves format=fen; other bad lines get no such hint
+    local out rc
+    "$M" -genopenings 2 plies=3 -srand 3 format=moves out=book.moves 2>/dev/null &&
+        "$M" -genopenings 2 plies=3 -srand 3 out=book.fen 2>/dev/null || return 1
+    printf '1. c5-d6 e9-f8 2. e5-c5\n' >numbered.moves
+    printf '1. a4-a5 a6xa4\n' >tabal.moves
+    for f in book.moves numbered.moves tabal.moves; do
+        out=$(two "" "" -each depth=1 -openings file=$f -games 2 -results r.txt 2>&1); rc=$?
+        [ $rc -eq 2 ] && grep -qx "dablo-match: $f:1: bad FEN: .* (a list of moves? use format=moves)" <<<"$out" && [ ! -s r.txt ] ||
+            { echo "$f: rc $rc: $out"; return 1; }
+    done
+    out=$(two "" "" -each depth=1 -openings file=book.fen format=moves 2>&1); rc=$?
+    [ $rc -eq 2 ] && grep -qx "dablo-match: book.fen:1: not a list of moves: '$(head -n 1 book.fen | cut -c1-40)...' is no move (a FEN? use format=fen, the default)" <<<"$out" ||
+        { echo "book.fen as moves: rc $rc: $out"; return 1; }
+    printf 'mmm/mm w\n' >short.fen   # a damaged FEN still reads as one
+    out=$(two "" "" -each depth=1 -openings file=short.fen format=moves 2>&1)
+    [ "$out" = "dablo-match: short.fen:1: not a list of moves: 'mmm/mm' is no move (a FEN? use format=fen, the default)" ] || { echo "$out"; return 1; }
+    # No hint where the line is neither: a word that is no move, a bad FEN.
+    printf 'c5-d6 hello\n' >half.moves
+    out=$(two "" "" -each depth=1 -openings file=half.moves 2>&1)
+    [ "$out" = "dablo-match: half.moves:1: bad FEN: field 1 (points): unknown piece letter 'c' in rank 13 for dablot" ] || { echo "$out"; return 1; }
+    printf 'mmm/mm w\n' >short.fen
+    out=$(two "" "" -each depth=1 -openings file=short.fen 2>&1)
+    [ "$out" = "dablo-match: short.fen:1: bad FEN: field 1 (points): rank 13 has 3 points, expected 6" ] || { echo "$out"; return 1; }
+    out=$(two "" "" -each depth=1 -openings file=half.moves format=moves 2>&1)
+    grep -q "half.moves:1: move 2 'hello'" <<<"$out" && ! grep -q 'format=' <<<"$out" || { echo "$out"; return 1; }
+    # Read as intended, both suites play.
+    two "" "" -each depth=1 -openings file=book.moves format=moves -games 2 -maxmoves 10 -quiet >/dev/null &&
+        two "" "" -each depth=1 -openings file=book.fen -games 2 -maxmoves 10 -quiet >/dev/null
+}
+check "a moves suite read as FEN hints format=moves, a FEN suite read as moves hints format=fen; no hint for other bad lines" format_hint
 nul_book() {   # a NUL byte would end a line early: the line alone, or the rest of it, would be skipped in silence
     local out fen
     fen=$("$M" -genopenings 1 plies=2 -srand 1 2>/dev/null) || return 1

@@ -78,6 +78,16 @@ static char *take_line(Channel *ch)
     return NULL;
 }
 
+/* A read of the engine's output failed (call the failing call, e its
+ * errno): kept in ch->read_errno and noted in the transcript; the caller
+ * sets eof, as the output cannot be read any further. */
+static void read_failed(Channel *ch, const char *call, int e)
+{
+    ch->read_errno = e;
+    transcript_note(ch->log, ch->slot, ch->name, "cannot read its output: %s: %s", call,
+                    strerror(e));
+}
+
 static int fill(Channel *ch)
 {
     if (ch->start > 0 && ch->start == ch->len) ch->start = ch->len = 0;
@@ -96,6 +106,7 @@ static int fill(Channel *ch)
         return 1;
     }
     if (r < 0 && (errno == EAGAIN || errno == EINTR)) return 0;
+    if (r < 0) read_failed(ch, "read", errno);
     ch->eof = 1;
     return -1;
 }
@@ -128,6 +139,7 @@ ChannelStatus channel_read_line(Channel *ch, int64_t deadline, char **line)
         int n = poll(pf, ch->abort_fd >= 0 ? 2 : 1, poll_timeout(deadline));
         if (n < 0) {
             if (errno == EINTR) continue;
+            read_failed(ch, "poll", errno);
             ch->eof = 1;
             continue;
         }

@@ -48,6 +48,9 @@ typedef struct Channel {
     size_t start, len, cap;
     int discarding;       /* inside the cut-off tail of an over-long line */
     int eof;              /* the engine closed its stdout (or the read failed) */
+    int read_errno;       /* why reading its stdout failed (read() or poll() gave an error
+                           * other than EINTR/EAGAIN), 0 when it did not: then eof is an
+                           * end the engine made */
     int abort_fd;         /* readable when the host aborts every wait; -1 = none */
     int slot;             /* for the transcript */
     const char *name;     /* engine name for the transcript (not owned) */
@@ -70,8 +73,9 @@ int channel_fd(const Channel *ch);
 /* Reads the next line, waiting at most until deadline.  Returns
  * CHANNEL_LINE with *line pointing to the trimmed, NUL-terminated line,
  * CHANNEL_TIMEOUT (no whole line by the deadline), CHANNEL_EOF (the
- * engine closed its output or exited) or CHANNEL_ABORT (abort_fd is
- * readable). */
+ * engine closed its output or exited, or its output could not be read:
+ * ch->read_errno says why, and a transcript note) or CHANNEL_ABORT
+ * (abort_fd is readable). */
 ChannelStatus channel_read_line(Channel *ch, int64_t deadline, char **line);
 
 /* Writes line plus '\n'.  Returns 0, or -1 when the engine is gone, the

@@ -315,6 +315,9 @@ static EngineStatus exchange(Engine *e, const char *cmd, const char *answer, int
         snprintf(err, errlen, "engine %s: no %s within %lld %s after %s", engine_name(e), answer,
                  (long long)(startup_ms % 1000 ? startup_ms : startup_ms / 1000),
                  startup_ms % 1000 ? "ms" : "s", cmd);
+    else if (s == ENGINE_EOF && e->ch.read_errno)
+        snprintf(err, errlen, "engine %s: cannot read its output: %s (waiting for %s after %s)",
+                 engine_name(e), strerror(e->ch.read_errno), answer, cmd);
     else
         snprintf(err, errlen, "engine %s: %s before %s (sent %s)", engine_name(e),
                  s == ENGINE_EOF ? "exited" : "aborted", answer, cmd);
@@ -474,6 +477,11 @@ EngineStatus engine_read(Engine *e, EngineSearch *s, int64_t deadline, char **li
         engine_info_parse(&s->info, *line);
     }
     return ENGINE_OK;
+}
+
+int engine_read_errno(const Engine *e)
+{
+    return e->ch.read_errno;
 }
 
 EngineStatus engine_search_stop(Engine *e, EngineSearch *s, int64_t stop_ms)

@@ -180,6 +180,14 @@ EngineStatus engine_search_start(Engine *e, const char *go_line, int64_t deadlin
  * ENGINE_EOF or ENGINE_ABORT. */
 EngineStatus engine_read(Engine *e, EngineSearch *s, int64_t deadline, char **line);
 
+/* Why the engine's output could not be read (an errno: read() or poll()
+ * on its pipe failed, other than EINTR/EAGAIN), or 0.  Set with the
+ * ENGINE_EOF of the read that failed: that EOF is then no exit or crash
+ * of the engine but the host's failure to read it (the host says so,
+ * strerror() of this).  Kept after engine_kill() until the next
+ * engine_start(). */
+int engine_read_errno(const Engine *e);
+
 /* Ends search s now: unless it is done, sends "stop" and reads until its
  * bestmove (into s) within stop_ms.  ENGINE_OK: s->done and the engine
  * is ready for the next command.  Otherwise (no bestmove in time, EOF,

@@ -23,8 +23,10 @@ typedef struct OpeningSpec {
     int random;          /* order=random (shuffled with the seed) */
     int64_t start;       /* 1-based first opening (start=K) */
     /* How a FEN of the other game is hinted (position_fen_hint_as()):
-     * NULL = "-variant " and the game's name (dablo-match); else this
-     * option and hint_games[the other game] (dablo-tune gen's -game). */
+     * NULL = "-variant " and the game's name (dablo-match), and a line of
+     * moves in a FEN suite is hinted "(a list of moves? use
+     * format=moves)"; else this option and hint_games[the other game]
+     * (dablo-tune gen's -game), and no format hint (gen reads FEN only). */
     const char *hint_how;
     const char *const *hint_games;
 } OpeningSpec;

@@ -21,6 +21,7 @@
 #include "rules/geometry.h"
 #include "rules/outstream.h"
 #include "rules/version.h"
+#include "search/output.h"
 #include "tbadjudicate.h"
 #include "state.h"
 #include "stats.h"
@@ -93,10 +94,7 @@ static void resume_load_error(const char *resume, const char *err)
         fprintf(stderr, "dablo-match: -resume %s: %s of %ld game%s, not a state file: %s\n", resume,
                 kind, games, games == 1 ? "" : "s", hint);
     else if (stat(resume, &st) == 0 && S_ISREG(st.st_mode))
-        fprintf(stderr,
-                "dablo-match: -resume %s: not a state file of dablo-match (its line 1 is no "
-                "'dablo-match-state' header): %s\n",
-                resume, hint);
+        output_stderr("dablo-match", "%s: %s", err, hint); /* "FILE:1: not a state file ..." */
     else
         fprintf(stderr, "dablo-match: %s: %s\n", err, hint);
 }

@@ -16,6 +16,7 @@
 #include "host/util.h"
 #include "prng.h"
 #include "rules/game.h"
+#include "rules/geometry.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"
 
@@ -88,6 +89,34 @@ fail:
     game_free(&g);
     util_free_words(w);
     return -1;
+}
+
+/* Whether line s of a FEN suite looks like a line of moves: every word but
+ * the move numbers ("1.") written as a move on the board of one of the
+ * games (notation_check_form), at least one of them. */
+static int looks_like_moves(const char *s)
+{
+    char **w;
+    int n = util_split_words(s, &w);
+    int moves = 0, fits[VARIANT_NB] = { 1, 1 };
+    char why[256];
+    for (int i = 0; i < n; i++) {
+        size_t len = strlen(w[i]);
+        if (len && w[i][len - 1] == '.') continue; /* move number */
+        moves++;
+        for (int v = 0; v < VARIANT_NB; v++)
+            if (fits[v] && notation_check_form(geometry_of((Variant)v), w[i], why, sizeof why) < 0)
+                fits[v] = 0;
+    }
+    if (n >= 0) util_free_words(w);
+    return moves > 0 && (fits[0] || fits[1]);
+}
+
+/* Whether line s of a moves suite looks like a FEN: its first word has the
+ * '/' between the ranks of a FEN's points, which no move has. */
+static int looks_like_fen(const char *s)
+{
+    return memchr(s, '/', strcspn(s, " \t")) != NULL;
 }
 
 static void add(OpeningBook *b, const char *fen, const char *moves, int plies, int *cap)
@@ -191,11 +220,14 @@ int openings_load_text(OpeningBook *b, const OpeningSpec *spec, const Rules *rul
                 util_rtrim(s);
                 if (position_set_fen(&pos, rules, s, why, sizeof why) < 0) {
                     char hint[POSITION_HINT_LEN];
-                    snprintf(err, errlen, "%s:%ld: %s%s", spec->file, lineno, why,
-                             spec->hint_how
-                                 ? position_fen_hint_as(rules, s, spec->hint_how, spec->hint_games,
-                                                        hint, sizeof hint)
-                                 : position_fen_hint(rules, s, "-variant ", hint, sizeof hint));
+                    if (!spec->hint_how && looks_like_moves(s))
+                        snprintf(hint, sizeof hint, " (a list of moves? use format=moves)");
+                    else if (spec->hint_how)
+                        position_fen_hint_as(rules, s, spec->hint_how, spec->hint_games, hint,
+                                             sizeof hint);
+                    else
+                        position_fen_hint(rules, s, "-variant ", hint, sizeof hint);
+                    snprintf(err, errlen, "%s:%ld: %s%s", spec->file, lineno, why, hint);
                     goto fail;
                 }
                 const char *end;
@@ -209,6 +241,14 @@ int openings_load_text(OpeningBook *b, const OpeningSpec *spec, const Rules *rul
             } else {
                 position_start(&pos, rules);
                 int plies = openings_play_moves(&pos, s, why, sizeof why);
+                if (plies < 0 && looks_like_fen(s)) {
+                    size_t k = strcspn(s, " \t");
+                    snprintf(err, errlen,
+                             "%s:%ld: not a list of moves: '%.*s%s' is no move (a FEN? use "
+                             "format=fen, the default)",
+                             spec->file, lineno, (int)(k > 40 ? 40 : k), s, k > 40 ? "..." : "");
+                    goto fail;
+                }
                 if (plies < 0) {
                     snprintf(err, errlen, "%s:%ld: %s", spec->file, lineno, why);
                     goto fail;

@@ -66,7 +66,11 @@ int openings_read(const char *path, int abort_fd, StrBuf *out, char *err, size_t
 /* Loads the suite of spec from text (len bytes: the file's content, read
  * once so that the match hashes the same bytes it plays; ignored without
  * spec->file).  Returns 0, or -1 with "FILE:LINE: reason" or another
- * one-line reason in err. */
+ * one-line reason in err.  A line of the other format gets a hint: a
+ * FEN line whose words are all moves in form (in either game)
+ * "(a list of moves? use format=moves)", when spec->hint_how is NULL; a
+ * moves line whose first word has a '/' "not a list of moves: ... (a FEN?
+ * use format=fen, the default)". */
 int openings_load_text(OpeningBook *b, const OpeningSpec *spec, const Rules *rules, uint64_t seed,
                        const char *text, size_t len, char *err, size_t errlen);
 

@@ -120,20 +120,34 @@ static const EngineSpec *mover_spec(const Table *t, Color mover)
 }
 
 /* The game ends with a loss of `loser` (its engine killed first when
- * kill, after a crash or a stall): the result, termination and detail. */
+ * kill, after a crash or a stall): the result, termination and detail.
+ * A disconnect that was the runner's failure to read the engine's output
+ * (engine_read_errno()) is scored the same, but said as such, in the
+ * detail and on stderr, with the cause. */
 static Step lose(Table *t, Color loser, int kill, Termination term, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
 static Step lose(Table *t, Color loser, int kill, Termination term, const char *fmt, ...)
 {
+    char buf[1024];
+    int read_errno = kill && term == TERM_DISCONNECT ? engine_read_errno(t->eng[loser]) : 0;
+    if (read_errno) {
+        const char *name = mover_spec(t, loser)->name;
+        snprintf(buf, sizeof buf, "%s %s: cannot read its output: %s", color_name(loser), name,
+                 strerror(read_errno));
+        fprintf(
+            stderr,
+            "dablo-match: engine %s: cannot read its output: %s (game %d: lost as a disconnect)\n",
+            name, strerror(read_errno), t->gs->number);
+    } else {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(buf, sizeof buf, fmt, ap);
+        va_end(ap);
+    }
     if (kill) {
         engine_kill(t->eng[loser]);
         t->engine_lost = 1;
     }
-    char buf[1024];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
     set_end(t->rec, loser == WHITE ? RESULT_BLACK_WINS : RESULT_WHITE_WINS, term, buf);
     return STEP_OVER;
 }

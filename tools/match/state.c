@@ -72,6 +72,40 @@ static const char *record_order_error(const StateData *d, const StateRecord *r)
     return NULL;
 }
 
+/* s (n bytes) quoted for a message: at most 40 bytes, then "..." (the
+ * printer shows control bytes as '?'). */
+static const char *quoted(const char *s, size_t n, char *buf, size_t len)
+{
+    char part[41];
+    size_t k = n > 40 ? 40 : n;
+    for (size_t i = 0; i < k; i++)
+        part[i] = s[i] ? s[i] : '?'; /* a NUL would end it */
+    part[k] = '\0';
+    snprintf(buf, len, "'%s%s'", part, n > 40 ? "..." : "");
+    return buf;
+}
+
+/* The reason for a header line that is given twice (key the line's first
+ * word), or for any other line the header or the records do not expect:
+ * what was found and what is expected there. */
+static void unexpected_line(const char *line, size_t n, int begun, char *why, size_t len)
+{
+    static const char *const keys[] = { "seed",  "pgn-offset", "results-offset", "openings-sum",
+                                        "games", "dir",        "begin" };
+    char q[64];
+    size_t k = strcspn(line, " ");
+    for (size_t i = 0; !begun && i < sizeof keys / sizeof *keys; i++)
+        if (k == strlen(keys[i]) && strncmp(line, keys[i], k) == 0) {
+            snprintf(why, len, "a second %s line in the header (it has one)", keys[i]);
+            return;
+        }
+    snprintf(why, len, "unexpected line %s %s: expected %s", quoted(line, n, q, sizeof q),
+             begun ? "after begin" : "in the header",
+             begun ? "records (done <pgn-bytes> <results-bytes> <pgn-sum> game=...) and games lines"
+                   : "the lines seed, pgn-offset, results-offset, openings-sum, games, dir, arg, "
+                     "then begin");
+}
+
 static int seed_value(const char *s, uint64_t *v)
 {
     if (*s < '0' || *s > '9') return -1;
@@ -109,53 +143,89 @@ int state_load(const char *path, StateData *d, char *err, size_t errlen)
     bool newline;
     LineFileStatus got;
     int lineno = 0, begun = 0, argcap = 0, linecap = 0, have_seed = 0, have_po = 0, have_ro = 0;
+    int cut = 0; /* the number of the last line when it has no '\n' (cut by a kill), else 0 */
     long pos = 0;
-    const char *why = NULL;
+    const char *why = NULL, *expect = NULL; /* what is wrong; what the line should be */
+    char whybuf[512], q[64];
     while ((got = linefile_next(&lf, &line, &n, &newline)) == LINEFILE_LINE) {
-        if (!newline) break; /* cut by a kill */
+        /* Line 1 is judged even when cut short: a file of another kind
+         * need not end its first line. */
+        if (!newline && lineno > 0) {
+            cut = lineno + 1; /* cut by a kill */
+            break;
+        }
         long start = pos;
         pos += (long)n + 1;
         lineno++;
-        if (n != strlen(line)) {
-            why = "a NUL byte in the line";
-        } else if (lineno == 1) {
-            if (strcmp(line, "dablo-match-state 1") == 0)
+        if (lineno == 1) {
+            if (n == 19 && memcmp(line, "dablo-match-state 1", 19) == 0)
                 d->version = 1;
-            else if (strcmp(line, "dablo-match-state 2") == 0)
+            else if (n == 19 && memcmp(line, "dablo-match-state 2", 19) == 0)
                 d->version = 2;
+            else if (n > 18 && memcmp(line, "dablo-match-state ", 18) == 0)
+                why = "unknown state file version",
+                expect = "'dablo-match-state 1' or 'dablo-match-state 2' (a newer dablo-match's "
+                         "file?)";
             else {
-                snprintf(err, errlen, "%s is not a dablo-match state file (line 1)", path);
+                snprintf(err, errlen,
+                         "%s:1: not a state file of dablo-match (line 1 is %s, expected the header "
+                         "'dablo-match-state 2')",
+                         path, quoted(line, n, q, sizeof q));
                 goto fail;
             }
+            if (!newline && !why) {
+                cut = 1;
+                break;
+            }
+        } else if (n != strlen(line)) {
+            why = "a NUL byte in the line";
         } else if (!begun && strncmp(line, "seed ", 5) == 0 && !have_seed) {
             have_seed = 1;
-            if (seed_value(line + 5, &d->seed) < 0) why = "bad seed";
+            if (seed_value(line + 5, &d->seed) < 0)
+                why = "bad seed line", expect = "'seed N', N a whole number from 0 to "
+                                                "18446744073709551615";
         } else if (!begun && strncmp(line, "pgn-offset ", 11) == 0 && !have_po) {
             have_po = 1;
             if (util_parse_int64(line + 11, -1, INT64_MAX, &d->pgn_base) < 0)
-                why = "bad pgn-offset";
+                why = "bad pgn-offset line", expect = "'pgn-offset N', N the size in bytes of the "
+                                                      "PGN file when the match began, or -1 (none)";
         } else if (!begun && strncmp(line, "results-offset ", 15) == 0 && !have_ro) {
             have_ro = 1;
             if (util_parse_int64(line + 15, -1, INT64_MAX, &d->res_base) < 0)
-                why = "bad results-offset";
+                why = "bad results-offset line",
+                expect = "'results-offset N', N the size in bytes of the results file when the "
+                         "match began, or -1 (none)";
         } else if (!begun && strncmp(line, "openings-sum ", 13) == 0 && !d->has_openings_sum) {
             d->has_openings_sum = 1;
             if (strspn(line + 13, "0123456789abcdef") != 16 || line[29] != '\0')
-                why = "bad openings-sum";
+                why = "bad openings-sum line",
+                expect = "'openings-sum' and 16 hex digits (0-9, a-f)";
             else
                 d->openings_sum = strtoull(line + 13, NULL, 16);
         } else if (strncmp(line, "games ", 6) == 0 && (begun || !d->has_games)) {
             d->has_games = 1;
-            if (util_parse_int64(line + 6, 0, INT64_MAX, &d->games) < 0) why = "bad games";
+            if (util_parse_int64(line + 6, 0, INT64_MAX, &d->games) < 0)
+                why = "bad games line",
+                expect = "'games N', N the number of games of the match (0 or more)";
         } else if (!begun && strncmp(line, "dir ", 4) == 0 && !d->dir) {
             d->dir = text_percent_decode(line + 4);
-            if (d->dir[0] != '/') why = "bad dir (not an absolute path)";
+            if (d->dir[0] != '/')
+                why = "bad dir line",
+                expect = "'dir' and the absolute path of the folder the match ran in";
         } else if (!begun && strncmp(line, "arg ", 4) == 0) {
             if (d->argc + 2 > argcap) d->argv = util_xrealloc(d->argv, (size_t)(argcap = argcap ? 2 * argcap : 16) * sizeof *d->argv);
             d->argv[d->argc++] = text_percent_decode(line + 4);
             d->argv[d->argc] = NULL;
         } else if (!begun && strcmp(line, "begin") == 0) {
-            if (!have_seed || !have_po || !have_ro) why = "begin before the seed and both offsets";
+            if (!have_seed || !have_po || !have_ro) {
+                snprintf(whybuf, sizeof whybuf,
+                         "begin before the header's %s line (expected seed, "
+                         "pgn-offset and results-offset lines before begin)",
+                         !have_seed ? "seed"
+                         : !have_po ? "pgn-offset"
+                                    : "results-offset");
+                why = whybuf;
+            }
             begun = 1;
             d->pgn_off = d->pgn_base;
             d->res_off = d->res_base;
@@ -163,9 +233,12 @@ int state_load(const char *path, StateData *d, char *err, size_t errlen)
             StateRecord r;
             const char *results;
             if (parse_done(d, line + 5, &r, &results) < 0) {
-                why = d->version >= 2
-                        ? "bad record (done <pgn-bytes> <results-bytes> <pgn-sum> game=...)"
-                        : "bad record (done <pgn-bytes> <results-bytes> game=...)";
+                why = "bad record";
+                expect = d->version >= 2 ? "'done <pgn-bytes> <results-bytes> <pgn-sum> game=...', "
+                                           "the sizes whole numbers (-1: no file), the sum 16 hex "
+                                           "digits"
+                                         : "'done <pgn-bytes> <results-bytes> game=...', the "
+                                           "sizes whole numbers (-1: no file)";
             } else if (!(why = record_order_error(d, &r))) {
                 r.lineno = lineno;
                 r.start = start;
@@ -184,10 +257,15 @@ int state_load(const char *path, StateData *d, char *err, size_t errlen)
                 d->res_off = r.res_end;
             }
         } else {
-            why = "unexpected line";
+            unexpected_line(line, n, begun, whybuf, sizeof whybuf);
+            why = whybuf;
         }
         if (why) {
-            snprintf(err, errlen, "%s:%d: %s", path, lineno, why);
+            if (expect)
+                snprintf(err, errlen, "%s:%d: %s %s: expected %s", path, lineno, why,
+                         quoted(line, n, q, sizeof q), expect);
+            else
+                snprintf(err, errlen, "%s:%d: %s", path, lineno, why);
             goto fail;
         }
         d->valid_bytes = pos;
@@ -199,7 +277,17 @@ int state_load(const char *path, StateData *d, char *err, size_t errlen)
     linefile_free(&lf);
     fclose(f);
     if (!begun) {
-        snprintf(err, errlen, "%s: incomplete header", path);
+        if (cut)
+            snprintf(err, errlen,
+                     "%s:%d: the file ends inside this line of its header, before the begin "
+                     "line (it was cut short)",
+                     path, cut);
+        else
+            snprintf(err, errlen,
+                     "%s:%d: the file ends in its header, before the begin line (it was cut "
+                     "short?): expected the lines seed, pgn-offset, results-offset, games, dir, "
+                     "arg, then begin",
+                     path, lineno + 1);
         state_data_free(d);
         return -1;
     }
