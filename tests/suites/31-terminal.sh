@@ -298,6 +298,9 @@ fresh
 keys 'k7-k9' Enter
 expect "play: an illegal move is refused with its reason and the legal moves" \
     "^k7-k9 is not a legal move: k9 is taken. Legal moves: c5-c7 .* k7-j8$"
+keys 'c5-c9' Enter
+expect "play: a point that is no step away is named so, not as taken" \
+    "^c5-c9 is not a legal move: c9 is not next to c5 \\(the points next to c5 are c3 b4 d4 a5 e5 b6 d6 c7\\). Legal moves: c5-c7 .* k7-j8$"
 keys 'a1-a2' Enter
 expect "play: a move to no point names the point and its rank's points" \
     "^a1-a2 is not a move: a2 is not a point of the board \\(rank 2 has b2 d2 f2 h2 j2\\). Legal moves: c5-c7 .* k7-j8$"
