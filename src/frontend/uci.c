@@ -731,6 +731,17 @@ void session_free(Session *e)
 
 /* ---------------------------------------------------------------- loops */
 
+/* Standard input that cannot be read (err: ENOMEM, no memory for a line,
+ * or the errno of the read) is said on stderr; the caller ends the
+ * session and exits 1, never as at the end of the input. */
+static void input_error(int err)
+{
+    if (err == ENOMEM)
+        fprintf(stderr, "dablo: stdin: out of memory reading a line\n");
+    else
+        fprintf(stderr, "dablo: stdin: read error: %s\n", strerror(err));
+}
+
 /* Plain input: no prompt, no echo, lines of any length. */
 static int plain_loop(Session *e)
 {
@@ -757,10 +768,7 @@ static int plain_loop(Session *e)
         LineStatus st = linereader_next(&lr, &line, &len);
         if (st == LINE_EOF) break;
         if (st == LINE_ERROR) { /* said, then taken as the end of the input */
-            if (lr.err == ENOMEM)
-                fprintf(stderr, "dablo: stdin: out of memory reading a line\n");
-            else
-                fprintf(stderr, "dablo: stdin: read error: %s\n", strerror(lr.err));
+            input_error(lr.err);
             failed = 1;
             break;
         }
@@ -822,14 +830,19 @@ int uci_loop(Session *e, bool use_terminal)
     e->interactive = true;
     output_for_people(true);
     play_banner(e);
+    int failed = 0;
     while (!e->quit) {
         char *line = terminal_read_line();
-        if (!line) break;
+        if (!line) {
+            failed = terminal_read_error() != 0;
+            break;
+        }
         uci_execute(e, line);
         free(line);
     }
     if (!e->quit) uci_quit(e);
     terminal_close();
     output_for_people(false);
-    return 0;
+    if (failed) input_error(terminal_read_error());
+    return failed;
 }

@@ -13,7 +13,8 @@
 # Last, readline as it is loaded: bin/dablo opens it by dlopen() at a
 # terminal; build/dablo-static (make STATIC=1) has it linked in; and
 # build/dablo-noreadline, told to open a library that does not exist, says
-# so in one line and reads plain lines.
+# so in one line and reads plain lines; build/dablo-nomem, whose line
+# reader never gets memory, says so and exits 1.
 set -u
 cd "$(dirname "$0")/../.."
 if ! command -v tmux >/dev/null 2>&1; then
@@ -504,5 +505,17 @@ expect "... and plain lines are read: isready answers readyok" '^readyok$'
 if ! screen | grep -q '^dablo> '; then ok "... no prompt without readline"; else bad "... no prompt without readline"; fi
 keys 'quit' Enter
 expect "... quit ends it with status 0" '^ENGINE-EXIT=0$'
+
+# Input at the terminal that runs out of memory is said, with exit 1, not
+# taken for Ctrl-D: build/dablo-nomem's line reader never gets memory, so
+# the line typed during a search ("stop") cannot be kept.
+start_prog build/dablo-nomem HOME="$home"
+expect "no memory for a line: the prompt" '^dablo> $'
+keys 'go infinite' Enter
+expect "... a search runs" 'info depth'
+keys 'stop' Enter
+expect "... a line typed then finds no memory: stderr says so" \
+    '^dablo: stdin: out of memory reading a line$'
+expect "... and the engine exits with status 1" '^ENGINE-EXIT=1$'
 
 suite_end terminal
