@@ -622,6 +622,12 @@ static void help_command(const Session *e, const char *topic)
 
 static void cmd_help(Session *e, char **args, int nargs)
 {
+    if (nargs > 1) {
+        output_line(
+            "info string error: help: expected 'help [<command>]', got a second word '%.*s%s'",
+            UCI_WORD(args[1]));
+        return;
+    }
     if (nargs > 0 && unknown_help_topic(e, args[0])) return;
     bool protocol = nargs > 0 && strcasecmp(args[0], "protocol") == 0;
     if (nargs > 0 && !protocol) {
@@ -670,6 +676,14 @@ void uci_execute(Session *e, const char *line)
     const Command *c = NULL;
     for (int i = 0; i < NCOMMANDS && !c; i++)
         if (strcasecmp(w.v[0], commands[i].name) == 0) c = &commands[i];
+    if (c && w.n > 1 && strcmp(c->usage, c->name) == 0) {
+        /* a command whose usage is its name alone takes no argument:
+         * a word after it is refused, the command not run */
+        output_line("info string error: %s: expected '%s' alone, got '%.*s%s'", c->name, c->name,
+                    UCI_WORD(w.v[1]));
+        uci_parse_words_free(&w);
+        return;
+    }
     if (c && e->interactive) play_before_command(e, c->name);
     if (c)
         c->run(e, w.v + 1, w.n - 1);

@@ -196,6 +196,28 @@ malformed_go() {
     done
 }
 check "a malformed go over a pipe: one error line, nothing searched" malformed_go
+# A command that takes no argument refuses a word after it, as a play
+# command does (new tabal extra): one error line naming the word, and the
+# command does not run (isready gives no readyok, quit does not quit, show
+# no block); help takes one topic at most.
+no_argument_commands() {
+    local c out
+    for c in uci isready ucinewgame stop ponderhit quit show d eval; do
+        out=$(printf '%s extra
+isready
+' "$c" | timeout 10 bin/dablo 2>&1)
+        [ "$out" = "info string error: $c: expected '$c' alone, got 'extra'
+readyok" ] || { echo "     $c extra: $out"; return 1; }
+    done
+    out=$(printf 'ISREADY now
+help go extra
+isready
+' | timeout 10 bin/dablo 2>&1)
+    [ "$out" = "info string error: isready: expected 'isready' alone, got 'now'
+info string error: help: expected 'help [<command>]', got a second word 'extra'
+readyok" ] || { echo "     ISREADY now, help go extra: $out"; return 1; }
+}
+check "a command that takes no argument refuses a word after it: one error line, not run" no_argument_commands
 # Blank arguments add no word, as an empty line over the pipe is ignored
 # (PROTOCOL.md section 1.1); the words of one argument are split as a line's.
 cli_blank() {

@@ -299,6 +299,10 @@ fresh
 keys 'k7-k9' Enter
 expect "play: an illegal move is refused with its reason and the legal moves" \
     "^k7-k9 is not a legal move: k9 is taken. Legal moves: c5-c7 .* k7-j8$"
+keys 'board extra' Enter
+expect "play: board refuses a word after it, as new does" '^usage: board$'
+keys 'isready now' Enter
+expect "... and so does a protocol command that takes none" "^error: isready: expected 'isready' alone, got 'now'$"
 keys 'c5-c9' Enter
 expect "play: a point that is no step away is named so, not as taken" \
     "^c5-c9 is not a legal move: c9 is not next to c5 \\(the points next to c5 are c3 b4 d4 a5 e5 b6 d6 c7\\). Legal moves: c5-c7 .* k7-j8$"
