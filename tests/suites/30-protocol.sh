@@ -165,6 +165,22 @@ cli_play_commands() {
         { echo "undo 2: $out"; return 1; }
 }
 check "bin/dablo help undo: a terminal play command's line and where it works; bin/dablo undo says so" cli_play_commands
+# A move given from the shell is a usage error that says where a move is
+# played (over a pipe the unknown command's line says it: 03-unknown.t).
+cli_move() {
+    local a out rc
+    for a in c5-d6 C5-D6 z9-z9 a5xa9xc11; do
+        out=$(timeout 5 bin/dablo "$a" 2>&1); rc=$?
+        [ $rc -eq 2 ] && [ "$out" = "dablo: $a is a move: run dablo at a terminal, with no command, and type it at the prompt" ] ||
+            { echo "     $a: rc $rc: $out"; return 1; }
+    done
+    out=$(timeout 5 bin/dablo --variant tabal b2-c3 2>&1 >/dev/null); rc=$?
+    [ $rc -eq 2 ] && [ "$out" = "dablo: b2-c3 is a move: run dablo at a terminal, with no command, and type it at the prompt" ] ||
+        { echo "     tabal b2-c3: rc $rc: $out"; return 1; }
+    out=$(timeout 5 bin/dablo foo 2>&1); rc=$?
+    [ $rc -eq 2 ] && [ "$out" = "dablo: unknown command 'foo' (try --help)" ] || { echo "     foo: rc $rc: $out"; return 1; }
+}
+check "bin/dablo c5-d6: a usage error naming it a move and how to play it, exit 2" cli_move
 # An unknown help topic from the shell is a usage error like an unknown
 # command: one line on stderr naming it and the topics, nothing on stdout,
 # exit 2.  Over a pipe it stays the protocol's error line (03-unknown.t).
