@@ -36,7 +36,17 @@ build/obj/frontend/readline_missing.o: src/frontend/readline_lib.c
 build/dablo-noreadline: build/obj/frontend/main.o build/obj/frontend/readline_missing.o $(LIB)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $^ -o $@ $(DL_LIBS) $(LDLIBS_BASE)
 
-TEST_BINS += build/dablo-static build/dablo-noreadline
+# build/dablo-nomem is bin/dablo whose line reader never gets memory
+# (LINEREADER_ALLOC_MAX 0), for 31-terminal's check that input at the
+# terminal that runs out of memory is said, with exit 1.
+build/obj/frontend/linereader_nomem.o: src/frontend/linereader.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -DLINEREADER_ALLOC_MAX=0 -c $< -o $@
+
+build/dablo-nomem: build/obj/frontend/main.o build/obj/frontend/linereader_nomem.o $(LIB)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $^ -o $@ $(DL_LIBS) $(LDLIBS_BASE)
+
+TEST_BINS += build/dablo-static build/dablo-noreadline build/dablo-nomem
 
 # A change of STATIC relinks bin/dablo: build/link-static or build/link-shared
 # names the way the last link went.

@@ -37,7 +37,7 @@ static EditResult add(LineEdit *le, char c)
     if (le->len + 2 > le->cap) {
         size_t cap = le->cap ? le->cap * 2 : 64;
         char *b = realloc(le->buf, cap);
-        if (!b) return EDIT_SAME;
+        if (!b) return EDIT_NOMEM;
         le->buf = b;
         le->cap = cap;
     }

@@ -35,6 +35,7 @@ typedef enum {
     EDIT_CHANGED,  /* the text changed */
     EDIT_LINE,     /* Enter: the line is buf[0..len); lineedit_clear() after taking it */
     EDIT_EOF,      /* the end-of-file character on an empty line */
+    EDIT_NOMEM,    /* out of memory: the byte was dropped */
 } EditResult;
 
 /* Starts an empty line with the terminal's erase, word-erase, kill and
@@ -44,7 +45,7 @@ void lineedit_init(LineEdit *le, unsigned char erase, unsigned char werase, unsi
                    unsigned char eof);
 
 /* Takes one byte typed.  A byte that does not fit (out of memory) is
- * dropped (EDIT_SAME). */
+ * dropped (EDIT_NOMEM). */
 EditResult lineedit_byte(LineEdit *le, unsigned char c);
 
 /* Empties the line (the buffer is kept). */

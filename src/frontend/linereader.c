@@ -49,6 +49,7 @@ static int make_room(LineReader *lr, size_t need)
         if (cap > (size_t)-1 / 2) return -1;
         cap *= 2;
     }
+    if (cap > LINEREADER_ALLOC_MAX) return -1;
     char *b = realloc(lr->buf, cap);
     if (!b) return -1;
     lr->buf = b;

@@ -20,6 +20,13 @@
 /* Longest line accepted: 256 MiB. */
 #define LINEREADER_MAX_LINE ((size_t)256 << 20)
 
+/* The largest buffer the reader allocates, in bytes: a larger one counts
+ * as out of memory (ENOMEM).  Unlimited; build/dablo-nomem (mk/link.mk) is
+ * built with 0, so that the tests can see every allocation fail. */
+#ifndef LINEREADER_ALLOC_MAX
+#define LINEREADER_ALLOC_MAX ((size_t)-1)
+#endif
+
 typedef struct LineReader {
     int fd;
     char *buf;          /* bytes read but not yet returned are buf[start..end) */

@@ -241,6 +241,10 @@ int main(int argc, char **argv)
         } else if (w.n > 0 && play_is_command(w.v[0])) {
             complain("%s" PLAY_TERMINAL_ONLY "\n", w.v[0]);
             rc = 2;
+        } else if (w.n > 0 && !named_in(w.v[0], uci_command_names()) && play_is_move(&e, w.v[0])) {
+            /* over pipes the unknown command's line says as much */
+            complain("%s" PLAY_MOVE_TERMINAL_ONLY "\n", w.v[0]);
+            rc = 2;
         } else if (w.n > 0 && !named_in(w.v[0], uci_command_names())) {
             complain("unknown command '%s' (try --help)\n", w.v[0]);
             rc = 2;

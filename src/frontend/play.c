@@ -421,6 +421,10 @@ bool play_execute(Session *e, char **v, int n)
             extra_words(v, n);
         free(typed);
     } else if (strcasecmp(c, "board") == 0) {
+        if (n > 1) {
+            output_text("usage: board");
+            return true;
+        }
         draw(e);
     } else if (strcasecmp(c, "undo") == 0) {
         x = 1;

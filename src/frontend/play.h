@@ -75,6 +75,11 @@ void play_position_set(const struct Session *e);
 #define PLAY_TERMINAL_ONLY                                                                         \
     " is a terminal play command: run dablo at a terminal, with no command, and type it at the prompt"
 
+/* The same for a move given as a command ("c5-d6" PLAY_MOVE_TERMINAL_ONLY):
+ * for the command line, where no move is played alone. */
+#define PLAY_MOVE_TERMINAL_ONLY                                                                    \
+    " is a move: run dablo at a terminal, with no command, and type it at the prompt"
+
 /* The names of the play mode's commands, NULL-terminated (completion). */
 const char *const *play_commands(void);
 

@@ -38,7 +38,8 @@ static struct {
     char *line;                /* line handed over by on_line (NULL = EOF) */
     LineReader cooked;         /* lines the loop read itself (readline not installed) */
     int after_cr;              /* the last byte put in cooked was a '\r' */
-    int eof;                   /* the loop's own read() hit the end of input */
+    int eof;                   /* the loop's own read() hit the end of input, or err */
+    int err;                   /* 0, or why input stopped (terminal_read_error()) */
     size_t unechoed;           /* bytes at the front of cooked the terminal never showed */
     int job_mode;              /* a job runs: the terminal's echo and editing are off */
     struct termios saved;      /* the terminal's own mode, back after the job */
@@ -154,6 +155,19 @@ static void remember(const char *line)
 
 /* ---------------------------------------------------------------- life */
 
+/* Input cannot go on: err (ENOMEM, or an errno of read(2) or poll(2)) is
+ * what terminal_read_error() will say. */
+static void input_failed(int err)
+{
+    T.eof = 1;
+    if (!T.err) T.err = err;
+}
+
+int terminal_read_error(void)
+{
+    return T.err;
+}
+
 int terminal_open(const TerminalHooks *hooks, const char *prompt, char *err, size_t errlen)
 {
     if (T.open) {
@@ -172,7 +186,7 @@ int terminal_open(const TerminalHooks *hooks, const char *prompt, char *err, siz
     T.h = *hooks;
     T.prompt = strdup(prompt);
     linereader_init(&T.cooked, -1); /* fed by read_input(): it never reads itself */
-    T.after_cr = T.eof = 0;
+    T.after_cr = T.eof = T.err = 0;
     T.unechoed = 0;
 
     *RL.readline_name = "dablo";
@@ -258,7 +272,8 @@ static void leave_job_mode(void)
     tcsetattr(STDIN_FILENO, TCSANOW, &T.saved);
     T.job_mode = 0;
     output_typing(NULL, 0);
-    if (T.edit.len > 0 && linereader_append(&T.cooked, T.edit.buf, T.edit.len) < 0) T.eof = 1;
+    if (T.edit.len > 0 && linereader_append(&T.cooked, T.edit.buf, T.edit.len) < 0)
+        input_failed(ENOMEM);
     lineedit_free(&T.edit);
 }
 
@@ -284,11 +299,12 @@ static void edit_input(const char *b, size_t n)
             output_typing_done();
             if (linereader_append(&T.cooked, T.edit.buf, T.edit.len) < 0
                 || linereader_append(&T.cooked, "\n", 1) < 0)
-                T.eof = 1;
+                input_failed(ENOMEM);
             lineedit_clear(&T.edit);
             changed = 0;
             break;
         case EDIT_EOF: T.eof = 1; break;
+        case EDIT_NOMEM: input_failed(ENOMEM); break;
         case EDIT_SAME: break;
         }
     }
@@ -307,7 +323,11 @@ static void read_input(void)
     char b[4096];
     ssize_t n = read(STDIN_FILENO, b, sizeof b);
     if (n < 0 && (errno == EINTR || errno == EAGAIN)) return;
-    if (n <= 0) {
+    if (n < 0) {
+        input_failed(errno);
+        return;
+    }
+    if (n == 0) {
         T.eof = 1;
         return;
     }
@@ -325,7 +345,7 @@ static void read_input(void)
         T.after_cr = c == '\r';
         b[k++] = c == '\r' ? '\n' : c;
     }
-    if (linereader_append(&T.cooked, b, k) < 0) T.eof = 1;
+    if (linereader_append(&T.cooked, b, k) < 0) input_failed(ENOMEM);
 }
 
 /* Reads the bytes readline left in the terminal after the line it accepted
@@ -351,12 +371,14 @@ static char *buffered_line(void)
 {
     char *line;
     size_t len, before = linereader_pending(&T.cooked);
-    if (linereader_next(&T.cooked, &line, &len) != LINE_OK) return strdup("");
+    if (linereader_next(&T.cooked, &line, &len) != LINE_OK) line = "";
     size_t used = before - linereader_pending(&T.cooked);
     if (T.unechoed > 0) output_line("%s%s", T.prompt, line);
     T.unechoed -= used < T.unechoed ? used : T.unechoed;
     remember(line);
-    return strdup(line);
+    char *copy = strdup(line);
+    if (!copy) input_failed(ENOMEM);
+    return copy;
 }
 
 /* Installs readline's handler (the prompt) with the start of a line typed
@@ -386,13 +408,16 @@ char *terminal_read_line(void)
                 busy = T.h.busy(T.h.ctx);
         /* Lines read ahead go first, whether a job runs or not. */
         if (linereader_has_line(&T.cooked)) return buffered_line();
+        if (T.err) return NULL; /* what was read of the line is not a line */
         if (T.eof) { /* Ctrl-D: a line typed before it still counts */
             size_t len;
             char *rest = linereader_take_rest(&T.cooked, &len);
             T.unechoed = 0;
             if (rest && len > 0) {
                 remember(rest);
-                return strdup(rest);
+                char *copy = strdup(rest);
+                if (!copy) input_failed(ENOMEM);
+                return copy;
             }
             return NULL;
         }
@@ -411,6 +436,7 @@ char *terminal_read_line(void)
         int r = poll(p, 2, T.h.pending(T.h.ctx) ? ENGINE_POLL_MS : -1);
         if (r < 0) {
             if (errno == EINTR) continue;
+            input_failed(errno);
             return NULL;
         }
         if (r == 0) {

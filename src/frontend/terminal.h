@@ -68,8 +68,14 @@ int terminal_usable(void);
 int terminal_open(const TerminalHooks *hooks, const char *prompt, char *err, size_t errlen);
 
 /* The next input line (malloc'd, caller frees) without its newline, or
- * NULL at end of input (Ctrl-D).  Non-empty lines enter the history. */
+ * NULL at end of input (Ctrl-D) or when the input cannot be read
+ * (terminal_read_error()).  Non-empty lines enter the history. */
 char *terminal_read_line(void);
+
+/* After terminal_read_line() returned NULL: 0 at the end of input, else
+ * why the input could not be read: ENOMEM (no memory for the line typed)
+ * or the errno of read(2) or poll(2). */
+int terminal_read_error(void);
 
 /* Wakes terminal_read_line() so it shows the prompt again (a job ended).
  * Async-signal-safe; does nothing when no terminal is open. */

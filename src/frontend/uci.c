@@ -622,6 +622,12 @@ static void help_command(const Session *e, const char *topic)
 
 static void cmd_help(Session *e, char **args, int nargs)
 {
+    if (nargs > 1) {
+        output_line(
+            "info string error: help: expected 'help [<command>]', got a second word '%.*s%s'",
+            UCI_WORD(args[1]));
+        return;
+    }
     if (nargs > 0 && unknown_help_topic(e, args[0])) return;
     bool protocol = nargs > 0 && strcasecmp(args[0], "protocol") == 0;
     if (nargs > 0 && !protocol) {
@@ -670,6 +676,14 @@ void uci_execute(Session *e, const char *line)
     const Command *c = NULL;
     for (int i = 0; i < NCOMMANDS && !c; i++)
         if (strcasecmp(w.v[0], commands[i].name) == 0) c = &commands[i];
+    if (c && w.n > 1 && strcmp(c->usage, c->name) == 0) {
+        /* a command whose usage is its name alone takes no argument:
+         * a word after it is refused, the command not run */
+        output_line("info string error: %s: expected '%s' alone, got '%.*s%s'", c->name, c->name,
+                    UCI_WORD(w.v[1]));
+        uci_parse_words_free(&w);
+        return;
+    }
     if (c && e->interactive) play_before_command(e, c->name);
     if (c)
         c->run(e, w.v + 1, w.n - 1);
@@ -731,6 +745,17 @@ void session_free(Session *e)
 
 /* ---------------------------------------------------------------- loops */
 
+/* Standard input that cannot be read (err: ENOMEM, no memory for a line,
+ * or the errno of the read) is said on stderr; the caller ends the
+ * session and exits 1, never as at the end of the input. */
+static void input_error(int err)
+{
+    if (err == ENOMEM)
+        fprintf(stderr, "dablo: stdin: out of memory reading a line\n");
+    else
+        fprintf(stderr, "dablo: stdin: read error: %s\n", strerror(err));
+}
+
 /* Plain input: no prompt, no echo, lines of any length. */
 static int plain_loop(Session *e)
 {
@@ -757,10 +782,7 @@ static int plain_loop(Session *e)
         LineStatus st = linereader_next(&lr, &line, &len);
         if (st == LINE_EOF) break;
         if (st == LINE_ERROR) { /* said, then taken as the end of the input */
-            if (lr.err == ENOMEM)
-                fprintf(stderr, "dablo: stdin: out of memory reading a line\n");
-            else
-                fprintf(stderr, "dablo: stdin: read error: %s\n", strerror(lr.err));
+            input_error(lr.err);
             failed = 1;
             break;
         }
@@ -822,14 +844,19 @@ int uci_loop(Session *e, bool use_terminal)
     e->interactive = true;
     output_for_people(true);
     play_banner(e);
+    int failed = 0;
     while (!e->quit) {
         char *line = terminal_read_line();
-        if (!line) break;
+        if (!line) {
+            failed = terminal_read_error() != 0;
+            break;
+        }
         uci_execute(e, line);
         free(line);
     }
     if (!e->quit) uci_quit(e);
     terminal_close();
     output_for_people(false);
-    return 0;
+    if (failed) input_error(terminal_read_error());
+    return failed;
 }

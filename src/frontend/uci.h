@@ -73,8 +73,9 @@ void uci_quit(Session *e);
  * the play mode (play.h), and messages for a person (output_for_people());
  * otherwise lines are read plainly with no prompt (also at a terminal when
  * readline cannot be loaded: one line to stderr says why).  Returns the
- * exit status: 0, or 1 when plain reading stopped on a read error or for
- * want of memory for a line ("dablo: stdin: ..." on stderr; then as EOF). */
+ * exit status: 0, or 1 when reading (plain or at the terminal) stopped on a
+ * read error or for want of memory for a line ("dablo: stdin: ..." on
+ * stderr; then as EOF). */
 int uci_loop(Session *e, bool use_terminal);
 
 /* The Variant option without its answer line: name is "dablot" or "tabal"

@@ -321,13 +321,195 @@ static void why_not_a_point(const Geometry *g, const char *part, char *buf, size
     append(buf, len, ")");
 }
 
-/* Why a well-formed move from `from` to `to` (a capture when capture) is
+static const char *const piece_names[PIECE_TYPE_NB] = { "man", "prince", "king" };
+
+/* How far `to` lies from `from` along one straight line (1: the next
+ * point), with that line's direction in *dir; 0 when no line of from runs
+ * through to. */
+static int line_distance(const Geometry *g, int from, int to, int *dir)
+{
+    for (int d = 0; d < DIR_NB; d++) {
+        int k = 1;
+        for (int q = g->ray[from][d]; q != NO_POINT; q = g->ray[q][d], k++)
+            if (q == to) {
+                *dir = d;
+                return k;
+            }
+    }
+    return 0;
+}
+
+/* Why a step from `from` to `to` by the side to move's piece on from is
+ * illegal, when the board or the piece says so, in the order a person
+ * checks: to is no point the piece can reach (not next to from, or for a
+ * flying Tabal king on no line of from), a piece in the way, a man's step
+ * backwards, to taken.  False when none of these is the reason. */
+static bool why_not_step(const Position *pos, int from, int to, char *buf, size_t len)
+{
+    const Geometry *g = pos->geo;
+    int type = piece_type(pos->board[from]);
+    bool flying = g->variant == VARIANT_TABAL && type == KING;
+    int d = 0, k = line_distance(g, from, to, &d);
+    if (k == 0 && flying) {
+        append(buf, len, "%s is not on a line from %s", g->name_of[to], g->name_of[from]);
+        return true;
+    }
+    if (k != 1 && !flying) {
+        append(buf, len, "%s is not next to %s (the points next to %s are", g->name_of[to],
+               g->name_of[from], g->name_of[from]);
+        for (int p = 0; p < g->npoints; p++)
+            for (int e = 0; e < DIR_NB; e++)
+                if (g->ray[from][e] == p) {
+                    append(buf, len, " %s", g->name_of[p]);
+                    break;
+                }
+        append(buf, len, ")");
+        return true;
+    }
+    for (int q = g->ray[from][d]; q != to; q = g->ray[q][d])
+        if (pos->board[q] != EMPTY) {
+            append(buf, len, "the piece on %s is in the way", g->name_of[q]);
+            return true;
+        }
+    int ahead = (g->rank[to] - g->rank[from]) * (pos->stm == WHITE ? 1 : -1);
+    if (type == MAN && g->variant == VARIANT_TABAL && ahead < 0) {
+        append(buf, len, "a man steps only forward or sideways");
+        return true;
+    }
+    if (type == MAN && g->variant == VARIANT_DABLOT && pos->rules.forward_only_men && ahead <= 0) {
+        append(buf, len, "men step only forward (ForwardOnlyMen)");
+        return true;
+    }
+    if (pos->board[to] != EMPTY) {
+        append(buf, len, "%s is taken", g->name_of[to]);
+        return true;
+    }
+    return false;
+}
+
+/* A capture being checked jump by jump (why_not_jumps): the board with the
+ * moving piece lifted off its start point and, in Dablot, the pieces
+ * jumped so far removed (RULES.md section 1); in Tabal they stay and are
+ * marked in jumped (section 2). */
+typedef struct JumpBoard {
+    const Position *pos;
+    uint8_t board[MAX_POINTS];
+    Bitboard jumped;
+    int mover;   /* the moving piece's code */
+    bool flying; /* a Tabal king: long jumps */
+} JumpBoard;
+
+/* The piece the mover jumps going from a to b along direction d, b being
+ * on that line; NO_POINT, with the reason in buf, when the jump is
+ * illegal: no piece or two pieces between, the piece on it jumped before,
+ * the mover's own, of a higher rank, or b taken. */
+static int jump_victim(const JumpBoard *jb, int a, int b, int d, char *buf, size_t len)
+{
+    const Geometry *g = jb->pos->geo;
+    int victim = NO_POINT;
+    for (int q = g->ray[a][d]; q != b; q = g->ray[q][d]) {
+        if (jb->board[q] == EMPTY) continue;
+        if (victim != NO_POINT) {
+            append(buf, len, "a jump passes over one piece, and %s and %s are between %s and %s",
+                   g->name_of[victim], g->name_of[q], g->name_of[a], g->name_of[b]);
+            return NO_POINT;
+        }
+        victim = q;
+    }
+    if (victim == NO_POINT) {
+        if (jb->flying)
+            append(buf, len, "there is no piece between %s and %s to jump", g->name_of[a],
+                   g->name_of[b]);
+        else
+            append(buf, len, "there is no piece on %s to jump", g->name_of[g->ray[a][d]]);
+        return NO_POINT;
+    }
+    int code = jb->board[victim];
+    if (bb_test(jb->jumped, victim)) {
+        append(buf, len, "the piece on %s cannot be jumped twice", g->name_of[victim]);
+        return NO_POINT;
+    }
+    if (piece_color(code) == piece_color(jb->mover)) {
+        append(buf, len, "the piece on %s is %s's own", g->name_of[victim],
+               color_name(piece_color(code)));
+        return NO_POINT;
+    }
+    if (g->variant == VARIANT_DABLOT && piece_type(code) > piece_type(jb->mover)) {
+        append(
+            buf, len, "a %s cannot jump the %s on %s (a piece jumps pieces of its rank or lower)",
+            piece_names[piece_type(jb->mover)], piece_names[piece_type(code)], g->name_of[victim]);
+        return NO_POINT;
+    }
+    if (jb->board[b] != EMPTY) {
+        append(buf, len, "%s is taken", g->name_of[b]);
+        return NO_POINT;
+    }
+    return victim;
+}
+
+/* Whether the mover, on a, has a further jump on jb's board. */
+static bool can_jump_on(const JumpBoard *jb, int a)
+{
+    const Geometry *g = jb->pos->geo;
+    char scratch[256];
+    for (int d = 0; d < DIR_NB; d++)
+        for (int b = g->ray[a][d], k = 1; b != NO_POINT && (k <= 2 || jb->flying);
+             b = g->ray[b][d], k++) {
+            scratch[0] = '\0';
+            if (k >= 2 && jump_victim(jb, a, b, d, scratch, sizeof scratch) != NO_POINT)
+                return true;
+        }
+    return false;
+}
+
+/* Why the capture through pts[0..n) (n >= 2) of the side to move's piece
+ * on pts[0] is illegal, checked jump by jump on the board as the capture
+ * leaves it: a landing point that is no jump away (n > 2 only: two points
+ * may be a short form), a jump jump_victim() refuses, or a capture that
+ * must go on.  False when none of these is the reason. */
+static bool why_not_jumps(const Position *pos, const int *pts, int n, char *buf, size_t len)
+{
+    const Geometry *g = pos->geo;
+    JumpBoard jb = { .pos = pos, .mover = pos->board[pts[0]] };
+    memcpy(jb.board, pos->board, sizeof jb.board);
+    jb.board[pts[0]] = EMPTY;
+    jb.flying = g->variant == VARIANT_TABAL && piece_type(jb.mover) == KING;
+    for (int i = 0; i + 1 < n; i++) {
+        int a = pts[i], b = pts[i + 1], d = 0, k = line_distance(g, a, b, &d);
+        if (k == 0 || (k != 2 && !jb.flying)) {
+            if (n == 2) return false;
+            if (jb.flying)
+                append(buf, len, "%s is not on a line from %s", g->name_of[b], g->name_of[a]);
+            else
+                append(buf, len, "%s is not two points from %s along a line", g->name_of[b],
+                       g->name_of[a]);
+            return true;
+        }
+        int victim = jump_victim(&jb, a, b, d, buf, len);
+        if (victim == NO_POINT) return true;
+        if (g->variant == VARIANT_DABLOT)
+            jb.board[victim] = EMPTY;
+        else
+            jb.jumped |= bb_bit(victim);
+    }
+    bool must_go_on = g->variant == VARIANT_TABAL || pos->rules.captures == CAPTURES_COMPULSORY
+                   || (pos->rules.captures == CAPTURES_COMPULSORY_MEN
+                       && piece_type(jb.mover) == MAN);
+    if (must_go_on && can_jump_on(&jb, pts[n - 1])) {
+        append(buf, len, "the capture must go on from %s", g->name_of[pts[n - 1]]);
+        return true;
+    }
+    return false;
+}
+
+/* Why a well-formed move through pts[0..npts) (a capture when capture) is
  * none of the legal moves of pos in list (which this reorders): the cheap
  * reasons a person can act on, else the moves the piece has. */
-static void why_illegal(const Position *pos, MoveList *list, int from, int to, bool capture,
+static void why_illegal(const Position *pos, MoveList *list, const int *pts, int npts, bool capture,
                         char *buf, size_t len)
 {
     const Geometry *g = pos->geo;
+    int from = pts[0], to = pts[npts - 1];
     bool must_capture = list->n > 0;
     for (int i = 0; i < list->n; i++)
         must_capture &= move_is_capture(&list->moves[i]);
@@ -345,14 +527,11 @@ static void why_illegal(const Position *pos, MoveList *list, int from, int to, b
                color_name(piece_color(piece)), color_name(pos->stm));
         return;
     }
-    if (from == to) {
+    if (from == to && !capture) {
         append(buf, len, "it does not leave %s", g->name_of[from]);
         return;
     }
-    if (!capture && pos->board[to] != EMPTY) {
-        append(buf, len, "%s is taken", g->name_of[to]);
-        return;
-    }
+    if (!capture && why_not_step(pos, from, to, buf, len)) return;
     int n = 0, captures = 0;
     for (int i = 0; i < list->n; i++)
         if (list->moves[i].from == from) {
@@ -363,8 +542,14 @@ static void why_illegal(const Position *pos, MoveList *list, int from, int to, b
         append(buf, len, "the piece on %s has no move", g->name_of[from]);
         return;
     }
-    append(buf, len, "the piece on %s %scan play", g->name_of[from],
-           capture && !captures ? "has no capture; it " : "");
+    if (capture && captures && why_not_jumps(pos, pts, npts, buf, len)) return;
+    if (capture && !captures)
+        append(buf, len, "the piece on %s has no capture; it can play", g->name_of[from]);
+    else if (capture && npts == 2)
+        append(buf, len, "the piece on %s has no capture ending on %s; it can play",
+               g->name_of[from], g->name_of[to]);
+    else
+        append(buf, len, "the piece on %s can play", g->name_of[from]);
     for (int i = 0; i < n; i++) {
         char m[MOVE_STR_MAX];
         notation_move_string(pos, &list->moves[i], m, sizeof m);
@@ -424,7 +609,7 @@ void notation_why_not(const Position *pos, const char *word, char *buf, size_t l
                WORD(word), paths, g->name_of[pts[0]], g->name_of[pts[1]]);
     } else {
         append(buf, len, "%.*s%s is not a legal move: ", WORD(word));
-        why_illegal(pos, list, pts[0], pts[n - 1], sep == 'x', buf, len);
+        why_illegal(pos, list, pts, n, sep == 'x', buf, len);
     }
     free(list);
 }

@@ -46,9 +46,17 @@ int notation_check_form(const Geometry *g, const char *s, char *err, size_t errl
  * truncated): "<s> is not a move: <reason>" when s is no move's string (a
  * part that is no point of the board, with the points of its rank; the
  * wrong shape; a short form of several captures), "<s> is not a legal
- * move: <reason>" when pos does not allow it (a capture is compulsory, no
- * piece or the other side's piece on its first point, the point it goes
- * to is taken, or the moves the piece has; RULES.md sections 1-4).  s is
+ * move: <reason>" when pos does not allow it, the first reason in the
+ * order a person checks a move (RULES.md sections 1-4): a capture is
+ * compulsory, no piece or the other side's piece on its first point; for
+ * a step a point the piece cannot reach (not next to it, with the points
+ * that are; for a Tabal king no line to it, or a piece in the way), a
+ * man's step backwards, and only then the point taken; for a capture no
+ * capture of the piece at all, then jump by jump on the board as the
+ * capture leaves it a landing point no jump away, no piece or two pieces
+ * to jump, one jumped before, one's own, one of a higher rank, the
+ * landing point taken, and a capture that must go on; else the moves the
+ * piece has.  s is
  * quoted cut at 40 bytes, then "...".  The terminal's play mode and
  * dablo-svg -lastmove say this; the protocol keeps notation_parse_move()'s
  * wording, which hosts read. */

@@ -165,6 +165,22 @@ cli_play_commands() {
         { echo "undo 2: $out"; return 1; }
 }
 check "bin/dablo help undo: a terminal play command's line and where it works; bin/dablo undo says so" cli_play_commands
+# A move given from the shell is a usage error that says where a move is
+# played (over a pipe the unknown command's line says it: 03-unknown.t).
+cli_move() {
+    local a out rc
+    for a in c5-d6 C5-D6 z9-z9 a5xa9xc11; do
+        out=$(timeout 5 bin/dablo "$a" 2>&1); rc=$?
+        [ $rc -eq 2 ] && [ "$out" = "dablo: $a is a move: run dablo at a terminal, with no command, and type it at the prompt" ] ||
+            { echo "     $a: rc $rc: $out"; return 1; }
+    done
+    out=$(timeout 5 bin/dablo --variant tabal b2-c3 2>&1 >/dev/null); rc=$?
+    [ $rc -eq 2 ] && [ "$out" = "dablo: b2-c3 is a move: run dablo at a terminal, with no command, and type it at the prompt" ] ||
+        { echo "     tabal b2-c3: rc $rc: $out"; return 1; }
+    out=$(timeout 5 bin/dablo foo 2>&1); rc=$?
+    [ $rc -eq 2 ] && [ "$out" = "dablo: unknown command 'foo' (try --help)" ] || { echo "     foo: rc $rc: $out"; return 1; }
+}
+check "bin/dablo c5-d6: a usage error naming it a move and how to play it, exit 2" cli_move
 # An unknown help topic from the shell is a usage error like an unknown
 # command: one line on stderr naming it and the topics, nothing on stdout,
 # exit 2.  Over a pipe it stays the protocol's error line (03-unknown.t).
@@ -196,6 +212,28 @@ malformed_go() {
     done
 }
 check "a malformed go over a pipe: one error line, nothing searched" malformed_go
+# A command that takes no argument refuses a word after it, as a play
+# command does (new tabal extra): one error line naming the word, and the
+# command does not run (isready gives no readyok, quit does not quit, show
+# no block); help takes one topic at most.
+no_argument_commands() {
+    local c out
+    for c in uci isready ucinewgame stop ponderhit quit show d eval; do
+        out=$(printf '%s extra
+isready
+' "$c" | timeout 10 bin/dablo 2>&1)
+        [ "$out" = "info string error: $c: expected '$c' alone, got 'extra'
+readyok" ] || { echo "     $c extra: $out"; return 1; }
+    done
+    out=$(printf 'ISREADY now
+help go extra
+isready
+' | timeout 10 bin/dablo 2>&1)
+    [ "$out" = "info string error: isready: expected 'isready' alone, got 'now'
+info string error: help: expected 'help [<command>]', got a second word 'extra'
+readyok" ] || { echo "     ISREADY now, help go extra: $out"; return 1; }
+}
+check "a command that takes no argument refuses a word after it: one error line, not run" no_argument_commands
 # Blank arguments add no word, as an empty line over the pipe is ignored
 # (PROTOCOL.md section 1.1); the words of one argument are split as a line's.
 cli_blank() {

@@ -13,7 +13,8 @@
 # Last, readline as it is loaded: bin/dablo opens it by dlopen() at a
 # terminal; build/dablo-static (make STATIC=1) has it linked in; and
 # build/dablo-noreadline, told to open a library that does not exist, says
-# so in one line and reads plain lines.
+# so in one line and reads plain lines; build/dablo-nomem, whose line
+# reader never gets memory, says so and exits 1.
 set -u
 cd "$(dirname "$0")/../.."
 if ! command -v tmux >/dev/null 2>&1; then
@@ -298,6 +299,13 @@ fresh
 keys 'k7-k9' Enter
 expect "play: an illegal move is refused with its reason and the legal moves" \
     "^k7-k9 is not a legal move: k9 is taken. Legal moves: c5-c7 .* k7-j8$"
+keys 'board extra' Enter
+expect "play: board refuses a word after it, as new does" '^usage: board$'
+keys 'isready now' Enter
+expect "... and so does a protocol command that takes none" "^error: isready: expected 'isready' alone, got 'now'$"
+keys 'c5-c9' Enter
+expect "play: a point that is no step away is named so, not as taken" \
+    "^c5-c9 is not a legal move: c9 is not next to c5 \\(the points next to c5 are c3 b4 d4 a5 e5 b6 d6 c7\\). Legal moves: c5-c7 .* k7-j8$"
 keys 'a1-a2' Enter
 expect "play: a move to no point names the point and its rank's points" \
     "^a1-a2 is not a move: a2 is not a point of the board \\(rank 2 has b2 d2 f2 h2 j2\\). Legal moves: c5-c7 .* k7-j8$"
@@ -501,5 +509,17 @@ expect "... and plain lines are read: isready answers readyok" '^readyok$'
 if ! screen | grep -q '^dablo> '; then ok "... no prompt without readline"; else bad "... no prompt without readline"; fi
 keys 'quit' Enter
 expect "... quit ends it with status 0" '^ENGINE-EXIT=0$'
+
+# Input at the terminal that runs out of memory is said, with exit 1, not
+# taken for Ctrl-D: build/dablo-nomem's line reader never gets memory, so
+# the line typed during a search ("stop") cannot be kept.
+start_prog build/dablo-nomem HOME="$home"
+expect "no memory for a line: the prompt" '^dablo> $'
+keys 'go infinite' Enter
+expect "... a search runs" 'info depth'
+keys 'stop' Enter
+expect "... a line typed then finds no memory: stderr says so" \
+    '^dablo: stdin: out of memory reading a line$'
+expect "... and the engine exits with status 1" '^ENGINE-EXIT=1$'
 
 suite_end terminal

@@ -151,8 +151,15 @@ lastmove_says "c5 is not a move: a step is from-to (c5-d6), a capture names ever
 lastmove_says "b8-c7 is not a legal move: the piece on b8 is Black's, and White is to move" -lastmove b8-c7
 lastmove_says "c5xd6 is not a legal move: the piece on c5 has no capture; it can play c5-c7 c5-d6 c5-b6" -lastmove c5xd6
 lastmove_says "a5xe13 is not a move: 4 captures go from a5 to e13; type the full path" -fen "$fen" -lastmove a5xe13
-lastmove_says "a1xe5 is not a legal move: the piece on a1 can play a1xd4 a1xe5xc7 a1xe5xb8" \
+lastmove_says "a1xe5 is not a legal move: the capture must go on from e5" \
     -variant tabal -fen "$tfen" -lastmove a1xe5
+# A point the piece cannot reach is named before a taken one (c9 is both).
+lastmove_says "c5-c9 is not a legal move: c9 is not next to c5 (the points next to c5 are c3 b4 d4 a5 e5 b6 d6 c7)" -lastmove c5-c9
+lastmove_says "a1xb2 is not a legal move: there is no piece between a1 and b2 to jump" \
+    -variant tabal -fen "$tfen" -lastmove a1xb2
+lastmove_says "a1xa9 is not a legal move: the piece on a1 has no capture ending on a9; it can play a1xd4 a1xe5xc7 a1xe5xb8" \
+    -variant tabal -fen "$tfen" -lastmove a1xa9
+lastmove_says "a1xe5xa9 is not a legal move: a9 is taken" -variant tabal -fen "$tfen" -lastmove a1xe5xa9
 expect_error "unknown option" -colour red
 expect_error "stray argument" board.svg
 expect_error "missing value" -fen

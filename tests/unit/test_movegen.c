@@ -129,7 +129,7 @@ START_TEST(why_not_a_legal_move)
     test_place(&pos, &r, "Mc3 md4 mf4 md2 mf2 mk13 Kk1", 'w');
     static const char *const cases[][2] = {
         { "c3xg3", "c3xg3 is not a move: 2 captures go from c3 to g3; type the full path" },
-        { "c3-c7", "c3-c7 is not a legal move: the piece on c3 can play " },
+        { "c3-c7", "c3-c7 is not a legal move: c7 is not next to c3 (the points next to c3 are " },
         { "a1-a2",
           "a1-a2 is not a move: a2 is not a point of the board (rank 2 has b2 d2 f2 h2 j2)" },
         { "c3", "c3 is not a move: a step is from-to (c5-d6), a capture names every landing point "
@@ -151,6 +151,87 @@ START_TEST(why_not_a_legal_move)
     /* A short buffer is cut, never overrun. */
     notation_why_not(&pos, "c3-c7", why, 8);
     ck_assert_str_eq(why, "c3-c7 i");
+}
+END_TEST
+
+/* notation_why_not names the first reason in the order a person checks a
+ * move: a point the piece cannot reach before one that is taken (c5-c9 at
+ * the start is not next to c5, though c9 is taken too), and for a capture
+ * each jump's line, the piece it passes, then its landing point, on the
+ * board as the capture leaves it. */
+START_TEST(why_not_reason_order)
+{
+    /* the game, its options, the pieces (White to move; NULL: the start
+     * position), the move and the whole line */
+    static const struct {
+        Variant v;
+        const char *options, *pieces, *move, *want;
+    } cases[] = {
+        { VARIANT_DABLOT, "", NULL, "c5-c9",
+          "c5-c9 is not a legal move: c9 is not next to c5 (the points next to c5 are c3 b4 d4 a5 "
+          "e5 b6 d6 c7)" },
+        { VARIANT_DABLOT, "", NULL, "c5-e5", "c5-e5 is not a legal move: e5 is taken" },
+        { VARIANT_DABLOT, "", NULL, "a1-a9",
+          "a1-a9 is not a legal move: a9 is not next to a1 (the points next to a1 are c1 b2 a3)" },
+        /* Dablot jumps: c3 has a capture (c3xa5), so each fault of c3xe5 is named */
+        { VARIANT_DABLOT, "", "Mc3 mb4 Kk1 mk13", "c3xe5",
+          "c3xe5 is not a legal move: there is no piece on d4 to jump" },
+        { VARIANT_DABLOT, "", "Mc3 mb4 Kk1 mk13", "c3-e5",
+          "c3-e5 is not a legal move: e5 is not next to c3 (the points next to c3 are c1 b2 d2 a3 "
+          "e3 b4 d4 c5)" },
+        { VARIANT_DABLOT, "", "Mc3 mb4 Md4 Kk1 mk13", "c3xe5",
+          "c3xe5 is not a legal move: the piece on d4 is White's own" },
+        { VARIANT_DABLOT, "", "Mc3 mb4 pd4 Kk1 mk13", "c3xe5",
+          "c3xe5 is not a legal move: a man cannot jump the prince on d4 (a piece jumps pieces of "
+          "its rank or lower)" },
+        { VARIANT_DABLOT, "", "Mc3 mb4 md4 me5 Kk1 mk13", "c3xe5",
+          "c3xe5 is not a legal move: e5 is taken" },
+        { VARIANT_DABLOT, "", "Mc3 md4 Kk1 mk13", "c3xe5xe11",
+          "c3xe5xe11 is not a legal move: e11 is not two points from e5 along a line" },
+        { VARIANT_DABLOT, "", "Mc3 md4 Kk1 mk13", "c3xe5xe9",
+          "c3xe5xe9 is not a legal move: there is no piece on e7 to jump" },
+        /* the second jump sees d4 removed (and c3 left) */
+        { VARIANT_DABLOT, "", "Mc3 md4 Kk1 mk13", "c3xe5xc3",
+          "c3xe5xc3 is not a legal move: there is no piece on d4 to jump" },
+        /* a capture that stops too early under compulsory captures */
+        { VARIANT_DABLOT, "Captures=compulsory", "Mc3 md4 mf6 Kk1 mk13", "c3xe5",
+          "c3xe5 is not a legal move: the capture must go on from e5" },
+        { VARIANT_DABLOT, "Captures=compulsory", "Mc3 md4 mf6 Kk1 mk13", "c3-c5",
+          "c3-c5 is not a legal move: a capture is compulsory" },
+        /* ForwardOnlyMen: a step backwards is named before the taken point */
+        { VARIANT_DABLOT, "ForwardOnlyMen=true", "Mc5 Mc3 Kk1 mk13", "c5-c3",
+          "c5-c3 is not a legal move: men step only forward (ForwardOnlyMen)" },
+        { VARIANT_DABLOT, "ForwardOnlyMen=true", "Mc5 Mc3 Kk1 mk13", "c5-e5",
+          "c5-e5 is not a legal move: men step only forward (ForwardOnlyMen)" },
+        /* Tabal: men never step back; a king flies along a line, past no piece */
+        { VARIANT_TABAL, "", "Mc5 Mc4 Ka1 Mc1 me9", "c5-c4",
+          "c5-c4 is not a legal move: a man steps only forward or sideways" },
+        { VARIANT_TABAL, "", "Mc5 Mc4 Ka1 Mc1 me9", "a1-d3",
+          "a1-d3 is not a legal move: d3 is not on a line from a1" },
+        { VARIANT_TABAL, "", "Mc5 Mc4 Ka1 Mc1 me9", "a1-e1",
+          "a1-e1 is not a legal move: the piece on c1 is in the way" },
+        { VARIANT_TABAL, "", "Mc5 Mc4 Ka1 Mc1 me9", "a1-c1",
+          "a1-c1 is not a legal move: c1 is taken" },
+        { VARIANT_TABAL, "", "Ka1 mb2 mc3 mc1 me9", "a1xd4",
+          "a1xd4 is not a legal move: a jump passes over one piece, and b2 and c3 are between a1 "
+          "and d4" },
+        { VARIANT_TABAL, "", "Ka1 mb2 me9", "a1xd4xa1",
+          "a1xd4xa1 is not a legal move: the piece on b2 cannot be jumped twice" },
+        { VARIANT_TABAL, "", "Ka1 mb2 me9", "a1xc1",
+          "a1xc1 is not a legal move: there is no piece between a1 and c1 to jump" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        Rules r = test_rules(cases[i].v, cases[i].options);
+        Position pos;
+        char why[600];
+        if (cases[i].pieces)
+            test_place(&pos, &r, cases[i].pieces, 'w');
+        else
+            position_start(&pos, &r);
+        notation_why_not(&pos, cases[i].move, why, sizeof why);
+        ck_assert_msg(strcmp(why, cases[i].want) == 0, "%s: got '%s', want '%s'", cases[i].move,
+                      why, cases[i].want);
+    }
 }
 END_TEST
 
@@ -678,6 +759,7 @@ Suite *movegen_suite(void)
     tcase_add_test(tc, dablot_circuit);
     tcase_add_test(tc, dablot_short_form);
     tcase_add_test(tc, why_not_a_legal_move);
+    tcase_add_test(tc, why_not_reason_order);
     tcase_add_test(tc, form_reasons);
     tcase_add_test(tc, dablot_game_ends);
     tcase_add_test(tc, dablot_king_capture_sequence);
