@@ -209,4 +209,15 @@ else
     bad "PROTOCOL.md 1.4 does not say that play white|black names the engine's side"
 fi
 
+# docs/strength.md's index lists every entry, in the entries' order, so a
+# new entry cannot be left out of it.
+index=$(grep -oE '^- \[[^]]*\]\(#20[^)]*\)' docs/strength.md | sed -E 's/.*\(#//; s/\)$//')
+entries=$(grep -E '^## 20' docs/strength.md > "$tmp/heads.md" && anchors "$tmp/heads.md")
+if [ -n "$entries" ] && [ "$index" = "$entries" ]; then
+    ok "docs/strength.md's index names its $(wc -l <<<"$entries") entries in order"
+else
+    bad "docs/strength.md's index differs from its entries:"
+    diff <(echo "$index") <(echo "$entries") | sed 's/^/    /' | head -10
+fi
+
 suite_end docs
