@@ -1152,7 +1152,7 @@ static void set_skill(Session *s, int slot, int skill)
 }
 
 /* The engine e, started under the default rules, under each other
- * rule set a game may use (Tabal, Dablot's compulsory presets): what it
+ * rule set a game may use (Tabal, Dablot's presets modern and anti-draw): what it
  * refuses there (table files of TablebasePath that are damaged or of
  * another format, which engine_start() sees under the default rules
  * only) goes to stderr as a warning line, so a bad table file is told at
@@ -1163,6 +1163,7 @@ static void probe_other_rules(Engine *e, int64_t timeout_ms)
         { "Variant", "tabal" },
         { "Variant", "dablot" },
         { "Rules", "modern" },
+        { "Rules", "anti-draw" },
     };
     char line[128], refused[1024], why[256];
     for (size_t i = 0; i < sizeof setups / sizeof setups[0]; i++) {
