@@ -334,11 +334,24 @@ static int level(const Session *e)
     return SKILL_MAX - e->sopt.skill_weakness;
 }
 
-/* The integer argument of a play command, or false with a message. */
+/* The integer argument of a play command, or false with one line that
+ * says what was wrong, as setoption's errors do: "level: 21 is out of
+ * range (expected an integer 0..20)", "time: 'x' is not a number
+ * (expected an integer 1..600000)", or the usage for a missing or extra
+ * word ("usage: undo <1..10000>"). */
 static bool int_arg(char **v, int n, long long lo, long long hi, long long *x)
 {
-    if (n == 2 && uci_parse_int64(v[1], x) == 0 && *x >= lo && *x <= hi) return true;
-    output_line("usage: %s <%lld..%lld>", v[0], lo, hi);
+    if (n != 2) {
+        output_line("usage: %s <%lld..%lld>", v[0], lo, hi);
+        return false;
+    }
+    if (uci_parse_int64(v[1], x) != 0) {
+        output_line("%s: '%.*s%s' is not a number (expected an integer %lld..%lld)", v[0],
+                    UCI_WORD(v[1]), lo, hi);
+        return false;
+    }
+    if (*x >= lo && *x <= hi) return true;
+    output_line("%s: %lld is out of range (expected an integer %lld..%lld)", v[0], *x, lo, hi);
     return false;
 }
 

@@ -439,6 +439,15 @@ keys 'help' Enter
 expect "play: help shows the level" '^  level <0..20> +.* \(now 5\)$'
 keys 'undo 2 3' Enter
 expect "play: undo refuses extra words" '^usage: undo <1..10000>$'
+keys 'level 21' Enter
+expect "play: level out of range says what was wrong" '^level: 21 is out of range \(expected an integer 0..20\)$'
+keys 'time -5' Enter
+expect "play: time out of range says what was wrong" '^time: -5 is out of range \(expected an integer 1..600000\)$'
+keys 'level five' Enter
+expect "play: a level that is no number says so" "^level: 'five' is not a number \\(expected an integer 0..20\\)$"
+fresh
+keys 'level' Enter
+expect "play: ... and the level is unchanged" '^dablo plays at level 5 of 20 \(level <0..20> changes it\).$'
 fresh
 keys 'new dablot' Enter
 keys 'play none' Enter

@@ -50,6 +50,22 @@ refuse() {
     fi
 }
 
+# fit_warns NAME PATTERN FILE TABLE ARGS...: "fit ARGS" exits 0 with one
+# line on stderr, "dablo-tune: warning: " and PATTERN (extended), and FILE
+# holds a fitted table TABLE (EVAL_TABLE_TABLE's origin a fit's).
+fit_warns() {
+    local name=$1 pat=$2 file=$3 table=$4 err rc
+    shift 4
+    err=$($BIN fit "$@" 2>&1 >/dev/null)
+    rc=$?
+    if [ $rc -eq 0 ] && [ "$(wc -l <<<"$err")" -eq 1 ] && grep -Eq -- "^dablo-tune: warning: $pat\$" <<<"$err" &&
+        grep -q "\[EVAL_TABLE_$table\] = \"dablo-tune fit " "$file"; then
+        ok "$name"
+    else
+        bad "$name (exit $rc: $err)"
+    fi
+}
+
 # ---- generation: deterministic, shards make the unsplit run -------------
 gen() { $BIN gen -game tabal -openings bench/openings/tabal-balanced.fen -nodes 200,600 -games 6 -seed 5 "$@"; }
 gen -out "$tmp/a.txt" >"$tmp/a.out" 2>&1
@@ -229,6 +245,18 @@ refuse "merge -out naming a device" "-out /dev/null: not a regular file\$" \
     $BIN merge -out /dev/null tests/data/tune-tabal.txt
 refuse "merge -out naming the root folder" "-out /: is a folder\$" $BIN merge -out / tests/data/tune-tabal.txt
 
+# An opening where the game is already over is no training position:
+# refused with its line before any game, no file left.
+printf '# book\n3/3/5/5/5/5/5/3/K2 w 0 1\n' >"$tmp/over.fen"
+refuse "gen: an opening where Black has no pieces is refused with its line" \
+    ".*over.fen:2: the game is already over in this position \(Black has no pieces\)\$" \
+    $BIN gen -game tabal -openings "$tmp/over.fen" -games 2 -out "$tmp/over.txt"
+[ ! -e "$tmp/over.txt" ] && ok "  ... and writes no file" || bad "  ... and writes no file"
+printf 'mmm/3/5/5/5/5/5/3/3 b 0 1\n' >"$tmp/over2.fen"
+refuse "gen: an opening where White has no pieces is refused with its line" \
+    ".*over2.fen:1: the game is already over in this position \(White has no pieces\)\$" \
+    $BIN gen -game tabal -openings "$tmp/over2.fen" -games 2 -out "$tmp/over2.txt"
+
 # ---- fit checks its -out and -fix before any work ------------------------
 cp tests/data/tune-tabal.txt "$tmp/in.txt"
 refuse "fit -out in a folder that does not exist" "-out $tmp/nodir/w.c: the folder $tmp/nodir does not exist" \
@@ -374,6 +402,77 @@ if [ -L "$tmp/wlink.c" ] && grep -q '\[EVAL_TABLE_TABAL\] = "dablo-tune fit ' "$
 else
     bad "fit -out through a symbolic link: the target rewritten, the link and mode 640 kept ($(ls -l "$tmp/wlink.c" "$tmp/real/w.c"))"
 fi
+# A link to a file that does not exist yet: the file is made through it,
+# the link kept (never replaced by a regular file).
+ln -s real/new-w.c "$tmp/dangling.c"
+$BIN fit -variant tabal -rounds 1 -iterations 5 -out "$tmp/dangling.c" tests/data/tune-tabal.txt >/dev/null 2>&1
+rc=$?
+if [ $rc -eq 0 ] && [ -L "$tmp/dangling.c" ] && [ "$(readlink "$tmp/dangling.c")" = real/new-w.c ] &&
+    grep -q '\[EVAL_TABLE_TABAL\] = "dablo-tune fit ' "$tmp/real/new-w.c" &&
+    ! compgen -G "$tmp/real/new-w.c.tmp*" >/dev/null; then
+    ok "fit -out through a link to a file not made yet: the file made, the link kept"
+else
+    bad "fit -out through a link to a file not made yet: the file made, the link kept (exit $rc: $(ls -l "$tmp/dangling.c" "$tmp/real/new-w.c" 2>&1))"
+fi
+ln -s nodir/w.c "$tmp/dangling2.c"
+refuse "fit -out through a link into a folder that does not exist" \
+    "-out $tmp/dangling2.c: the folder $tmp/nodir does not exist\$" \
+    $BIN fit -variant tabal -out "$tmp/dangling2.c" tests/data/tune-tabal.txt
+ln -s loop2.c "$tmp/loop1.c" && ln -s loop1.c "$tmp/loop2.c"
+refuse "fit -out naming a loop of links" "-out $tmp/loop1.c: a symbolic link that names no file \(a loop of links\)\$" \
+    $BIN fit -variant tabal -out "$tmp/loop1.c" tests/data/tune-tabal.txt
+[ -L "$tmp/loop1.c" ] && [ -L "$tmp/loop2.c" ] && ok "  ... and leaves the links" || bad "  ... and leaves the links"
+# Fits of two tables into one file keep both: the second fit keeps the
+# first's table and origin line, and warns of nothing (its own table in
+# the file is the one built in).
+rm -f "$tmp/seq.c"
+$BIN fit -variant tabal -rounds 1 -iterations 20 -out "$tmp/seq.c" tests/data/tune-tabal.txt >/dev/null 2>&1
+cp "$tmp/seq.c" "$tmp/seq1.c"
+$BIN fit -variant dablot -rounds 1 -iterations 20 -out "$tmp/seq.c" tests/data/tune-dablot.txt >/dev/null 2>"$tmp/seq.err"
+rc=$?
+tabal_part() { sed -n '/^    \[EVAL_TABLE_TABAL\] = /,/^    \[EVAL_TABLE_DABLOT_COMPULSORY\] = "/p; /^    \[EVAL_TABLE_TABAL\] = {/,/^    },/p' "$1"; }
+if [ $rc -eq 0 ] && [ ! -s "$tmp/seq.err" ] && grep -q '\[EVAL_TABLE_TABAL\] = "dablo-tune fit ' "$tmp/seq.c" &&
+    grep -q '\[EVAL_TABLE_DABLOT\] = "dablo-tune fit ' "$tmp/seq.c" &&
+    cmp -s <(tabal_part "$tmp/seq.c") <(tabal_part "$tmp/seq1.c"); then
+    ok "fit of dablot into a file with a fitted tabal table keeps that table and its origin"
+else
+    bad "fit of dablot into a file with a fitted tabal table keeps that table and its origin (exit $rc: $(cat "$tmp/seq.err"))"
+    diff <(tabal_part "$tmp/seq1.c") <(tabal_part "$tmp/seq.c") | head -n 5 | sed 's/^/     | /'
+fi
+# The file's own table of the fitted variant differs from the built-in
+# one: a warning (the fit starts from the built-in table), the file written.
+cp "$tmp/seq.c" "$tmp/seq2.c"
+fit_warns "fit into a file whose own table differs: warned of, the other tables kept" \
+    "-out $tmp/seq2.c: its tabal table is not the one built in; the fit starts from the built-in table .*as make tune does\)" \
+    "$tmp/seq2.c" DABLOT -variant tabal -rounds 1 -iterations 5 -out "$tmp/seq2.c" tests/data/tune-tabal.txt
+# A file dablo-tune wrote that cannot be read back is refused with its
+# line, before the data are read (the data file here does not exist).
+sed 's/\.mobility = /.mobilty = /' "$tmp/seq.c" >"$tmp/rb1.c"
+refuse "fit -out: a weights source that cannot be read back names its line" \
+    "$tmp/rb1.c:25: expected 'mobility', found 'mobilty'\$" \
+    $BIN fit -variant tabal -out "$tmp/rb1.c" "$tmp/none.txt"
+head -n 30 "$tmp/seq.c" >"$tmp/rb2.c"
+refuse "fit -out: a cut weights source" "$tmp/rb2.c:31: expected '.*', found the end of the file\$" \
+    $BIN fit -variant tabal -out "$tmp/rb2.c" "$tmp/none.txt"
+sed '0,/\.piece = { 100, /s//.piece = { 100x, /' "$tmp/seq.c" >"$tmp/rb3.c"
+refuse "fit -out: a bad number in a weights source" "$tmp/rb3.c:[0-9]+: expected ',', found 'x'\$" \
+    $BIN fit -variant tabal -out "$tmp/rb3.c" "$tmp/none.txt"
+sed 's/^    \[EVAL_TABLE_DABLOT\] = "/    [EVAL_TABLE_DABLOT] = "a \\q /' "$tmp/seq.c" >"$tmp/rb4.c"
+refuse "fit -out: an unknown escape in an origin line" "$tmp/rb4.c:11: an escape other than .* in a string\$" \
+    $BIN fit -variant tabal -out "$tmp/rb4.c" "$tmp/none.txt"
+# Origin lines with quotes and backslashes, and the layout make format may
+# give: read back as written.
+sed 's/^    \[EVAL_TABLE_DABLOT_COMPULSORY\] = "hand-set/    [EVAL_TABLE_DABLOT_COMPULSORY] =\n   "say \\"hi\\" \\\\ "  "hand-set/' \
+    src/search/eval_weights.c | sed 's/^        \.piece = {/        .piece =\n {/' >"$tmp/odd.c"
+$BIN fit -variant tabal -rounds 1 -iterations 5 -out "$tmp/odd.c" tests/data/tune-tabal.txt >/dev/null 2>"$tmp/odd.err"
+rc=$?
+if [ $rc -eq 0 ] && [ ! -s "$tmp/odd.err" ] &&
+    grep -Fq '[EVAL_TABLE_DABLOT_COMPULSORY] = "say \"hi\" \\ hand-set (docs/strength.md)",' "$tmp/odd.c"; then
+    ok "fit -out reads escapes and another layout back"
+else
+    bad "fit -out reads escapes and another layout back (exit $rc: $(cat "$tmp/odd.err"))"
+    grep -F 'EVAL_TABLE_DABLOT_COMPULSORY] = "' "$tmp/odd.c" | sed 's/^/     | /'
+fi
 # No validation positions: said so, never "validation 0.000000".
 cp src/search/eval_weights.c "$tmp/w0.c"
 out=$($BIN fit -variant tabal -valid 0 -rounds 1 -iterations 5 -out "$tmp/w0.c" tests/data/tune-tabal.txt 2>&1)
@@ -388,16 +487,9 @@ fi
 # warns on stderr, one line, and still writes the file.
 awk 'NR % 15 == 0' tests/data/tune-tabal.txt >"$tmp/small.txt"
 cp src/search/eval_weights.c "$tmp/wsmall.c"
-$BIN fit -variant tabal -valid 50 -seed 1 -rounds 3 -iterations 1000 -rate 5 -l2 0 -out "$tmp/wsmall.c" \
-    "$tmp/small.txt" >/dev/null 2>"$tmp/small.err"
-rc=$?
-if [ $rc -eq 0 ] && [ "$(wc -l <"$tmp/small.err")" -eq 1 ] &&
-    grep -Eq '^dablo-tune: warning: validation loss rose [0-9.]+ -> [0-9.]+: the data is too small or the fit over-fits$' "$tmp/small.err" &&
-    grep -q '\[EVAL_TABLE_TABAL\] = "dablo-tune fit ' "$tmp/wsmall.c"; then
-    ok "fit: a validation loss that rises is warned of, the file written"
-else
-    bad "fit: a validation loss that rises is warned of, the file written (exit $rc: $(cat "$tmp/small.err"))"
-fi
+fit_warns "fit: a validation loss that rises is warned of, the file written" \
+    'validation loss rose [0-9.]+ -> [0-9.]+: the data is too small or the fit over-fits' "$tmp/wsmall.c" TABAL \
+    -variant tabal -valid 50 -seed 1 -rounds 3 -iterations 1000 -rate 5 -l2 0 -out "$tmp/wsmall.c" "$tmp/small.txt"
 # The origin line names the weights held, which belong to how a table was made.
 cp src/search/eval_weights.c "$tmp/wfix.c"
 $BIN fit -variant tabal -rounds 1 -iterations 5 -fix mopup_,tempo -out "$tmp/wfix.c" tests/data/tune-tabal.txt >/dev/null 2>&1
@@ -412,12 +504,16 @@ else
 fi
 
 # ---- make tune's script on a small manifest -------------------------------
-printf '# small\ndata mini -game tabal -nodes 200 -games 4 -seed 3\nfit tabal -rounds 1 -iterations 50 : mini\n' \
+printf '# small\ndata mini -game tabal -nodes 200 -games 4 -seed 3\nfit tabal -rounds 1 -iterations 50 : mini\nfit dablot -rounds 1 -iterations 50 : mini-d\n' \
     >"$tmp/manifest.txt"
+mkdir -p "$tmp/tune"
+cp tests/data/tune-dablot.txt "$tmp/tune/mini-d.txt"
 cp src/search/eval_weights.c "$tmp/before.c"
 out=$(TUNE_MANIFEST="$tmp/manifest.txt" TUNE_DIR="$tmp/tune" TUNE_OUT="$tmp/tuned.c" \
     bash tools/tune/tune.sh 2>&1)
-if [ -s "$tmp/tune/mini.txt" ] && grep -q '"dablo-tune fit ' "$tmp/tuned.c" &&
+# The second fit keeps the first's table (TUNE_OUT is not built in here).
+if [ -s "$tmp/tune/mini.txt" ] && grep -q 'TABAL\] = "dablo-tune fit ' "$tmp/tuned.c" &&
+    grep -q 'DABLOT\] = "dablo-tune fit ' "$tmp/tuned.c" &&
     cmp -s src/search/eval_weights.c "$tmp/before.c"; then
     ok "tune.sh plays a manifest's data, merges it and fits ($(wc -l <"$tmp/tune/mini.txt") positions)"
 else

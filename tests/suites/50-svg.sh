@@ -217,6 +217,15 @@ if mkdir "$tmp/small" && mount -t tmpfs -o size=12k tmpfs "$tmp/small" 2>/dev/nu
 else
     skipped "-o FILE on a full disk (no tmpfs can be mounted here)"
 fi
+# -o naming a device is written directly: its write's own cause, never
+# the "Input/output error" of a stream that lost it.
+if [ -w /dev/full ]; then
+    err=$("$SVG" -variant tabal -o /dev/full 2>&1)
+    same "-o /dev/full: exit 1, the write's cause (ENOSPC)" \
+        "1 dablo-svg: cannot write '/dev/full': No space left on device" "$? $err"
+else
+    skipped "-o /dev/full (no /dev/full here)"
+fi
 full_stdout "> /dev/full: exit 1, 'cannot write stdout' and the cause" "$SVG"
 full_stdout "--help > /dev/full" "$SVG" --help
 full_stdout "--version > /dev/full" "$SVG" --version

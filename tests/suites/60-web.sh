@@ -144,6 +144,15 @@ suite() {
     same "$tag: ... named, one line" "dablo-web: engine /bin/true: exited before uciok (sent uci)" "$(cat "$tmp/err")"
     contains "$tag: two engines of one name refused" "two engines are called 'a': give each its own name=" \
         "$("$BIN" -engine cmd=bin/dablo name=a -engine cmd=bin/dablo name=a 2>&1)"
+    # Table files the engine refuses only under Tabal (the start-up check
+    # runs under Dablot, the default): a warning line at start, served on.
+    mkdir -p "$tmp/badtb"
+    printf 'not a table' >"$tmp/badtb/tabal-Kvk.dtb"
+    printf 'not a table' >"$tmp/badtb/tabal-KKvk.dtb"
+    start "$BIN" -engine cmd=bin/dablo name=dablo option.TablebasePath="$tmp/badtb"
+    stop
+    same "$tag: table files refused under Tabal: a warning at start, the server started" \
+        "1 1" "$(grep -c '^http://127' "$tmp/url") $(grep -Fc "dablo-web: warning: engine dablo under Variant tabal: 2 table file(s) refused: $tmp/badtb/tabal-KKvk.dtb: shorter than a table header" "$tmp/server.err")"
     start "$BIN" -engine cmd=bin/dablo name=dablo -sessions 3 -max-body 32768
     if [[ "$URL" =~ ^http://127\.0\.0\.1:[0-9]+/\?token=[0-9a-f]{32}$ ]]; then
         ok "$tag: first line is the address with a token ($URL)"

@@ -392,6 +392,17 @@ EngineStatus engine_send_sync(Engine *e, const char *line, int64_t timeout_ms)
     return s;
 }
 
+EngineStatus engine_send_check(Engine *e, const char *line, int64_t timeout_ms, char *refused,
+                               size_t refusedlen)
+{
+    *refused = '\0';
+    if (!e->running) return ENGINE_EOF;
+    int64_t deadline = util_now_ms() + timeout_ms;
+    if (line && engine_send(e, line, deadline) != ENGINE_OK) return ENGINE_EOF;
+    if (engine_send(e, "isready", deadline) != ENGINE_OK) return ENGINE_EOF;
+    return wait_for(e, "readyok", deadline, WAIT_OPTIONS, refused, refusedlen);
+}
+
 EngineStatus engine_newgame(Engine *e, int64_t timeout_ms)
 {
     return engine_send_sync(e, "ucinewgame", timeout_ms);

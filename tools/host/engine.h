@@ -120,6 +120,13 @@ EngineStatus engine_send(Engine *e, const char *line, int64_t deadline);
  * timeout_ms. */
 EngineStatus engine_send_sync(Engine *e, const char *line, int64_t timeout_ms);
 
+/* As engine_send_sync(), keeping the first "info string error" line
+ * before readyok (the engine refusing what line asked: a setoption, the
+ * table files of TablebasePath under new rules) in refused, without its
+ * "info string error: " ("" when none; refusedlen >= 1). */
+EngineStatus engine_send_check(Engine *e, const char *line, int64_t timeout_ms, char *refused,
+                               size_t refusedlen);
+
 /* "ucinewgame" then "isready" ... "readyok" within timeout_ms. */
 EngineStatus engine_newgame(Engine *e, int64_t timeout_ms);
 

@@ -161,10 +161,9 @@ int util_parse_seconds_ms(const char *s, int64_t *ms)
 }
 
 /* Opens path with flags | O_NONBLOCK (a FIFO without its peer fails with
- * ENXIO on a write open, which is named in why), then makes the
- * descriptor blocking again and gives it the stream of mode. */
-static FILE *fopen_nonblocking(const char *path, int flags, const char *mode, char *why,
-                               size_t whylen)
+ * ENXIO on a write open, which is named in why).  The descriptor, still
+ * non-blocking, or -1. */
+static int open_nonblocking(const char *path, int flags, char *why, size_t whylen)
 {
     int fd = open(path, flags | O_NONBLOCK | O_CLOEXEC, 0666);
     if (fd < 0) {
@@ -173,8 +172,26 @@ static FILE *fopen_nonblocking(const char *path, int flags, const char *mode, ch
             snprintf(why, whylen, "a FIFO that no process reads (start its reader first)");
         else
             snprintf(why, whylen, "%s", strerror(errno));
-        return NULL;
     }
+    return fd;
+}
+
+/* Makes fd blocking again: 0, or -1 with the reason in why. */
+static int set_blocking(int fd, char *why, size_t whylen)
+{
+    int fl = fcntl(fd, F_GETFL);
+    if (fl >= 0 && fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) == 0) return 0;
+    snprintf(why, whylen, "%s", strerror(errno));
+    return -1;
+}
+
+/* open_nonblocking(), then the descriptor made blocking again and given
+ * the stream of mode. */
+static FILE *fopen_nonblocking(const char *path, int flags, const char *mode, char *why,
+                               size_t whylen)
+{
+    int fd = open_nonblocking(path, flags, why, whylen);
+    if (fd < 0) return NULL;
     /* A FIFO opened for reading opens at once; read() then tells a writer
      * (no data yet: EAGAIN, or a byte, put back) from none (0: the end). */
     struct stat st;
@@ -186,8 +203,11 @@ static FILE *fopen_nonblocking(const char *path, int flags, const char *mode, ch
         close(fd);
         return NULL;
     }
-    int fl = fcntl(fd, F_GETFL);
-    FILE *f = fl >= 0 && fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) == 0 ? fdopen(fd, mode) : NULL;
+    if (set_blocking(fd, why, whylen) != 0) {
+        close(fd);
+        return NULL;
+    }
+    FILE *f = fdopen(fd, mode);
     if (!f) {
         snprintf(why, whylen, "%s", strerror(errno));
         close(fd);
@@ -195,6 +215,16 @@ static FILE *fopen_nonblocking(const char *path, int flags, const char *mode, ch
     }
     if (got == 1) ungetc(first, f);
     return f;
+}
+
+int util_open_write(const char *path, char *why, size_t whylen)
+{
+    int fd = open_nonblocking(path, O_WRONLY | O_CREAT | O_TRUNC, why, whylen);
+    if (fd >= 0 && set_blocking(fd, why, whylen) != 0) {
+        close(fd);
+        return -1;
+    }
+    return fd;
 }
 
 FILE *util_fopen_append(const char *path, char *why, size_t whylen)

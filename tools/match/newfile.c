@@ -96,6 +96,36 @@ void newfile_catch_signals(const char *program)
 
 static void nf_free(NewFile *nf);
 
+char *newfile_target(const char *path)
+{
+    char *real = realpath(path, NULL);
+    if (real) return real;
+    /* A link whose last target does not exist yet: follow it by hand. */
+    char *cur = util_xstrdup(path);
+    for (int hops = 0; hops < 40; hops++) {
+        struct stat st;
+        if (lstat(cur, &st) != 0) {
+            if (hops && errno == ENOENT) return cur;
+            break;
+        }
+        if (!S_ISLNK(st.st_mode)) break;
+        char to[4096];
+        ssize_t n = readlink(cur, to, sizeof to - 1);
+        if (n < 0) break;
+        to[n] = '\0';
+        /* A relative target is taken from the link's folder. */
+        const char *slash = strrchr(cur, '/');
+        int dirlen = to[0] == '/' || !slash ? 0 : (int)(slash - cur) + 1;
+        size_t len = (size_t)dirlen + (size_t)n + 1;
+        char *next = util_xmalloc(len);
+        snprintf(next, len, "%.*s%s", dirlen, cur, to);
+        free(cur);
+        cur = next;
+    }
+    free(cur);
+    return NULL;
+}
+
 /* newfile_open() and newfile_open_replace(). */
 static int open_tmp(NewFile *nf, const char *path, bool replace, char *err, size_t errlen)
 {
@@ -113,7 +143,7 @@ static int open_tmp(NewFile *nf, const char *path, bool replace, char *err, size
     /* A FILE replaced through a symbolic link: the file it names is
      * rewritten (temporary file in that file's folder, renamed over it),
      * the link kept; its permission bits are kept too. */
-    char *real = replace ? realpath(path, NULL) : NULL;
+    char *real = replace ? newfile_target(path) : NULL;
     const char *dest = real ? real : path;
     bool keep_mode = real && stat(real, &st) == 0 && S_ISREG(st.st_mode);
     size_t n = strlen(dest) + 32;

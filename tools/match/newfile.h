@@ -52,12 +52,20 @@ int newfile_open(NewFile *nf, const char *path, char *err, size_t errlen);
 /* As newfile_open(), but FILE may exist: newfile_commit() replaces it in
  * one rename(2), so FILE is the old file or the new one, whole, never a
  * part (dablo-tune fit -out).  A FILE that is a symbolic link is resolved
- * first (realpath()): the temporary file goes to the target's folder and
+ * first (newfile_target(): also a link to a file not made yet): the temporary file goes to the target's folder and
  * is renamed over the target, so the link stays a link; an existing
  * file's permission bits are given to the new one (fchmod() before the
  * rename), so a -rw-r----- file stays so.  "cannot keep the mode of
  * PATH: reason" when that fails. */
 int newfile_open_replace(NewFile *nf, const char *path, char *err, size_t errlen);
+
+/* Where newfile_open_replace() writes path: realpath(path) when it
+ * exists; for a symbolic link (or a chain of them) whose last target does
+ * not exist yet, that target (a relative one taken from its link's
+ * folder), so the file is created through the link and the link stays;
+ * else NULL (path is no link and does not exist, or a link loop).  The
+ * string is malloc'd (the caller frees it). */
+char *newfile_target(const char *path);
 
 /* Makes FILE whole on disk (see above) and frees nf.  Returns 0, or -1
  * with a reason naming FILE in err (a write, sync or link error); the

@@ -28,8 +28,17 @@ static const char *game_end(const Game *g)
     return game_result(g, &why) != RESULT_NONE ? position_end_reason_name(why) : NULL;
 }
 
+/* Whether a game from pos is over before its first move: by a game-end
+ * rule (game_result()), or because the side not to move has no pieces
+ * (a FEN can say so; no game reaches it, since the capture of the last
+ * piece leaves its side to move without a move, RULES.md section 1): the
+ * side to move has won whatever it plays.  *why names the reason. */
 static int game_over(const Position *pos, const char **why)
 {
+    if (bb_count(pos->by_color[pos->stm ^ 1]) == 0) {
+        *why = pos->stm == WHITE ? "Black has no pieces" : "White has no pieces";
+        return 1;
+    }
     Game g;
     if (game_init(&g, pos) < 0) return 0;
     *why = game_end(&g);

@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "host/util.h"
 #include "newfile.h"
@@ -142,8 +143,16 @@ static int write_out(const char *path, const char *data, size_t len)
     if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
         return fail(1, "cannot write '%s': %s", path, strerror(EISDIR));
     if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-        FILE *f = util_fopen_write(path, why, sizeof why);
-        if (!f) return fail(1, "cannot write '%s': %s", path, why);
+        /* An outstream: a failed write keeps its cause (ENOSPC on
+         * /dev/full), which a plain stdio stream loses (EIO). */
+        int fd = util_open_write(path, why, sizeof why);
+        if (fd < 0) return fail(1, "cannot write '%s': %s", path, why);
+        FILE *f = outstream_fdopen(fd);
+        if (!f) {
+            int e = errno;
+            close(fd);
+            return fail(1, "cannot write '%s': %s", path, strerror(e));
+        }
         fwrite(data, 1, len, f);
         int e = outstream_close(f);
         return e ? fail(1, "cannot write '%s': %s", path, strerror(e)) : 0;

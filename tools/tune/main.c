@@ -429,8 +429,13 @@ static bool is_weights_source(const char *path)
  * is the same file.  0, or 2 after the error line. */
 static int check_fit_out(const char *path, int argc, char **argv, int first)
 {
-    /* A symbolic link is replaced in its target's folder (newfile.h). */
-    char *real = realpath(path, NULL);
+    /* A symbolic link is replaced in its target's folder, and one whose
+     * target does not exist yet creates it there (newfile.h); a link
+     * loop names no file. */
+    struct stat lst;
+    char *real = newfile_target(path);
+    if (!real && lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode))
+        return bad("-out %s: a symbolic link that names no file (a loop of links)%s", path, "");
     const char *at = real ? real : path, *slash = strrchr(at, '/');
     char dir[4096];
     snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - at) + (slash == at) : 1,
@@ -450,6 +455,39 @@ static int check_fit_out(const char *path, int argc, char **argv, int first)
         return bad("-out %s: exists and is not a weights source written by dablo-tune "
                    "(remove it or choose another name)%s",
                    path, "");
+    return 0;
+}
+
+static void free_origins(char *origin[EVAL_TABLE_NB])
+{
+    for (int v = 0; v < EVAL_TABLE_NB; v++)
+        free(origin[v]);
+}
+
+/* The tables fit -out path starts from, before any work: the built-in
+ * ones when path does not exist, else the file's own tables and origin
+ * lines (weights_read(); a file it cannot read is refused with
+ * "PATH:LINE: ..."), so a fit of one table never puts the built-in tables
+ * in place of the others the file holds.  The fit starts from the
+ * built-in table t all the same (the search and evaluation linked in), so
+ * a file whose table t differs gets a warning on stderr.  origin[v] are
+ * NULL or malloc'd (free_origins()).  0, or 2 after the error line. */
+static int read_kept_tables(const char *path, EvalTable t, EvalWeights w[EVAL_TABLE_NB],
+                            char *origin[EVAL_TABLE_NB])
+{
+    struct stat st;
+    memcpy(w, eval_default_weights, sizeof(EvalWeights) * EVAL_TABLE_NB);
+    if (stat(path, &st) != 0) return 0;
+    char err[600];
+    if (weights_read(path, w, origin, err, sizeof err) != 0) {
+        say_error("%s", err);
+        return 2;
+    }
+    if (memcmp(&w[t], &eval_default_weights[t], sizeof w[t]) != 0)
+        say_error("warning: -out %s: its %s table is not the one built in; the fit starts from "
+                  "the built-in table and replaces the file's (build dablo-tune with this file "
+                  "as src/search/eval_weights.c first to fit on from it, as make tune does)",
+                  path, eval_table_name(t));
     return 0;
 }
 
@@ -510,21 +548,27 @@ static int cmd_fit(int argc, char **argv)
     char err[400];
     if (fit_check_fixed(spec.fixed, spec.table, err, sizeof err) != 0) return bad("%s%s", err, "");
     if (out && check_fit_out(out, argc, argv, first)) return 2;
+    /* The tables the file keeps: an -out that exists (a weights source,
+     * check_fit_out()) keeps its other tables and their origins; a new
+     * one gets the tables built in. */
+    EvalWeights w[EVAL_TABLE_NB];
+    char *kept[EVAL_TABLE_NB] = { 0 };
+    if (out && read_kept_tables(out, spec.table, w, kept)) return 2;
     TuneData d = { 0 };
     int rc = read_all(&d, argc, argv, first);
     if (rc) {
         tune_data_free(&d);
+        free_origins(kept);
         return rc;
     }
     size_t dup = tune_data_dedupe(&d);
-    EvalWeights w[EVAL_TABLE_NB];
-    memcpy(w, eval_default_weights, sizeof w);
     FitReport rep;
     if (fit_run(&d, &spec, &eval_default_weights[spec.table], &w[spec.table], &rep, stdout, err,
                 sizeof err)
         != 0) {
         say_error("%s", err);
         tune_data_free(&d);
+        free_origins(kept);
         return 2;
     }
     size_t npos = rep.ntrain + rep.nvalid;
@@ -566,11 +610,12 @@ static int cmd_fit(int argc, char **argv)
                  rep.train_after, valid);
         const char *origin[EVAL_TABLE_NB];
         for (int v = 0; v < EVAL_TABLE_NB; v++)
-            origin[v] = v == (int)spec.table ? line : eval_weights_origin[v];
+            origin[v] = v == (int)spec.table ? line : kept[v] ? kept[v] : eval_weights_origin[v];
         rc = write_weights(out, w, origin);
         if (rc == 0) printf("wrote %s\n", out);
     }
     tune_data_free(&d);
+    free_origins(kept);
     return rc;
 }
 

@@ -1151,6 +1151,31 @@ static void set_skill(Session *s, int slot, int skill)
     s->eng_skill[slot] = skill;
 }
 
+/* The engine e, started under the default rules, under each other
+ * rule set a game may use (Tabal, Dablot's presets modern and anti-draw): what it
+ * refuses there (table files of TablebasePath that are damaged or of
+ * another format, which engine_start() sees under the default rules
+ * only) goes to stderr as a warning line, so a bad table file is told at
+ * start whatever its game. */
+static void probe_other_rules(Engine *e, int64_t timeout_ms)
+{
+    static const char *const setups[][2] = {
+        { "Variant", "tabal" },
+        { "Variant", "dablot" },
+        { "Rules", "modern" },
+        { "Rules", "anti-draw" },
+    };
+    char line[128], refused[1024], why[256];
+    for (size_t i = 0; i < sizeof setups / sizeof setups[0]; i++) {
+        if (engine_check_option(e, setups[i][0], setups[i][1], why, sizeof why) != 0) continue;
+        snprintf(line, sizeof line, "setoption name %s value %s", setups[i][0], setups[i][1]);
+        if (engine_send_check(e, line, timeout_ms, refused, sizeof refused) != ENGINE_OK) return;
+        if (!*refused || !strcmp(setups[i][1], "dablot")) continue;
+        fprintf(stderr, "dablo-web: warning: engine %s under %s %s: %s\n", engine_name(e),
+                setups[i][0], setups[i][1], refused);
+    }
+}
+
 int session_host_probe_skill(const EngineSpec *specs, int nspecs, int64_t startup_ms, int *skill,
                              char *err, size_t errlen)
 {
@@ -1167,6 +1192,7 @@ int session_host_probe_skill(const EngineSpec *specs, int nspecs, int64_t startu
             bad = i;
             snprintf(err, errlen, "%s", why);
         }
+        if (st == ENGINE_OK) probe_other_rules(&e, startup_ms);
         engine_quit(&e, 1000);
     }
     return bad;

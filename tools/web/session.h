@@ -66,6 +66,9 @@ typedef struct SessionHost {
 /* Starts each engine of specs once (uci .. uciok with its options, then
  * quit, within startup_ms) and sets skill[i] to 1 when spec i declares the
  * "Skill Level" spin option with 0..SESSION_SKILL_MAX in range, else 0
+ * What a started engine refuses under Tabal or Dablot's presets modern
+ * and anti-draw (table files of TablebasePath) is a warning line on
+ * stderr ("dablo-web: warning: engine NAME under Variant tabal: ...").
  * Returns the index of the first spec whose engine did not start (cannot
  * run, exited or gave no uciok within startup_ms, refused an option; the
  * reason in err), or -1. */
