@@ -256,6 +256,11 @@ printf 'mmm/3/5/5/5/5/5/3/3 b 0 1\n' >"$tmp/over2.fen"
 refuse "gen: an opening where White has no pieces is refused with its line" \
     ".*over2.fen:1: the game is already over in this position \(White has no pieces\)\$" \
     $BIN gen -game tabal -openings "$tmp/over2.fen" -games 2 -out "$tmp/over2.txt"
+# the side to move without pieces is named so too, not only "no legal move"
+printf '3/3/5/5/2m2/5/5/3/3 w 0 1\n' >"$tmp/over3.fen"
+refuse "gen: an opening where the side to move has no pieces names it" \
+    ".*over3.fen:1: the game is already over in this position \(White has no pieces\)\$" \
+    $BIN gen -game tabal -openings "$tmp/over3.fen" -games 2 -out "$tmp/over3.txt"
 
 # ---- fit checks its -out and -fix before any work ------------------------
 cp tests/data/tune-tabal.txt "$tmp/in.txt"
@@ -422,6 +427,12 @@ ln -s loop2.c "$tmp/loop1.c" && ln -s loop1.c "$tmp/loop2.c"
 refuse "fit -out naming a loop of links" "-out $tmp/loop1.c: a symbolic link that names no file \(a loop of links\)\$" \
     $BIN fit -variant tabal -out "$tmp/loop1.c" tests/data/tune-tabal.txt
 [ -L "$tmp/loop1.c" ] && [ -L "$tmp/loop2.c" ] && ok "  ... and leaves the links" || bad "  ... and leaves the links"
+echo x >"$tmp/plainfile" && ln -s plainfile/w.c "$tmp/through.c"
+refuse "fit -out through a link into a file: the cause" \
+    "-out $tmp/through.c: a symbolic link that names no file \(Not a directory\)\$" \
+    $BIN fit -variant tabal -out "$tmp/through.c" tests/data/tune-tabal.txt
+refuse "fit -out under a file: named not a folder" "-out $tmp/plainfile/w.c: $tmp/plainfile is not a folder\$" \
+    $BIN fit -variant tabal -out "$tmp/plainfile/w.c" tests/data/tune-tabal.txt
 # Fits of two tables into one file keep both: the second fit keeps the
 # first's table and origin line, and warns of nothing (its own table in
 # the file is the one built in).

@@ -226,6 +226,16 @@ if [ -w /dev/full ]; then
 else
     skipped "-o /dev/full (no /dev/full here)"
 fi
+# -o through a symbolic link that names no file (a loop, a path through a
+# file) is refused; replacing the link itself would lose it.
+ln -s la "$tmp/lb" && ln -s lb "$tmp/la" && echo x >"$tmp/plain" && ln -s plain/x "$tmp/nd"
+err=$("$SVG" -variant tabal -o "$tmp/la" 2>&1)
+same "-o a loop of links: exit 1, named so, the links kept" \
+    "1 dablo-svg: $tmp/la: a symbolic link that names no file (a loop of links)|la -> lb" \
+    "$? $err|la -> $(readlink "$tmp/la")"
+err=$("$SVG" -variant tabal -o "$tmp/nd" 2>&1)
+same "-o a link through a file: exit 1, the cause" \
+    "1 dablo-svg: $tmp/nd: a symbolic link that names no file (Not a directory)" "$? $err"
 full_stdout "> /dev/full: exit 1, 'cannot write stdout' and the cause" "$SVG"
 full_stdout "--help > /dev/full" "$SVG" --help
 full_stdout "--version > /dev/full" "$SVG" --version

@@ -102,16 +102,24 @@ char *newfile_target(const char *path)
     if (real) return real;
     /* A link whose last target does not exist yet: follow it by hand. */
     char *cur = util_xstrdup(path);
+    int e = ELOOP; /* kept when the hops run out */
     for (int hops = 0; hops < 40; hops++) {
         struct stat st;
         if (lstat(cur, &st) != 0) {
             if (hops && errno == ENOENT) return cur;
+            e = errno;
             break;
         }
-        if (!S_ISLNK(st.st_mode)) break;
+        if (!S_ISLNK(st.st_mode)) {
+            e = hops ? ENOTDIR : ENOENT; /* realpath() failed on a path through a file */
+            break;
+        }
         char to[4096];
         ssize_t n = readlink(cur, to, sizeof to - 1);
-        if (n < 0) break;
+        if (n < 0 || n == (ssize_t)sizeof to - 1) {
+            e = n < 0 ? errno : ENAMETOOLONG;
+            break;
+        }
         to[n] = '\0';
         /* A relative target is taken from the link's folder. */
         const char *slash = strrchr(cur, '/');
@@ -123,7 +131,13 @@ char *newfile_target(const char *path)
         cur = next;
     }
     free(cur);
+    errno = e;
     return NULL;
+}
+
+const char *newfile_link_fault(int err)
+{
+    return err == ELOOP ? "a loop of links" : strerror(err);
 }
 
 /* newfile_open() and newfile_open_replace(). */
@@ -144,6 +158,13 @@ static int open_tmp(NewFile *nf, const char *path, bool replace, char *err, size
      * rewritten (temporary file in that file's folder, renamed over it),
      * the link kept; its permission bits are kept too. */
     char *real = replace ? newfile_target(path) : NULL;
+    int link_err = errno;
+    if (replace && !real && lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) {
+        /* Replacing the link itself would lose it: refuse, as dablo-tune fit does. */
+        snprintf(err, errlen, "%s: a symbolic link that names no file (%s)", path,
+                 newfile_link_fault(link_err));
+        return -1;
+    }
     const char *dest = real ? real : path;
     bool keep_mode = real && stat(real, &st) == 0 && S_ISREG(st.st_mode);
     size_t n = strlen(dest) + 32;

@@ -63,9 +63,15 @@ int newfile_open_replace(NewFile *nf, const char *path, char *err, size_t errlen
  * exists; for a symbolic link (or a chain of them) whose last target does
  * not exist yet, that target (a relative one taken from its link's
  * folder), so the file is created through the link and the link stays;
- * else NULL (path is no link and does not exist, or a link loop).  The
- * string is malloc'd (the caller frees it). */
+ * else NULL with errno set (ENOENT: path is no link and does not exist;
+ * ELOOP: a link loop; ENOTDIR: a link through a file).  The string is
+ * malloc'd (the caller frees it). */
 char *newfile_target(const char *path);
+
+/* The reason newfile_target() found no file for a link, from the errno it
+ * left: "a loop of links" for ELOOP, else strerror(err) ("Not a
+ * directory" for a link through a file).  A static string. */
+const char *newfile_link_fault(int err);
 
 /* Makes FILE whole on disk (see above) and frees nf.  Returns 0, or -1
  * with a reason naming FILE in err (a write, sync or link error); the

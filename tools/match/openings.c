@@ -28,17 +28,18 @@ static const char *game_end(const Game *g)
     return game_result(g, &why) != RESULT_NONE ? position_end_reason_name(why) : NULL;
 }
 
-/* Whether a game from pos is over before its first move: by a game-end
- * rule (game_result()), or because the side not to move has no pieces
- * (a FEN can say so; no game reaches it, since the capture of the last
- * piece leaves its side to move without a move, RULES.md section 1): the
- * side to move has won whatever it plays.  *why names the reason. */
+/* Whether a game from pos is over before its first move: because a side
+ * has no pieces (named so, though for the side to move it is also "no
+ * legal move", RULES.md section 1; the other side without pieces no game
+ * reaches, but a FEN can say it), or by a game-end rule (game_result()).
+ * *why names the reason. */
 static int game_over(const Position *pos, const char **why)
 {
-    if (bb_count(pos->by_color[pos->stm ^ 1]) == 0) {
-        *why = pos->stm == WHITE ? "Black has no pieces" : "White has no pieces";
-        return 1;
-    }
+    for (int c = 0; c < 2; c++)
+        if (bb_count(pos->by_color[c]) == 0) {
+            *why = c == WHITE ? "White has no pieces" : "Black has no pieces";
+            return 1;
+        }
     Game g;
     if (game_init(&g, pos) < 0) return 0;
     *why = game_end(&g);

@@ -434,16 +434,18 @@ static int check_fit_out(const char *path, int argc, char **argv, int first)
      * loop names no file. */
     struct stat lst;
     char *real = newfile_target(path);
+    int link_err = errno;
     if (!real && lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode))
-        return bad("-out %s: a symbolic link that names no file (a loop of links)%s", path, "");
+        return bad("-out %s: a symbolic link that names no file (%s)", path,
+                   newfile_link_fault(link_err));
     const char *at = real ? real : path, *slash = strrchr(at, '/');
     char dir[4096];
     snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - at) + (slash == at) : 1,
              slash ? at : ".");
     free(real);
     struct stat st, in;
-    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
-        return bad("-out %s: the folder %s does not exist", path, dir);
+    if (stat(dir, &st) != 0) return bad("-out %s: the folder %s does not exist", path, dir);
+    if (!S_ISDIR(st.st_mode)) return bad("-out %s: %s is not a folder", path, dir);
     if (access(dir, W_OK | X_OK) != 0)
         return bad("-out %s: the folder %s is not writable", path, dir);
     if (stat(path, &st) != 0) return 0;
