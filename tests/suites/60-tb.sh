@@ -236,6 +236,59 @@ same "engine: refused files told once a TablebasePath setting, not at each Varia
     "variant refused variant variant variant refused readyok" \
     "$(sed -n 's/^info string error: 1 table file(s) refused: .*/refused/p; s/^info string variant .*/variant/p; s/^info string .*/other/p; s/^readyok$/readyok/p' <<<"$out" | tr '\n' ' ' | sed 's/ $//')"
 cp "$tmp/a/tabal-KKvk.dtb" "$f"
+# A table shrunk in place while the engine has it open (truncate, or cp
+# over it): the engine went down with SIGBUS (exit 135) at its next probe
+# of the file.  Now the table is dropped with one line and play goes on.
+mkdir -p "$tmp/shrink" && cp "$tmp"/a/tabal-*.dtb "$tmp/shrink/"
+out=$( (printf '%s\n' "setoption name Variant value tabal" "setoption name TablebasePath value $tmp/shrink" \
+        "position fen 3/3/5/5/K3k/5/5/1K1/3 w 0 1" 'go depth 6'; sleep 1
+        truncate -s 1000 "$tmp/shrink/tabal-KKvk.dtb"
+        for p in "3/3/K4/2k1K/5/5/5/3/3 w 0 1" "3/3/1K3/5/5/5/3k1/3/K2 w 0 1"; do
+            printf '%s\n' "position fen $p" 'go depth 8'; sleep 1
+        done
+        echo quit) | bin/dablo 2>&1; echo "exit $?")
+same "table shrunk while open: the engine lives" "exit 0" "$(tail -1 <<<"$out")"
+same "table shrunk while open: three searches" 3 "$(grep -c '^bestmove [a-e]' <<<"$out")"
+same "table shrunk while open: one line naming the file" \
+    "info string error: $tmp/shrink/tabal-KKvk.dtb: changed on disk since it was opened (1000 bytes, was $(stat -c %s "$tmp/a/tabal-KKvk.dtb")); replace tables by rename (mv), not by copying over them: table dropped, going on without it" \
+    "$(grep '^info string error' <<<"$out")"
+# A table whose checksum holds but whose entries are impossible (0xffff
+# each): the probe names the file as damaged, with no result.
+mkdir -p "$tmp/ffff" && cp "$tmp"/a/tabal-*.dtb "$tmp/ffff/"
+python3 - "$tmp/a/tabal-KKvk.dtb" "$tmp/ffff/tabal-KKvk.dtb" <<'PY'
+import struct, subprocess, sys
+img = open(sys.argv[1], 'rb').read()
+npos, block, nblocks = struct.unpack_from('<QII', img, 16)
+frames, offs, pos = [], [], 256 + 8 * (nblocks + 1)
+for b in range(nblocks):
+    n = min(block, npos - b * block)
+    z = subprocess.run(['zstd', '-q', '-12', '-c', '--no-check'], input=b'\xff' * (2 * n),
+                       stdout=subprocess.PIPE, check=True).stdout
+    offs.append(pos)
+    frames.append(z)
+    pos += len(z)
+offs.append(pos)
+head = bytearray(img[:256])
+struct.pack_into('<Q', head, 32, 0)  # the checksum, over the file with it zeroed
+out = bytearray(bytes(head) + struct.pack('<%dQ' % len(offs), *offs) + b''.join(frames))
+h = 0xcbf29ce484222325
+for c in out:
+    h = ((h ^ c) * 0x100000001b3) & 0xffffffffffffffff
+struct.pack_into('<Q', out, 32, h)
+open(sys.argv[2], 'wb').write(out)
+PY
+msg=$($TB probe -variant tabal -fen "3/3/5/5/2k2/2K2/4K/3/3 w 0 1" -dir "$tmp/ffff" 2>&1)
+same "impossible entries: probe exit 1" 1 $?
+if [[ $msg =~ ^"dablo-tb: $tmp/ffff/tabal-KKvk.dtb: entry "[0-9]+" holds 0xffff, no value a table can hold (damaged)"$ ]]; then ok "impossible entries: one line naming the file"; else bad "impossible entries: $msg"; fi
+# verify prints them readably and counts the sample and the full-width
+# solve apart (it said "stored ? 8191, expected ? 8191" and "checked 50
+# ... FAILED (25110 disagree)").
+out=$($TB verify -variant tabal -sig KKvk -sample 50 -dir "$tmp/ffff" 2>&1)
+same "impossible entries: verify exit 1" 1 $?
+same "impossible entries: verify shows the stored entry" 5 "$(grep -c '^  value: .* stored 0xffff (impossible)$' <<<"$out")"
+same "impossible entries: verify counts each check apart" \
+    "tabal KKvk     checked 50 of 25060 positions and mirrors and full-width solve: FAILED (50 disagree; the full-width solve: 25060 of 25060 disagree)" \
+    "$(grep '^tabal KKvk' <<<"$out")"
 # A file of format version 2 (before the mirror folding): refused by its version.
 printf '\x02' | dd of="$f" bs=1 seek=8 conv=notrunc 2>/dev/null
 msg=$($TB probe -variant tabal -fen "3/3/5/5/2k2/2K2/4K/3/3 w 0 1" -dir "$tmp/c" 2>&1)

@@ -266,6 +266,16 @@ static int cmd_build(const Args *a)
     return build_set(&a->rules, sigs, n, a->dir, a->threads, stdout) == 0 ? 0 : 1;
 }
 
+/* Whether a table was found broken by a probe (said by table_broken). */
+static bool broken_said;
+
+/* TbSet.on_broken: the file and why, once. */
+static void table_broken(const char *msg)
+{
+    fprintf(stderr, "dablo-tb: %s\n", msg);
+    broken_said = true;
+}
+
 static int open_set(const Args *a, TbSet *set)
 {
     char err[512];
@@ -276,6 +286,7 @@ static int open_set(const Args *a, TbSet *set)
     if (set->nrefused)
         fprintf(stderr, "dablo-tb: %d table file%s refused: %s\n", set->nrefused,
                 set->nrefused == 1 ? "" : "s", set->refused);
+    set->on_broken = table_broken;
     return 0;
 }
 
@@ -353,8 +364,9 @@ static int cmd_probe(const Args *a)
     TbResult v;
     int rc = tb_set_verdict(&set, &pos, &e, &v);
     if (rc != 0) {
-        fprintf(stderr, "dablo-tb: %s\n",
-                rc > 0 ? "the position is not in the tables" : "a table cannot be read");
+        if (rc > 0 || !broken_said)
+            fprintf(stderr, "dablo-tb: %s\n",
+                    rc > 0 ? "the position is not in the tables" : "a table cannot be read");
         tb_set_close(&set);
         return 1;
     }
@@ -364,7 +376,7 @@ static int cmd_probe(const Args *a)
     static TbRootMove moves[MAX_MOVES];
     int n = tb_set_root(&set, &pos, moves, MAX_MOVES);
     if (n < 0) {
-        fprintf(stderr, "dablo-tb: a successor is not in the tables\n");
+        if (!broken_said) fprintf(stderr, "dablo-tb: a successor is not in the tables\n");
         tb_set_close(&set);
         return 1;
     }
