@@ -318,6 +318,19 @@ msg=$($TB sample -variant dablot -sig Kvk -sample 2 -dir "$tmp/a" 2>&1)
 rc=$?
 same "sample of Kvk: one line" "dablo-tb: no won positions in these tables" "$msg"
 same "sample of Kvk: exit 1" 1 $rc
+# Tabal Kvk holds 337 won positions: sample draws without repeats (it
+# printed 100000 lines of them, 6 repeats in 50), and refuses more, printing
+# none.
+out=$($TB sample -variant tabal -sig Kvk -sample 50 -dir "$tmp/a" 2>&1)
+same "sample 50 of Kvk: 50 distinct lines" "50 50" "$(wc -l <<<"$out") $(sort -u <<<"$out" | wc -l)"
+out=$($TB sample -variant tabal -sig Kvk -sample 337 -dir "$tmp/a" 2>&1)
+same "sample all 337 of Kvk: 337 distinct lines" "337 337" "$(wc -l <<<"$out") $(sort -u <<<"$out" | wc -l)"
+for n in 338 100000; do
+    out=$($TB sample -variant tabal -sig Kvk -sample $n -dir "$tmp/a" 2>"$tmp/s.err")
+    same "sample $n of Kvk: exit 1, nothing printed, one line" \
+        "1||dablo-tb: sample: the tables hold 337 won positions, fewer than the $n asked for" \
+        "$?|$out|$(cat "$tmp/s.err")"
+done
 
 # The engine: TablebasePath, tbhits, a best move of the tables, d.
 out=$( (printf '%s\n' "setoption name TablebasePath value $tmp/a" "position fen $fen" d 'go depth 6'; sleep 2) | bin/dablo 2>&1)

@@ -41,8 +41,9 @@ static const char usage[] =
     "Builds endgame tables of Dablot Prejjesne and Permainan-Tabal by retrograde analysis,\n"
     "verifies them independently, and probes them; list prints the signatures a build\n"
     "makes, each after its level (those of one level are independent of each other);\n"
-    "sample prints N FENs of won positions (the side to move wins inside DrawPlies),\n"
-    "chosen at random from the tables (a table, then a position), for conversion tests;\n"
+    "sample prints N distinct FENs of won positions (the side to move wins inside\n"
+    "DrawPlies), chosen at random from the tables (a table, then a position), for\n"
+    "conversion tests, or none when the tables hold fewer;\n"
     "positions prints N FENs of random placements of the material of LIST (each\n"
     "signature in turn, White to move, then Black, DrawPlies counter 0), not over by the\n"
     "rules, kept when outside the tables of -dir (-outside, the default) or inside them\n"
@@ -435,8 +436,70 @@ static bool man_on_far_base(const Position *pos)
             || (men & pos->by_color[BLACK] & pos->geo->far_base[BLACK]));
 }
 
-/* -sample N won positions (not over by the rules) from the tables of
- * -sig, or all tables; a table is chosen first, then a position in it. */
+/* Whether entry idx of f is a won position not over by the rules (nor a
+ * Tabal man on its far base), with the position in *pos: 1, 0, or -1
+ * when the table cannot be read. */
+static int sample_eligible(const TbSet *set, const TbFile *f, uint64_t idx, TbBlockCache *cache,
+                           Position *pos)
+{
+    uint16_t e, t;
+    if (tb_file_get(f, idx, cache, &e) != 0) return -1;
+    if (tb_entry_wdl(e) != TB_WIN) return 0;
+    tb_index_position(&f->sig, idx, &set->rules, pos);
+    return tb_probe_terminal(pos, &t) != 0 && !man_on_far_base(pos);
+}
+
+/* The positions drawn by sample: a set of keys (table << 40 | index),
+ * open addressing, and the FENs to print, kept until all are found. */
+typedef struct Drawn {
+    uint64_t *keys; /* 0 empty, else key + 1 */
+    size_t cap, n;
+    char **fens;
+} Drawn;
+
+/* Adds key; 1 new, 0 drawn before, -1 out of memory. */
+static int drawn_add(Drawn *d, uint64_t key)
+{
+    if (2 * (d->n + 1) > d->cap) {
+        size_t cap = d->cap ? 2 * d->cap : 1024;
+        uint64_t *keys = calloc(cap, sizeof *keys);
+        if (!keys) return -1;
+        for (size_t i = 0; i < d->cap; i++)
+            for (size_t h = d->keys[i] ? (d->keys[i] * 0x9e3779b97f4a7c15ull) >> 20 : 0; d->keys[i];
+                 h++)
+                if (!keys[h % cap]) {
+                    keys[h % cap] = d->keys[i];
+                    break;
+                }
+        free(d->keys);
+        d->keys = keys;
+        d->cap = cap;
+    }
+    for (size_t h = ((key + 1) * 0x9e3779b97f4a7c15ull) >> 20;; h++) {
+        uint64_t *slot = &d->keys[h % d->cap];
+        if (*slot == key + 1) return 0;
+        if (!*slot) {
+            *slot = key + 1;
+            d->n++;
+            return 1;
+        }
+    }
+}
+
+/* Keeps the FEN of pos as the n-th line (fens has room); 0 or -1. */
+static int drawn_keep(Drawn *d, size_t n, const Position *pos)
+{
+    char fen[160];
+    position_fen(pos, fen, sizeof fen);
+    return (d->fens[n] = strdup(fen)) ? 0 : -1;
+}
+
+/* -sample N distinct won positions (not over by the rules) from the tables
+ * of -sig, or all tables; a table is chosen first, then a position in it,
+ * a position drawn before is drawn again.  When a long run of draws finds
+ * nothing new, every eligible position is counted instead: fewer than N
+ * is refused with their number, else the rest are drawn from that list.
+ * Nothing is printed unless all N are found. */
 static int cmd_sample(const Args *a)
 {
     TbSet set;
@@ -449,31 +512,72 @@ static int cmd_sample(const Args *a)
         return 1;
     }
     uint64_t rng = a->seed * 0x9e3779b97f4a7c15ull + 1, want_n = a->sample ? a->sample : 100,
-             got = 0;
+             got = 0, total = 0, eligible = 0;
+    for (int k = 0; k < np; k++)
+        total += pick[k]->npos;
+    /* Draws in a row that find nothing new before all are counted. */
+    uint64_t stall = total * 4 + 10000 < 1000000 ? total * 4 + 10000 : 1000000;
     TbBlockCache *cache = calloc(1, sizeof *cache);
-    for (uint64_t tries = 0; cache && got < want_n && tries < want_n * 100000; tries++) {
-        const TbFile *f = pick[next_random(&rng) % (uint64_t)np];
-        uint64_t idx = next_random(&rng) % f->npos;
-        uint16_t e, t;
+    Drawn d = { 0 };
+    d.fens = want_n <= total ? calloc((size_t)want_n, sizeof *d.fens) : NULL;
+    int rc = cache && (d.fens || want_n > total) ? 0 : -1;
+    for (uint64_t misses = 0; rc == 0 && d.fens && got < want_n && misses < stall; misses++) {
+        int k = (int)(next_random(&rng) % (uint64_t)np);
+        uint64_t idx = next_random(&rng) % pick[k]->npos;
         Position pos;
-        tb_index_position(&f->sig, idx, &set.rules, &pos);
-        if (tb_file_get(f, idx, cache, &e) != 0 || tb_entry_wdl(e) != TB_WIN
-            || tb_probe_terminal(&pos, &t) == 0)
-            continue;
-        if (man_on_far_base(&pos)) continue;
-        char fen[160];
-        position_fen(&pos, fen, sizeof fen);
-        printf("%s\n", fen);
-        got++;
+        int ok = sample_eligible(&set, pick[k], idx, cache, &pos);
+        if (ok < 0) rc = -1;
+        if (ok <= 0) continue;
+        int fresh = drawn_add(&d, (uint64_t)k << 40 | idx);
+        if (fresh < 0 || (fresh && drawn_keep(&d, (size_t)got, &pos) != 0)) rc = -1;
+        if (fresh > 0) got++, misses = 0;
     }
+    if (rc == 0 && got < want_n) {
+        /* Every eligible position counted; of those not drawn yet, the
+         * rest chosen by reservoir sampling (uniform, need slots). */
+        size_t need = d.fens ? (size_t)(want_n - got) : 0;
+        uint64_t *rest = need ? malloc(need * sizeof *rest) : NULL, seen = 0;
+        if (need && !rest) rc = -1;
+        for (int k = 0; k < np && rc == 0; k++)
+            for (uint64_t idx = 0; idx < pick[k]->npos && rc == 0; idx++) {
+                Position pos;
+                int ok = sample_eligible(&set, pick[k], idx, cache, &pos);
+                if (ok < 0) rc = -1;
+                if (ok <= 0) continue;
+                eligible++;
+                uint64_t key = (uint64_t)k << 40 | idx;
+                if (!need || drawn_add(&d, key) == 0) continue; /* counted only, or drawn */
+                uint64_t j = seen < need ? seen : next_random(&rng) % (seen + 1);
+                if (j < need) rest[j] = key;
+                seen++;
+            }
+        for (size_t i = 0; rc == 0 && seen >= need && i < need; i++, got++) {
+            Position pos;
+            uint64_t key = rest[i];
+            tb_index_position(&pick[key >> 40]->sig, key & ((1ull << 40) - 1), &set.rules, &pos);
+            if (drawn_keep(&d, (size_t)got, &pos) != 0) rc = -1;
+        }
+        free(rest);
+    }
+    for (uint64_t i = 0; rc == 0 && got == want_n && i < got; i++)
+        printf("%s\n", d.fens[i]);
+    for (uint64_t i = 0; d.fens && i < got; i++)
+        free(d.fens[i]);
+    free(d.fens);
+    free(d.keys);
     free(cache);
     tb_set_close(&set);
-    if (got == 0)
+    if (rc != 0)
+        fprintf(stderr, "dablo-tb: sample: %s\n",
+                cache ? "a table cannot be read, or out of memory" : "out of memory");
+    else if (got < want_n && eligible == 0)
         fprintf(stderr, "dablo-tb: no won positions in these tables\n");
     else if (got < want_n)
-        fprintf(stderr, "dablo-tb: only %llu of %llu won positions found\n",
-                (unsigned long long)got, (unsigned long long)want_n);
-    return got == want_n ? 0 : 1;
+        fprintf(stderr,
+                "dablo-tb: sample: the tables hold %llu won positions, fewer than the %llu asked "
+                "for\n",
+                (unsigned long long)eligible, (unsigned long long)want_n);
+    return rc == 0 && got == want_n ? 0 : 1;
 }
 
 /* The points of each rank of variant v in FEN order (RULES.md section 5),
