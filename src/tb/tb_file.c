@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <zstd.h>
+#include <zstd_errors.h>
 
 #include "tb_index.h"
 
@@ -72,8 +73,8 @@ static uint64_t file_checksum(const uint8_t *img, size_t size)
     return fnv1a(c, img + HEADER, size - HEADER);
 }
 
-int tb_file_write(const char *path, const Rules *r, const TbSig *s, const uint16_t *e, char *err,
-                  size_t errlen)
+int tb_file_image(const Rules *r, const TbSig *s, const uint16_t *e, uint8_t **out, size_t *len,
+                  char *err, size_t errlen)
 {
     uint64_t npos = tb_index_size(s);
     uint32_t nblocks = (uint32_t)((npos + TB_BLOCK - 1) / TB_BLOCK);
@@ -84,7 +85,7 @@ int tb_file_write(const char *path, const Rules *r, const TbSig *s, const uint16
     if (!img || !cctx) {
         free(img);
         ZSTD_freeCCtx(cctx);
-        snprintf(err, errlen, "%s: out of memory", path);
+        snprintf(err, errlen, "out of memory");
         return -1;
     }
     Header h;
@@ -107,7 +108,7 @@ int tb_file_write(const char *path, const Rules *r, const TbSig *s, const uint16
         off[b] = pos;
         size_t z = ZSTD_compressCCtx(cctx, img + pos, bound, e + first, n * sizeof *e, ZSTD_LEVEL);
         if (ZSTD_isError(z)) {
-            snprintf(err, errlen, "%s: zstd: %s", path, ZSTD_getErrorName(z));
+            snprintf(err, errlen, "zstd: %s", ZSTD_getErrorName(z));
             free(img);
             ZSTD_freeCCtx(cctx);
             return -1;
@@ -119,17 +120,8 @@ int tb_file_write(const char *path, const Rules *r, const TbSig *s, const uint16
     memcpy(img, &h, HEADER);
     h.checksum = file_checksum(img, pos);
     memcpy(img, &h, HEADER);
-    char tmp[4096];
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    FILE *fp = fopen(tmp, "wb");
-    int ok = fp && fwrite(img, 1, pos, fp) == pos;
-    if (fp && fclose(fp) != 0) ok = 0;
-    free(img);
-    if (!ok || rename(tmp, path) != 0) {
-        snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
-        unlink(tmp);
-        return -1;
-    }
+    *out = img;
+    *len = pos;
     return 0;
 }
 
@@ -149,7 +141,7 @@ static int read_at(int fd, void *buf, size_t n, uint64_t off)
  * with *sum, or -1 if it cannot be read (or no memory). */
 static int fd_checksum(int fd, size_t size, uint64_t *sum)
 {
-    enum { CHUNK = 1 << 20 };
+    enum { CHUNK = 1 << 16 };
     uint8_t *buf = malloc(CHUNK);
     if (!buf || read_at(fd, buf, HEADER, 0) != 0) {
         free(buf);
@@ -261,25 +253,39 @@ void tb_file_close(TbFile *f)
     f->fd = -1;
 }
 
+/* Decompresses block b into out: 0, or -1 with errno ENOMEM (no memory
+ * for the read or for zstd), EIO (a short read: the file shrank) or
+ * EILSEQ (the block does not decompress). */
 static int load_block(const TbFile *f, uint32_t b, uint16_t *out)
 {
     uint64_t first = (uint64_t)b * TB_BLOCK;
     size_t n = (size_t)(f->npos - first < TB_BLOCK ? f->npos - first : TB_BLOCK);
     size_t zn = (size_t)(f->offsets[b + 1] - f->offsets[b]);
     void *z = malloc(zn ? zn : 1);
-    if (!z) return -1;
-    size_t got = read_at(f->fd, z, zn, f->offsets[b]) == 0
-                   ? ZSTD_decompress(out, n * sizeof *out, z, zn)
-                   : (size_t)-1;
+    if (!z) {
+        errno = ENOMEM;
+        return -1;
+    }
+    if (read_at(f->fd, z, zn, f->offsets[b]) != 0) {
+        free(z);
+        errno = EIO;
+        return -1;
+    }
+    size_t got = ZSTD_decompress(out, n * sizeof *out, z, zn);
     free(z);
-    return ZSTD_isError(got) || got != n * sizeof *out ? -1 : 0;
+    if (!ZSTD_isError(got) && got == n * sizeof *out) return 0;
+    errno = ZSTD_isError(got) && ZSTD_getErrorCode(got) == ZSTD_error_memory_allocation ? ENOMEM
+                                                                                        : EILSEQ;
+    return -1;
 }
 
 void tb_file_problem(const TbFile *f, char *buf, size_t len)
 {
     struct stat st;
     const char *path = f->path ? f->path : "table file";
-    if (fstat(f->fd, &st) == 0 && (uint64_t)st.st_size != f->size)
+    if (errno == ENOMEM)
+        snprintf(buf, len, "%s: out of memory to decompress a block (ulimit -v?)", path);
+    else if (fstat(f->fd, &st) == 0 && (uint64_t)st.st_size != f->size)
         snprintf(buf, len,
                  "%s: changed on disk since it was opened (%llu bytes, was %llu); replace "
                  "tables by rename (mv), not by copying over them",

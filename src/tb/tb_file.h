@@ -75,12 +75,13 @@ typedef struct TbFile {
     _Atomic int broken;
 } TbFile;
 
-/* Writes the entries e[0..tb_index_size(s)) of signature s under rules r
- * to path (through path.tmp, renamed when complete); zstd level 12, so the
- * same entries always give the same bytes.  Returns 0, or -1 with a
- * message in err. */
-int tb_file_write(const char *path, const Rules *r, const TbSig *s, const uint16_t *e, char *err,
-                  size_t errlen);
+/* The file image of the entries e[0..tb_index_size(s)) of signature s
+ * under rules r, zstd level 12, so the same entries always give the same
+ * bytes: *out (malloc'd, the caller frees it; *len bytes).  Returns 0, or
+ * -1 with a message in err ("out of memory", "zstd: ...").  dablo-tb
+ * writes it to a file of its own and renames it into place. */
+int tb_file_image(const Rules *r, const TbSig *s, const uint16_t *e, uint8_t **out, size_t *len,
+                  char *err, size_t errlen);
 /* Opens and checks a table file (see above): it stays open (one file
  * descriptor) until tb_file_close().  Returns 0, or -1 with a one-line
  * message naming the file and what is wrong ("is a folder", "cannot
@@ -107,10 +108,11 @@ typedef struct TbBlockCache {
 int tb_file_get(const TbFile *f, uint64_t idx, TbBlockCache *c, uint16_t *e);
 /* Every entry into out (f->npos of them).  Returns 0 or -1. */
 int tb_file_load(const TbFile *f, uint16_t *out);
-/* Why a read of f failed, as one line naming the file, into buf: the file
- * changed on disk since it was opened (its size now; tables are to be
- * replaced by rename, never copied over in place), or a block that does
- * not decompress. */
+/* Why a read of f failed, as one line naming the file, into buf; called
+ * at once after the failed tb_file_get() or tb_file_load() (it reads
+ * errno): no memory to decompress, the file changed on disk since it was
+ * opened (its size now; tables are to be replaced by rename, never copied
+ * over in place), or a block that does not decompress. */
 void tb_file_problem(const TbFile *f, char *buf, size_t len);
 /* Whether e is an entry the tables can hold: a value of TbWdl, a draw at
  * distance 0, a win or loss within TB_DRAW_PLIES and a cursed win or

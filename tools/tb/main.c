@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "build.h"
+#include "match/newfile.h"
 #include "rules/notation.h"
 #include "rules/outstream.h"
 #include "rules/version.h"
@@ -121,8 +122,22 @@ static int parse_args(int argc, char **argv, Args *a)
                 a->cmd);
         return 2;
     }
+    /* The options met so far: one given again is refused (the last one
+     * would win in silence); no option of dablo-tb repeats. */
+    const char *seen[64];
+    int nseen = 0;
+    /* The rule options, applied again after the loop on the rules of the
+     * final -variant (which resets them wherever it comes). */
+    const char *rule_name[64], *rule_value[64];
+    int nrules = 0;
     for (int i = 2; i < argc; i++) {
         const char *o = argv[i];
+        for (int k = 0; k < nseen && o[0] == '-'; k++)
+            if (!strcmp(seen[k], o)) {
+                fprintf(stderr, "dablo-tb: %s given twice\n", o);
+                return 2;
+            }
+        if (o[0] == '-' && nseen < 64) seen[nseen++] = o;
         if (!strcmp(o, "-lone-king") || !strcmp(o, "-outside") || !strcmp(o, "-inside")) {
             if (!strcmp(o, "-lone-king"))
                 a->lone_king = 1;
@@ -148,9 +163,13 @@ static int parse_args(int argc, char **argv, Args *a)
                 return 2;
             }
             a->rules = rules_default((Variant)var);
-        } else if (!strcmp(o, "-dir"))
+        } else if (!strcmp(o, "-dir")) {
+            if (!*v) {
+                fprintf(stderr, "dablo-tb: -dir: an empty folder name\n");
+                return 2;
+            }
             a->dir = v;
-        else if (!strcmp(o, "-fen"))
+        } else if (!strcmp(o, "-fen"))
             a->fen = v;
         else if (!strcmp(o, "-sig"))
             a->sigs = v;
@@ -193,9 +212,24 @@ static int parse_args(int argc, char **argv, Args *a)
                     fprintf(stderr, "dablo-tb: %s\n", err);
                 return 2;
             }
+            if (nrules < 64) rule_name[nrules] = o + 1, rule_value[nrules++] = v;
         }
     }
     if (a->inside < 0) a->inside = 0;
+    Variant var = a->rules.variant;
+    a->rules = rules_default(var);
+    for (int k = 0; k < nrules; k++) {
+        char err[256];
+        int game = rules_option_variant(rule_name[k]);
+        /* An option of the other game would change nothing: said, as the
+         * engine says it, but refused here (no table of it exists). */
+        if (game >= 0 && game != (int)var) {
+            fprintf(stderr, "dablo-tb: -%s applies to %s only (here -variant %s)\n", rule_name[k],
+                    game == VARIANT_TABAL ? "Tabal" : "Dablot", geometry_of(var)->name);
+            return 2;
+        }
+        rules_set(&a->rules, rule_name[k], rule_value[k], err, sizeof err);
+    }
     return 0;
 }
 
@@ -264,6 +298,8 @@ static int cmd_build(const Args *a)
         fprintf(stderr, "dablo-tb: -dir %s: cannot write there: %s\n", a->dir, strerror(errno));
         return 2;
     }
+    /* SIGINT and the like remove a table file being written. */
+    newfile_catch_signals("dablo-tb");
     return build_set(&a->rules, sigs, n, a->dir, a->threads, stdout) == 0 ? 0 : 1;
 }
 
@@ -294,7 +330,8 @@ static int open_set(const Args *a, TbSet *set)
 /* Opens the set and picks its tables of -sig (all without -sig) into
  * pick (at most cap).  Returns how many, or -1 after an error message;
  * *asked receives the number of signatures of -sig (0 without). */
-static int open_picked(const Args *a, TbSet *set, const TbFile **pick, int cap, int *asked)
+static int open_picked(const Args *a, TbSet *set, const TbFile **pick, int cap, int *asked,
+                       char *missing, size_t mlen)
 {
     static TbSig want[1024];
     int nw = a->sigs ? select_sigs(a, want, 1024) : 0;
@@ -311,6 +348,16 @@ static int open_picked(const Args *a, TbSet *set, const TbFile **pick, int cap, 
             ok |= tb_sig_equal(&want[k], &set->files[i].sig);
         if (ok) pick[np++] = &set->files[i];
     }
+    missing[0] = '\0';
+    for (int k = 0; k < nw; k++) {
+        int i = 0;
+        while (i < set->n && !tb_sig_equal(&want[k], &set->files[i].sig))
+            i++;
+        char name[TB_SIG_NAME];
+        size_t used = strlen(missing);
+        tb_sig_name(&want[k], name, sizeof name);
+        if (i == set->n) snprintf(missing + used, mlen - used, "%s%s", used ? "," : "", name);
+    }
     return np;
 }
 
@@ -318,18 +365,19 @@ static int cmd_verify(const Args *a)
 {
     TbSet set;
     static const TbFile *pick[1024];
-    int nw, np = open_picked(a, &set, pick, 1024, &nw);
+    static char missing[1024 * TB_SIG_NAME];
+    int nw, np = open_picked(a, &set, pick, 1024, &nw, missing, sizeof missing);
     if (np < 0) return 2;
-    long bad = set.nrefused;
+    long bad = set.nrefused, failed = 0;
     int done = 0;
     for (int i = 0; i < np && bad >= 0; i++) {
         long b = verify_table(&set, pick[i], a->sample, a->full_width, stdout);
         bad = b < 0 ? -1 : bad + b;
+        failed += b != 0;
         done++;
     }
-    if (bad >= 0 && a->sigs && done < nw) {
-        fprintf(stderr, "dablo-tb: %d of the signatures asked for have no table in %s\n", nw - done,
-                a->dir);
+    if (bad >= 0 && missing[0]) {
+        fprintf(stderr, "dablo-tb: no table in %s for -sig %s\n", a->dir, missing);
         bad++;
     }
     verify_release();
@@ -338,7 +386,19 @@ static int cmd_verify(const Args *a)
         fprintf(stderr, "dablo-tb: no tables for these rules in %s\n", a->dir);
         return 1;
     }
-    printf("verified %d table%s: %s\n", done, done == 1 ? "" : "s", bad ? "FAILED" : "ok");
+    /* FAILED says why: a table that disagrees, a refused file, a
+     * signature asked for without a table. */
+    char why[512] = "", *w = why;
+    if (failed)
+        w += snprintf(w, sizeof why - (size_t)(w - why), "; %ld table%s failed %s check", failed,
+                      failed == 1 ? "" : "s", failed == 1 ? "its" : "their");
+    if (set.nrefused)
+        w += snprintf(w, sizeof why - (size_t)(w - why), "; %d table file%s refused", set.nrefused,
+                      set.nrefused == 1 ? "" : "s");
+    if (missing[0] && bad >= 0)
+        snprintf(w, sizeof why - (size_t)(w - why), "; no table for %.300s", missing);
+    printf("verified %d table%s: %s", done, done == 1 ? "" : "s", bad ? "FAILED" : "ok");
+    printf(why[0] ? " (%s)\n" : "%s\n", why[0] ? why + 2 : "");
     return bad ? 1 : 0;
 }
 
@@ -365,7 +425,11 @@ static int cmd_probe(const Args *a)
     TbResult v;
     int rc = tb_set_verdict(&set, &pos, &e, &v);
     if (rc != 0) {
-        if (rc > 0 || !broken_said)
+        char tag[64];
+        tb_rules_tag(&a->rules, tag, sizeof tag);
+        if (rc > 0 && set.n == 0)
+            fprintf(stderr, "dablo-tb: no tables for these rules (%s-*.dtb) in %s\n", tag, a->dir);
+        else if (rc > 0 || !broken_said)
             fprintf(stderr, "dablo-tb: %s\n",
                     rc > 0 ? "the position is not in the tables" : "a table cannot be read");
         tb_set_close(&set);
@@ -504,7 +568,8 @@ static int cmd_sample(const Args *a)
 {
     TbSet set;
     static const TbFile *pick[1024];
-    int nw, np = open_picked(a, &set, pick, 1024, &nw);
+    static char missing[1024 * TB_SIG_NAME];
+    int nw, np = open_picked(a, &set, pick, 1024, &nw, missing, sizeof missing);
     if (np < 0) return 2;
     if (np == 0) {
         fprintf(stderr, "dablo-tb: no tables to sample in %s\n", a->dir);
