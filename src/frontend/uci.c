@@ -191,9 +191,17 @@ static bool tb_told_before(Session *e, const char *refused)
  * without tables, and so does an empty TablebasePath (without a word).  A
  * running search keeps the tables it started with (they take the place
  * at the next search: session_adopt_tablebases). */
+/* TbSet.on_broken of the engine's tables: one line, from the thread that
+ * found it. */
+static void tb_broken_line(const char *msg)
+{
+    output_line("info string error: %s: table dropped, going on without it", msg);
+}
+
 static void install_tablebases(Session *e, TbSet *fresh, int n, const char *err, bool told)
 {
     if (n < 0) fresh->n = 0;
+    fresh->on_broken = tb_broken_line;
     tb_set_close(&e->tb_next);
     e->tb_next = *fresh;
     e->tb_next_ready = true;

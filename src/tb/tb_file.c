@@ -6,10 +6,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <zstd.h>
+#include <zstd_errors.h>
 
 #include "tb_index.h"
 
@@ -73,8 +73,8 @@ static uint64_t file_checksum(const uint8_t *img, size_t size)
     return fnv1a(c, img + HEADER, size - HEADER);
 }
 
-int tb_file_write(const char *path, const Rules *r, const TbSig *s, const uint16_t *e, char *err,
-                  size_t errlen)
+int tb_file_image(const Rules *r, const TbSig *s, const uint16_t *e, uint8_t **out, size_t *len,
+                  char *err, size_t errlen)
 {
     uint64_t npos = tb_index_size(s);
     uint32_t nblocks = (uint32_t)((npos + TB_BLOCK - 1) / TB_BLOCK);
@@ -85,7 +85,7 @@ int tb_file_write(const char *path, const Rules *r, const TbSig *s, const uint16
     if (!img || !cctx) {
         free(img);
         ZSTD_freeCCtx(cctx);
-        snprintf(err, errlen, "%s: out of memory", path);
+        snprintf(err, errlen, "out of memory");
         return -1;
     }
     Header h;
@@ -108,7 +108,7 @@ int tb_file_write(const char *path, const Rules *r, const TbSig *s, const uint16
         off[b] = pos;
         size_t z = ZSTD_compressCCtx(cctx, img + pos, bound, e + first, n * sizeof *e, ZSTD_LEVEL);
         if (ZSTD_isError(z)) {
-            snprintf(err, errlen, "%s: zstd: %s", path, ZSTD_getErrorName(z));
+            snprintf(err, errlen, "zstd: %s", ZSTD_getErrorName(z));
             free(img);
             ZSTD_freeCCtx(cctx);
             return -1;
@@ -120,47 +120,83 @@ int tb_file_write(const char *path, const Rules *r, const TbSig *s, const uint16
     memcpy(img, &h, HEADER);
     h.checksum = file_checksum(img, pos);
     memcpy(img, &h, HEADER);
-    char tmp[4096];
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    FILE *fp = fopen(tmp, "wb");
-    int ok = fp && fwrite(img, 1, pos, fp) == pos;
-    if (fp && fclose(fp) != 0) ok = 0;
-    free(img);
-    if (!ok || rename(tmp, path) != 0) {
-        snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
-        unlink(tmp);
+    *out = img;
+    *len = pos;
+    return 0;
+}
+
+/* Reads n bytes at off; 0, or -1 (a short read: the file shrank). */
+static int read_at(int fd, void *buf, size_t n, uint64_t off)
+{
+    for (size_t done = 0; done < n;) {
+        ssize_t r = pread(fd, (char *)buf + done, n - done, (off_t)(off + done));
+        if (r < 0 && errno == EINTR) continue;
+        if (r <= 0) return -1;
+        done += (size_t)r;
+    }
+    return 0;
+}
+
+/* The checksum of the file open on fd (size bytes), read in chunks; 0
+ * with *sum, or -1 if it cannot be read (or no memory). */
+static int fd_checksum(int fd, size_t size, uint64_t *sum)
+{
+    enum { CHUNK = 1 << 16 };
+    uint8_t *buf = malloc(CHUNK);
+    if (!buf || read_at(fd, buf, HEADER, 0) != 0) {
+        free(buf);
         return -1;
     }
+    Header h;
+    memcpy(&h, buf, HEADER);
+    h.checksum = 0;
+    uint64_t c = fnv1a(FNV_START, (const uint8_t *)&h, HEADER);
+    for (size_t off = HEADER; off < size;) {
+        size_t n = size - off < CHUNK ? size - off : CHUNK;
+        if (read_at(fd, buf, n, off) != 0) {
+            free(buf);
+            return -1;
+        }
+        c = fnv1a(c, buf, n);
+        off += n;
+    }
+    free(buf);
+    *sum = c;
     return 0;
 }
 
 int tb_file_open(TbFile *f, const char *path, char *err, size_t errlen)
 {
-    int fd = open(path, O_RDONLY);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0) {
         snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
         return -1;
     }
     struct stat st;
-    if (fstat(fd, &st) != 0 || st.st_size < HEADER) {
+    const char *bad = fstat(fd, &st) != 0  ? strerror(errno)
+                    : S_ISDIR(st.st_mode)  ? "is a folder, not a table file"
+                    : !S_ISREG(st.st_mode) ? "not a regular file"
+                    : st.st_size < HEADER  ? "shorter than a table header (truncated?)"
+                                           : NULL;
+    if (bad) {
         close(fd);
-        snprintf(err, errlen, "%s: shorter than a table header (truncated?)", path);
+        snprintf(err, errlen, "%s: %s", path, bad);
         return -1;
     }
     size_t size = (size_t)st.st_size;
-    const uint8_t *map = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
-    close(fd);
-    if (map == MAP_FAILED) {
-        snprintf(err, errlen, "%s: cannot map: %s", path, strerror(errno));
-        return -1;
-    }
     Header h;
-    memcpy(&h, map, HEADER);
     const char *why = NULL;
     char sigerr[160];
     TbSig sig;
+    uint64_t *off = NULL, sum = 0;
+    if (read_at(fd, &h, HEADER, 0) != 0) {
+        why = "cannot be read";
+        memset(&h, 0, sizeof h);
+    }
     h.tag[sizeof h.tag - 1] = h.sig[sizeof h.sig - 1] = 0;
-    if (memcmp(h.magic, magic, sizeof magic) != 0)
+    if (why)
+        ;
+    else if (memcmp(h.magic, magic, sizeof magic) != 0)
         why = "not a dablo table file";
     else if (h.format != TB_FORMAT)
         why = "another table format version";
@@ -169,18 +205,27 @@ int tb_file_open(TbFile *f, const char *path, char *err, size_t errlen)
     else if (tb_sig_parse(&sig, (Variant)h.variant, h.sig, sigerr, sizeof sigerr) != 0
              || tb_index_size(&sig) != h.npos || h.nblocks != (h.npos + TB_BLOCK - 1) / TB_BLOCK)
         why = "header signature and size disagree";
-    else if (size < HEADER + (h.nblocks + 1) * sizeof(uint64_t)
-             || ((const uint64_t *)(map + HEADER))[h.nblocks] != size)
+    else if (size < HEADER + (h.nblocks + 1) * sizeof(uint64_t))
         why = "file size does not match its block index (truncated?)";
-    else if (file_checksum(map, size) != h.checksum)
+    else if (!(off = malloc((h.nblocks + 1) * sizeof *off)))
+        why = "out of memory for its block index";
+    else if (read_at(fd, off, (h.nblocks + 1) * sizeof *off, HEADER) != 0)
+        why = "cannot be read";
+    else if (off[h.nblocks] != size)
+        why = "file size does not match its block index (truncated?)";
+    else if (fd_checksum(fd, size, &sum) != 0)
+        why = errno == ENOMEM ? "out of memory to read it" : "cannot be read";
+    else if (sum != h.checksum)
         why = "checksum mismatch (corrupted)";
-    if (!why) {
-        const uint64_t *off = (const uint64_t *)(map + HEADER);
-        for (uint32_t b = 0; b < h.nblocks && !why; b++)
-            if (off[b] > off[b + 1] || off[b] < HEADER) why = "bad block index";
-    }
+    size_t bound = ZSTD_compressBound(TB_BLOCK * sizeof(uint16_t));
+    for (uint32_t b = 0; b < h.nblocks && !why; b++)
+        if (off[b] > off[b + 1] || off[b] < HEADER || off[b + 1] - off[b] > bound)
+            why = "bad block index";
+    char *name = why ? NULL : strdup(path);
+    if (!why && !name) why = "out of memory";
     if (why) {
-        munmap((void *)map, size);
+        free(off);
+        close(fd);
         snprintf(err, errlen, "%s: %s", path, why);
         return -1;
     }
@@ -189,25 +234,75 @@ int tb_file_open(TbFile *f, const char *path, char *err, size_t errlen)
     memcpy(f->tag, h.tag, sizeof f->tag);
     f->npos = h.npos;
     f->nblocks = h.nblocks;
-    f->map = map;
+    f->fd = fd;
     f->size = size;
-    f->offsets = (const uint64_t *)(map + HEADER);
+    f->offsets = off;
+    f->path = name;
     return 0;
 }
 
 void tb_file_close(TbFile *f)
 {
-    if (f->map) munmap((void *)f->map, f->size);
-    f->map = NULL;
+    if (f->offsets) {
+        close(f->fd);
+        free(f->offsets);
+        free(f->path);
+    }
+    f->offsets = NULL;
+    f->path = NULL;
+    f->fd = -1;
 }
 
+/* Decompresses block b into out: 0, or -1 with errno ENOMEM (no memory
+ * for the read or for zstd), EIO (a short read: the file shrank) or
+ * EILSEQ (the block does not decompress). */
 static int load_block(const TbFile *f, uint32_t b, uint16_t *out)
 {
     uint64_t first = (uint64_t)b * TB_BLOCK;
     size_t n = (size_t)(f->npos - first < TB_BLOCK ? f->npos - first : TB_BLOCK);
-    size_t z = ZSTD_decompress(out, n * sizeof *out, f->map + f->offsets[b],
-                               f->offsets[b + 1] - f->offsets[b]);
-    return ZSTD_isError(z) || z != n * sizeof *out ? -1 : 0;
+    size_t zn = (size_t)(f->offsets[b + 1] - f->offsets[b]);
+    void *z = malloc(zn ? zn : 1);
+    if (!z) {
+        errno = ENOMEM;
+        return -1;
+    }
+    if (read_at(f->fd, z, zn, f->offsets[b]) != 0) {
+        free(z);
+        errno = EIO;
+        return -1;
+    }
+    size_t got = ZSTD_decompress(out, n * sizeof *out, z, zn);
+    free(z);
+    if (!ZSTD_isError(got) && got == n * sizeof *out) return 0;
+    errno = ZSTD_isError(got) && ZSTD_getErrorCode(got) == ZSTD_error_memory_allocation ? ENOMEM
+                                                                                        : EILSEQ;
+    return -1;
+}
+
+void tb_file_problem(const TbFile *f, char *buf, size_t len)
+{
+    struct stat st;
+    const char *path = f->path ? f->path : "table file";
+    if (errno == ENOMEM)
+        snprintf(buf, len, "%s: out of memory to decompress a block (ulimit -v?)", path);
+    else if (fstat(f->fd, &st) == 0 && (uint64_t)st.st_size != f->size)
+        snprintf(buf, len,
+                 "%s: changed on disk since it was opened (%llu bytes, was %llu); replace "
+                 "tables by rename (mv), not by copying over them",
+                 path, (unsigned long long)st.st_size, (unsigned long long)f->size);
+    else
+        snprintf(buf, len, "%s: a block cannot be read or does not decompress (changed on disk?)",
+                 path);
+}
+
+bool tb_entry_valid(uint16_t e)
+{
+    TbWdl w = tb_entry_wdl(e);
+    int d = tb_entry_dtz(e);
+    if (w > TB_WIN) return false;
+    if (w == TB_DRAW) return d == 0;
+    if (w == TB_WIN || w == TB_LOSS) return d <= TB_DRAW_PLIES;
+    return d > TB_DRAW_PLIES;
 }
 
 int tb_file_get(const TbFile *f, uint64_t idx, TbBlockCache *c, uint16_t *e)

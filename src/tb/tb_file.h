@@ -16,12 +16,16 @@
  * checksum of the whole file with the checksum field zeroed), then
  * nblocks + 1 offsets (uint64, from the start of the file) and the blocks,
  * each one zstd frame of TB_BLOCK entries (the last one shorter).  A probe
- * decompresses one block.  tb_file_open() maps the file and refuses it,
- * with a message, when it is short, not a table, of another format
- * version, or its checksum does not match.
+ * decompresses one block.  tb_file_open() reads the file through and
+ * refuses it, with a message, when it is short, not a table, of another
+ * format version, or its checksum does not match; it keeps the file open
+ * and reads a block with pread() when a probe needs it (not mmap(): a
+ * mapped file shrunk on disk kills the process with SIGBUS at the next
+ * touch, where pread() only comes back short and the table is dropped).
  */
 #ifndef DABLO_TB_FILE_H
 #define DABLO_TB_FILE_H
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include "tb_sig.h"
@@ -62,20 +66,28 @@ typedef struct TbFile {
     char tag[64];
     uint64_t npos;
     uint32_t nblocks;
-    const uint8_t *map; /* the mapped file */
-    size_t size;
-    const uint64_t *offsets; /* into map, nblocks + 1 */
+    int fd;            /* open for reading while the table is open; -1 when closed */
+    size_t size;       /* of the file when it was opened and checked */
+    uint64_t *offsets; /* the block index (owned), nblocks + 1 */
+    char *path;        /* as given to tb_file_open() (owned) */
+    /* Set once (by tb_set_probe) when a probe found the file unreadable:
+     * the table is then left alone. */
+    _Atomic int broken;
 } TbFile;
 
-/* Writes the entries e[0..tb_index_size(s)) of signature s under rules r
- * to path (through path.tmp, renamed when complete); zstd level 12, so the
- * same entries always give the same bytes.  Returns 0, or -1 with a
- * message in err. */
-int tb_file_write(const char *path, const Rules *r, const TbSig *s, const uint16_t *e, char *err,
-                  size_t errlen);
-/* Maps and checks a table file (see above).  Returns 0, or -1 with a
- * one-line message naming the file and what is wrong; *f is then unset. */
+/* The file image of the entries e[0..tb_index_size(s)) of signature s
+ * under rules r, zstd level 12, so the same entries always give the same
+ * bytes: *out (malloc'd, the caller frees it; *len bytes).  Returns 0, or
+ * -1 with a message in err ("out of memory", "zstd: ...").  dablo-tb
+ * writes it to a file of its own and renames it into place. */
+int tb_file_image(const Rules *r, const TbSig *s, const uint16_t *e, uint8_t **out, size_t *len,
+                  char *err, size_t errlen);
+/* Opens and checks a table file (see above): it stays open (one file
+ * descriptor) until tb_file_close().  Returns 0, or -1 with a one-line
+ * message naming the file and what is wrong ("is a folder", "cannot
+ * open: ...", "checksum mismatch (corrupted)", ...); *f is then unset. */
 int tb_file_open(TbFile *f, const char *path, char *err, size_t errlen);
+/* Closes the file and frees what tb_file_open() took; twice is fine. */
 void tb_file_close(TbFile *f);
 /* Whether the file name of path (tb_file_path's "<tag>-<signature>.dtb",
  * the signature's letters in any order) names the rules tag and the
@@ -91,8 +103,19 @@ typedef struct TbBlockCache {
     uint16_t e[TB_BLOCK];
 } TbBlockCache;
 /* Entry idx (< f->npos) through cache c (zeroed before first use).
- * Returns 0, or -1 if the block does not decompress (then *e is unset). */
+ * Returns 0, or -1 if the block cannot be read or does not decompress
+ * (then *e is unset); tb_file_problem() then says why. */
 int tb_file_get(const TbFile *f, uint64_t idx, TbBlockCache *c, uint16_t *e);
 /* Every entry into out (f->npos of them).  Returns 0 or -1. */
 int tb_file_load(const TbFile *f, uint16_t *out);
+/* Why a read of f failed, as one line naming the file, into buf; called
+ * at once after the failed tb_file_get() or tb_file_load() (it reads
+ * errno): no memory to decompress, the file changed on disk since it was
+ * opened (its size now; tables are to be replaced by rename, never copied
+ * over in place), or a block that does not decompress. */
+void tb_file_problem(const TbFile *f, char *buf, size_t len);
+/* Whether e is an entry the tables can hold: a value of TbWdl, a draw at
+ * distance 0, a win or loss within TB_DRAW_PLIES and a cursed win or
+ * blessed loss beyond it.  Anything else means a damaged table. */
+bool tb_entry_valid(uint16_t e);
 #endif

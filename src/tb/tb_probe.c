@@ -4,6 +4,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -196,6 +197,21 @@ int tb_probe_terminal(const Position *pos, uint16_t *e)
     return 1;
 }
 
+/* Marks f broken (unreadable, or entry e at idx impossible when bad_entry)
+ * and tells set->on_broken, the first time only. */
+static void drop_table(const TbSet *set, const TbFile *f, bool bad_entry, uint64_t idx, uint16_t e)
+{
+    char why[4400];
+    if (bad_entry)
+        snprintf(why, sizeof why,
+                 "%s: entry %llu holds 0x%04x, no value a table can hold (damaged)", f->path,
+                 (unsigned long long)idx, (unsigned)e);
+    else
+        tb_file_problem(f, why, sizeof why);
+    /* The set is read-only but for this flag (the files are the set's). */
+    if (atomic_exchange(&((TbFile *)f)->broken, 1) == 0 && set->on_broken) set->on_broken(why);
+}
+
 int tb_set_probe(const TbSet *set, const Position *pos, uint16_t *e)
 {
     if (!same_rules(&set->rules, &pos->rules)) return 1;
@@ -208,7 +224,11 @@ int tb_set_probe(const TbSet *set, const Position *pos, uint16_t *e)
         uint64_t idx = tb_index_of(&s, pos);
         unsigned way = (unsigned)((((uintptr_t)f >> 4) ^ (idx / TB_BLOCK)) % CACHE_WAYS);
         ThreadCache *cache = thread_cache();
-        return cache && tb_file_get(f, idx, &cache->blocks[way], e) == 0 ? 0 : -1;
+        if (!cache || atomic_load_explicit(&f->broken, memory_order_relaxed)) return -1;
+        int rc = tb_file_get(f, idx, &cache->blocks[way], e);
+        if (rc == 0 && tb_entry_valid(*e)) return 0;
+        drop_table(set, f, rc == 0, idx, *e);
+        return -1;
     }
     return 1;
 }

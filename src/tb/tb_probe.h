@@ -4,7 +4,8 @@
  * tb_set_open() scans a directory for the files of its rules tag
  * (tb_file.h: "<tag>-<signature>.dtb"), maps and checks each one, and keeps
  * those that pass; a file that fails is refused (counted, its message
- * kept in refused) and never read.  The set is then read-only: probes
+ * kept in refused) and never read.  The set is then read-only (but for
+ * the mark of a table found broken by a probe, TbSet.on_broken): probes
  * from several threads need no lock (each thread keeps its own
  * decompressed blocks).
  *
@@ -28,6 +29,12 @@ typedef struct TbSet {
     /* The refusal messages, each naming its file, joined by "; "; those
      * that do not fit are counted: "(and N more)". */
     char refused[2048];
+    /* Called once for each table that a probe finds unreadable (changed on
+     * disk, a block that does not decompress, an impossible entry) with a
+     * line naming the file and why; NULL for none.  The table is left
+     * alone from then on (its probes return -1).  May be called from any
+     * thread that probes. */
+    void (*on_broken)(const char *msg);
 } TbSet;
 
 /* Opens the tables for rules r in dir.  Returns the number kept (0 is
@@ -44,8 +51,9 @@ int tb_probe_terminal(const Position *pos, uint16_t *e);
 
 /* The table entry of pos (tb_file.h): 0 found; 1 not in the tables (no
  * table of its signature, or pos has other rules than the set); -1 the
- * table could not be read (or this thread's first probe found no memory
- * for its 128 KiB of decompressed blocks).  Positions over by the rules
+ * table could not be read, or held an impossible entry (tb_entry_valid()):
+ * it is marked broken and TbSet.on_broken told, once; or this thread's
+ * first probe found no memory for its 128 KiB of decompressed blocks.  Positions over by the rules
  * give their verdict with distance 0. */
 int tb_set_probe(const TbSet *set, const Position *pos, uint16_t *e);
 

@@ -236,6 +236,59 @@ same "engine: refused files told once a TablebasePath setting, not at each Varia
     "variant refused variant variant variant refused readyok" \
     "$(sed -n 's/^info string error: 1 table file(s) refused: .*/refused/p; s/^info string variant .*/variant/p; s/^info string .*/other/p; s/^readyok$/readyok/p' <<<"$out" | tr '\n' ' ' | sed 's/ $//')"
 cp "$tmp/a/tabal-KKvk.dtb" "$f"
+# A table shrunk in place while the engine has it open (truncate, or cp
+# over it): the engine went down with SIGBUS (exit 135) at its next probe
+# of the file.  Now the table is dropped with one line and play goes on.
+mkdir -p "$tmp/shrink" && cp "$tmp"/a/tabal-*.dtb "$tmp/shrink/"
+out=$( (printf '%s\n' "setoption name Variant value tabal" "setoption name TablebasePath value $tmp/shrink" \
+        "position fen 3/3/5/5/K3k/5/5/1K1/3 w 0 1" 'go depth 6'; sleep 1
+        truncate -s 1000 "$tmp/shrink/tabal-KKvk.dtb"
+        for p in "3/3/K4/2k1K/5/5/5/3/3 w 0 1" "3/3/1K3/5/5/5/3k1/3/K2 w 0 1"; do
+            printf '%s\n' "position fen $p" 'go depth 8'; sleep 1
+        done
+        echo quit) | bin/dablo 2>&1; echo "exit $?")
+same "table shrunk while open: the engine lives" "exit 0" "$(tail -1 <<<"$out")"
+same "table shrunk while open: three searches" 3 "$(grep -c '^bestmove [a-e]' <<<"$out")"
+same "table shrunk while open: one line naming the file" \
+    "info string error: $tmp/shrink/tabal-KKvk.dtb: changed on disk since it was opened (1000 bytes, was $(stat -c %s "$tmp/a/tabal-KKvk.dtb")); replace tables by rename (mv), not by copying over them: table dropped, going on without it" \
+    "$(grep '^info string error' <<<"$out")"
+# A table whose checksum holds but whose entries are impossible (0xffff
+# each): the probe names the file as damaged, with no result.
+mkdir -p "$tmp/ffff" && cp "$tmp"/a/tabal-*.dtb "$tmp/ffff/"
+python3 - "$tmp/a/tabal-KKvk.dtb" "$tmp/ffff/tabal-KKvk.dtb" <<'PY'
+import struct, subprocess, sys
+img = open(sys.argv[1], 'rb').read()
+npos, block, nblocks = struct.unpack_from('<QII', img, 16)
+frames, offs, pos = [], [], 256 + 8 * (nblocks + 1)
+for b in range(nblocks):
+    n = min(block, npos - b * block)
+    z = subprocess.run(['zstd', '-q', '-12', '-c', '--no-check'], input=b'\xff' * (2 * n),
+                       stdout=subprocess.PIPE, check=True).stdout
+    offs.append(pos)
+    frames.append(z)
+    pos += len(z)
+offs.append(pos)
+head = bytearray(img[:256])
+struct.pack_into('<Q', head, 32, 0)  # the checksum, over the file with it zeroed
+out = bytearray(bytes(head) + struct.pack('<%dQ' % len(offs), *offs) + b''.join(frames))
+h = 0xcbf29ce484222325
+for c in out:
+    h = ((h ^ c) * 0x100000001b3) & 0xffffffffffffffff
+struct.pack_into('<Q', out, 32, h)
+open(sys.argv[2], 'wb').write(out)
+PY
+msg=$($TB probe -variant tabal -fen "3/3/5/5/2k2/2K2/4K/3/3 w 0 1" -dir "$tmp/ffff" 2>&1)
+same "impossible entries: probe exit 1" 1 $?
+if [[ $msg =~ ^"dablo-tb: $tmp/ffff/tabal-KKvk.dtb: entry "[0-9]+" holds 0xffff, no value a table can hold (damaged)"$ ]]; then ok "impossible entries: one line naming the file"; else bad "impossible entries: $msg"; fi
+# verify prints them readably and counts the sample and the full-width
+# solve apart (it said "stored ? 8191, expected ? 8191" and "checked 50
+# ... FAILED (25110 disagree)").
+out=$($TB verify -variant tabal -sig KKvk -sample 50 -dir "$tmp/ffff" 2>&1)
+same "impossible entries: verify exit 1" 1 $?
+same "impossible entries: verify shows the stored entry" 5 "$(grep -c '^  value: .* stored 0xffff (impossible)$' <<<"$out")"
+same "impossible entries: verify counts each check apart" \
+    "tabal KKvk     checked 50 of 25060 positions and mirrors and full-width solve: FAILED (50 disagree; the full-width solve: 25060 of 25060 disagree)" \
+    "$(grep '^tabal KKvk' <<<"$out")"
 # A file of format version 2 (before the mirror folding): refused by its version.
 printf '\x02' | dd of="$f" bs=1 seek=8 conv=notrunc 2>/dev/null
 msg=$($TB probe -variant tabal -fen "3/3/5/5/2k2/2K2/4K/3/3 w 0 1" -dir "$tmp/c" 2>&1)
@@ -265,6 +318,19 @@ msg=$($TB sample -variant dablot -sig Kvk -sample 2 -dir "$tmp/a" 2>&1)
 rc=$?
 same "sample of Kvk: one line" "dablo-tb: no won positions in these tables" "$msg"
 same "sample of Kvk: exit 1" 1 $rc
+# Tabal Kvk holds 337 won positions: sample draws without repeats (it
+# printed 100000 lines of them, 6 repeats in 50), and refuses more, printing
+# none.
+out=$($TB sample -variant tabal -sig Kvk -sample 50 -dir "$tmp/a" 2>&1)
+same "sample 50 of Kvk: 50 distinct lines" "50 50" "$(wc -l <<<"$out") $(sort -u <<<"$out" | wc -l)"
+out=$($TB sample -variant tabal -sig Kvk -sample 337 -dir "$tmp/a" 2>&1)
+same "sample all 337 of Kvk: 337 distinct lines" "337 337" "$(wc -l <<<"$out") $(sort -u <<<"$out" | wc -l)"
+for n in 338 100000; do
+    out=$($TB sample -variant tabal -sig Kvk -sample $n -dir "$tmp/a" 2>"$tmp/s.err")
+    same "sample $n of Kvk: exit 1, nothing printed, one line" \
+        "1||dablo-tb: sample: the tables hold 337 won positions, fewer than the $n asked for" \
+        "$?|$out|$(cat "$tmp/s.err")"
+done
 
 # The engine: TablebasePath, tbhits, a best move of the tables, d.
 out=$( (printf '%s\n' "setoption name TablebasePath value $tmp/a" "position fen $fen" d 'go depth 6'; sleep 2) | bin/dablo 2>&1)
@@ -312,6 +378,24 @@ same "match -tb: a bad folder" "dablo-match: -tb $tmp/nowhere: tablebase folder 
 out=$($TB build -variant tabal -sig Kvk,Kvm,Kvk -dir "$tmp/d" 2>"$tmp/d.err")
 same "build -sig Kvk,Kvm,Kvk: two tables built" "Kvk Kvm" "$(awk '/^tabal /{print $2}' <<<"$out" | tr '\n' ' ' | sed 's/ $//')"
 same "build -sig Kvk,Kvm,Kvk: one note" "dablo-tb: -sig: Kvk given more than once, taken once" "$(cat "$tmp/d.err")"
+
+# Builds of one table at once into one folder: each writes a temporary
+# file of its own (TABLE.tmp.PID, synced, renamed), so none fails ("cannot
+# write: No such file or directory" when both used TABLE.tmp) and none
+# touches another's: a folder in the way at the old shared name is left be.
+fails=0
+for round in 1 2 3; do
+    rm -rf "$tmp/cc" && mkdir "$tmp/cc" && cp "$tmp"/a/tabal-*.dtb "$tmp/cc/"
+    rm "$tmp/cc/tabal-KKvk.dtb" "$tmp/cc/tabal-KMvk.dtb"
+    [ $round -eq 3 ] && mkdir "$tmp/cc/tabal-KKvk.dtb.tmp"
+    for j in 1 2 3 4; do $TB build -variant tabal -sig KKvk,KMvk -threads 1 -dir "$tmp/cc" >"$tmp/cc.$j" 2>&1 & done
+    wait
+    for j in 1 2 3 4; do grep -q '^dablo-tb:' "$tmp/cc.$j" && fails=$((fails + 1)); done
+    cmp -s "$tmp/cc/tabal-KKvk.dtb" "$tmp/a/tabal-KKvk.dtb" || fails=$((fails + 1))
+    cmp -s "$tmp/cc/tabal-KMvk.dtb" "$tmp/a/tabal-KMvk.dtb" || fails=$((fails + 1))
+done
+same "4 builds of one table at once, 3 times: no failure, the same bytes" 0 "$fails"
+same "... no temporary file left behind" "tabal-KKvk.dtb.tmp" "$(cd "$tmp/cc" && ls -d *.tmp* | tr '\n' ' ' | sed 's/ $//')"
 
 # positions: random placements, the same for a seed, filtered by the tables.
 p1=$($TB positions -variant tabal -sig Kvk,KKKvk -count 20 -seed 3 -dir "$tmp/a" 2>&1)
@@ -365,6 +449,41 @@ for args in "positions -variant tabal" "positions -variant tabal -sig KvK" "posi
     rc=$?
     if [ $rc -eq 2 ] && [ "$(wc -l <<<"$msg")" -eq 1 ] && [[ $msg == dablo-tb:* ]]; then ok "bad input: $args"; else bad "bad input '$args': rc $rc: $msg"; fi
 done
+# An option given twice is refused by name (the last one was taken).
+for args in "probe -sig Kvk -sig Kvm" "verify -dir x -dir y" "probe -fen a -fen b" "list -variant tabal -variant dablot" \
+            "build -lone-king -lone-king" "verify -Captures optional -Captures compulsory"; do
+    set -- $args
+    msg=$($TB $args 2>&1 >/dev/null)
+    same "given twice: $args" "2|dablo-tb: $2 given twice" "$?|$msg"
+done
+# Messages that name what is wrong.
+msg=$($TB verify -variant tabal -sig KKKvk,Kvk -dir "$tmp/a" 2>&1)
+same "verify: the signature without a table is named" "1|dablo-tb: no table in $tmp/a for -sig KKKvk" "$?|$(grep '^dablo-tb:' <<<"$msg")"
+same "verify: the summary says why it failed" "verified 1 table: FAILED (no table for KKKvk)" "$(tail -n 1 <<<"$msg")"
+mkdir -p "$tmp/fo" && cp "$tmp/a/tabal-Kvk.dtb" "$tmp/fo/" && mkdir "$tmp/fo/tabal-KKvk.dtb"
+msg=$($TB verify -variant tabal -sig Kvk -dir "$tmp/fo" 2>&1)
+same "a folder named like a table: 'is a folder'" "dablo-tb: 1 table file refused: $tmp/fo/tabal-KKvk.dtb: is a folder, not a table file" "$(head -n 1 <<<"$msg")"
+same "verify: ok, then the summary names the refused file" "verified 1 table: FAILED (1 table file refused)" "$(tail -n 1 <<<"$msg")"
+msg=$($TB probe -Rules modern -fen "$fen" -dir "$tmp/a" 2>&1)
+same "probe: no tables for these rules, said" "1|dablo-tb: no tables for these rules (dablot-compulsory-*.dtb) in $tmp/a" "$?|$msg"
+msg=$($TB build -variant tabal -pieces 2 -dir '' 2>&1)
+same "build -dir '': an empty name" "2|dablo-tb: -dir: an empty folder name" "$?|$msg"
+for args in "probe -variant dablot -MaxCapture true" "probe -MaxCapture true -variant dablot"; do
+    msg=$($TB $args -fen "$fen" -dir "$tmp/a" 2>&1)
+    same "$args: Tabal only" "2|dablo-tb: -MaxCapture applies to Tabal only (here -variant dablot)" "$?|$msg"
+done
+# A rule option before -variant is kept (-variant reset it).
+msg=$($TB probe -MaxCapture true -variant tabal -fen "3/3/5/5/2k2/2K2/4K/3/3 w 0 1" -dir "$tmp/a" 2>&1)
+same "-MaxCapture true -variant tabal: the maxcapture tables asked for" "dablo-tb: no tables for these rules (tabal-maxcapture-*.dtb) in $tmp/a" "$msg"
+# Under a tight address-space limit a build names the cause (it said
+# "cannot be read"): every failure line has a reason.
+mkdir -p "$tmp/u"
+lines=""
+for v in 11000 12000 12500 13000; do
+    rm -f "$tmp"/u/*.dtb && cp "$tmp"/a/tabal-*.dtb "$tmp/u/" && rm "$tmp/u/tabal-KKvk.dtb"
+    lines+=$( (ulimit -v $v; $TB build -variant tabal -sig KKvk -dir "$tmp/u" -threads 1) 2>&1 | grep '^dablo-tb:')
+done
+if grep -q ': cannot be read$' <<<"$lines"; then bad "ulimit -v: a failure without its cause: $lines"; else ok "ulimit -v: every failure names its cause"; fi
 # verify and sample with a bad -sig (they closed a set never opened: SIGSEGV).
 for args in "verify -sig KvM" "sample -sig KPPvm" "verify -sig Kvk," "sample -sig Xv"; do
     msg=$($TB $args -dir "$tmp/a" 2>&1 >/dev/null)
@@ -388,7 +507,7 @@ done
 # Several refused files: each is named (the set of $tmp/c holds two).
 printf 'not a table' >"$tmp/c/tabal-Kvm.dtb"
 msg=$($TB verify -variant tabal -sig Kvk -dir "$tmp/c" 2>&1)
-if grep -q "2 table files refused: [^ ]*tabal-Kvk.dtb: [^;]*; [^ ]*tabal-Kvm.dtb: " <<<"$msg" && [ "$(grep -o refused <<<"$msg" | wc -l)" -eq 1 ]; then ok "two refused files, both named"; else bad "two refused: $msg"; fi
+if grep -q "2 table files refused: [^ ]*tabal-Kvk.dtb: [^;]*; [^ ]*tabal-Kvm.dtb: " <<<"$msg" && [ "$(grep "^dablo-tb:" <<<"$msg" | grep -o refused | wc -l)" -eq 1 ]; then ok "two refused files, both named"; else bad "two refused: $msg"; fi
 out=$( (printf '%s\n' "setoption name Variant value tabal" "setoption name TablebasePath value $tmp/c" isready) | bin/dablo 2>&1)
 if grep -q "info string error: 2 table file(s) refused: .*tabal-Kvk.dtb.*tabal-Kvm.dtb" <<<"$out"; then ok "engine names both refused files"; else bad "engine refused: $(grep refused <<<"$out")"; fi
 # A capture that ends the game is a mate at every depth, with tables too

@@ -153,6 +153,15 @@ suite() {
     stop
     same "$tag: table files refused under Tabal: a warning at start, the server started" \
         "1 1" "$(grep -c '^http://127' "$tmp/url") $(grep -Fc "dablo-web: warning: engine dablo under Variant tabal: 2 table file(s) refused: $tmp/badtb/tabal-KKvk.dtb: shorter than a table header" "$tmp/server.err")"
+    # A single-valued option given twice is refused by name (-port 1 -port 2
+    # served on port 2); -engine repeats.
+    local o out
+    for o in "-port 1 -port 2" "-sessions 2 -sessions 3" "-idle 5 -idle 6" "-max-body 2048 -max-body 4096" \
+             "-bind 127.0.0.1 -bind 127.0.0.1" "-page tools/web/page -page tools/web/page"; do
+        # shellcheck disable=SC2086
+        out=$(timeout 60 "$BIN" $o 2>&1 >/dev/null)
+        same "$tag: '$o' refused" "2|dablo-web: ${o%% *} given twice" "$?|$out"
+    done
     start "$BIN" -engine cmd=bin/dablo name=dablo -sessions 3 -max-body 32768
     if [[ "$URL" =~ ^http://127\.0\.0\.1:[0-9]+/\?token=[0-9a-f]{32}$ ]]; then
         ok "$tag: first line is the address with a token ($URL)"

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "helpers.h"
@@ -182,6 +183,21 @@ START_TEST(counted_exact_where)
 }
 END_TEST
 
+/* The table image of entries e written to path (dablo-tb writes it
+ * through its whole-file writer). */
+static void write_image(const char *path, const Rules *r, const TbSig *s, const uint16_t *e)
+{
+    uint8_t *img;
+    size_t len;
+    char err[256];
+    ck_assert_int_eq(tb_file_image(r, s, e, &img, &len, err, sizeof err), 0);
+    FILE *fp = fopen(path, "wb");
+    ck_assert_ptr_nonnull(fp);
+    ck_assert_uint_eq(fwrite(img, 1, len, fp), len);
+    ck_assert_int_eq(fclose(fp), 0);
+    free(img);
+}
+
 /* A file written, opened and read back; then refused when cut short or
  * when one byte changes. */
 START_TEST(file_round_trip_and_refusals)
@@ -197,7 +213,7 @@ START_TEST(file_round_trip_and_refusals)
         e[i] = tb_entry((TbWdl)(i % 5), (int)(i % 97));
     tb_file_path(dir, &r, &s, path, sizeof path);
     ck_assert_ptr_nonnull(strstr(path, "/tabal-KKvk.dtb"));
-    ck_assert_int_eq(tb_file_write(path, &r, &s, e, err, sizeof err), 0);
+    write_image(path, &r, &s, e);
     TbFile f;
     ck_assert_int_eq(tb_file_open(&f, path, err, sizeof err), 0);
     ck_assert_uint_eq(f.npos, n);
@@ -226,6 +242,137 @@ START_TEST(file_round_trip_and_refusals)
     rmdir(dir);
     free(c);
     free(e);
+}
+END_TEST
+
+/* TbSet.on_broken of the tests below: the calls and the last message. */
+static int broken_calls;
+static char broken_msg[4600];
+static void note_broken(const char *msg)
+{
+    broken_calls++;
+    snprintf(broken_msg, sizeof broken_msg, "%s", msg);
+}
+
+/* A Tabal KKvk position that is no game over, with its index in the last
+ * block of the table (not the first). */
+static void last_block_position(const TbSig *s, Position *pos)
+{
+    Rules r = rules_default(VARIANT_TABAL);
+    uint64_t n = tb_index_size(s);
+    for (uint64_t i = n; i-- > 0;) {
+        uint16_t t;
+        tb_index_position(s, i, &r, pos);
+        if (tb_probe_terminal(pos, &t) != 0 && tb_index_of(s, pos) / TB_BLOCK > 0) return;
+    }
+    ck_abort_msg("no position found");
+}
+
+/* Writes the Tabal KKvk table with every entry e0 (0: wins at random
+ * distances, so the file spans several pages) into a new folder dir
+ * (mkdtemp template); the path of the file into path. */
+static void write_kkvk(char *dir, char *path, size_t len, uint16_t e0, TbSig *s)
+{
+    char err[600];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    tb_sig_parse(s, VARIANT_TABAL, "KKvk", err, sizeof err);
+    Rules r = rules_default(VARIANT_TABAL);
+    uint64_t n = tb_index_size(s);
+    uint16_t *e = malloc(n * sizeof *e);
+    uint64_t x = 88172645463325252ull;
+    for (uint64_t i = 0; i < n; i++) {
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        e[i] = e0 ? e0 : tb_entry(TB_WIN, 1 + (int)(x % 100));
+    }
+    tb_file_path(dir, &r, s, path, len);
+    write_image(path, &r, s, e);
+    free(e);
+}
+
+/* write_kkvk(), then the folder opened as set with note_broken told. */
+static void open_kkvk(char *dir, char *path, size_t len, uint16_t e0, TbSig *s, TbSet *set)
+{
+    char err[600];
+    write_kkvk(dir, path, len, e0, s);
+    Rules r = rules_default(VARIANT_TABAL);
+    ck_assert_int_eq(tb_set_open(set, dir, &r, err, sizeof err), 1);
+    set->on_broken = note_broken;
+    broken_calls = 0;
+}
+
+/* A table shrunk on disk while open (truncate, or cp over it): the next
+ * probe of a block not read yet gets -1 and the table is dropped, said
+ * once, naming the file; no SIGBUS (a mapped file would raise it). */
+START_TEST(table_shrunk_while_open_is_dropped)
+{
+    char dir[] = "/tmp/dablo-tb-unit-XXXXXX", path[4200];
+    TbSig s;
+    TbSet set;
+    open_kkvk(dir, path, sizeof path, 0, &s, &set);
+    Rules r = rules_default(VARIANT_TABAL);
+    Position first, last;
+    tb_index_position(&s, 0, &r, &first);
+    last_block_position(&s, &last);
+    uint16_t e;
+    ck_assert_int_eq(tb_set_probe(&set, &first, &e), 0);
+    struct stat st;
+    ck_assert_int_eq(stat(path, &st), 0);
+    ck_assert_int_gt(st.st_size, 3 * 4096);
+    ck_assert_int_eq(truncate(path, 300), 0); /* the header and the block index */
+    ck_assert_int_eq(tb_set_probe(&set, &last, &e), -1);
+    ck_assert_int_eq(broken_calls, 1);
+    ck_assert_msg(strstr(broken_msg, path) && strstr(broken_msg, "changed on disk")
+                      && strstr(broken_msg, "rename"),
+                  "%s", broken_msg);
+    ck_assert_int_eq(tb_set_probe(&set, &last, &e), -1);
+    ck_assert_int_eq(tb_set_probe(&set, &first, &e), -1);
+    ck_assert_int_eq(broken_calls, 1);
+    tb_set_close(&set);
+    unlink(path);
+    rmdir(dir);
+}
+END_TEST
+
+/* A table whose checksum holds but whose entries are impossible (0xffff):
+ * a probe gives no result and names the file as damaged. */
+START_TEST(impossible_entries_are_damage)
+{
+    char dir[] = "/tmp/dablo-tb-unit-XXXXXX", path[4200];
+    TbSig s;
+    TbSet set;
+    open_kkvk(dir, path, sizeof path, 0xffff, &s, &set);
+    Position pos;
+    last_block_position(&s, &pos);
+    uint16_t e;
+    ck_assert_int_eq(tb_set_probe(&set, &pos, &e), -1);
+    ck_assert_int_eq(broken_calls, 1);
+    ck_assert_msg(strstr(broken_msg, path) && strstr(broken_msg, "0xffff")
+                      && strstr(broken_msg, "damaged"),
+                  "%s", broken_msg);
+    ck_assert(!tb_entry_valid(0xffff));
+    ck_assert(!tb_entry_valid(tb_entry(TB_DRAW, 3)));
+    ck_assert(!tb_entry_valid(tb_entry(TB_WIN, TB_DRAW_PLIES + 1)));
+    ck_assert(!tb_entry_valid(tb_entry(TB_CURSED_WIN, TB_DRAW_PLIES)));
+    ck_assert(tb_entry_valid(tb_entry(TB_LOSS, 0)));
+    ck_assert(tb_entry_valid(tb_entry(TB_BLESSED_LOSS, TB_DTZ_MAX)));
+    tb_set_close(&set);
+    unlink(path);
+    rmdir(dir);
+}
+END_TEST
+
+/* A folder named like a table is refused as a folder. */
+START_TEST(folder_named_like_a_table)
+{
+    char dir[] = "/tmp/dablo-tb-unit-XXXXXX", path[4200], err[600];
+    TbFile f;
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/tabal-Kvk.dtb", dir);
+    ck_assert_int_eq(mkdir(path, 0777), 0);
+    ck_assert_int_eq(tb_file_open(&f, path, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "is a folder"), "%s", err);
+    rmdir(path);
+    rmdir(dir);
 }
 END_TEST
 
@@ -472,6 +619,9 @@ Suite *tb_suite(void)
     tcase_add_test(tc, counted_exact_where);
     tcase_add_test(tc, file_round_trip_and_refusals);
     tcase_add_test(tc, every_refusal_named);
+    tcase_add_test(tc, table_shrunk_while_open_is_dropped);
+    tcase_add_test(tc, impossible_entries_are_damage);
+    tcase_add_test(tc, folder_named_like_a_table);
     tcase_add_test(tc, empty_folder_opens_empty);
     tcase_add_test(tc, step_query_matches_movegen);
     tcase_add_test(tc, mirror_geometry);

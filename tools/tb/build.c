@@ -2,11 +2,14 @@
 #include "build.h"
 
 #include <pthread.h>
+#include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "generate.h"
+#include "match/newfile.h"
 #include "tb/tb_file.h"
 #include "tb/tb_index.h"
 
@@ -36,6 +39,36 @@ static double now_s(void)
     return (double)t.tv_sec + t.tv_nsec / 1e9;
 }
 
+/* Writes the table of sig (entries e) to path through dablo-match's
+ * whole-file writer (newfile.h): a temporary PATH.tmp.PID of its own,
+ * synced, renamed over path, the folder synced; so two builds of one
+ * table at once never write the same temporary file, and a reader sees
+ * the old table or the new one, whole.  One table at a time (the writer
+ * keeps one temporary name for its signal handler).  Returns 0, or -1
+ * with a message naming path in err. */
+static int write_table(const char *path, const Rules *r, const TbSig *sig, const uint16_t *e,
+                       char *err, size_t errlen)
+{
+    static pthread_mutex_t write_mu = PTHREAD_MUTEX_INITIALIZER;
+    uint8_t *img;
+    size_t len;
+    char why[256];
+    if (tb_file_image(r, sig, e, &img, &len, why, sizeof why) != 0) {
+        snprintf(err, errlen, "%s: %s", path, why);
+        return -1;
+    }
+    pthread_mutex_lock(&write_mu);
+    NewFile nf;
+    int rc = newfile_open_replace(&nf, path, err, errlen);
+    if (rc == 0) {
+        fwrite(img, 1, len, nf.f); /* a failed write is kept and said by commit */
+        rc = newfile_commit(&nf, err, errlen);
+    }
+    pthread_mutex_unlock(&write_mu);
+    free(img);
+    return rc;
+}
+
 /* Reads a dependency that is not in the set from its file (under mu). */
 static int load_dep(Sched *s, const TbSig *sig)
 {
@@ -55,8 +88,15 @@ static int load_dep(Sched *s, const TbSig *sig)
         *t = (GenTable){ *sig, malloc(f.npos * sizeof(uint16_t)), { 0 } };
         tb_layout_init(&t->lay, sig);
     }
-    if (!t || !t->e || !grown || tb_file_load(&f, t->e) != 0) {
-        fprintf(stderr, "dablo-tb: %s: cannot be read\n", path);
+    bool mem = !t || !t->e || !grown;
+    if (mem || tb_file_load(&f, t->e) != 0) {
+        char why[4400];
+        if (mem)
+            snprintf(why, sizeof why, "%s: out of memory to read it (%llu MB; ulimit -v?)", path,
+                     (unsigned long long)(f.npos * sizeof(uint16_t) >> 20) + 1);
+        else
+            tb_file_problem(&f, why, sizeof why);
+        fprintf(stderr, "dablo-tb: a needed table cannot be read: %s\n", why);
         if (t) free(t->e);
         free(t);
         tb_file_close(&f);
@@ -174,13 +214,13 @@ static void *worker(void *arg)
 
         GenLookup lk = { deps, nd };
         GenStats st;
-        char err[512], path[4096], name[TB_SIG_NAME];
+        char err[4600], path[4096], name[TB_SIG_NAME];
         double t0 = now_s();
         uint16_t *e = NULL;
         tb_sig_name(&job->sig, name, sizeof name);
         tb_file_path(s->dir, s->rules, &job->sig, path, sizeof path);
         int rc = gen_build(s->rules, &job->sig, &lk, &e, &st, err, sizeof err);
-        if (rc == 0 && tb_file_write(path, s->rules, &job->sig, e, err, sizeof err) != 0) rc = -1;
+        if (rc == 0 && write_table(path, s->rules, &job->sig, e, err, sizeof err) != 0) rc = -1;
         free(deps);
 
         pthread_mutex_lock(&s->mu);

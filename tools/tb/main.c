@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "build.h"
+#include "match/newfile.h"
 #include "rules/notation.h"
 #include "rules/outstream.h"
 #include "rules/version.h"
@@ -41,8 +42,9 @@ static const char usage[] =
     "Builds endgame tables of Dablot Prejjesne and Permainan-Tabal by retrograde analysis,\n"
     "verifies them independently, and probes them; list prints the signatures a build\n"
     "makes, each after its level (those of one level are independent of each other);\n"
-    "sample prints N FENs of won positions (the side to move wins inside DrawPlies),\n"
-    "chosen at random from the tables (a table, then a position), for conversion tests;\n"
+    "sample prints N distinct FENs of won positions (the side to move wins inside\n"
+    "DrawPlies), chosen at random from the tables (a table, then a position), for\n"
+    "conversion tests, or none when the tables hold fewer;\n"
     "positions prints N FENs of random placements of the material of LIST (each\n"
     "signature in turn, White to move, then Black, DrawPlies counter 0), not over by the\n"
     "rules, kept when outside the tables of -dir (-outside, the default) or inside them\n"
@@ -120,8 +122,22 @@ static int parse_args(int argc, char **argv, Args *a)
                 a->cmd);
         return 2;
     }
+    /* The options met so far: one given again is refused (the last one
+     * would win in silence); no option of dablo-tb repeats. */
+    const char *seen[64];
+    int nseen = 0;
+    /* The rule options, applied again after the loop on the rules of the
+     * final -variant (which resets them wherever it comes). */
+    const char *rule_name[64], *rule_value[64];
+    int nrules = 0;
     for (int i = 2; i < argc; i++) {
         const char *o = argv[i];
+        for (int k = 0; k < nseen && o[0] == '-'; k++)
+            if (!strcmp(seen[k], o)) {
+                fprintf(stderr, "dablo-tb: %s given twice\n", o);
+                return 2;
+            }
+        if (o[0] == '-' && nseen < 64) seen[nseen++] = o;
         if (!strcmp(o, "-lone-king") || !strcmp(o, "-outside") || !strcmp(o, "-inside")) {
             if (!strcmp(o, "-lone-king"))
                 a->lone_king = 1;
@@ -147,9 +163,13 @@ static int parse_args(int argc, char **argv, Args *a)
                 return 2;
             }
             a->rules = rules_default((Variant)var);
-        } else if (!strcmp(o, "-dir"))
+        } else if (!strcmp(o, "-dir")) {
+            if (!*v) {
+                fprintf(stderr, "dablo-tb: -dir: an empty folder name\n");
+                return 2;
+            }
             a->dir = v;
-        else if (!strcmp(o, "-fen"))
+        } else if (!strcmp(o, "-fen"))
             a->fen = v;
         else if (!strcmp(o, "-sig"))
             a->sigs = v;
@@ -192,9 +212,24 @@ static int parse_args(int argc, char **argv, Args *a)
                     fprintf(stderr, "dablo-tb: %s\n", err);
                 return 2;
             }
+            if (nrules < 64) rule_name[nrules] = o + 1, rule_value[nrules++] = v;
         }
     }
     if (a->inside < 0) a->inside = 0;
+    Variant var = a->rules.variant;
+    a->rules = rules_default(var);
+    for (int k = 0; k < nrules; k++) {
+        char err[256];
+        int game = rules_option_variant(rule_name[k]);
+        /* An option of the other game would change nothing: said, as the
+         * engine says it, but refused here (no table of it exists). */
+        if (game >= 0 && game != (int)var) {
+            fprintf(stderr, "dablo-tb: -%s applies to %s only (here -variant %s)\n", rule_name[k],
+                    game == VARIANT_TABAL ? "Tabal" : "Dablot", geometry_of(var)->name);
+            return 2;
+        }
+        rules_set(&a->rules, rule_name[k], rule_value[k], err, sizeof err);
+    }
     return 0;
 }
 
@@ -263,7 +298,19 @@ static int cmd_build(const Args *a)
         fprintf(stderr, "dablo-tb: -dir %s: cannot write there: %s\n", a->dir, strerror(errno));
         return 2;
     }
+    /* SIGINT and the like remove a table file being written. */
+    newfile_catch_signals("dablo-tb");
     return build_set(&a->rules, sigs, n, a->dir, a->threads, stdout) == 0 ? 0 : 1;
+}
+
+/* Whether a table was found broken by a probe (said by table_broken). */
+static bool broken_said;
+
+/* TbSet.on_broken: the file and why, once. */
+static void table_broken(const char *msg)
+{
+    fprintf(stderr, "dablo-tb: %s\n", msg);
+    broken_said = true;
 }
 
 static int open_set(const Args *a, TbSet *set)
@@ -276,13 +323,15 @@ static int open_set(const Args *a, TbSet *set)
     if (set->nrefused)
         fprintf(stderr, "dablo-tb: %d table file%s refused: %s\n", set->nrefused,
                 set->nrefused == 1 ? "" : "s", set->refused);
+    set->on_broken = table_broken;
     return 0;
 }
 
 /* Opens the set and picks its tables of -sig (all without -sig) into
  * pick (at most cap).  Returns how many, or -1 after an error message;
  * *asked receives the number of signatures of -sig (0 without). */
-static int open_picked(const Args *a, TbSet *set, const TbFile **pick, int cap, int *asked)
+static int open_picked(const Args *a, TbSet *set, const TbFile **pick, int cap, int *asked,
+                       char *missing, size_t mlen)
 {
     static TbSig want[1024];
     int nw = a->sigs ? select_sigs(a, want, 1024) : 0;
@@ -299,6 +348,16 @@ static int open_picked(const Args *a, TbSet *set, const TbFile **pick, int cap, 
             ok |= tb_sig_equal(&want[k], &set->files[i].sig);
         if (ok) pick[np++] = &set->files[i];
     }
+    missing[0] = '\0';
+    for (int k = 0; k < nw; k++) {
+        int i = 0;
+        while (i < set->n && !tb_sig_equal(&want[k], &set->files[i].sig))
+            i++;
+        char name[TB_SIG_NAME];
+        size_t used = strlen(missing);
+        tb_sig_name(&want[k], name, sizeof name);
+        if (i == set->n) snprintf(missing + used, mlen - used, "%s%s", used ? "," : "", name);
+    }
     return np;
 }
 
@@ -306,18 +365,19 @@ static int cmd_verify(const Args *a)
 {
     TbSet set;
     static const TbFile *pick[1024];
-    int nw, np = open_picked(a, &set, pick, 1024, &nw);
+    static char missing[1024 * TB_SIG_NAME];
+    int nw, np = open_picked(a, &set, pick, 1024, &nw, missing, sizeof missing);
     if (np < 0) return 2;
-    long bad = set.nrefused;
+    long bad = set.nrefused, failed = 0;
     int done = 0;
     for (int i = 0; i < np && bad >= 0; i++) {
         long b = verify_table(&set, pick[i], a->sample, a->full_width, stdout);
         bad = b < 0 ? -1 : bad + b;
+        failed += b != 0;
         done++;
     }
-    if (bad >= 0 && a->sigs && done < nw) {
-        fprintf(stderr, "dablo-tb: %d of the signatures asked for have no table in %s\n", nw - done,
-                a->dir);
+    if (bad >= 0 && missing[0]) {
+        fprintf(stderr, "dablo-tb: no table in %s for -sig %s\n", a->dir, missing);
         bad++;
     }
     verify_release();
@@ -326,7 +386,19 @@ static int cmd_verify(const Args *a)
         fprintf(stderr, "dablo-tb: no tables for these rules in %s\n", a->dir);
         return 1;
     }
-    printf("verified %d table%s: %s\n", done, done == 1 ? "" : "s", bad ? "FAILED" : "ok");
+    /* FAILED says why: a table that disagrees, a refused file, a
+     * signature asked for without a table. */
+    char why[512] = "", *w = why;
+    if (failed)
+        w += snprintf(w, sizeof why - (size_t)(w - why), "; %ld table%s failed %s check", failed,
+                      failed == 1 ? "" : "s", failed == 1 ? "its" : "their");
+    if (set.nrefused)
+        w += snprintf(w, sizeof why - (size_t)(w - why), "; %d table file%s refused", set.nrefused,
+                      set.nrefused == 1 ? "" : "s");
+    if (missing[0] && bad >= 0)
+        snprintf(w, sizeof why - (size_t)(w - why), "; no table for %.300s", missing);
+    printf("verified %d table%s: %s", done, done == 1 ? "" : "s", bad ? "FAILED" : "ok");
+    printf(why[0] ? " (%s)\n" : "%s\n", why[0] ? why + 2 : "");
     return bad ? 1 : 0;
 }
 
@@ -353,8 +425,13 @@ static int cmd_probe(const Args *a)
     TbResult v;
     int rc = tb_set_verdict(&set, &pos, &e, &v);
     if (rc != 0) {
-        fprintf(stderr, "dablo-tb: %s\n",
-                rc > 0 ? "the position is not in the tables" : "a table cannot be read");
+        char tag[64];
+        tb_rules_tag(&a->rules, tag, sizeof tag);
+        if (rc > 0 && set.n == 0)
+            fprintf(stderr, "dablo-tb: no tables for these rules (%s-*.dtb) in %s\n", tag, a->dir);
+        else if (rc > 0 || !broken_said)
+            fprintf(stderr, "dablo-tb: %s\n",
+                    rc > 0 ? "the position is not in the tables" : "a table cannot be read");
         tb_set_close(&set);
         return 1;
     }
@@ -364,7 +441,7 @@ static int cmd_probe(const Args *a)
     static TbRootMove moves[MAX_MOVES];
     int n = tb_set_root(&set, &pos, moves, MAX_MOVES);
     if (n < 0) {
-        fprintf(stderr, "dablo-tb: a successor is not in the tables\n");
+        if (!broken_said) fprintf(stderr, "dablo-tb: a successor is not in the tables\n");
         tb_set_close(&set);
         return 1;
     }
@@ -423,13 +500,76 @@ static bool man_on_far_base(const Position *pos)
             || (men & pos->by_color[BLACK] & pos->geo->far_base[BLACK]));
 }
 
-/* -sample N won positions (not over by the rules) from the tables of
- * -sig, or all tables; a table is chosen first, then a position in it. */
+/* Whether entry idx of f is a won position not over by the rules (nor a
+ * Tabal man on its far base), with the position in *pos: 1, 0, or -1
+ * when the table cannot be read. */
+static int sample_eligible(const TbSet *set, const TbFile *f, uint64_t idx, TbBlockCache *cache,
+                           Position *pos)
+{
+    uint16_t e, t;
+    if (tb_file_get(f, idx, cache, &e) != 0) return -1;
+    if (tb_entry_wdl(e) != TB_WIN) return 0;
+    tb_index_position(&f->sig, idx, &set->rules, pos);
+    return tb_probe_terminal(pos, &t) != 0 && !man_on_far_base(pos);
+}
+
+/* The positions drawn by sample: a set of keys (table << 40 | index),
+ * open addressing, and the FENs to print, kept until all are found. */
+typedef struct Drawn {
+    uint64_t *keys; /* 0 empty, else key + 1 */
+    size_t cap, n;
+    char **fens;
+} Drawn;
+
+/* Adds key; 1 new, 0 drawn before, -1 out of memory. */
+static int drawn_add(Drawn *d, uint64_t key)
+{
+    if (2 * (d->n + 1) > d->cap) {
+        size_t cap = d->cap ? 2 * d->cap : 1024;
+        uint64_t *keys = calloc(cap, sizeof *keys);
+        if (!keys) return -1;
+        for (size_t i = 0; i < d->cap; i++)
+            for (size_t h = d->keys[i] ? (d->keys[i] * 0x9e3779b97f4a7c15ull) >> 20 : 0; d->keys[i];
+                 h++)
+                if (!keys[h % cap]) {
+                    keys[h % cap] = d->keys[i];
+                    break;
+                }
+        free(d->keys);
+        d->keys = keys;
+        d->cap = cap;
+    }
+    for (size_t h = ((key + 1) * 0x9e3779b97f4a7c15ull) >> 20;; h++) {
+        uint64_t *slot = &d->keys[h % d->cap];
+        if (*slot == key + 1) return 0;
+        if (!*slot) {
+            *slot = key + 1;
+            d->n++;
+            return 1;
+        }
+    }
+}
+
+/* Keeps the FEN of pos as the n-th line (fens has room); 0 or -1. */
+static int drawn_keep(Drawn *d, size_t n, const Position *pos)
+{
+    char fen[160];
+    position_fen(pos, fen, sizeof fen);
+    return (d->fens[n] = strdup(fen)) ? 0 : -1;
+}
+
+/* -sample N distinct won positions (not over by the rules) from the tables
+ * of -sig, or all tables; a table is chosen first, then a position in it,
+ * a position drawn before is drawn again.  When a long run of draws finds
+ * nothing new, every eligible position is counted instead: fewer than N
+ * is refused with their number, else the rest are drawn from that list.
+ * Nothing is printed unless all N are found. */
 static int cmd_sample(const Args *a)
 {
     TbSet set;
     static const TbFile *pick[1024];
-    int nw, np = open_picked(a, &set, pick, 1024, &nw);
+    static char missing[1024 * TB_SIG_NAME];
+    int nw, np = open_picked(a, &set, pick, 1024, &nw, missing, sizeof missing);
     if (np < 0) return 2;
     if (np == 0) {
         fprintf(stderr, "dablo-tb: no tables to sample in %s\n", a->dir);
@@ -437,31 +577,72 @@ static int cmd_sample(const Args *a)
         return 1;
     }
     uint64_t rng = a->seed * 0x9e3779b97f4a7c15ull + 1, want_n = a->sample ? a->sample : 100,
-             got = 0;
+             got = 0, total = 0, eligible = 0;
+    for (int k = 0; k < np; k++)
+        total += pick[k]->npos;
+    /* Draws in a row that find nothing new before all are counted. */
+    uint64_t stall = total * 4 + 10000 < 1000000 ? total * 4 + 10000 : 1000000;
     TbBlockCache *cache = calloc(1, sizeof *cache);
-    for (uint64_t tries = 0; cache && got < want_n && tries < want_n * 100000; tries++) {
-        const TbFile *f = pick[next_random(&rng) % (uint64_t)np];
-        uint64_t idx = next_random(&rng) % f->npos;
-        uint16_t e, t;
+    Drawn d = { 0 };
+    d.fens = want_n <= total ? calloc((size_t)want_n, sizeof *d.fens) : NULL;
+    int rc = cache && (d.fens || want_n > total) ? 0 : -1;
+    for (uint64_t misses = 0; rc == 0 && d.fens && got < want_n && misses < stall; misses++) {
+        int k = (int)(next_random(&rng) % (uint64_t)np);
+        uint64_t idx = next_random(&rng) % pick[k]->npos;
         Position pos;
-        tb_index_position(&f->sig, idx, &set.rules, &pos);
-        if (tb_file_get(f, idx, cache, &e) != 0 || tb_entry_wdl(e) != TB_WIN
-            || tb_probe_terminal(&pos, &t) == 0)
-            continue;
-        if (man_on_far_base(&pos)) continue;
-        char fen[160];
-        position_fen(&pos, fen, sizeof fen);
-        printf("%s\n", fen);
-        got++;
+        int ok = sample_eligible(&set, pick[k], idx, cache, &pos);
+        if (ok < 0) rc = -1;
+        if (ok <= 0) continue;
+        int fresh = drawn_add(&d, (uint64_t)k << 40 | idx);
+        if (fresh < 0 || (fresh && drawn_keep(&d, (size_t)got, &pos) != 0)) rc = -1;
+        if (fresh > 0) got++, misses = 0;
     }
+    if (rc == 0 && got < want_n) {
+        /* Every eligible position counted; of those not drawn yet, the
+         * rest chosen by reservoir sampling (uniform, need slots). */
+        size_t need = d.fens ? (size_t)(want_n - got) : 0;
+        uint64_t *rest = need ? malloc(need * sizeof *rest) : NULL, seen = 0;
+        if (need && !rest) rc = -1;
+        for (int k = 0; k < np && rc == 0; k++)
+            for (uint64_t idx = 0; idx < pick[k]->npos && rc == 0; idx++) {
+                Position pos;
+                int ok = sample_eligible(&set, pick[k], idx, cache, &pos);
+                if (ok < 0) rc = -1;
+                if (ok <= 0) continue;
+                eligible++;
+                uint64_t key = (uint64_t)k << 40 | idx;
+                if (!need || drawn_add(&d, key) == 0) continue; /* counted only, or drawn */
+                uint64_t j = seen < need ? seen : next_random(&rng) % (seen + 1);
+                if (j < need) rest[j] = key;
+                seen++;
+            }
+        for (size_t i = 0; rc == 0 && seen >= need && i < need; i++, got++) {
+            Position pos;
+            uint64_t key = rest[i];
+            tb_index_position(&pick[key >> 40]->sig, key & ((1ull << 40) - 1), &set.rules, &pos);
+            if (drawn_keep(&d, (size_t)got, &pos) != 0) rc = -1;
+        }
+        free(rest);
+    }
+    for (uint64_t i = 0; rc == 0 && got == want_n && i < got; i++)
+        printf("%s\n", d.fens[i]);
+    for (uint64_t i = 0; d.fens && i < got; i++)
+        free(d.fens[i]);
+    free(d.fens);
+    free(d.keys);
     free(cache);
     tb_set_close(&set);
-    if (got == 0)
+    if (rc != 0)
+        fprintf(stderr, "dablo-tb: sample: %s\n",
+                cache ? "a table cannot be read, or out of memory" : "out of memory");
+    else if (got < want_n && eligible == 0)
         fprintf(stderr, "dablo-tb: no won positions in these tables\n");
     else if (got < want_n)
-        fprintf(stderr, "dablo-tb: only %llu of %llu won positions found\n",
-                (unsigned long long)got, (unsigned long long)want_n);
-    return got == want_n ? 0 : 1;
+        fprintf(stderr,
+                "dablo-tb: sample: the tables hold %llu won positions, fewer than the %llu asked "
+                "for\n",
+                (unsigned long long)eligible, (unsigned long long)want_n);
+    return rc == 0 && got == want_n ? 0 : 1;
 }
 
 /* The points of each rank of variant v in FEN order (RULES.md section 5),

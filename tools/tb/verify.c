@@ -1,6 +1,7 @@
 /* verify.c - the independent check of tables (see verify.h). */
 #include "verify.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -104,13 +105,27 @@ static int mirror_agrees(const TbSet *set, const Position *pos, uint16_t stored,
     return 1;
 }
 
-static void show(FILE *out, const Position *pos, const char *what, uint16_t stored, uint16_t want)
+/* An entry in words: "win 17", or "0xffff (impossible)" for one that no
+ * table can hold (tb_entry_valid()). */
+static void entry_words(uint16_t e, char *buf, size_t len)
 {
-    char fen[160];
+    if (tb_entry_valid(e))
+        snprintf(buf, len, "%s %d", tb_wdl_name(tb_entry_wdl(e)), tb_entry_dtz(e));
+    else
+        snprintf(buf, len, "0x%04x (impossible)", (unsigned)e);
+}
+
+/* One disagreement; want NULL when the stored entry is impossible (then
+ * no value is expected from successors read out of the same table). */
+static void show(FILE *out, const Position *pos, const char *what, uint16_t stored,
+                 const uint16_t *want)
+{
+    char fen[160], s[40], w[40];
     position_fen(pos, fen, sizeof fen);
-    fprintf(out, "  %s: %s stored %s %d, expected %s %d\n", what, fen,
-            tb_wdl_name(tb_entry_wdl(stored)), tb_entry_dtz(stored),
-            tb_wdl_name(tb_entry_wdl(want)), tb_entry_dtz(want));
+    entry_words(stored, s, sizeof s);
+    if (want) entry_words(*want, w, sizeof w);
+    fprintf(out, "  %s: %s stored %s%s%s\n", what, fen, s, want ? ", expected " : "",
+            want ? w : "");
 }
 
 static TbWdl plain(TbWdl w)
@@ -211,8 +226,11 @@ long verify_table(const TbSet *set, const TbFile *f, uint64_t sample, int full_w
                 fprintf(out, "  index %llu does not name its position back\n",
                         (unsigned long long)i);
             bad++;
+        } else if (!tb_entry_valid(stored)) {
+            if (shown++ < 5) show(out, &pos, "value", stored, NULL);
+            bad++;
         } else if (stored != want) {
-            if (shown++ < 5) show(out, &pos, "value", stored, want);
+            if (shown++ < 5) show(out, &pos, "value", stored, &want);
             bad++;
         } else if (!mirror) {
             char fen[160];
@@ -223,6 +241,7 @@ long verify_table(const TbSet *set, const TbFile *f, uint64_t sample, int full_w
         }
     }
     const char *fw = "";
+    long fwbad = 0; /* of the full-width solve, which reads every position */
     if (full_width > 0 && tb_sig_pieces(&f->sig) <= full_width) {
         uint8_t *val = calloc(f->npos, 1);
         if (!val || solve(set, f, val, list) != 0) {
@@ -237,19 +256,26 @@ long verify_table(const TbSet *set, const TbFile *f, uint64_t sample, int full_w
             uint16_t stored;
             if (tb_file_get(f, i, cache, &stored) != 0) break;
             TbWdl want = val[i] ? (TbWdl)(val[i] - 1) : TB_DRAW;
-            if (plain(tb_entry_wdl(stored)) != want) {
+            if (!tb_entry_valid(stored) || plain(tb_entry_wdl(stored)) != want) {
                 Position pos;
+                uint16_t w = tb_entry(want, 0);
                 tb_index_position(&f->sig, i, &set->rules, &pos);
-                if (shown++ < 5) show(out, &pos, "full-width", stored, tb_entry(want, 0));
-                bad++;
+                if (shown++ < 5)
+                    show(out, &pos, "full-width", stored, tb_entry_valid(stored) ? &w : NULL);
+                fwbad++;
             }
         }
         free(val);
         fw = " and full-width solve";
     }
-    fprintf(out, "%s %-8s checked %llu of %llu positions and mirrors%s: %s (%ld disagree)\n",
+    char fwsaid[80] = "";
+    if (fwbad)
+        snprintf(fwsaid, sizeof fwsaid, "; the full-width solve: %ld of %llu disagree", fwbad,
+                 (unsigned long long)f->npos);
+    fprintf(out, "%s %-8s checked %llu of %llu positions and mirrors%s: %s (%ld disagree%s)\n",
             f->tag, name, (unsigned long long)checked, (unsigned long long)f->npos, fw,
-            bad ? "FAILED" : "ok", bad);
+            bad || fwbad ? "FAILED" : "ok", bad, fwsaid);
+    bad += fwbad;
     fflush(out);
     free(list);
     free(mlist);

@@ -36,9 +36,9 @@ static const char usage[] =
     "Serves a board for Dablot Prejjesne and Permainan-Tabal in the browser and plays it\n"
     "with engines that speak the dablo protocol, started over pipes.  The first line of\n"
     "output is the address to open, with the token every action needs.  Ctrl-C (or\n"
-    "SIGTERM) ends every game and its engines.  A bad option is one line on standard\n"
-    "error.  Exit status: 2 bad command line, 1 the server could not start, 128 + the\n"
-    "signal that stopped it (130 Ctrl-C, 143 SIGTERM).\n"
+    "SIGTERM) ends every game and its engines.  A bad option, or one other than -engine\n"
+    "given twice, is one line on standard error.  Exit status: 2 bad command line, 1 the\n"
+    "server could not start, 128 + the signal that stopped it (130 Ctrl-C, 143 SIGTERM).\n"
     "\n"
     "Options:\n"
     "  -engine SETTINGS   an engine to play or analyse with, in dablo-match's words:\n"
@@ -172,6 +172,7 @@ int main(int argc, char **argv)
     int64_t port = 0, sessions = 16, idle_s = 900, max_body = 1 << 20;
     const char *bind = "127.0.0.1", *page = NULL;
     char err[512];
+    unsigned given = 0; /* the options of once[] below met so far */
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
@@ -197,6 +198,15 @@ int main(int argc, char **argv)
             nspecs++;
             i += used;
             continue;
+        }
+        /* A single-valued option given again is refused, never the last
+         * one silently taken (-engine repeats: one engine each). */
+        static const char *const once[] = { "-port",     "-sessions", "-idle",
+                                            "-max-body", "-bind",     "-page" };
+        for (unsigned k = 0; k < sizeof once / sizeof *once; k++) {
+            if (strcmp(a, once[k]) != 0) continue;
+            if (given & 1u << k) return fail("%s given twice%s", a, "");
+            given |= 1u << k;
         }
         int rc = 0;
         if (!strcmp(a, "-port"))
