@@ -142,11 +142,13 @@ static unsigned place_slot(const Position *pos, uint64_t salt, int bits)
 
 /* A few decompressed blocks per thread, chosen by table and block, and
  * the last verdicts of tb_set_verdict() that needed a tree (ThreadCache).
- * They take 160 KiB, so a thread allocates them at its first probe of a
+ * 32 ways, not 8: a miss reads the block with pread() and decompresses it
+ * (docs/speed.md, "Tables read with pread").
+ * They take 544 KiB, so a thread allocates them at its first probe of a
  * table (a program without tables, or a thread that never probes one,
  * pays no page for them: static thread-local storage is zeroed page by
  * page at every thread's start) and frees them when it ends (cache_key). */
-enum { CACHE_WAYS = 8, VERDICT_BITS = 10 };
+enum { CACHE_WAYS = 32, VERDICT_BITS = 10 };
 /* A verdict by the set (its id), exact placement, side to move and
  * counter: the verdict is a function of these, so a hit gives what the
  * tree would find again. */
