@@ -538,8 +538,9 @@ static void why_illegal(const Position *pos, MoveList *list, const int *pts, int
             captures += move_is_capture(&list->moves[i]);
             list->moves[n++] = list->moves[i];
         }
-    if (n == 0) {
-        append(buf, len, "the piece on %s has no move", g->name_of[from]);
+    if (n == 0) { /* under a compulsory capture the list holds captures only */
+        append(buf, len, "the piece on %s has no %s", g->name_of[from],
+               capture || must_capture ? "capture" : "move");
         return;
     }
     if (capture && captures && why_not_jumps(pos, pts, npts, buf, len)) return;

@@ -198,6 +198,12 @@ START_TEST(why_not_reason_order)
           "c3xe5 is not a legal move: the capture must go on from e5" },
         { VARIANT_DABLOT, "Captures=compulsory", "Mc3 md4 mf6 Kk1 mk13", "c3-c5",
           "c3-c5 is not a legal move: a capture is compulsory" },
+        /* a capture asked of a piece without one, while another must take */
+        { VARIANT_DABLOT, "Captures=compulsory", "Mc3 md4 Ma1 Kk1 mk13", "a1xa5",
+          "a1xa5 is not a legal move: the piece on a1 has no capture" },
+        { VARIANT_DABLOT, "", "Mc3 md4 Ma1 Kk1 mk13", "a1xa5",
+          "a1xa5 is not a legal move: the piece on a1 has no capture; it can play a1-a3 a1-b2 "
+          "a1-c1" },
         /* ForwardOnlyMen: a step backwards is named before the taken point */
         { VARIANT_DABLOT, "ForwardOnlyMen=true", "Mc5 Mc3 Kk1 mk13", "c5-c3",
           "c5-c3 is not a legal move: men step only forward (ForwardOnlyMen)" },
