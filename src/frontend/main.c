@@ -238,6 +238,8 @@ int main(int argc, char **argv)
              * for the wrong game. */
             complain("option '%s' must come before the command (try --help)\n", argv[late]);
             rc = 2;
+        } else if (w.n > 0 && w.v[0][0] == '#') {
+            /* a comment, ignored as a '#' line over pipes is (uci_execute) */
         } else if (w.n > 0 && play_is_command(w.v[0])) {
             complain("%s" PLAY_TERMINAL_ONLY "\n", w.v[0]);
             rc = 2;

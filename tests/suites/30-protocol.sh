@@ -181,6 +181,16 @@ cli_move() {
     [ $rc -eq 2 ] && [ "$out" = "dablo: unknown command 'foo' (try --help)" ] || { echo "     foo: rc $rc: $out"; return 1; }
 }
 check "bin/dablo c5-d6: a usage error naming it a move and how to play it, exit 2" cli_move
+# A '#' command from the shell is a comment, ignored as a '#' line over a
+# pipe is: nothing printed, exit 0.
+cli_comment() {
+    local a out rc
+    for a in '#' '# a comment' '#isready'; do
+        out=$(timeout 5 bin/dablo "$a" 2>&1); rc=$?
+        [ $rc -eq 0 ] && [ -z "$out" ] || { echo "     '$a': rc $rc: $out"; return 1; }
+    done
+}
+check "bin/dablo '#': a comment, ignored (exit 0, no output)" cli_comment
 # An unknown help topic from the shell is a usage error like an unknown
 # command: one line on stderr naming it and the topics, nothing on stdout,
 # exit 2.  Over a pipe it stays the protocol's error line (03-unknown.t).
