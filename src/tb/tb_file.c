@@ -217,7 +217,7 @@ int tb_file_open(TbFile *f, const char *path, char *err, size_t errlen)
         why = errno == ENOMEM ? "out of memory to read it" : "cannot be read";
     else if (sum != h.checksum)
         why = "checksum mismatch (corrupted)";
-    size_t bound = ZSTD_compressBound(TB_BLOCK * sizeof(uint16_t));
+    size_t bound = ZSTD_COMPRESSBOUND(TB_BLOCK * sizeof(uint16_t)); /* load_block()'s buffer */
     for (uint32_t b = 0; b < h.nblocks && !why; b++)
         if (off[b] > off[b + 1] || off[b] < HEADER || off[b + 1] - off[b] > bound)
             why = "bad block index";
@@ -254,25 +254,20 @@ void tb_file_close(TbFile *f)
 }
 
 /* Decompresses block b into out: 0, or -1 with errno ENOMEM (no memory
- * for the read or for zstd), EIO (a short read: the file shrank) or
+ * for zstd), EIO (a short read: the file shrank) or
  * EILSEQ (the block does not decompress). */
 static int load_block(const TbFile *f, uint32_t b, uint16_t *out)
 {
     uint64_t first = (uint64_t)b * TB_BLOCK;
     size_t n = (size_t)(f->npos - first < TB_BLOCK ? f->npos - first : TB_BLOCK);
+    /* tb_file_open() bounds every block by this, so no allocation a probe */
+    uint8_t z[ZSTD_COMPRESSBOUND(TB_BLOCK * sizeof(uint16_t))];
     size_t zn = (size_t)(f->offsets[b + 1] - f->offsets[b]);
-    void *z = malloc(zn ? zn : 1);
-    if (!z) {
-        errno = ENOMEM;
-        return -1;
-    }
     if (read_at(f->fd, z, zn, f->offsets[b]) != 0) {
-        free(z);
         errno = EIO;
         return -1;
     }
     size_t got = ZSTD_decompress(out, n * sizeof *out, z, zn);
-    free(z);
     if (!ZSTD_isError(got) && got == n * sizeof *out) return 0;
     errno = ZSTD_isError(got) && ZSTD_getErrorCode(got) == ZSTD_error_memory_allocation ? ENOMEM
                                                                                         : EILSEQ;
