@@ -305,8 +305,9 @@ static void user_move(Session *e, const char *word)
     char err[256], capture[256];
     const char *dash = strchr(word, '-');
     int rc = notation_parse_move(&e->game.pos, word, &m, err, sizeof err);
-    if (rc < 0 && dash && !strchr(dash + 1, '-')) {
-        /* "c5-g5" for the capture c5xg5: the person named its two ends */
+    if (rc < 0 && dash && !strchr(dash + 1, '-') && !strpbrk(word, "xX")) {
+        /* "c5-g5" for the capture c5xg5: the person named its two ends
+         * (only two: "c3-c5xc7" mixes the forms and stays refused) */
         snprintf(capture, sizeof capture, "%.*sx%s", (int)(dash - word), word, dash + 1);
         rc = notation_parse_move(&e->game.pos, capture, &m, err, sizeof err);
     }

@@ -152,30 +152,47 @@ static int form_error(char *err, size_t errlen, const char *s, const char *fmt, 
  * NO_POINT with why it is none in why (whylen bytes): a character after a
  * point ("c5:c7"), a file or rank the board does not have, or a place of
  * the grid with no point (then the points of its rank). */
+/* The digits after a first letter a..z of the k bytes at c (0: none). */
+static size_t rank_digits(const char *c, size_t k)
+{
+    size_t d = 0;
+    if (k > 0 && c[0] >= 'a' && c[0] <= 'z')
+        while (1 + d < k && c[1 + d] >= '0' && c[1 + d] <= '9')
+            d++;
+    return d;
+}
+
+/* Whether the k bytes at c are a point followed by something that is no
+ * separator ("c5:c7", "c5c7"); if so, says so in why (whylen bytes). */
+static bool point_then_junk(const Geometry *g, const char *c, size_t k, char *why, size_t whylen)
+{
+    char name[8];
+    size_t d = rank_digits(c, k);
+    if (d == 0 || 1 + d >= sizeof name || 1 + d == k) return false;
+    memcpy(name, c, 1 + d);
+    name[1 + d] = '\0';
+    if (geometry_point(g, name) == NO_POINT) return false;
+    unsigned char u = (unsigned char)c[1 + d];
+    char shown[16];
+    if (u > ' ' && u < 0x7f)
+        snprintf(shown, sizeof shown, "'%c'", u);
+    else /* a blank, a control or a byte of a non-ASCII character */
+        snprintf(shown, sizeof shown, "byte 0x%02X", u);
+    snprintf(why, whylen, "unexpected %s after %s: points are joined by '-' or 'x'", shown, name);
+    return true;
+}
+
 static int part_point(const Geometry *g, const char *c, size_t k, char *why, size_t whylen)
 {
     char name[8];
-    size_t d = 0; /* digits after a first letter */
-    if (c[0] >= 'a' && c[0] <= 'z')
-        while (1 + d < k && c[1 + d] >= '0' && c[1 + d] <= '9')
-            d++;
-    if (d > 0 && 1 + d < sizeof name) {
-        memcpy(name, c, 1 + d);
-        name[1 + d] = '\0';
+    size_t d = rank_digits(c, k);
+    if (d > 0 && 1 + d == k && k < sizeof name) {
+        memcpy(name, c, k);
+        name[k] = '\0';
         int p = geometry_point(g, name);
-        if (p != NO_POINT && 1 + d == k) return p;
-        if (p != NO_POINT) { /* a point, then something else: "c5:c7", "c5c7" */
-            unsigned char u = (unsigned char)c[1 + d];
-            char shown[16];
-            if (u > ' ' && u < 0x7f)
-                snprintf(shown, sizeof shown, "'%c'", u);
-            else /* a blank, a control or a byte of a non-ASCII character */
-                snprintf(shown, sizeof shown, "byte 0x%02X", u);
-            snprintf(why, whylen, "unexpected %s after %s: points are joined by '-' or 'x'", shown,
-                     name);
-            return NO_POINT;
-        }
+        if (p != NO_POINT) return p;
     }
+    if (point_then_junk(g, c, k, why, whylen)) return NO_POINT;
     why[0] = '\0';
     append(why, whylen, "%.*s%s is not a point of the board: ", k > WORD_MAX ? WORD_MAX : (int)k, c,
            k > WORD_MAX ? "..." : "");
@@ -564,7 +581,7 @@ void notation_why_not(const Position *pos, const char *word, char *buf, size_t l
     char part[MOVE_STR_MAX];
     int pts[MOVE_STR_MAX], n = 0;
     char sep = 0;
-    bool shape = true;
+    bool shape = true, mixed = false;
     if (len == 0) return;
     buf[0] = '\0';
     /* Points are separated by '-', or by 'x' after a rank's digit. */
@@ -575,8 +592,12 @@ void notation_why_not(const Position *pos, const char *word, char *buf, size_t l
         snprintf(part, sizeof part, "%.*s", (int)k, c);
         int p = geometry_point(g, part);
         if (k > 0 && p == NO_POINT) {
+            char junk[96];
             append(buf, len, "%.*s%s is not a move: ", WORD(word));
-            why_not_a_point(g, part, buf, len);
+            if (point_then_junk(g, c, k, junk, sizeof junk))
+                append(buf, len, "%s", junk);
+            else
+                why_not_a_point(g, part, buf, len);
             return;
         }
         if (k == 0 || n == MOVE_STR_MAX)
@@ -584,15 +605,15 @@ void notation_why_not(const Position *pos, const char *word, char *buf, size_t l
         else
             pts[n++] = p;
         if (!c[k]) break;
-        if (sep && c[k] != sep) shape = false;
+        if (sep && c[k] != sep) shape = false, mixed = true;
         sep = c[k];
         c += k + 1;
     }
     if (!shape || n < 2 || (sep == '-' && n != 2)) {
         append(buf, len,
-               "%.*s%s is not a move: a step is from-to (c5-d6), a capture names every "
+               "%.*s%s is not a move: %sa step is from-to (c5-d6), a capture names every "
                "landing point (a5xa9xc11)",
-               WORD(word));
+               WORD(word), mixed ? "'-' and 'x' mixed: " : "");
         return;
     }
     MoveList *list = malloc(sizeof *list);

@@ -312,6 +312,9 @@ expect "play: a move to no point names the point and its rank's points" \
 keys 'xx-yy' Enter
 expect "play: a move of no point names it the same way (no unknown command)" \
     "^xx-yy is not a move: xx is not a point of the board. Legal moves: c5-c7 .* k7-j8$"
+keys 'c5:d6' Enter
+expect "play: a move joined by another sign names the sign, not a missing point" \
+    "^c5:d6 is not a move: unexpected ':' after c5: points are joined by '-' or 'x'. Legal moves: c5-c7 .* k7-j8$"
 keys 'c5xd6' Enter
 expect "play: a capture that is none says what the piece can do" \
     "^c5xd6 is not a legal move: the piece on c5 has no capture; it can play c5-c7 c5-d6 c5-b6. Legal moves: c5-c7 .* k7-j8$"
@@ -360,6 +363,10 @@ keys 'position fen 3/3/5/1m3/2m2/2M2/5/3/3 w 0 1' Enter
 keys 'a4-a5' Enter
 expect "play: a step when a capture is compulsory says so" \
     "^a4-a5 is not a legal move: a capture is compulsory. Legal moves: c4xc6xa6$"
+keys 'c4-c6xa6' Enter
+expect "play: a move that mixes '-' and 'x' is refused, though its capture is legal" \
+    "^c4-c6xa6 is not a move: '-' and 'x' mixed: a step is from-to \\(c5-d6\\), a capture names every landing point \\(a5xa9xc11\\). Legal moves: c4xc6xa6$"
+if ! screen | grep -q 'Last move: c4xc6xa6'; then ok "... and not played"; else bad "... and not played"; fi
 keys 'c4' Tab Enter
 expect "play: the winning move (completed by Tab)" '^dablo> c4xc6xa6 *$'
 expect "... is drawn on the board" '^Move 1, Black to move. Last move: c4xc6xa6$'

@@ -195,6 +195,9 @@ bin/dablo-svg --help | grep -A1 -- '-fen FEN' | grep -q "one argument: quote it"
 out=$(bin/dablo-svg -fen mmm/1mm w 0 20 -o "$tmp/never.svg" 2>&1)
 same "an unquoted FEN: exit 2, asking to quote it" "2 1" \
     "$? $(grep -cxF "dablo-svg: unexpected 'w' after -fen mmm/1mm: the FEN is one argument, quote it (-fen 'mmm/1mm w ...')" <<<"$out")"
+err=$("$SVG" -o '' 2>&1)
+same "-o '': exit 2, an empty value named (not 'cannot write ')" \
+    "2 dablo-svg: -o: empty value (a file name; leave -o out to write to standard output)" "$? $err"
 same "-help and --help print the same" "$(bin/dablo-svg --help)" "$(bin/dablo-svg -help)"
 
 # -o over an existing file whose write fails (past RLIMIT_FSIZE, SIGXFSZ

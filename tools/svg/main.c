@@ -190,6 +190,8 @@ int main(int argc, char **argv)
         return fail(2, strncmp(err, "bad FEN", 7) == 0 ? "%s%s" : "bad FEN: %s%s", err,
                     position_fen_hint(&rules, fen, "-variant ", hint, sizeof hint));
 
+    if (o.output && !*o.output)
+        return fail(2, "-o: empty value (a file name; leave -o out to write to standard output)");
     SvgLastMove last;
     memset(&last, 0, sizeof last);
     if (o.lastmove && !*o.lastmove)
