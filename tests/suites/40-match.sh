@@ -1465,6 +1465,42 @@ same_files() {   # two options naming one file: refused before any game, nothing
 }
 check "-results y -resume y, -pgnout onto the openings (also by a hard link): refused naming both options" same_files
 
+output_links() {   # output files through symbolic links: a link to a file not made yet is written through, a link that names no file refused
+    mkdir out && ln -s out/r.txt r.lnk && ln -s out/g.pgn g.lnk && ln -s out/s.state s.lnk && ln -s out/e.log e.lnk &&
+        ln -s out/b.fen b.lnk || return 1
+    "$M" -genopenings 2 plies=4 format=fen out=b.lnk 2>/dev/null || { echo "-genopenings out= through a link"; return 1; }
+    [ -L b.lnk ] && [ -s out/b.fen ] || { echo "-genopenings: $(ls -l b.lnk out)"; return 1; }
+    two "" "" -each depth=1 -games 2 -maxmoves 20 -quiet -results r.lnk -pgnout g.lnk min -resume s.lnk -log e.lnk >/dev/null 2>err.txt ||
+        { cat err.txt; return 1; }
+    [ -L r.lnk ] && [ -L g.lnk ] && [ -L s.lnk ] && [ -L e.lnk ] && [ "$(wc -l <out/r.txt)" -eq 2 ] &&
+        [ "$(grep -c '^\[Event' out/g.pgn)" -eq 2 ] && [ "$(grep -c '^done ' out/s.state)" -eq 2 ] && [ -s out/e.log ] ||
+        { echo "not written through the links: $(ls -l . out)"; return 1; }
+    # Two options naming one file, one of them by a link to it not made yet.
+    ln -s out/x.txt x.lnk || return 1
+    local out rc
+    out=$("$M" -engine cmd="$F" name=a depth=1 -engine cmd="$F" name=b depth=1 -results x.lnk -pgnout out/x.txt 2>&1); rc=$?
+    [ $rc -eq 2 ] && [ "$out" = "dablo-match: -results x.lnk and -pgnout out/x.txt are the same file: give each its own" ] &&
+        [ ! -e out/x.txt ] || { echo "same file: rc $rc: $out"; return 1; }
+    # A loop of links, a link through a file: refused with the reason dablo-tune and dablo-svg give, the links kept.
+    ln -s loop2 loop1 && ln -s loop1 loop2 && echo x >plain && ln -s plain/x thru || return 1
+    refuse_link() {   # refuse_link EXPECTED ARGS...
+        local want=$1
+        shift
+        out=$("$M" -engine cmd="$F" name=a depth=1 -engine cmd="$F" name=b depth=1 -games 2 "$@" 2>&1); rc=$?
+        [ $rc -eq 2 ] && [ "$out" = "dablo-match: $want" ] || { echo "rc $rc for $*: $out"; return 1; }
+    }
+    refuse_link "-results loop1: a symbolic link that names no file (a loop of links)" -results loop1 || return 1
+    refuse_link "-pgnout thru: a symbolic link that names no file (Not a directory)" -pgnout thru || return 1
+    refuse_link "-log loop2: a symbolic link that names no file (a loop of links)" -results r2.txt -log loop2 || return 1
+    refuse_link "engine a stderr= thru: a symbolic link that names no file (Not a directory)" -each stderr=thru || return 1
+    refuse_link "state file loop1: a symbolic link that names no file (a loop of links)" -resume loop1 || return 1
+    out=$("$M" -genopenings 2 plies=4 out=loop1 2>&1); rc=$?
+    [ $rc -eq 2 ] && [ "$out" = "dablo-match: -genopenings: loop1: a symbolic link that names no file (a loop of links)" ] ||
+        { echo "-genopenings: rc $rc: $out"; return 1; }
+    [ -L loop1 ] && [ -L loop2 ] && [ -L thru ] && [ ! -e r2.txt ] && [ "$(cat plain)" = x ] || { echo "a file was touched: $(ls -l)"; return 1; }
+}
+check "output files through symbolic links: one to a file not made yet is written through and kept; a loop or a path through a file refused" output_links
+
 openings_changed() {   # the state records the openings file's hash: a changed file is refused on resume
     "$M" -genopenings 4 plies=5 -srand 3 format=fen out=b.fen 2>/dev/null && cp b.fen b.orig || return 1
     two "" "" -each depth=1 -openings file=b.fen -repeat -games 2 -rounds 2 -maxmoves 30 -quiet -results r.txt -resume s.state >/dev/null || return 1
