@@ -433,7 +433,7 @@ damaged_state() {   # a damaged state file: one line naming the file, the line a
     head -c $(($(head -n 2 good | wc -c) + 5)) good >s.state   # cut inside line 3 of the header
     refused "s.state:3: the file ends inside this line of its header, before the begin line (it was cut short)" || return 1
     head -n 4 good >s.state
-    refused "s.state:5: the file ends in its header, before the begin line (it was cut short?): expected the lines seed, pgn-offset, results-offset, games, dir, arg, then begin" || return 1
+    refused "s.state:5: the file ends in its header, before the begin line (it was cut short?): expected the lines seed, pgn-offset, results-offset, openings-sum, games, dir, arg, then begin" || return 1
     sed 's/^games 2$/games x/' good >s.state
     refused "s.state:5: bad games line 'games x': expected 'games N', N the number of games of the match (0 or more)" || return 1
     sed 's/^seed .*/seed -3/' good >s.state

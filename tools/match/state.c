@@ -285,8 +285,8 @@ int state_load(const char *path, StateData *d, char *err, size_t errlen)
         else
             snprintf(err, errlen,
                      "%s:%d: the file ends in its header, before the begin line (it was cut "
-                     "short?): expected the lines seed, pgn-offset, results-offset, games, dir, "
-                     "arg, then begin",
+                     "short?): expected the lines seed, pgn-offset, results-offset, openings-sum, "
+                     "games, dir, arg, then begin",
                      path, lineno + 1);
         state_data_free(d);
         return -1;
