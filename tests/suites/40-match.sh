@@ -1287,6 +1287,41 @@ damaged_files() {
         cmp r.txt "$T/wf.txt" && cmp g.pgn "$T/wf.pgn"
 }
 check "resume against a cut results file or a changed PGN: refused naming file and game; -rebuild replays from there" damaged_files
+damaged_offset() {   # a pgn-offset or results-offset line that is wrong: the state line is named; -rebuild leaves a clean PGN
+    two "" "" -each depth=1 -games 2 -maxmoves 20 -results r.txt -pgnout g.pgn min -resume s.state -quiet >/dev/null 2>&1 || return 1
+    cp s.state s.good && cp g.pgn g.ref && cp r.txt r.ref
+    local out rc
+    sed 's/^pgn-offset 0$/pgn-offset 9/' s.good >s.state && cp s.state s.bad
+    out=$("$M" -resume s.state 2>&1); rc=$?
+    [ $rc -eq 2 ] && [ "$out" = "dablo-match: s.state:3: wrong pgn-offset line 'pgn-offset 9': the PGN file g.pgn holds the match's first recorded game (game 1) from byte 0: expected 'pgn-offset 0'; the state file is damaged (not resumed: correct that line, or give -resume s.state -rebuild to play the 2 recorded games again)" ] ||
+        { echo "rc $rc: $out"; return 1; }
+    cmp s.state s.bad && cmp g.pgn g.ref && cmp r.txt r.ref || { echo "a file was touched"; return 1; }
+    sed 's/^results-offset 0$/results-offset 5/' s.good >s.state
+    out=$("$M" -resume s.state 2>&1); rc=$?
+    [ $rc -eq 2 ] && [ "$out" = "dablo-match: s.state:4: wrong results-offset line 'results-offset 5': the results file r.txt holds the match's first recorded game (game 1) from byte 0: expected 'results-offset 0'; the state file is damaged (not resumed: correct that line, or give -resume s.state -rebuild to play the 2 recorded games again)" ] ||
+        { echo "results-offset: rc $rc: $out"; return 1; }
+    # -rebuild cuts back to where the match began, not to the line's 9
+    # bytes (which stayed in front of the PGN), and writes the state anew.
+    cp s.bad s.state
+    "$M" -resume s.state -rebuild >out.txt 2>&1 || { cat out.txt; return 1; }
+    grep -qx "dablo-match: s.state:3: wrong pgn-offset line 'pgn-offset 9': .*; -rebuild: 0 recorded games kept, the files cut back to where the match began and the state written anew; 2 of the 2 games to play (2 of them recorded before)" out.txt &&
+        cmp g.pgn g.ref && cmp r.txt r.ref && cmp g.pgn.cut-1 g.ref && grep -qx 'pgn-offset 0' s.state ||
+        { cat out.txt; ls -l; head -c 40 g.pgn; return 1; }
+    out=$("$M" -resume s.state 2>&1) && grep -q 'all 2 games are recorded in s.state' <<<"$out" || { echo "after -rebuild: $out"; return 1; }
+    # Game 1 changed too: the PGN file is named, and -rebuild cuts it back
+    # to where that game begins (byte 0), not inside it.
+    rm -f ./*.cut-*
+    cp s.bad s.state
+    printf 'X' | dd of=g.pgn bs=1 seek=3 conv=notrunc 2>/dev/null
+    out=$("$M" -resume s.state 2>&1); rc=$?
+    [ $rc -eq 2 ] && grep -q '^dablo-match: PGN file g.pgn differs from the state from game 1 on (bytes 9\.\.[0-9]*); not resumed' <<<"$out" ||
+        { echo "changed game 1: rc $rc: $out"; return 1; }
+    "$M" -resume s.state -rebuild >out.txt 2>&1 || { cat out.txt; return 1; }
+    grep -qx "dablo-match: note: s.state:3: pgn-offset 9 falls inside a game of g.pgn: -rebuild cuts the file back to byte 0, where that game begins, and writes the state anew" out.txt &&
+        cmp g.pgn g.ref && cmp r.txt r.ref && grep -qx 'pgn-offset 0' s.state || { cat out.txt; head -c 40 g.pgn; return 1; }
+    out=$("$M" -resume s.state 2>&1) && grep -q 'all 2 games are recorded in s.state' <<<"$out" || { echo "after the second -rebuild: $out"; return 1; }
+}
+check "a wrong pgn-offset or results-offset line is named as the state's (line, value expected); -rebuild cuts back to a clean PGN and writes the state anew" damaged_offset
 longer_files() {   # files longer than the state (games written after the last state line): saved, cut back
     stopped_state 7 || return 1
     local pgn_at res_at
