@@ -433,7 +433,7 @@ damaged_state() {   # a damaged state file: one line naming the file, the line a
     head -c $(($(head -n 2 good | wc -c) + 5)) good >s.state   # cut inside line 3 of the header
     refused "s.state:3: the file ends inside this line of its header, before the begin line (it was cut short)" || return 1
     head -n 4 good >s.state
-    refused "s.state:5: the file ends in its header, before the begin line (it was cut short?): expected the lines seed, pgn-offset, results-offset, games, dir, arg, then begin" || return 1
+    refused "s.state:5: the file ends in its header, before the begin line (it was cut short?): expected the lines seed, pgn-offset, results-offset, openings-sum, games, dir, arg, then begin" || return 1
     sed 's/^games 2$/games x/' good >s.state
     refused "s.state:5: bad games line 'games x': expected 'games N', N the number of games of the match (0 or more)" || return 1
     sed 's/^seed .*/seed -3/' good >s.state
@@ -1287,6 +1287,41 @@ damaged_files() {
         cmp r.txt "$T/wf.txt" && cmp g.pgn "$T/wf.pgn"
 }
 check "resume against a cut results file or a changed PGN: refused naming file and game; -rebuild replays from there" damaged_files
+damaged_offset() {   # a pgn-offset or results-offset line that is wrong: the state line is named; -rebuild leaves a clean PGN
+    two "" "" -each depth=1 -games 2 -maxmoves 20 -results r.txt -pgnout g.pgn min -resume s.state -quiet >/dev/null 2>&1 || return 1
+    cp s.state s.good && cp g.pgn g.ref && cp r.txt r.ref
+    local out rc
+    sed 's/^pgn-offset 0$/pgn-offset 9/' s.good >s.state && cp s.state s.bad
+    out=$("$M" -resume s.state 2>&1); rc=$?
+    [ $rc -eq 2 ] && [ "$out" = "dablo-match: s.state:3: wrong pgn-offset line 'pgn-offset 9': the PGN file g.pgn holds the match's first recorded game (game 1) from byte 0: expected 'pgn-offset 0'; the state file is damaged (not resumed: correct that line, or give -resume s.state -rebuild to play the 2 recorded games again)" ] ||
+        { echo "rc $rc: $out"; return 1; }
+    cmp s.state s.bad && cmp g.pgn g.ref && cmp r.txt r.ref || { echo "a file was touched"; return 1; }
+    sed 's/^results-offset 0$/results-offset 5/' s.good >s.state
+    out=$("$M" -resume s.state 2>&1); rc=$?
+    [ $rc -eq 2 ] && [ "$out" = "dablo-match: s.state:4: wrong results-offset line 'results-offset 5': the results file r.txt holds the match's first recorded game (game 1) from byte 0: expected 'results-offset 0'; the state file is damaged (not resumed: correct that line, or give -resume s.state -rebuild to play the 2 recorded games again)" ] ||
+        { echo "results-offset: rc $rc: $out"; return 1; }
+    # -rebuild cuts back to where the match began, not to the line's 9
+    # bytes (which stayed in front of the PGN), and writes the state anew.
+    cp s.bad s.state
+    "$M" -resume s.state -rebuild >out.txt 2>&1 || { cat out.txt; return 1; }
+    grep -qx "dablo-match: s.state:3: wrong pgn-offset line 'pgn-offset 9': .*; -rebuild: 0 recorded games kept, the files cut back to where the match began and the state written anew; 2 of the 2 games to play (2 of them recorded before)" out.txt &&
+        cmp g.pgn g.ref && cmp r.txt r.ref && cmp g.pgn.cut-1 g.ref && grep -qx 'pgn-offset 0' s.state ||
+        { cat out.txt; ls -l; head -c 40 g.pgn; return 1; }
+    out=$("$M" -resume s.state 2>&1) && grep -q 'all 2 games are recorded in s.state' <<<"$out" || { echo "after -rebuild: $out"; return 1; }
+    # Game 1 changed too: the PGN file is named, and -rebuild cuts it back
+    # to where that game begins (byte 0), not inside it.
+    rm -f ./*.cut-*
+    cp s.bad s.state
+    printf 'X' | dd of=g.pgn bs=1 seek=3 conv=notrunc 2>/dev/null
+    out=$("$M" -resume s.state 2>&1); rc=$?
+    [ $rc -eq 2 ] && grep -q '^dablo-match: PGN file g.pgn differs from the state from game 1 on (bytes 9\.\.[0-9]*); not resumed' <<<"$out" ||
+        { echo "changed game 1: rc $rc: $out"; return 1; }
+    "$M" -resume s.state -rebuild >out.txt 2>&1 || { cat out.txt; return 1; }
+    grep -qx "dablo-match: note: s.state:3: pgn-offset 9 falls inside a game of g.pgn: -rebuild cuts the file back to byte 0, where that game begins, and writes the state anew" out.txt &&
+        cmp g.pgn g.ref && cmp r.txt r.ref && grep -qx 'pgn-offset 0' s.state || { cat out.txt; head -c 40 g.pgn; return 1; }
+    out=$("$M" -resume s.state 2>&1) && grep -q 'all 2 games are recorded in s.state' <<<"$out" || { echo "after the second -rebuild: $out"; return 1; }
+}
+check "a wrong pgn-offset or results-offset line is named as the state's (line, value expected); -rebuild cuts back to a clean PGN and writes the state anew" damaged_offset
 longer_files() {   # files longer than the state (games written after the last state line): saved, cut back
     stopped_state 7 || return 1
     local pgn_at res_at
@@ -1464,6 +1499,42 @@ same_files() {   # two options naming one file: refused before any game, nothing
     "$M" -engine cmd="$F" name=a depth=1 -engine cmd="$F" name=b depth=1 -games 2 -results /dev/null -pgnout /dev/null >/dev/null
 }
 check "-results y -resume y, -pgnout onto the openings (also by a hard link): refused naming both options" same_files
+
+output_links() {   # output files through symbolic links: a link to a file not made yet is written through, a link that names no file refused
+    mkdir out && ln -s out/r.txt r.lnk && ln -s out/g.pgn g.lnk && ln -s out/s.state s.lnk && ln -s out/e.log e.lnk &&
+        ln -s out/b.fen b.lnk || return 1
+    "$M" -genopenings 2 plies=4 format=fen out=b.lnk 2>/dev/null || { echo "-genopenings out= through a link"; return 1; }
+    [ -L b.lnk ] && [ -s out/b.fen ] || { echo "-genopenings: $(ls -l b.lnk out)"; return 1; }
+    two "" "" -each depth=1 -games 2 -maxmoves 20 -quiet -results r.lnk -pgnout g.lnk min -resume s.lnk -log e.lnk >/dev/null 2>err.txt ||
+        { cat err.txt; return 1; }
+    [ -L r.lnk ] && [ -L g.lnk ] && [ -L s.lnk ] && [ -L e.lnk ] && [ "$(wc -l <out/r.txt)" -eq 2 ] &&
+        [ "$(grep -c '^\[Event' out/g.pgn)" -eq 2 ] && [ "$(grep -c '^done ' out/s.state)" -eq 2 ] && [ -s out/e.log ] ||
+        { echo "not written through the links: $(ls -l . out)"; return 1; }
+    # Two options naming one file, one of them by a link to it not made yet.
+    ln -s out/x.txt x.lnk || return 1
+    local out rc
+    out=$("$M" -engine cmd="$F" name=a depth=1 -engine cmd="$F" name=b depth=1 -results x.lnk -pgnout out/x.txt 2>&1); rc=$?
+    [ $rc -eq 2 ] && [ "$out" = "dablo-match: -results x.lnk and -pgnout out/x.txt are the same file: give each its own" ] &&
+        [ ! -e out/x.txt ] || { echo "same file: rc $rc: $out"; return 1; }
+    # A loop of links, a link through a file: refused with the reason dablo-tune and dablo-svg give, the links kept.
+    ln -s loop2 loop1 && ln -s loop1 loop2 && echo x >plain && ln -s plain/x thru || return 1
+    refuse_link() {   # refuse_link EXPECTED ARGS...
+        local want=$1
+        shift
+        out=$("$M" -engine cmd="$F" name=a depth=1 -engine cmd="$F" name=b depth=1 -games 2 "$@" 2>&1); rc=$?
+        [ $rc -eq 2 ] && [ "$out" = "dablo-match: $want" ] || { echo "rc $rc for $*: $out"; return 1; }
+    }
+    refuse_link "-results loop1: a symbolic link that names no file (a loop of links)" -results loop1 || return 1
+    refuse_link "-pgnout thru: a symbolic link that names no file (Not a directory)" -pgnout thru || return 1
+    refuse_link "-log loop2: a symbolic link that names no file (a loop of links)" -results r2.txt -log loop2 || return 1
+    refuse_link "engine a stderr= thru: a symbolic link that names no file (Not a directory)" -each stderr=thru || return 1
+    refuse_link "state file loop1: a symbolic link that names no file (a loop of links)" -resume loop1 || return 1
+    out=$("$M" -genopenings 2 plies=4 out=loop1 2>&1); rc=$?
+    [ $rc -eq 2 ] && [ "$out" = "dablo-match: -genopenings: loop1: a symbolic link that names no file (a loop of links)" ] ||
+        { echo "-genopenings: rc $rc: $out"; return 1; }
+    [ -L loop1 ] && [ -L loop2 ] && [ -L thru ] && [ ! -e r2.txt ] && [ "$(cat plain)" = x ] || { echo "a file was touched: $(ls -l)"; return 1; }
+}
+check "output files through symbolic links: one to a file not made yet is written through and kept; a loop or a path through a file refused" output_links
 
 openings_changed() {   # the state records the openings file's hash: a changed file is refused on resume
     "$M" -genopenings 4 plies=5 -srand 3 format=fen out=b.fen 2>/dev/null && cp b.fen b.orig || return 1

@@ -100,6 +100,18 @@ same "merge of one position of one file: said in the singular" \
 same "merge of two files: said in the plural" \
     "$tmp/two-m.txt: 1 position from 2 files (1 repeated left out)" \
     "$($BIN merge -out "$tmp/two-m.txt" "$tmp/one.txt" "$tmp/one.txt" 2>&1)"
+# merge -out (a new file, as gen's) through a symbolic link to a file not
+# made yet makes that file, the link kept; a loop of links is refused.
+mkdir -p "$tmp/mdir" && ln -s mdir/linked-m.txt "$tmp/mlink.txt" && ln -s mloop2 "$tmp/mloop1" && ln -s mloop1 "$tmp/mloop2"
+$BIN merge -out "$tmp/mlink.txt" "$tmp/one.txt" >/dev/null 2>&1
+rc=$?
+if [ $rc -eq 0 ] && [ -L "$tmp/mlink.txt" ] && cmp -s "$tmp/mdir/linked-m.txt" "$tmp/one.txt"; then
+    ok "merge -out through a link to a file not made yet: the file made, the link kept"
+else
+    bad "merge -out through a link to a file not made yet: the file made, the link kept (exit $rc: $(ls -l "$tmp/mlink.txt" "$tmp/mdir" 2>&1))"
+fi
+refuse "merge -out naming a loop of links" "$tmp/mloop1: a symbolic link that names no file \(a loop of links\)\$" \
+    $BIN merge -out "$tmp/mloop1" "$tmp/one.txt"
 for g in dablot:classic dablot:modern dablot:anti-draw; do
     $BIN gen -game "$g" -nodes 100 -games 1 -out "$tmp/$g.txt" >"$tmp/$g.out" 2>&1
     if grep -q ': 1 game (1-0' "$tmp/$g.out" && [ -s "$tmp/$g.txt" ] && ! grep -qv "^$g " "$tmp/$g.txt"; then

@@ -69,6 +69,7 @@ typedef struct Match {
     uint64_t openings_sum; /* FNV-1a 64 of the openings file's bytes, when has_openings */
     int has_openings;
     int rebuilt; /* -rebuild dropped recorded games: the files are cut back before them */
+    int restate; /* -rebuild put a wrong offset line right: the state is written anew */
 } Match;
 
 static Match *the_match;      /* for the signal thread only */
@@ -606,6 +607,30 @@ static int check_resumed_files(Match *m, StateData *d, int total)
 {
     const MatchConfig *c = m->cfg;
     char err[1024];
+    int64_t pgn_base, res_base;
+    if (state_check_bases(d, c->resume, c->pgnout, c->results, &pgn_base, &res_base, err,
+                          sizeof err)
+        < 0) {
+        /* Cut back to the line's value, the files would keep part of a
+         * game in front (or lose bytes of the file before the match). */
+        if (!c->rebuild) {
+            fprintf(stderr,
+                    "dablo-match: %s; the state file is damaged (not resumed: correct that line, "
+                    "or give -resume %s -rebuild to play the %d recorded game%s again)\n",
+                    err, c->resume, d->nlines, d->nlines == 1 ? "" : "s");
+            return -1;
+        }
+        fprintf(stderr,
+                "dablo-match: %s; -rebuild: 0 recorded games kept, the files cut back to where "
+                "the match began and the state written anew; %d of the %d game%s to play (%d of "
+                "them recorded before)\n",
+                err, total, total, total == 1 ? "" : "s", d->nlines);
+        d->pgn_base = pgn_base;
+        d->res_base = res_base;
+        state_keep(d, 0);
+        m->rebuilt = m->restate = 1;
+        return 0;
+    }
     int bad = state_check_files(d, c->pgnout, c->results, err, sizeof err);
     if (bad < 0) return 0;
     if (!c->rebuild && bad == 0) { /* nothing of the files can be kept */
@@ -621,6 +646,18 @@ static int check_resumed_files(Match *m, StateData *d, int total)
                 "before that game and play it and the later ones again)\n",
                 err, c->resume);
         return -1;
+    }
+    int64_t cut = bad == 0 ? state_pgn_cut_point(d, c->pgnout) : d->pgn_base;
+    if (cut != d->pgn_base) {
+        /* A damaged pgn-offset inside a game: cut back to its value, the
+         * file would keep that part of the game in front. */
+        fprintf(stderr,
+                "dablo-match: note: %s:%d: pgn-offset %lld falls inside a game of %s: -rebuild "
+                "cuts the file back to byte %lld, where that game begins, and writes the state "
+                "anew\n",
+                c->resume, d->pgn_base_line, (long long)d->pgn_base, c->pgnout, (long long)cut);
+        d->pgn_base = cut;
+        m->restate = 1;
     }
     fprintf(stderr,
             "dablo-match: %s; -rebuild: %d recorded game%s kept, the files cut back before the "
@@ -697,15 +734,21 @@ static int open_records(Match *m, int argc, char *const argv[], const StateData 
     m->pgn_base = m->pgn_size = file_size(m->pgn);
     m->res_base = m->res_size = file_size(m->res);
     if (!c->resume) return 0;
-    int rc = resumed ? state_reopen(&m->state, c->resume, resumed->valid_bytes, err, sizeof err)
-                     : state_create(&m->state, c->resume, argc, argv, c->seed,
-                                    m->has_openings ? &m->openings_sum : NULL, total, m->pgn_base,
-                                    m->res_base, err, sizeof err);
+    /* A state written anew keeps its command line (its arg lines). */
+    if (m->restate) {
+        argc = resumed->argc;
+        argv = resumed->argv;
+    }
+    int rc = resumed && !m->restate
+               ? state_reopen(&m->state, c->resume, resumed->valid_bytes, err, sizeof err)
+               : state_create(&m->state, c->resume, argc, argv, c->seed,
+                              m->has_openings ? &m->openings_sum : NULL, total, m->pgn_base,
+                              m->res_base, err, sizeof err);
     if (rc < 0) {
         match_say(err);
         return -1;
     }
-    if (resumed && resumed->has_games && (resumed->games != total || m->rebuilt)) {
+    if (resumed && !m->restate && resumed->has_games && (resumed->games != total || m->rebuilt)) {
         if (resumed->games != total)
             fprintf(stderr,
                     "dablo-match: note: %s: its games line says %lld game%s, its command line (the "

@@ -145,7 +145,17 @@ static int open_tmp(NewFile *nf, const char *path, bool replace, char *err, size
 {
     memset(nf, 0, sizeof *nf);
     struct stat st;
-    if (!replace && lstat(path, &st) == 0) {
+    char *real = NULL;
+    if (!replace && lstat(path, &st) == 0 && S_ISLNK(st.st_mode) && stat(path, &st) != 0) {
+        /* A symbolic link to a file not made yet: the file is made
+         * through it (link(2) to the target), the link kept. */
+        real = newfile_target(path);
+        if (!real) {
+            snprintf(err, errlen, "%s: a symbolic link that names no file (%s)", path,
+                     newfile_link_fault(errno));
+            return -1;
+        }
+    } else if (!replace && lstat(path, &st) == 0) {
         /* "Remove it" is no advice for /dev/null or a folder (as root). */
         bool odd = stat(path, &st) == 0 && !S_ISREG(st.st_mode);
         snprintf(err, errlen, "%s%s", path,
@@ -157,7 +167,7 @@ static int open_tmp(NewFile *nf, const char *path, bool replace, char *err, size
     /* A FILE replaced through a symbolic link: the file it names is
      * rewritten (temporary file in that file's folder, renamed over it),
      * the link kept; its permission bits are kept too. */
-    char *real = replace ? newfile_target(path) : NULL;
+    if (replace) real = newfile_target(path);
     int link_err = errno;
     if (replace && !real && lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) {
         /* Replacing the link itself would lose it: refuse, as dablo-tune fit does. */
@@ -196,8 +206,9 @@ static int open_tmp(NewFile *nf, const char *path, bool replace, char *err, size
     if (!nf->f) {
         /* Named by the caller's name: the temporary one is the runner's own. */
         int e = errno;
-        const char *slash = strrchr(path, '/');
-        char *dir = slash ? strndup(path, (size_t)(slash - path) + (slash == path)) : NULL;
+        const char *slash = strrchr(nf->dest, '/'); /* a link's target: its own folder */
+        char *dir = slash ? strndup(nf->dest, (size_t)(slash - nf->dest) + (slash == nf->dest))
+                          : NULL;
         struct stat dst;
         if (e == ENOENT && dir && stat(dir, &dst) != 0)
             snprintf(err, errlen, "cannot create %s: its folder %s does not exist", path, dir);

@@ -6,7 +6,9 @@
  * FILE behind, which would make the same command refuse to run again
  * ("FILE exists"):
  *   - newfile_open() refuses a FILE that exists and writes to a temporary
- *     file in FILE's folder, FILE.tmp.PID, created exclusively;
+ *     file in FILE's folder, FILE.tmp.PID, created exclusively (a FILE
+ *     that is a symbolic link to a file not made yet is made through it,
+ *     in the target's folder, the link kept: newfile_target());
  *   - newfile_commit() flushes and fsyncs it, links it to FILE (link(2)
  *     never replaces a file: one that appeared meanwhile is kept and the
  *     commit fails), removes the temporary name and fsyncs the folder, so
@@ -42,7 +44,8 @@ typedef struct NewFile {
 
 /* Starts FILE = path.  Returns 0 with nf->f open for writing, or -1 with a
  * one-line reason naming FILE (never the temporary name) in err ("PATH
- * exists: remove it or choose another name", "PATH: not a regular file"
+ * exists: remove it or choose another name", "PATH: a symbolic link that
+ * names no file (a loop of links)", "PATH: not a regular file"
  * (a device: /dev/null), "PATH: is a folder", "cannot create PATH: its
  * folder DIR does not exist (No such file or directory)", "cannot create
  * PATH: Permission denied", ...); nothing is created then.  *nf is owned

@@ -20,6 +20,7 @@
 
 #include "host/proc.h"
 #include "host/util.h"
+#include "newfile.h"
 
 /* Who holds the flock(2) lock on the file open as fd: " (pid N: COMMAND)"
  * from /proc/locks and /proc/N/cmdline into buf, or, where those do not
@@ -57,6 +58,18 @@ static void lock_holder(int fd, const char *path, char *buf, size_t len)
              n == (ssize_t)sizeof cmd - 1 ? " ..." : "");
 }
 
+int outputs_link_target(const char *what, const char *path, char **target, char *err, size_t errlen)
+{
+    *target = NULL;
+    struct stat st;
+    if (lstat(path, &st) != 0 || !S_ISLNK(st.st_mode) || stat(path, &st) == 0) return 0;
+    *target = newfile_target(path);
+    if (*target) return 0;
+    snprintf(err, errlen, "%s %s: a symbolic link that names no file (%s)", what, path,
+             newfile_link_fault(errno));
+    return -1;
+}
+
 int outputs_lock(OutputLocks *l, const char *path, const char *what, char *err, size_t errlen)
 {
     struct stat st;
@@ -65,16 +78,33 @@ int outputs_lock(OutputLocks *l, const char *path, const char *what, char *err, 
         snprintf(err, errlen, "too many output files to lock (%s %s)", what, path);
         return -1;
     }
+    /* A link to a file not made yet creates that file (O_EXCL alone would
+     * find the link there), the link kept. */
+    char *target;
+    if (outputs_link_target(what, path, &target, err, errlen) < 0) return -1;
+    const char *at = target ? target : path;
     /* Opened for writing, as the run will write it: a file it may not
      * write is refused now, by its own name. */
     int created = 1;
-    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    int fd = open(at, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
     if (fd < 0 && errno == EEXIST) {
         created = 0;
-        fd = open(path, O_WRONLY | O_CLOEXEC);
+        fd = open(at, O_WRONLY | O_CLOEXEC);
     }
     if (fd < 0) {
-        snprintf(err, errlen, "cannot open %s %s: %s", what, path, strerror(errno));
+        int e = errno;
+        const char *slash = strrchr(at, '/');
+        struct stat dst;
+        char dir[4200];
+        snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - at) + (slash == at) : 1,
+                 slash ? at : ".");
+        if (e == ENOENT && target && stat(dir, &dst) != 0)
+            snprintf(err, errlen,
+                     "cannot open %s %s: it links to %s, whose folder %s does not exist", what,
+                     path, at, dir);
+        else
+            snprintf(err, errlen, "cannot open %s %s: %s", what, path, strerror(e));
+        free(target);
         return -1;
     }
     /* A file of /proc or /sys opens for writing (as root) but keeps no
@@ -82,6 +112,7 @@ int outputs_lock(OutputLocks *l, const char *path, const char *what, char *err, 
     struct statfs fs;
     if (fstatfs(fd, &fs) == 0 && (fs.f_type == PROC_SUPER_MAGIC || fs.f_type == SYSFS_MAGIC)) {
         close(fd);
+        free(target);
         snprintf(
             err, errlen,
             "%s %s is a file of the kernel (/proc, /sys), which keeps no record: give another file",
@@ -92,8 +123,9 @@ int outputs_lock(OutputLocks *l, const char *path, const char *what, char *err, 
         int e = errno;
         char who[300] = "";
         if (e == EWOULDBLOCK) lock_holder(fd, path, who, sizeof who);
-        if (created) unlink(path);
+        if (created) unlink(at);
         close(fd);
+        free(target);
         if (e == EWOULDBLOCK)
             snprintf(err, errlen,
                      "%s %s is in use by another dablo-match run%s, which holds the file's "
@@ -104,7 +136,7 @@ int outputs_lock(OutputLocks *l, const char *path, const char *what, char *err, 
         return -1;
     }
     l->fd[l->n] = fd;
-    l->path[l->n] = util_xstrdup(path);
+    l->path[l->n] = target ? target : util_xstrdup(path); /* what outputs_release() removes */
     l->created[l->n] = created;
     l->n++;
     return 0;
@@ -143,6 +175,9 @@ static FileId file_id(const char *path)
         }
         return id;
     }
+    /* A link to a file not made yet: that file's name. */
+    char *target = newfile_target(path);
+    if (target) path = target;
     const char *slash = strrchr(path, '/');
     char *dir = slash ? strndup(path, (size_t)(slash - path) + (slash == path)) : strdup(".");
     char *real = dir ? realpath(dir, NULL) : NULL;
@@ -154,6 +189,7 @@ static FileId file_id(const char *path)
     }
     free(real);
     free(dir);
+    free(target);
     return id;
 }
 
@@ -255,7 +291,17 @@ int outputs_guard_match(const MatchConfig *c, OutputLocks *l, char *err, size_t 
         const char *p = c->engines[i].stderr_path;
         files[FIXED + i] = (OutputName){ label[i], p && *p ? p : NULL };
     }
-    int rc = outputs_distinct(files, FIXED + c->nengines, err, errlen);
+    /* Every file the run writes (all but the openings file) goes through
+     * a symbolic link as dablo-tune and dablo-svg write one: a link to a
+     * file not made yet creates it; one that names no file is refused. */
+    int rc = 0;
+    for (int i = 1; i < FIXED + c->nengines && rc == 0; i++) {
+        char *target = NULL;
+        if (files[i].path)
+            rc = outputs_link_target(files[i].option, files[i].path, &target, err, errlen);
+        free(target);
+    }
+    if (rc == 0) rc = outputs_distinct(files, FIXED + c->nengines, err, errlen);
     free(files);
     free(label);
     if (rc < 0) return -1;

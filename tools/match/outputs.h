@@ -33,9 +33,20 @@ typedef struct OutputLocks {
     int created[OUTPUTS_MAX]; /* the lock created the file (it was not there) */
 } OutputLocks;
 
+/* A symbolic link path whose file is not made yet (newfile_target()):
+ * *target is that file (malloc'd, the caller frees it), which opening
+ * path with O_CREAT would create; NULL for any other path.  Returns 0, or
+ * -1 for a link that names no file, with "WHAT PATH: a symbolic link that
+ * names no file (a loop of links)" (or "(Not a directory)" for a link
+ * through a file), the reason dablo-tune and dablo-svg give, in err. */
+int outputs_link_target(const char *what, const char *path, char **target, char *err,
+                        size_t errlen);
+
 /* Locks path for this run (what: "state file", "results file", ...
  * for messages), creating it empty when it does not exist.  A path that
- * names no regular file (a device, a pipe) is not locked.  Returns 0, or
+ * names no regular file (a device, a pipe) is not locked; a symbolic link
+ * to a file not made yet creates that file, the link kept
+ * (outputs_link_target(), whose reason a link that names no file gets).  Returns 0, or
  * -1 with a one-line reason naming the file in err ("r.txt is in use by
  * another dablo-match run (pid 4242: bin/dablo-match -engine ...)": the
  * holder as /proc/locks names it, else a hint to run fuser); nothing is

@@ -186,11 +186,13 @@ int state_load(const char *path, StateData *d, char *err, size_t errlen)
                                                 "18446744073709551615";
         } else if (!begun && strncmp(line, "pgn-offset ", 11) == 0 && !have_po) {
             have_po = 1;
+            d->pgn_base_line = lineno;
             if (util_parse_int64(line + 11, -1, INT64_MAX, &d->pgn_base) < 0)
                 why = "bad pgn-offset line", expect = "'pgn-offset N', N the size in bytes of the "
                                                       "PGN file when the match began, or -1 (none)";
         } else if (!begun && strncmp(line, "results-offset ", 15) == 0 && !have_ro) {
             have_ro = 1;
+            d->res_base_line = lineno;
             if (util_parse_int64(line + 15, -1, INT64_MAX, &d->res_base) < 0)
                 why = "bad results-offset line",
                 expect = "'results-offset N', N the size in bytes of the results file when the "
@@ -285,8 +287,8 @@ int state_load(const char *path, StateData *d, char *err, size_t errlen)
         else
             snprintf(err, errlen,
                      "%s:%d: the file ends in its header, before the begin line (it was cut "
-                     "short?): expected the lines seed, pgn-offset, results-offset, games, dir, "
-                     "arg, then begin",
+                     "short?): expected the lines seed, pgn-offset, results-offset, openings-sum, "
+                     "games, dir, arg, then begin",
                      path, lineno + 1);
         state_data_free(d);
         return -1;
@@ -407,6 +409,150 @@ static int check_file(const StateData *d, const char *path, int which, char *err
     free(buf);
     close(fd);
     return bad;
+}
+
+/* The bytes of the PGN file the match wrote before its first record
+ * ends (end: that record's size) looked at backwards, at most this many. */
+enum { BASE_WINDOW = 1 << 20 };
+
+/* Where the first recorded game's text begins in the file open as fd
+ * (which: 0 PGN, 1 results; size: the file's), found from where it ends:
+ * the results line is the record's own, the PGN text the one whose sum
+ * the record gives, from the last game's first tag line (a line that
+ * starts with '[' after one that does not) before its end.  Returns the
+ * offset, or -1 when the record's text is not there (the file changed). */
+static int64_t first_text_start(const StateData *d, int fd, int which, int64_t size)
+{
+    const StateRecord *r = &d->rec[0];
+    int64_t end = which ? r->res_end : r->pgn_end;
+    if (end <= 0 || end > size || (!which && !r->has_sum)) return -1;
+    int64_t from = which ? end - (int64_t)strlen(d->lines[0])
+                         : (end > BASE_WINDOW ? end - BASE_WINDOW : 0);
+    if (from < 0) return -1;
+    size_t n = (size_t)(end - from);
+    char *buf = util_xmalloc(n + 1);
+    int64_t at = -1;
+    if (pread(fd, buf, n, from) == (ssize_t)n) {
+        if (which) {
+            at = memcmp(buf, d->lines[0], n) == 0 ? from : -1;
+        } else {
+            /* The last game's first tag line: a line that starts with
+             * '[' after one that does not (or first in the file). */
+            size_t i = from == 0 ? 0 : n, game = n;
+            if (i == n) { /* the window begins inside a line: from the next one */
+                const char *nl = memchr(buf, '\n', n);
+                if (nl) i = (size_t)(nl - buf) + 1;
+            }
+            int prev_tag = from != 0; /* unknown before the window: no start there */
+            while (i < n) {
+                int tag = buf[i] == '[';
+                if (tag && !prev_tag) game = i;
+                prev_tag = tag;
+                const char *nl = memchr(buf + i, '\n', n - i);
+                i = nl ? (size_t)(nl - buf) + 1 : n;
+            }
+            if (game < n && state_sum(buf + game, n - game) == r->pgn_sum)
+                at = from + (int64_t)game;
+        }
+    }
+    free(buf);
+    return at;
+}
+
+/* Whether the line of buf (n bytes) that starts at i is blank or an
+ * escape line ('%'): no part of a game. */
+static int no_game_line(const char *buf, size_t n, size_t i)
+{
+    while (i < n && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r'))
+        i++;
+    return i == n || buf[i] == '\n' || buf[i] == '%';
+}
+
+/* Whether the line s (n bytes, no '\n') ends with a game's result, as
+ * the last line of a game does (1-0, 0-1, 1/2-1/2, *). */
+static int ends_game(const char *s, size_t n)
+{
+    while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r'))
+        n--;
+    static const char *const results[] = { "1-0", "0-1", "1/2-1/2", "*" };
+    for (size_t k = 0; k < sizeof results / sizeof *results; k++) {
+        size_t m = strlen(results[k]);
+        if (n >= m && memcmp(s + n - m, results[k], m) == 0
+            && (n == m || s[n - m - 1] == ' ' || s[n - m - 1] == '}'))
+            return 1;
+    }
+    return 0;
+}
+
+int64_t state_pgn_cut_point(const StateData *d, const char *pgn_path)
+{
+    int64_t base = d->pgn_base;
+    if (!pgn_path || base <= 0) return base;
+    int fd = open(pgn_path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size < base) {
+        if (fd >= 0) close(fd);
+        return base;
+    }
+    int64_t from = base > BASE_WINDOW ? base - BASE_WINDOW : 0;
+    size_t n = (size_t)(base - from);
+    char *buf = util_xmalloc(n + 1);
+    int64_t cut = base;
+    if (pread(fd, buf, n, from) == (ssize_t)n) {
+        /* The line starts up to base: the last one after a line of no
+         * game (or the file's start) that begins with '[' starts a game;
+         * base is clean when the line before it is of no game. */
+        size_t i = 0, game = n, prev = n; /* prev: the start of the line before i */
+        if (from > 0) {
+            const char *nl = memchr(buf, '\n', n);
+            i = nl ? (size_t)(nl - buf) + 1 : n;
+        }
+        int prev_free = from == 0; /* the line before i is of no game (none: the start) */
+        while (i < n) {
+            if (buf[i] == '[' && prev_free) game = i;
+            prev_free = no_game_line(buf, n, i);
+            prev = i;
+            const char *nl = memchr(buf + i, '\n', n - i);
+            i = nl ? (size_t)(nl - buf) + 1 : n;
+        }
+        int clean = buf[n - 1] == '\n' && prev < n
+                 && (no_game_line(buf, n, prev) || ends_game(buf + prev, n - 1 - prev));
+        if (!clean && game < n) cut = from + (int64_t)game;
+    }
+    free(buf);
+    close(fd);
+    return cut;
+}
+
+int state_check_bases(const StateData *d, const char *state_path, const char *pgn_path,
+                      const char *res_path, int64_t *pgn_base, int64_t *res_base, char *err,
+                      size_t errlen)
+{
+    *pgn_base = d->pgn_base;
+    *res_base = d->res_base;
+    int rc = 0;
+    for (int which = 1; which >= 0; which--) {
+        const char *path = which ? res_path : pgn_path;
+        int64_t base = which ? d->res_base : d->pgn_base;
+        if (!path || base < 0 || d->nlines == 0) continue;
+        int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC); /* O_NONBLOCK: as check_file */
+        struct stat st;
+        int64_t at = -1;
+        if (fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode))
+            at = first_text_start(d, fd, which, (int64_t)st.st_size);
+        if (fd >= 0) close(fd);
+        if (at < 0 || at == base) continue;
+        const char *key = which ? "results-offset" : "pgn-offset";
+        snprintf(err, errlen,
+                 "%s:%d: wrong %s line '%s %lld': the %s %s holds the match's first recorded "
+                 "game (game %ld) from byte %lld: expected '%s %lld'",
+                 state_path, which ? d->res_base_line : d->pgn_base_line, key, key, (long long)base,
+                 which ? "results file" : "PGN file", path, state_line_game(d->lines[0]),
+                 (long long)at, key, (long long)at);
+        *(which ? res_base : pgn_base) = at;
+        rc = -1;
+    }
+    return rc;
 }
 
 int state_check_files(const StateData *d, const char *pgn_path, const char *res_path, char *err,

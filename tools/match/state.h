@@ -65,6 +65,7 @@ typedef struct StateData {
     char *dir;            /* the folder the match ran in (owned), NULL in older files */
     uint64_t seed;
     int64_t pgn_base, res_base; /* file sizes when the match began (-1: none) */
+    int pgn_base_line, res_base_line; /* their lines in the state file, 1-based */
     uint64_t openings_sum;      /* the openings file's FNV-1a 64, when has_openings_sum */
     int has_openings_sum;       /* absent in files of older runners and without a file */
     int64_t games;              /* the match's games as last recorded, when has_games */
@@ -104,6 +105,28 @@ void state_keep(StateData *d, int n);
  * that differs, with a reason naming the file and the game in err. */
 int state_check_files(const StateData *d, const char *pgn_path, const char *res_path, char *err,
                       size_t errlen);
+
+/* Checks the header's pgn-offset and results-offset lines against the
+ * files (NULL: not written by the match): where the first record's text
+ * is found ending at its recorded size (the results line; the PGN game
+ * with the recorded sum, from its first tag line) must be where the line
+ * says the match began.  Returns 0 with *pgn_base and *res_base the
+ * header's values, or -1 when a line says otherwise, with that file's
+ * base set to where the text begins and a one-line reason naming the
+ * state file, the line and the value expected ("st:3: wrong pgn-offset
+ * line ...: expected 'pgn-offset 0'") in err.  A file that is shorter,
+ * changed there or no regular file is left to state_check_files(). */
+int state_check_bases(const StateData *d, const char *state_path, const char *pgn_path,
+                      const char *res_path, int64_t *pgn_base, int64_t *res_base, char *err,
+                      size_t errlen);
+
+/* Where -rebuild cuts the PGN file (NULL: none) back to when it keeps no
+ * record: the header's pgn-offset when that is the file's start or
+ * follows a blank or '%' line or a game's last line (ending with its
+ * result), as where a match began always does, else, for a damaged value that falls inside a game, the start
+ * of that game (its first tag line), so no part of it stays in front.
+ * A file that cannot be read or is shorter keeps the header's value. */
+int64_t state_pgn_cut_point(const StateData *d, const char *pgn_path);
 
 /* FNV-1a 64-bit hash of n bytes (the <pgn-sum> of a record). */
 uint64_t state_sum(const char *s, size_t n);
