@@ -363,6 +363,22 @@ msg=$($TB probe -variant tabal -fen "3/3/5/5/2k2/2K2/4K/3/3 w 0 1" -dir "$tmp/a/
 same "probe -dir that is a file: not a folder" "dablo-tb: tablebase folder '$tmp/a/tabal-Kvk.dtb' cannot be read: not a folder" "$msg"
 out=$( (printf '%s\n' "setoption name TablebasePath value $tmp/a" "setoption name TablebasePath value $tmp/nowhere" "position fen $fen" d isready) | bin/dablo 2>&1)
 same "engine: a bad folder keeps the tables open" "Tablebase: win $d" "$(grep -o "^Tablebase: win [0-9]*" <<<"$out")"
+# A folder without a table of these rules (empty, or the other game's
+# tables only) is taken with one warning line (it said "tablebases: 0
+# tables of up to 0 pieces"), the tables before closed; the other game's
+# tables open from it at its Variant.
+mkdir -p "$tmp/none"
+out=$( (printf '%s\n' "setoption name TablebasePath value $tmp/a" "setoption name TablebasePath value $tmp/none" "position fen $fen" d isready) | bin/dablo 2>&1)
+same "engine: an empty folder: one warning line" \
+    "info string warning: TablebasePath: no tables for these rules (dablot-optional-*.dtb) in $tmp/none; searching without tables" \
+    "$(grep -v '^info string tablebases' <<<"$out" | grep '^info string')"
+same "engine: an empty folder: the tables before are closed" "" "$(grep -o "^Tablebase: win [0-9]*" <<<"$out")"
+out=$(printf '%s\n' "setoption name TablebasePath value $tmp/one" "setoption name Variant value tabal" isready | bin/dablo 2>&1)
+same "engine: the other game's tables only: one warning line, its tables at its Variant" \
+    "info string warning: TablebasePath: no tables for these rules (dablot-optional-*.dtb) in $tmp/one; searching without tables|readyok" \
+    "$(grep -v '^info string variant' <<<"$out" | tr '\n' '|' | sed 's/|$//')"
+out=$(printf '%s\n' "setoption name TablebasePath value $tmp/one" "setoption name Variant value tabal" "position fen 3/3/5/5/2k2/5/4K/3/3 w 0 1" d | bin/dablo 2>&1)
+if grep -q "^Tablebase: " <<<"$out"; then ok "... and the Tabal table opens at Variant tabal"; else bad "Variant tabal after a folder of Tabal tables: $out"; fi
 
 # dablo-match -tb: a game that enters the tables ends there, with their result.
 printf '%s\n' "5m/5/6/5/6/5/6/5/6/5/6/5/KP4 b 0 1" "5m/5/6/5/6/5/6/5/6/5/6/m4/KP4 w 0 1" >"$tmp/open.fen"
