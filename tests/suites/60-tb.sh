@@ -395,6 +395,31 @@ out=$($TB build -variant tabal -sig Kvk,Kvm,Kvk -dir "$tmp/d" 2>"$tmp/d.err")
 same "build -sig Kvk,Kvm,Kvk: two tables built" "Kvk Kvm" "$(awk '/^tabal /{print $2}' <<<"$out" | tr '\n' ' ' | sed 's/ $//')"
 same "build -sig Kvk,Kvm,Kvk: one note" "dablo-tb: -sig: Kvk given more than once, taken once" "$(cat "$tmp/d.err")"
 
+# A build that fails for a table missing outside the set leaves no folder
+# it made (it left an empty one); one that existed stays.
+err=$($TB build -variant tabal -sig Mvm -dir "$tmp/newdir" 2>&1 >/dev/null)
+same "build -sig Mvm without its smaller tables: exit 1, one line, no folder left" \
+    "1|dablo-tb: a needed table is missing or bad: $tmp/newdir/tabal-Mvk.dtb: cannot open: No such file or directory|no folder" \
+    "$($TB build -variant tabal -sig Mvm -dir "$tmp/newdir" >/dev/null 2>&1; echo $?)|$err|$([ -e "$tmp/newdir" ] && echo folder || echo no folder)"
+mkdir -p "$tmp/olddir"
+$TB build -variant tabal -sig Mvm -dir "$tmp/olddir" >/dev/null 2>&1
+if [ -d "$tmp/olddir" ]; then ok "... a folder that was there stays"; else bad "a failed build removed a folder it did not make"; fi
+# SIGINT during a build says what it did not write, as dablo-tune does
+# (it said nothing): "interrupted by SIGINT: N tables of DIR (A, B, C and
+# M more) not written", exit 130.
+$TB build -variant tabal -pieces 5 -threads 1 -dir "$tmp/int" >/dev/null 2>"$tmp/int.err" &
+pid=$!
+for _ in $(seq 50); do compgen -G "$tmp/int/*.dtb" >/dev/null && break; sleep 0.1; done
+kill -INT $pid
+wait $pid
+rc=$?
+if [ $rc -eq 130 ] && [ "$(wc -l <"$tmp/int.err")" -eq 1 ] &&
+    grep -Eq "^dablo-tb: interrupted by SIGINT: [0-9]+ tables? of $tmp/int \(([A-Za-z]+, ){0,2}[A-Za-z]+( and [0-9]+ more)?\) not written\$" "$tmp/int.err"; then
+    ok "build stopped by SIGINT: one line naming the tables not written, exit 130"
+else
+    bad "build stopped by SIGINT: exit $rc, '$(cat "$tmp/int.err")'"
+fi
+
 # Builds of one table at once into one folder: each writes a temporary
 # file of its own (TABLE.tmp.PID, synced, renamed), so none fails ("cannot
 # write: No such file or directory" when both used TABLE.tmp) and none
