@@ -97,13 +97,14 @@ static char *command_line(int argc, char **argv, Words *w)
     return s;
 }
 
-/* True when the one-shot command v[0..n) is a malformed "go" or one that
- * only "stop" would end (infinite, ponder, or no depth, nodes, movetime or
- * clock of the side to move), read by the protocol's own go parser.  Then
- * nothing runs, and stderr says why: a malformed go's one error line
- * without the "; nothing searched" of a running engine (a bad depth says
- * so, not that no depth was given); else the go's notes, each without its
- * last part, and that only stop would end it. */
+/* True when the one-shot command v[0..n) is a malformed "go" (a "go
+ * perft" without one depth 1..100 among them) or one that only "stop"
+ * would end (infinite, ponder, or no depth, nodes, movetime or clock of
+ * the side to move), read by the protocol's own go parser.  Then nothing
+ * runs, and stderr says why: a malformed go's one error line without the
+ * "; nothing searched" of a running engine (a bad depth says so, not that
+ * no depth was given); else the go's notes, each without its last part,
+ * and that only stop would end it. */
 static bool endless_go(Session *e, int n, char **v, const char *cmd)
 {
     if (n < 1 || strcasecmp(v[0], "go") != 0)
@@ -113,8 +114,7 @@ static bool endless_go(Session *e, int n, char **v, const char *cmd)
     int perft_depth;
     Color stm = e->game.pos.stm;
     int rc = uci_parse_go(&e->game.pos, v + 1, n - 1, &lim, &perft_depth, &pe);
-    if (perft_depth != 0)
-        return false;
+    if (perft_depth > 0) return false;
     if (rc == 0 && !lim.infinite && !lim.ponder
         && (lim.depth || lim.nodes || lim.movetime || lim.time[stm] >= 0))
         return false;

@@ -337,9 +337,9 @@ static int level(const Session *e)
 
 /* The integer argument of a play command, or false with one line that
  * says what was wrong, as setoption's errors do: "level: 21 is out of
- * range (expected an integer 0..20)", "time: 'x' is not a number
- * (expected an integer 1..600000)", or the usage for a missing or extra
- * word ("usage: undo <1..10000>"). */
+ * range (expected an integer 0..20)" (an integer beyond 64 bits too),
+ * "time: 'x' is not a number (expected an integer 1..600000)", or the
+ * usage for a missing or extra word ("usage: undo <1..10000>"). */
 static bool int_arg(char **v, int n, long long lo, long long hi, long long *x)
 {
     if (n != 2) {
@@ -347,8 +347,12 @@ static bool int_arg(char **v, int n, long long lo, long long hi, long long *x)
         return false;
     }
     if (uci_parse_int64(v[1], x) != 0) {
-        output_line("%s: '%.*s%s' is not a number (expected an integer %lld..%lld)", v[0],
-                    UCI_WORD(v[1]), lo, hi);
+        if (uci_parse_integer_syntax(v[1]))
+            output_line("%s: %.*s%s is out of range (expected an integer %lld..%lld)", v[0],
+                        UCI_WORD(v[1]), lo, hi);
+        else
+            output_line("%s: '%.*s%s' is not a number (expected an integer %lld..%lld)", v[0],
+                        UCI_WORD(v[1]), lo, hi);
         return false;
     }
     if (*x >= lo && *x <= hi) return true;

@@ -30,6 +30,7 @@
 #include "search/output.h"
 #include "search/skill.h"
 #include "show.h"
+#include "tb/tb_file.h"
 #include "terminal.h"
 #include "uci_parse.h"
 
@@ -220,7 +221,16 @@ static void install_tablebases(Session *e, TbSet *fresh, int n, const char *err,
         output_line("info string error: %d table file(s) refused: %s (tablebases: %d table%s of up "
                     "to %d pieces in %s)",
                     t->nrefused, t->refused, n, n == 1 ? "" : "s", t->max_pieces, e->tb_path);
-    else if (told)
+    else if (told && n == 0) {
+        /* Taken all the same (a change of the rules may find its tables
+         * there), but a folder that helps none of this game's searches is
+         * no count of 0 to pass over. */
+        char tag[64];
+        tb_rules_tag(&e->rules, tag, sizeof tag);
+        output_line("info string warning: TablebasePath: no tables for these rules (%s-*.dtb) in "
+                    "%s; searching without tables",
+                    tag, e->tb_path);
+    } else if (told)
         output_line("info string tablebases: %d table%s of up to %d pieces in %s", n,
                     n == 1 ? "" : "s", t->max_pieces, e->tb_path);
 }
@@ -323,7 +333,8 @@ static void set_option(Session *e, const OptionDesc *o, const char *canon)
             return;
         }
         /* Opened once; a folder that cannot be read changes nothing
-         * (README "Options"); "" closes the tables. */
+         * (PROTOCOL.md section 4); one without tables of these rules is
+         * taken with a warning (install_tablebases); "" closes the tables. */
         TbSet fresh = { 0 };
         int n = canon[0] ? tb_set_open(&fresh, canon, &e->rules, err, sizeof err) : 0;
         if (n < 0) {

@@ -94,9 +94,7 @@ static int is_go_keyword(const char *s)
     return go_keyword_index(s) >= 0;
 }
 
-/* True when s is an optional sign and digits only (an integer too large
- * for 64 bits still is one). */
-static int integer_syntax(const char *s)
+int uci_parse_integer_syntax(const char *s)
 {
     if (*s == '-' || *s == '+') s++;
     if (!*s) return 0;
@@ -144,7 +142,7 @@ static int go_number(char **v, int n, int *i, long long lo, long long hi, GoRang
     (*i)++;
     const char *w = v[*i];
     if (uci_parse_int64(w, &x) < 0) {
-        if (!integer_syntax(w))
+        if (!uci_parse_integer_syntax(w))
             return go_refuse(errs, "go: %s: expected %s, got '%.*s%s'", key, what, UCI_WORD(w));
         x = w[0] == '-' ? LLONG_MIN : LLONG_MAX; /* beyond 64 bits */
         huge = x == LLONG_MAX;

@@ -105,4 +105,9 @@ int uci_parse_setoption(char **v, int n, char **name, char **value, char *err, s
 /* Parses a whole decimal integer (optional sign) into *out; 0 or -1. */
 int uci_parse_int64(const char *s, long long *out);
 
+/* 1 when s is an optional sign and decimal digits only, of any length (an
+ * integer too large for 64 bits, which uci_parse_int64() refuses, still
+ * is one), else 0. */
+int uci_parse_integer_syntax(const char *s);
+
 #endif

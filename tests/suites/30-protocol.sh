@@ -130,7 +130,19 @@ check "bin/dablo --version, --help, unknown flags, extra arguments, endless one-
 cli_status() {
     local err
     bin/dablo go perft 2 >/dev/null || return 1
-    err=$(bin/dablo go perft x 2>&1); [ $? -eq 1 ] && grep -q "^info string error: go perft: .x. is not a depth" <<<"$err" || return 1
+    # a malformed go perft is a malformed go: exit 2, its line on stderr,
+    # stdout empty (it said "info string error: ..." on stdout, exit 1)
+    local cmd want out
+    for cmd in "perft x|go perft: 'x' is not a depth 1..100" "perft -1|go perft: '-1' is not a depth 1..100" \
+        "perft|go perft: needs a depth 1..100" \
+        "perft 3 x|go perft: expected 'go perft <depth>' with depth 1..100 and no other word"; do
+        want="dablo: ${cmd#*|}"
+        # shellcheck disable=SC2086 # the words of the command
+        out=$(bin/dablo go ${cmd%%|*} 2>/dev/null)
+        err=$(bin/dablo go ${cmd%%|*} 2>&1 >/dev/null)
+        [ $? -eq 2 ] && [ -z "$out" ] && [ "$err" = "$want" ] ||
+            { echo "     go ${cmd%%|*}: stdout '$out', stderr '$err'"; return 1; }
+    done
     err=$(bin/dablo setoption name Hash value lots 2>&1); [ $? -eq 1 ] || return 1
     # the notes of a go that runs are no error lines (a host reading "error:"
     # would take the go as refused)
@@ -147,7 +159,7 @@ cli_status() {
         grep -qx "info string TradeBonus applies to Dablot under optional captures only; stored for a game of Dablot under optional captures" <<<"$err" ||
         { echo "$err"; return 1; }
 }
-check "a one-shot command exits 1 when it wrote an error line, 0 otherwise" cli_status
+check "a one-shot command exits 1 when it wrote an error line, 0 otherwise; a malformed go perft 2 with its line on stderr" cli_status
 # The terminal's play commands from the shell: help knows them as the
 # terminal does and says where they work; the command itself is a usage
 # error saying the same, not an unknown command.
@@ -364,8 +376,8 @@ check "stop then isready: readyok follows the bestmove" stop_then_ready
 # ignored" first, though nothing ran).
 perft_extra_word() {
     local out
-    out=$(bin/dablo go perft 3 x)
-    [ $? -eq 1 ] && [ "$out" = "info string error: go perft: expected 'go perft <depth>' with depth 1..100 and no other word" ] ||
+    out=$(echo 'go perft 3 x' | bin/dablo)
+    [ $? -eq 0 ] && [ "$out" = "info string error: go perft: expected 'go perft <depth>' with depth 1..100 and no other word" ] ||
         { echo "     $out"; return 1; }
 }
 check "go perft with another word: one error line" perft_extra_word

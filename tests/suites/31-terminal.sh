@@ -450,6 +450,11 @@ keys 'level 21' Enter
 expect "play: level out of range says what was wrong" '^level: 21 is out of range \(expected an integer 0..20\)$'
 keys 'time -5' Enter
 expect "play: time out of range says what was wrong" '^time: -5 is out of range \(expected an integer 1..600000\)$'
+# an integer beyond 64 bits is out of range too (it said "is not a number")
+keys 'undo 999999999999999999999' Enter
+expect "play: undo beyond 64 bits is out of range" '^undo: 999999999999999999999 is out of range \(expected an integer 1..10000\)$'
+keys 'undo -1' Enter
+expect "play: undo -1 is out of range" '^undo: -1 is out of range \(expected an integer 1..10000\)$'
 keys 'level five' Enter
 expect "play: a level that is no number says so" "^level: 'five' is not a number \\(expected an integer 0..20\\)$"
 fresh

@@ -221,6 +221,27 @@ refuse "fit: control bytes of a data line are shown as '?'" ".*ctl.txt:1: bad FE
     $BIN fit -variant tabal "$tmp/ctl.txt"
 refuse "fit: no positions of the variant" "no positions of dablot" $BIN fit -variant dablot tests/data/tune-tabal.txt
 refuse "fit: no positions of the table (Dablot's compulsory presets)" "no positions of dablot-compulsory in the data" $BIN fit -variant dablot-compulsory tests/data/tune-dablot.txt
+# One result in every game tells no weight from another: refused while
+# the results count (-lambda > 0); it fitted K to its floor and wrote wild
+# weights (mobility 5 -> -471).
+sed -E 's/^(tabal) [^ ]+ /\1 1-0 /' tests/data/tune-tabal.txt >"$tmp/allwin.txt"
+sed -E 's/^(tabal) [^ ]+ /\1 1\/2 /' tests/data/tune-tabal.txt >"$tmp/alldraw.txt"
+refuse "fit: every result 1-0 is refused" \
+    "all [0-9]+ training positions have the result 1-0: a fit needs games with different results \(or -lambda 0, the search scores alone\)\$" \
+    $BIN fit -variant tabal -out "$tmp/allwin.c" "$tmp/allwin.txt"
+refuse "fit: every game drawn is refused, with -lambda 0.5 too" "all [0-9]+ training positions have the result 1/2: " \
+    $BIN fit -variant tabal -lambda 0.5 "$tmp/alldraw.txt"
+if [ ! -e "$tmp/allwin.c" ] && $BIN fit -variant tabal -lambda 0 -rounds 1 -iterations 5 "$tmp/allwin.txt" >/dev/null 2>&1; then
+    ok "fit: one result only: nothing written; -lambda 0 (the scores alone) fits it"
+else
+    bad "fit: one result only: a file written, or -lambda 0 refused"
+fi
+# Results that go against the evaluation (wins and losses swapped) put K
+# at the floor of its range: one warning line, the file still written.
+sed -E 's/^(tabal) 1-0 /\1 X /; s/^(tabal) 0-1 /\1 1-0 /; s/^(tabal) X /\1 0-1 /' tests/data/tune-tabal.txt >"$tmp/flip.txt"
+fit_warns "fit: K at an end of its range: one warning line" \
+    "K 0\.000100 is at the low end of its range 0\.0001\.\.0\.1: the results do not place it \(too few games, one-sided, or against the evaluation\), so the weights are not to be trusted" \
+    "$tmp/flip.c" TABAL -variant tabal -rounds 1 -iterations 20 -out "$tmp/flip.c" "$tmp/flip.txt"
 refuse "fit: an unknown table" "-variant chess: not dablot, dablot-compulsory or tabal" $BIN fit -variant chess tests/data/tune-tabal.txt
 refuse "fit: bad option value" "-lambda 2: not a number in 0..1" $BIN fit -variant tabal -lambda 2 tests/data/tune-tabal.txt
 refuse "unknown command" "unknown command 'tune'" $BIN tune

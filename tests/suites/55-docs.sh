@@ -209,6 +209,21 @@ else
     bad "PROTOCOL.md 1.4 does not say that play white|black names the engine's side"
 fi
 
+# PROTOCOL.md section 7 gives the error line of each malformed go perft
+# and perft as the engine writes it (the word in question as <w>).
+missing=""
+for cmd in 'go perft' 'go perft abc' 'go perft 2 abc' 'perft abc'; do
+    line=$(echo "$cmd" | bin/dablo 2>&1 | sed -n 's/^info string error: //p' | sed "s/'abc'/'<w>'/")
+    if [ -z "$line" ] || ! grep -qF "$line\`" protocol/PROTOCOL.md; then
+        missing="$missing [$cmd: '$line']"
+    fi
+done
+if [ -z "$missing" ]; then
+    ok "PROTOCOL.md section 7 gives the engine's error lines of go perft and perft"
+else
+    bad "PROTOCOL.md section 7 lacks the error line of:$missing"
+fi
+
 # docs/strength.md's index lists every entry, in the entries' order, so a
 # new entry cannot be left out of it.
 index=$(grep -oE '^- \[[^]]*\]\(#20[^)]*\)' docs/strength.md | sed -E 's/.*\(#//; s/\)$//')

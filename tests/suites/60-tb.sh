@@ -363,6 +363,22 @@ msg=$($TB probe -variant tabal -fen "3/3/5/5/2k2/2K2/4K/3/3 w 0 1" -dir "$tmp/a/
 same "probe -dir that is a file: not a folder" "dablo-tb: tablebase folder '$tmp/a/tabal-Kvk.dtb' cannot be read: not a folder" "$msg"
 out=$( (printf '%s\n' "setoption name TablebasePath value $tmp/a" "setoption name TablebasePath value $tmp/nowhere" "position fen $fen" d isready) | bin/dablo 2>&1)
 same "engine: a bad folder keeps the tables open" "Tablebase: win $d" "$(grep -o "^Tablebase: win [0-9]*" <<<"$out")"
+# A folder without a table of these rules (empty, or the other game's
+# tables only) is taken with one warning line (it said "tablebases: 0
+# tables of up to 0 pieces"), the tables before closed; the other game's
+# tables open from it at its Variant.
+mkdir -p "$tmp/none"
+out=$( (printf '%s\n' "setoption name TablebasePath value $tmp/a" "setoption name TablebasePath value $tmp/none" "position fen $fen" d isready) | bin/dablo 2>&1)
+same "engine: an empty folder: one warning line" \
+    "info string warning: TablebasePath: no tables for these rules (dablot-optional-*.dtb) in $tmp/none; searching without tables" \
+    "$(grep -v '^info string tablebases' <<<"$out" | grep '^info string')"
+same "engine: an empty folder: the tables before are closed" "" "$(grep -o "^Tablebase: win [0-9]*" <<<"$out")"
+out=$(printf '%s\n' "setoption name TablebasePath value $tmp/one" "setoption name Variant value tabal" isready | bin/dablo 2>&1)
+same "engine: the other game's tables only: one warning line, its tables at its Variant" \
+    "info string warning: TablebasePath: no tables for these rules (dablot-optional-*.dtb) in $tmp/one; searching without tables|readyok" \
+    "$(grep -v '^info string variant' <<<"$out" | tr '\n' '|' | sed 's/|$//')"
+out=$(printf '%s\n' "setoption name TablebasePath value $tmp/one" "setoption name Variant value tabal" "position fen 3/3/5/5/2k2/5/4K/3/3 w 0 1" d | bin/dablo 2>&1)
+if grep -q "^Tablebase: " <<<"$out"; then ok "... and the Tabal table opens at Variant tabal"; else bad "Variant tabal after a folder of Tabal tables: $out"; fi
 
 # dablo-match -tb: a game that enters the tables ends there, with their result.
 printf '%s\n' "5m/5/6/5/6/5/6/5/6/5/6/5/KP4 b 0 1" "5m/5/6/5/6/5/6/5/6/5/6/m4/KP4 w 0 1" >"$tmp/open.fen"
@@ -378,6 +394,31 @@ same "match -tb: a bad folder" "dablo-match: -tb $tmp/nowhere: tablebase folder 
 out=$($TB build -variant tabal -sig Kvk,Kvm,Kvk -dir "$tmp/d" 2>"$tmp/d.err")
 same "build -sig Kvk,Kvm,Kvk: two tables built" "Kvk Kvm" "$(awk '/^tabal /{print $2}' <<<"$out" | tr '\n' ' ' | sed 's/ $//')"
 same "build -sig Kvk,Kvm,Kvk: one note" "dablo-tb: -sig: Kvk given more than once, taken once" "$(cat "$tmp/d.err")"
+
+# A build that fails for a table missing outside the set leaves no folder
+# it made (it left an empty one); one that existed stays.
+err=$($TB build -variant tabal -sig Mvm -dir "$tmp/newdir" 2>&1 >/dev/null)
+same "build -sig Mvm without its smaller tables: exit 1, one line, no folder left" \
+    "1|dablo-tb: a needed table is missing or bad: $tmp/newdir/tabal-Mvk.dtb: cannot open: No such file or directory|no folder" \
+    "$($TB build -variant tabal -sig Mvm -dir "$tmp/newdir" >/dev/null 2>&1; echo $?)|$err|$([ -e "$tmp/newdir" ] && echo folder || echo no folder)"
+mkdir -p "$tmp/olddir"
+$TB build -variant tabal -sig Mvm -dir "$tmp/olddir" >/dev/null 2>&1
+if [ -d "$tmp/olddir" ]; then ok "... a folder that was there stays"; else bad "a failed build removed a folder it did not make"; fi
+# SIGINT during a build says what it did not write, as dablo-tune does
+# (it said nothing): "interrupted by SIGINT: N tables of DIR (A, B, C and
+# M more) not written", exit 130.
+$TB build -variant tabal -pieces 5 -threads 1 -dir "$tmp/int" >/dev/null 2>"$tmp/int.err" &
+pid=$!
+for _ in $(seq 50); do compgen -G "$tmp/int/*.dtb" >/dev/null && break; sleep 0.1; done
+kill -INT $pid
+wait $pid
+rc=$?
+if [ $rc -eq 130 ] && [ "$(wc -l <"$tmp/int.err")" -eq 1 ] &&
+    grep -Eq "^dablo-tb: interrupted by SIGINT: [0-9]+ tables? of $tmp/int \(([A-Za-z]+, ){0,2}[A-Za-z]+( and [0-9]+ more)?\) not written\$" "$tmp/int.err"; then
+    ok "build stopped by SIGINT: one line naming the tables not written, exit 130"
+else
+    bad "build stopped by SIGINT: exit $rc, '$(cat "$tmp/int.err")'"
+fi
 
 # Builds of one table at once into one folder: each writes a temporary
 # file of its own (TABLE.tmp.PID, synced, renamed), so none fails ("cannot

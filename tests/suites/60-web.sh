@@ -162,6 +162,10 @@ suite() {
         out=$(timeout 60 "$BIN" $o 2>&1 >/dev/null)
         same "$tag: '$o' refused" "2|dablo-web: ${o%% *} given twice" "$?|$out"
     done
+    # an unknown option is quoted and points to --help as the other tools
+    # do (it said "unknown option --bogus (try --help)")
+    out=$(timeout 60 "$BIN" --bogus 2>&1 >/dev/null)
+    same "$tag: an unknown option refused as the other tools refuse it" "2|dablo-web: unknown option '--bogus' (see --help)" "$?|$out"
     start "$BIN" -engine cmd=bin/dablo name=dablo -sessions 3 -max-body 32768
     if [[ "$URL" =~ ^http://127\.0\.0\.1:[0-9]+/\?token=[0-9a-f]{32}$ ]]; then
         ok "$tag: first line is the address with a token ($URL)"

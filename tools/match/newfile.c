@@ -32,15 +32,24 @@ static const char *sig_program = "dablo";
 static char sig_tmp[4096];
 static char sig_msg[SIG_NB][4200]; /* by sig_list */
 static volatile sig_atomic_t sig_armed;
+/* newfile_signal_note(): its lines (by sig_list) and the folder removed
+ * when empty, in two copies: a note is written into the one the handler
+ * does not read (sig_noted - 1 is the one it reads; 0: no note), so a
+ * signal to another thread meanwhile sees a whole note. */
+static char sig_note[2][SIG_NB][4200];
+static char sig_rmdir[2][4096];
+static volatile sig_atomic_t sig_noted;
 
 static void on_signal(int sig)
 {
-    if (sig_armed) {
-        unlink(sig_tmp);
-        int k = 0;
-        while (k < SIG_NB - 1 && sig_list[k] != sig)
-            k++;
-        const char *m = sig_msg[k];
+    int k = 0;
+    while (k < SIG_NB - 1 && sig_list[k] != sig)
+        k++;
+    int note = sig_noted - 1;
+    const char *m = note >= 0 ? sig_note[note][k] : sig_armed ? sig_msg[k] : NULL;
+    if (sig_armed) unlink(sig_tmp);
+    if (note >= 0 && sig_rmdir[note][0]) rmdir(sig_rmdir[note]); /* only when empty */
+    if (m) {
         ssize_t r = write(STDERR_FILENO, m, strlen(m));
         (void)r;
     }
@@ -74,6 +83,21 @@ static void disarm(void)
     sigset_t old;
     block_signals(&old);
     sig_armed = 0;
+    sigprocmask(SIG_SETMASK, &old, NULL);
+}
+
+void newfile_signal_note(const char *what, const char *dir)
+{
+    sigset_t old;
+    block_signals(&old);
+    int next = sig_noted == 1 ? 1 : 0; /* the copy not in use */
+    if (what) {
+        for (int i = 0; i < SIG_NB; i++)
+            snprintf(sig_note[next][i], sizeof sig_note[next][i],
+                     "%s: interrupted by %s: %s not written\n", sig_program, sig_names[i], what);
+        snprintf(sig_rmdir[next], sizeof sig_rmdir[next], "%s", dir ? dir : "");
+    }
+    sig_noted = what ? next + 1 : 0;
     sigprocmask(SIG_SETMASK, &old, NULL);
 }
 

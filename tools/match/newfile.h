@@ -90,4 +90,13 @@ void newfile_abandon(NewFile *nf);
  * signal).  program is kept (not copied): a string literal. */
 void newfile_catch_signals(const char *program);
 
+/* After newfile_catch_signals(), for a program that writes many files (or
+ * computes long between them): while what is not NULL, a signal says
+ * "PROGRAM: interrupted by SIGINT: WHAT not written" in place of the line
+ * of the file being written (whose temporary file is still removed) and
+ * also when no file is open, and removes the folder dir when it is empty
+ * (dir NULL: none).  Both are copied (what up to about 4 KiB, dir up to
+ * 4095 bytes); NULL what returns to the file's own line. */
+void newfile_signal_note(const char *what, const char *dir);
+
 #endif

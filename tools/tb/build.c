@@ -26,7 +26,8 @@ typedef struct Sched {
     FILE *out;
     Job *jobs;
     int n, failed;
-    GenTable **loaded; /* dependencies read from files, each malloc'd */
+    const char *made_dir; /* dir when this build made it (removed on a signal while empty) */
+    GenTable **loaded;    /* dependencies read from files, each malloc'd */
     int nloaded;
     pthread_mutex_t mu;
     pthread_cond_t cv;
@@ -164,6 +165,36 @@ static void report(Sched *s, const Job *j, const GenStats *st, double secs)
     fflush(s->out);
 }
 
+/* What a signal would leave unwritten, for its line (newfile_signal_note()):
+ * "3 tables of DIR (Kvk, Kvm, KKvk)", the first three named (under mu, or
+ * before the workers start). */
+static void note_pending(const Sched *s)
+{
+    char what[1024], name[TB_SIG_NAME];
+    int left = 0, named = 0;
+    size_t used = 0;
+    what[0] = '\0';
+    for (int i = 0; i < s->n; i++)
+        left += s->jobs[i].state != 2;
+    if (!left) {
+        newfile_signal_note(NULL, NULL);
+        return;
+    }
+    used = (size_t)snprintf(what, sizeof what, "%d table%s of %.700s (", left, left == 1 ? "" : "s",
+                            s->dir);
+    for (int i = 0; i < s->n && named < 3; i++) {
+        if (s->jobs[i].state == 2) continue;
+        tb_sig_name(&s->jobs[i].sig, name, sizeof name);
+        used += (size_t)snprintf(what + used, sizeof what - used, "%s%s", named ? ", " : "", name);
+        named++;
+    }
+    if (left > named)
+        snprintf(what + used, sizeof what - used, " and %d more)", left - named);
+    else
+        snprintf(what + used, sizeof what - used, ")");
+    newfile_signal_note(what, s->made_dir);
+}
+
 static void *worker(void *arg)
 {
     Sched *s = arg;
@@ -234,6 +265,7 @@ static void *worker(void *arg)
             tb_layout_init(&job->table.lay, &job->sig);
             job->state = 2;
             report(s, job, &st, now_s() - t0);
+            note_pending(s);
             release_unneeded(s);
         }
         pthread_cond_broadcast(&s->cv);
@@ -243,10 +275,11 @@ static void *worker(void *arg)
     return NULL;
 }
 
-int build_set(const Rules *r, TbSig *sigs, int n, const char *dir, int threads, FILE *out)
+int build_set(const Rules *r, TbSig *sigs, int n, const char *dir, bool made_dir, int threads,
+              FILE *out)
 {
     tb_sig_order(sigs, n);
-    Sched s = { .rules = r, .dir = dir, .out = out, .n = n };
+    Sched s = { .rules = r, .dir = dir, .out = out, .n = n, .made_dir = made_dir ? dir : NULL };
     s.jobs = calloc((size_t)(n ? n : 1), sizeof *s.jobs);
     if (!s.jobs) {
         fprintf(stderr, "dablo-tb: out of memory\n");
@@ -254,6 +287,7 @@ int build_set(const Rules *r, TbSig *sigs, int n, const char *dir, int threads, 
     }
     for (int i = 0; i < n; i++)
         s.jobs[i].sig = sigs[i];
+    note_pending(&s);
     set_priorities(&s);
     pthread_mutex_init(&s.mu, NULL);
     pthread_cond_init(&s.cv, NULL);
@@ -286,5 +320,6 @@ int build_set(const Rules *r, TbSig *sigs, int n, const char *dir, int threads, 
     free(s.jobs);
     pthread_mutex_destroy(&s.mu);
     pthread_cond_destroy(&s.cv);
+    newfile_signal_note(NULL, NULL);
     return s.failed ? -1 : 0;
 }

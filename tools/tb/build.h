@@ -12,11 +12,15 @@
  */
 #ifndef DABLO_TB_BUILD_H
 #define DABLO_TB_BUILD_H
+#include <stdbool.h>
 #include <stdio.h>
 #include "tb/tb_sig.h"
 
 /* Builds sigs[0..n) under rules r into dir with threads workers (1..64),
  * printing progress to out.  Returns 0, or -1 after printing the first
- * error to stderr. */
-int build_set(const Rules *r, TbSig *sigs, int n, const char *dir, int threads, FILE *out);
+ * error to stderr.  While it runs, a signal caught by newfile.h says how
+ * many tables, and which first, are not written; with made_dir (the
+ * caller made dir for this build) it removes dir too when it is empty. */
+int build_set(const Rules *r, TbSig *sigs, int n, const char *dir, bool made_dir, int threads,
+              FILE *out);
 #endif

@@ -286,7 +286,8 @@ static int cmd_build(const Args *a)
     /* An output folder that cannot be used is bad input, found before
      * any table is built. */
     struct stat st;
-    if (mkdir(a->dir, 0777) != 0 && errno != EEXIST) {
+    bool made = mkdir(a->dir, 0777) == 0;
+    if (!made && errno != EEXIST) {
         fprintf(stderr, "dablo-tb: cannot make folder %s: %s\n", a->dir, strerror(errno));
         return 2;
     }
@@ -298,9 +299,14 @@ static int cmd_build(const Args *a)
         fprintf(stderr, "dablo-tb: -dir %s: cannot write there: %s\n", a->dir, strerror(errno));
         return 2;
     }
-    /* SIGINT and the like remove a table file being written. */
+    /* SIGINT and the like remove a table file being written and say
+     * which tables are not written. */
     newfile_catch_signals("dablo-tb");
-    return build_set(&a->rules, sigs, n, a->dir, a->threads, stdout) == 0 ? 0 : 1;
+    if (build_set(&a->rules, sigs, n, a->dir, made, a->threads, stdout) == 0) return 0;
+    /* A failed build leaves no folder it made and wrote nothing into (a
+     * table missing from the start). */
+    if (made) rmdir(a->dir);
+    return 1;
 }
 
 /* Whether a table was found broken by a probe (said by table_broken). */

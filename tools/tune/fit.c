@@ -139,10 +139,10 @@ static void set_targets(Set *s, double lambda, double k)
 }
 
 /* K minimising the training loss of the current evaluations (golden
- * section on log K over 1e-4..0.1: the loss is unimodal in K). */
+ * section on log K over FIT_K_MIN..FIT_K_MAX: the loss is unimodal in K). */
 static double fit_k(Set *s, double lambda)
 {
-    double a = log(1e-4), b = log(0.1);
+    double a = log(FIT_K_MIN), b = log(FIT_K_MAX);
     const double g = (sqrt(5.0) - 1) / 2;
     for (int it = 0; it < 60; it++) {
         double c = b - g * (b - a), d = a + g * (b - a);
@@ -266,6 +266,25 @@ int fit_check_fixed(const char *fixed, EvalTable t, char *err, size_t errlen)
     }
 }
 
+/* Whether the training positions of s all have one result; then err says
+ * which (a fit to it would drive K to its floor and the weights anywhere). */
+static bool one_result(const Set *s, char *err, size_t errlen)
+{
+    double first = -1;
+    size_t n = 0;
+    for (size_t i = 0; i < s->n; i++) {
+        if (s->valid[i]) continue;
+        if (n++ && s->result[i] != first) return false;
+        first = s->result[i];
+    }
+    const char *r = first == 1 ? "1-0" : first == 0 ? "0-1" : "1/2";
+    snprintf(err, errlen,
+             "all %zu training positions have the result %s: a fit needs games with different "
+             "results (or -lambda 0, the search scores alone)",
+             n, r);
+    return true;
+}
+
 int fit_run(const TuneData *d, const FitSpec *spec, const EvalWeights *start, EvalWeights *out,
             FitReport *rep, FILE *log, char *err, size_t errlen)
 {
@@ -280,6 +299,10 @@ int fit_run(const TuneData *d, const FitSpec *spec, const EvalWeights *start, Ev
     }
     if (rep->ntrain == 0) {
         snprintf(err, errlen, "no training positions left after the validation split");
+        set_free(&s);
+        return -1;
+    }
+    if (spec->lambda > 0 && one_result(&s, err, errlen)) {
         set_free(&s);
         return -1;
     }
@@ -298,6 +321,9 @@ int fit_run(const TuneData *d, const FitSpec *spec, const EvalWeights *start, Ev
     *out = *start;
     evaluate_all(&s, out);
     rep->k = fit_k(&s, spec->lambda);
+    /* The search ends within a hair of a bound only when the loss falls
+     * all the way to it. */
+    rep->k_bound = rep->k < FIT_K_MIN * 1.01 ? -1 : rep->k > FIT_K_MAX / 1.01 ? 1 : 0;
     rep->train_before = mean_loss(&s, s.base, s.target, rep->k, 0);
     rep->valid_before = mean_loss(&s, s.base, s.target, rep->k, 1);
     char vt[48];

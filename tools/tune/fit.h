@@ -47,10 +47,17 @@ typedef struct FitSpec {
                         * ("mopup_,tempo"; eval_weight_name()), NULL = none */
 } FitSpec;
 
+/* The range K is fitted in, 1 per hundredth of a man. */
+#define FIT_K_MIN 1e-4
+#define FIT_K_MAX 0.1
+
 typedef struct FitReport {
     size_t ntrain, nvalid;
     int nweights; /* weights the data moves (a non-zero coefficient somewhere) */
     double k;
+    int k_bound; /* -1: K is at FIT_K_MIN, 1: at FIT_K_MAX (the data does not
+                  * place it: one-sided, too few, or results that go against
+                  * the evaluation), 0: inside */
     double train_before, train_after, valid_before, valid_after;
 } FitReport;
 
@@ -70,7 +77,8 @@ int fit_check_fixed(const char *fixed, EvalTable t, char *err, size_t errlen);
  * writing the fitted table to *out (the other fields as in start) and the
  * figures to *rep; progress lines go to log when it is not NULL.  Returns
  * 0, or -1 with a one-line reason in err (no records for the table, a
- * bad FEN, out of memory). */
+ * bad FEN, out of memory, or, with spec->lambda > 0, training positions
+ * that all have one result: nothing to tell a good weight from a bad). */
 int fit_run(const TuneData *d, const FitSpec *spec, const EvalWeights *start, EvalWeights *out,
             FitReport *rep, FILE *log, char *err, size_t errlen);
 

@@ -585,6 +585,13 @@ static int cmd_fit(int argc, char **argv)
            "%.6f, %s\n",
            npos, npos == 1 ? "" : "s", dup, rep.nweights, rep.nweights == 1 ? "" : "s", rep.k,
            rep.train_before, rep.train_after, valid);
+    if (rep.k_bound) {
+        fflush(stdout);
+        say_error("warning: K %.6f is at the %s end of its range %g..%g: the results do not place "
+                  "it (too few games, one-sided, or against the evaluation), so the weights are "
+                  "not to be trusted",
+                  rep.k, rep.k_bound < 0 ? "low" : "high", FIT_K_MIN, FIT_K_MAX);
+    }
     if (rep.nvalid && rep.valid_after > rep.valid_before) {
         fflush(stdout);
         say_error("warning: validation loss rose %.6f -> %.6f: the data is too small or the fit "

@@ -224,7 +224,7 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "-bind") || !strcmp(a, "-page"))
             return fail("%s: a value is missing%s", a, "");
         else
-            return fail("unknown option %s (try --help)%s", a, "");
+            return fail("unknown option '%s' (see --help)%s", a, "");
         if (rc) return rc;
         i++;
     }
