@@ -25,6 +25,7 @@
 #include "host/util.h"
 #include "newfile.h"
 #include "openings.h"
+#include "outputs.h"
 #include "record.h"
 #include "rules/game.h"
 #include "rules/notation.h"
@@ -554,6 +555,30 @@ START_TEST(new_file_whole_or_nothing)
 }
 END_TEST
 
+/* A file this run locked already, reached again by a symbolic link to it
+ * (made by the first lock): the same file, named by both, not a file "in
+ * use by another dablo-match run" with this run's own pid. */
+START_TEST(outputs_same_file_locked_twice)
+{
+    char dir[] = "/tmp/dablo-outputs.XXXXXX", same[600], link[600], want[1400], err[4300];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    snprintf(same, sizeof same, "%s/same.txt", dir);
+    snprintf(link, sizeof link, "%s/link.txt", dir);
+    ck_assert_int_eq(symlink("same.txt", link), 0);
+    OutputLocks l = { 0 };
+    ck_assert_int_eq(outputs_lock(&l, same, "results file", err, sizeof err), 0);
+    ck_assert_int_eq(outputs_lock(&l, link, "PGN file", err, sizeof err), -1);
+    snprintf(want, sizeof want,
+             "results file %s and PGN file %s are the same file: give each its own", same, link);
+    ck_assert_str_eq(err, want);
+    ck_assert_int_eq(l.n, 1);
+    outputs_release(&l);
+    ck_assert_int_eq(access(same, F_OK), -1); /* created empty by the lock: removed */
+    ck_assert_int_eq(unlink(link), 0);
+    ck_assert_int_eq(rmdir(dir), 0);
+}
+END_TEST
+
 START_TEST(balance_search)
 {
     Rules r = rules_default(VARIANT_DABLOT);
@@ -676,6 +701,7 @@ static Suite *match_suite(void)
     tcase_add_test(tc, results_line);
     tcase_add_test(tc, balance_search);
     tcase_add_test(tc, new_file_whole_or_nothing);
+    tcase_add_test(tc, outputs_same_file_locked_twice);
     tcase_add_test(tc, steal_from_proc_stat);
     tcase_add_test(tc, compliance_positions);
     tcase_add_test(tc, compliance_judge);

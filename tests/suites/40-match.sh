@@ -220,6 +220,15 @@ once_options() {   # a single-valued option given twice is refused, never last-o
         -maxmoves 2 -results r.txt >out.txt 2>&1 && [ "$(wc -l <r.txt)" -eq 2 ] || { cat out.txt; return 1; }
 }
 check "a single-valued option given twice is refused (exit 2); -engine, -each, -option, -draw and switches repeat" once_options
+resume_twice() {   # -resume twice is refused also when the state exists (its saved line is not parsed with this one)
+    two "" "" -each depth=1 -games 2 -maxmoves 20 -quiet -results r.txt -resume st.txt >/dev/null 2>&1 && cp st.txt st.orig || return 1
+    local out rc
+    out=$("$M" -resume r.txt -resume st.txt 2>&1); rc=$?
+    [ $rc -eq 2 ] && [ "$out" = "dablo-match: -resume is given twice" ] && cmp -s st.txt st.orig || { echo "rc $rc: $out"; return 1; }
+    out=$("$M" -resume st.txt -quiet -resume st.txt 2>&1); rc=$?
+    [ $rc -eq 2 ] && [ "$out" = "dablo-match: -resume is given twice" ] || { echo "the same file twice: rc $rc: $out"; return 1; }
+}
+check "-resume given twice is refused (exit 2), also for an existing state" resume_twice
 option_mismatch() {
     local out
     out=$("$M" -engine cmd="$F" name=A option.Nope=1 -engine cmd="$F" name=B -each depth=1 -results r.txt 2>&1); [ $? -eq 2 ] || return 1
@@ -652,6 +661,19 @@ startup_failures() {
     [ $((SECONDS - t0)) -lt 5 ]
 }
 check "hang at uciok, garbage only, unflushed output: clear error before any game" startup_failures
+startup_reason() {   # an engine that exits at start-up: the message says where its own reason went
+    local out rc D=$ROOT/bin/dablo
+    out=$("$M" -engine cmd="$D" name=a nodes=100 -engine cmd="$D" name=b nodes=100 args=--bogus -games 2 2>&1); rc=$?
+    [ $rc -eq 2 ] && [ "$out" = "dablo-match: engine b: exited before uciok (sent uci); its stderr is discarded: give stderr=FILE to see why" ] ||
+        { echo "no stderr=: rc $rc: $out"; return 1; }
+    out=$("$M" -engine cmd="$D" name=a nodes=100 -engine cmd="$D" name=b nodes=100 args=--bogus stderr=b.err -games 2 2>&1); rc=$?
+    [ $rc -eq 2 ] && [ "$out" = "dablo-match: engine b: exited before uciok (sent uci); its stderr went to b.err" ] &&
+        grep -q "unknown option '--bogus'" b.err || { echo "stderr=b.err: rc $rc: $out"; cat b.err; return 1; }
+    # A quote left open in args= names the engine by its name=, not its path.
+    out=$("$M" -engine cmd="$D" name=a nodes=100 -engine cmd="$D" name=b nodes=100 args='"--bogus' -games 2 2>&1); rc=$?
+    [ $rc -eq 2 ] && [ "$out" = "dablo-match: engine b: unterminated quote in args" ] || { echo "args=: rc $rc: $out"; return 1; }
+}
+check "an engine that exits at start-up: where its stderr went (discarded: give stderr=FILE); args= quote error by name=" startup_reason
 stderr_unopenable() {   # a stderr= file that cannot be opened: one line naming the engine and the file
     local out
     out=$(two "" "" -each depth=1 -engine cmd="$F" name=C stderr=/nonexistent/dir/c.log -games 2 2>&1)
@@ -1469,6 +1491,20 @@ default_state_in_use() {   # without -resume, the RESULTS.resume a stop would wr
     [ "$(wc -l <r.txt)" -eq 4 ] && [ ! -e r.txt.resume ] || { echo "$(wc -l <r.txt) results; $(ls)"; return 1; }
 }
 check "without -resume, the default state file RESULTS.resume is locked too (exit 2 naming the holder), and removed by a complete run" default_state_in_use
+holder_cut() {   # the holder's command line in the 'in use' message is cut after a whole argument, never inside one
+    ln -s "$M" m && ln -s "$F" f || return 1
+    # Byte 120 of the holder's command line falls inside the -event value.
+    ./m -engine cmd=./f name=A args="--think-ms 20" -engine cmd=./f name=B args="--think-ms 20" -each depth=1 \
+        -event Cut-never-inside-this-event-name -repeat -games 2 -rounds 2 -maxmoves 30 -quiet -results r.txt >a.out 2>&1 &
+    local a=$! i out rc
+    for i in $(seq 100); do [ -e r.txt.resume ] && break; sleep 0.05; done
+    out=$(timeout 20 "$M" -engine cmd="$F" name=A depth=1 -engine cmd="$F" name=B depth=1 -games 2 -results r.txt 2>&1); rc=$?
+    kill "$a" 2>/dev/null
+    wait "$a" 2>/dev/null
+    [ $rc -eq 2 ] && [ "$out" = "dablo-match: results file r.txt is in use by another dablo-match run (pid $a: ./m -engine cmd=./f name=A args=--think-ms 20 -engine cmd=./f name=B args=--think-ms 20 -each depth=1 -event ...), which holds the file's lock; nothing was written" ] ||
+        { echo "rc $rc: $out"; return 1; }
+}
+check "the holder's command line in the 'in use' message is cut after a whole argument (' ...')" holder_cut
 fallback_state_unlocked() {   # dablo-match.resume of a run without results or PGN file is not locked: two such runs go on side by side
     two_bg "--think-ms 20" "--think-ms 20" -each depth=1 -repeat -games 2 -rounds 2 -maxmoves 30 -quiet >a.out 2>&1
     local a=$bg out rc
@@ -1516,6 +1552,12 @@ output_links() {   # output files through symbolic links: a link to a file not m
     out=$("$M" -engine cmd="$F" name=a depth=1 -engine cmd="$F" name=b depth=1 -results x.lnk -pgnout out/x.txt 2>&1); rc=$?
     [ $rc -eq 2 ] && [ "$out" = "dablo-match: -results x.lnk and -pgnout out/x.txt are the same file: give each its own" ] &&
         [ ! -e out/x.txt ] || { echo "same file: rc $rc: $out"; return 1; }
+    # The other way round: -pgnout a link to the -results file not made yet (it said the PGN file
+    # was in use by another run, with this run's own pid).
+    ln -s same.txt link.txt || return 1
+    out=$("$M" -engine cmd="$F" name=a depth=1 -engine cmd="$F" name=b depth=1 -results same.txt -pgnout link.txt 2>&1); rc=$?
+    [ $rc -eq 2 ] && [ "$out" = "dablo-match: -results same.txt and -pgnout link.txt are the same file: give each its own" ] &&
+        [ ! -e same.txt ] && [ -L link.txt ] || { echo "same file by a link: rc $rc: $out"; return 1; }
     # A loop of links, a link through a file: refused with the reason dablo-tune and dablo-svg give, the links kept.
     ln -s loop2 loop1 && ln -s loop1 loop2 && echo x >plain && ln -s plain/x thru || return 1
     refuse_link() {   # refuse_link EXPECTED ARGS...

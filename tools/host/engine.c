@@ -268,7 +268,8 @@ static EngineStatus spawn(Engine *e, const EngineSpec *spec, int slot, Transcrip
     char **extra = NULL;
     int nextra = 0;
     if (spec->args && (nextra = util_split_words(spec->args, &extra)) < 0) {
-        snprintf(err, errlen, "engine %s: unterminated quote in args", spec->cmd);
+        snprintf(err, errlen, "engine %s: unterminated quote in args",
+                 spec->name ? spec->name : spec->cmd);
         return ENGINE_ERROR;
     }
     char **argv = util_xmalloc((size_t)(nextra + 2) * sizeof *argv);
@@ -291,6 +292,19 @@ static EngineStatus spawn(Engine *e, const EngineSpec *spec, int slot, Transcrip
     e->starts++;
     transcript_note(log, slot, e->ch.name, "started pid %d", (int)p.engine);
     return ENGINE_OK;
+}
+
+/* Where the reason of an engine that exited during its start-up is: its
+ * stderr, which goes to /dev/null unless stderr= is given.  "; its stderr
+ * is discarded: give stderr=FILE to see why" or "; its stderr went to
+ * FILE" into buf (len bytes). */
+static void stderr_hint(const Engine *e, char *buf, size_t len)
+{
+    const char *path = e->spec ? e->spec->stderr_path : NULL;
+    if (path && *path)
+        snprintf(buf, len, "; its stderr went to %s", path);
+    else
+        snprintf(buf, len, "; its stderr is discarded: give stderr=FILE to see why");
 }
 
 /* Sends cmd and waits for answer within deadline, startup_ms (ms) after
@@ -318,9 +332,12 @@ static EngineStatus exchange(Engine *e, const char *cmd, const char *answer, int
     else if (s == ENGINE_EOF && e->ch.read_errno)
         snprintf(err, errlen, "engine %s: cannot read its output: %s (waiting for %s after %s)",
                  engine_name(e), strerror(e->ch.read_errno), answer, cmd);
-    else
-        snprintf(err, errlen, "engine %s: %s before %s (sent %s)", engine_name(e),
-                 s == ENGINE_EOF ? "exited" : "aborted", answer, cmd);
+    else {
+        char hint[4200] = "";
+        if (s == ENGINE_EOF) stderr_hint(e, hint, sizeof hint);
+        snprintf(err, errlen, "engine %s: %s before %s (sent %s)%s", engine_name(e),
+                 s == ENGINE_EOF ? "exited" : "aborted", answer, cmd, hint);
+    }
     transcript_note(e->ch.log, e->ch.slot, e->ch.name, "%s", err);
     engine_kill(e);
     return s;
@@ -348,7 +365,10 @@ static EngineStatus send_options(Engine *e, const OptionList *const lists[2], in
             EngineStatus w = engine_send(e, strbuf_str(&b), deadline);
             strbuf_free(&b);
             if (w != ENGINE_OK) {
-                snprintf(err, errlen, "engine %s: exited while options were set", engine_name(e));
+                char hint[4200];
+                stderr_hint(e, hint, sizeof hint);
+                snprintf(err, errlen, "engine %s: exited while options were set%s", engine_name(e),
+                         hint);
                 engine_kill(e);
                 return ENGINE_EOF;
             }

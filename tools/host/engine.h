@@ -98,8 +98,11 @@ void engine_info_parse(EngineInfo *si, const char *line);
  * hold an engine that was quit or killed (its start count is kept).  On
  * failure a one-line reason is in err and the process is stopped:
  * ENGINE_ERROR (cannot run, bad option), ENGINE_TIMEOUT, ENGINE_EOF,
- * ENGINE_ABORT.  slot and log are for the transcript; abort_fd as
- * channel.h (-1 = none). */
+ * ENGINE_ABORT.  An engine that exits during the start-up (ENGINE_EOF)
+ * is said to, with where its own reason went: "engine b: exited before
+ * uciok (sent uci); its stderr is discarded: give stderr=FILE to see why"
+ * (no stderr=), or "...; its stderr went to FILE".  slot and log are for
+ * the transcript; abort_fd as channel.h (-1 = none). */
 EngineStatus engine_start(Engine *e, const EngineSpec *spec, const OptionList *sent,
                           int64_t startup_ms, int slot, Transcript *log, int abort_fd,
                           char *err, size_t errlen);

@@ -226,9 +226,20 @@ int main(int argc, char **argv)
     if (compliance && help) cli_help(stdout);
     if (compliance) return help ? 0 : compliance_main(argc - 1, argv + 1, stdout);
 
+    /* -resume is looked for before the command line is parsed (the state
+     * it names may hold the rest); a second one is refused here, as any
+     * option given twice is, since a resumed run's own line is not parsed. */
     const char *resume = NULL;
-    for (int i = 1; i + 1 < argc; i++)
-        if (strcmp(argv[i], "-resume") == 0) resume = argv[i + 1];
+    int resumes = 0;
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "-resume") == 0) {
+            resumes++;
+            if (i + 1 < argc) resume = argv[++i];
+        }
+    if (resumes > 1) {
+        fprintf(stderr, "dablo-match: -resume is given twice\n");
+        return 2;
+    }
     StateData sd;
     memset(&sd, 0, sizeof sd);
     int have_state = 0;

@@ -44,18 +44,34 @@ static void lock_holder(int fd, const char *path, char *buf, size_t len)
     }
     fclose(f);
     if (pid == 0) return;
-    char cmd[120] = "", name[64];
+    /* The command line (its first 4 KiB), shown up to about 120 bytes,
+     * cut after a whole argument: "nodes=2 ..." would misquote nodes=2000. */
+    enum { SHOWN = 120 };
+    char cmd[4096] = "", name[64];
     snprintf(name, sizeof name, "/proc/%ld/cmdline", pid);
     int cfd = open(name, O_RDONLY | O_CLOEXEC);
     ssize_t n = cfd >= 0 ? read(cfd, cmd, sizeof cmd - 1) : 0;
     if (cfd >= 0) close(cfd);
     if (n < 0) n = 0;
     cmd[n] = '\0';
-    for (ssize_t i = 0; i < n; i++)
+    int cut = n == (ssize_t)sizeof cmd - 1; /* longer than read */
+    while (n > 0 && cmd[n - 1] == '\0')
+        n--; /* each argument ends in one */
+    /* The last argument that ends within SHOWN bytes (its '\0' at or
+     * before SHOWN); the first one, cut at SHOWN, when it is longer. */
+    ssize_t end = n;
+    if (n > SHOWN) {
+        end = SHOWN;
+        while (end > 0 && cmd[end] != '\0')
+            end--;
+        if (end == 0) end = SHOWN;
+        cmd[end] = '\0';
+        cut = 1;
+    }
+    for (ssize_t i = 0; i < end; i++)
         if (cmd[i] == '\0' || cmd[i] < ' ' || cmd[i] == 127) cmd[i] = ' ';
     util_rtrim(cmd);
-    snprintf(buf, len, " (pid %ld%s%s%s)", pid, *cmd ? ": " : "", cmd,
-             n == (ssize_t)sizeof cmd - 1 ? " ..." : "");
+    snprintf(buf, len, " (pid %ld%s%s%s)", pid, *cmd ? ": " : "", cmd, cut ? " ..." : "");
 }
 
 int outputs_link_target(const char *what, const char *path, char **target, char *err, size_t errlen)
@@ -121,6 +137,22 @@ int outputs_lock(OutputLocks *l, const char *path, const char *what, char *err, 
     }
     if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
         int e = errno;
+        /* This run's own lock on another of its files: the same file by a
+         * way outputs_distinct() did not see. */
+        struct stat mine, other;
+        int same = -1;
+        if (e == EWOULDBLOCK && fstat(fd, &mine) == 0)
+            for (int i = 0; i < l->n && same < 0; i++)
+                if (fstat(l->fd[i], &other) == 0 && other.st_dev == mine.st_dev
+                    && other.st_ino == mine.st_ino)
+                    same = i;
+        if (same >= 0) {
+            close(fd);
+            free(target);
+            snprintf(err, errlen, "%s %s and %s %s are the same file: give each its own",
+                     l->what[same], l->given[same], what, path);
+            return -1;
+        }
         char who[300] = "";
         if (e == EWOULDBLOCK) lock_holder(fd, path, who, sizeof who);
         if (created) unlink(at);
@@ -138,6 +170,8 @@ int outputs_lock(OutputLocks *l, const char *path, const char *what, char *err, 
     l->fd[l->n] = fd;
     l->path[l->n] = target ? target : util_xstrdup(path); /* what outputs_release() removes */
     l->created[l->n] = created;
+    l->what[l->n] = util_xstrdup(what);
+    l->given[l->n] = util_xstrdup(path);
     l->n++;
     return 0;
 }
@@ -149,6 +183,8 @@ void outputs_release(OutputLocks *l)
         if (l->created[i] && fstat(l->fd[i], &st) == 0 && st.st_size == 0) unlink(l->path[i]);
         close(l->fd[i]);
         free(l->path[i]);
+        free(l->what[i]);
+        free(l->given[i]);
     }
     l->n = 0;
 }

@@ -29,8 +29,11 @@ enum { OUTPUTS_MAX = 8 };
 typedef struct OutputLocks {
     int n;
     int fd[OUTPUTS_MAX];      /* open descriptors holding the locks */
-    char *path[OUTPUTS_MAX];  /* owned, as given */
+    char
+        *path[OUTPUTS_MAX]; /* owned: the file (a link's target), as outputs_release() removes it */
     int created[OUTPUTS_MAX]; /* the lock created the file (it was not there) */
+    char *what[OUTPUTS_MAX];  /* owned: "results file", ... (for messages) */
+    char *given[OUTPUTS_MAX]; /* owned: the path as given (for messages) */
 } OutputLocks;
 
 /* A symbolic link path whose file is not made yet (newfile_target()):
@@ -49,8 +52,10 @@ int outputs_link_target(const char *what, const char *path, char **target, char 
  * (outputs_link_target(), whose reason a link that names no file gets).  Returns 0, or
  * -1 with a one-line reason naming the file in err ("r.txt is in use by
  * another dablo-match run (pid 4242: bin/dablo-match -engine ...)": the
- * holder as /proc/locks names it, else a hint to run fuser); nothing is
- * created then.  At most
+ * holder as /proc/locks names it, its command line cut after a whole
+ * word, else a hint to run fuser; "results file r.txt and PGN file l.pgn
+ * are the same file: give each its own" when this run holds it already,
+ * by another of l's paths); nothing is created then.  At most
  * OUTPUTS_MAX files. */
 int outputs_lock(OutputLocks *l, const char *path, const char *what, char *err, size_t errlen);
 
