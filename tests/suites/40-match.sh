@@ -171,6 +171,11 @@ bounds() {
     refused "srand must be an integer from 0" -openings file=x srand=99999999999999999999 || return 1
     refused "bad time control '1:99': the seconds of m:ss must be below 60" -each tc=1:99 || return 1
     refused "^dablo-match: -repeat plays each opening twice: -games must be even, not 1$" -repeat -games 1 || return 1
+    # A bad -draw or -resign value names its option.
+    refused "^dablo-match: -draw: score must be >= 0 cp, not '-5'$" -draw movecount=3 score=-5 || return 1
+    refused "^dablo-match: -resign: movecount must be >= 1, not '0'$" -resign movecount=0 score=100 || return 1
+    refused "^dablo-match: -draw: movenumber must be 0..1000000, not 'x'$" -draw movenumber=x movecount=3 score=5 || return 1
+    refused "^dablo-match: -resign: twosided must be true or false, not 'yes'$" -resign movecount=3 score=100 twosided=yes || return 1
     refused "^dablo-match: -repeat plays each opening twice: -games must be even, not 1$" -games 1 -repeat || return 1
     [ "$(timeout 20 "$M" -engine cmd="$F" name=a depth=1 -engine cmd="$F" name=b depth=1 -repeat -games 1 2>&1 | wc -l)" -eq 1 ] || return 1
     "$M" -engine cmd="$F" name=a depth=1 -engine cmd="$F" name=b depth=1 -repeat -maxmoves 1 -quiet -results rep.txt >/dev/null 2>&1 &&

@@ -297,6 +297,14 @@ expect "  ... and the message names it" "no finished games of engine 'nosuch'" \
 refuse "results file: -opponent of a name not in it" $BIN -results "$tmp/all.txt" -engine A -opponent nosuch
 expect "  ... and the message names the opponent" "no finished games of opponent 'nosuch'" \
     sh -c "$BIN -results '$tmp/all.txt' -engine A -opponent nosuch 2>&1; true"
+# -opponent naming the engine counted (A, white of game 1, without -engine): said so.
+err=$($BIN -results "$tmp/all.txt" -opponent A 2>&1 >/dev/null)
+same "-opponent of the engine counted names it as that" \
+    "1 dablo-stats: no finished games to count: 'A' is the engine counted (white of the first game, as no -engine is given), not an opponent of itself: give -engine NAME to count NAME against 'A'" \
+    "$? $err"
+says "-engine and -opponent of one engine: refused naming it" \
+    "dablo-stats: -engine and -opponent both name 'B': an engine is not its own opponent (see --help)" \
+    $BIN -results "$tmp/all.txt" -engine B -opponent B
 expect "results file: -engine B (B two's games left out)" "W-D-L: $BW-$BD-$BL" \
     $BIN -results "$tmp/all.txt" -engine B
 expect "results file: decoded names" '^Engine: B two$' $BIN -results "$tmp/all.txt" -engine "B two"

@@ -304,20 +304,23 @@ static int adjudication_setting(Parse *p, const char *a, int draw, const char *t
     }
     if (draw && (strcmp(key, "movenumber") == 0 || strcmp(key, "number") == 0)) {
         if (util_parse_int64(v, 0, 1000000, &n) < 0)
-            return fail(p, "movenumber must be 0..1000000, not '%s'", v);
+            return fail(p, "%s: movenumber must be 0..1000000, not '%s'", a, v);
         adj->draw_movenumber = (int)n;
     } else if (strcmp(key, "movecount") == 0 || strcmp(key, "count") == 0) {
-        if (util_parse_int64(v, 1, 1000000, &n) < 0) return fail(p, "movecount must be >= 1, not '%s'", v);
+        if (util_parse_int64(v, 1, 1000000, &n) < 0)
+            return fail(p, "%s: movecount must be >= 1, not '%s'", a, v);
         if (draw) adj->draw_movecount = (int)n;
         else adj->resign_movecount = (int)n;
     } else if (strcmp(key, "score") == 0) {
-        if (util_parse_int64(v, 0, 1000000, &n) < 0) return fail(p, "score must be >= 0 cp, not '%s'", v);
+        if (util_parse_int64(v, 0, 1000000, &n) < 0)
+            return fail(p, "%s: score must be >= 0 cp, not '%s'", a, v);
         if (draw) adj->draw_score = n;
         else adj->resign_score = n;
     } else if (!draw && strcmp(key, "twosided") == 0) {
         if (strcmp(v, "true") == 0) adj->resign_twosided = 1;
         else if (strcmp(v, "false") == 0) adj->resign_twosided = 0;
-        else return fail(p, "twosided must be true or false");
+        else
+            return fail(p, "%s: twosided must be true or false, not '%s'", a, v);
     } else {
         return fail(p, "unknown %s setting '%s'", a, key);
     }

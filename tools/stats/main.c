@@ -261,6 +261,13 @@ static int run(int argc, char **argv, const char **merge)
                                     "-penta counts are already those of one encounter: drop "
                                     "-opponent");
 
+    if (engine && opponent && strcmp(engine, opponent) == 0) {
+        say("-engine and -opponent both name '%.200s': an engine is not its own opponent "
+            "(see --help)",
+            engine);
+        return 2;
+    }
+
     if (have_wdl || have_penta) {
         uint64_t games = wdl[0] + wdl[1] + wdl[2], pairs = 0;
         for (int i = 0; i < 5; i++)
@@ -285,7 +292,7 @@ static int run(int argc, char **argv, const char **merge)
         if (n < 0)
             return die(err);
         if (stats_games(&s) == 0) {
-            char msg[400];
+            char msg[800];
             /* Name the opponent when it is the name that matches no game. */
             Stats o;
             stats_init(&o);
@@ -296,6 +303,16 @@ static int run(int argc, char **argv, const char **merge)
                          "no finished games of opponent '%.200s' (check the "
                          "name against the white= and black= fields)",
                          opponent);
+                return die(msg);
+            }
+            /* No -engine: the counted engine is white of the first game,
+             * which may be the opponent named. */
+            if (!engine && opponent && strcmp(side, opponent) == 0) {
+                snprintf(msg, sizeof msg,
+                         "no finished games to count: '%.150s' is the engine counted (white of "
+                         "the first game, as no -engine is given), not an opponent of itself: "
+                         "give -engine NAME to count NAME against '%.150s'",
+                         side, opponent);
                 return die(msg);
             }
             if (!engine)
