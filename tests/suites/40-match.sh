@@ -171,6 +171,21 @@ bounds() {
     refused "srand must be an integer from 0" -openings file=x srand=99999999999999999999 || return 1
     refused "bad time control '1:99': the seconds of m:ss must be below 60" -each tc=1:99 || return 1
     refused "^dablo-match: -repeat plays each opening twice: -games must be even, not 1$" -repeat -games 1 || return 1
+    # Shards of a random opening order need one seed for all (each would pick its own).
+    refused "^dablo-match: -shard 1/2 with -openings order=random needs -srand S, the same on every shard (each would pick its own order of the openings)$" \
+        -openings file=x order=random -shard 1/2 || return 1
+    local o
+    for o in "-openings file=x order=random -srand 3 -shard 1/2" "-openings file=x order=random srand=3 -shard 2/2" \
+        "-openings file=x -shard 1/2" "-openings file=x order=random -shard 1/1"; do
+        o=$(timeout 20 "$M" -engine cmd="$F" name=a depth=1 -engine cmd="$F" name=b depth=1 $o 2>&1)
+        [ "$o" = "dablo-match: cannot open openings file x: No such file or directory" ] ||
+            { echo "not the missing openings file x: $o"; return 1; }
+    done
+    # A bad -draw or -resign value names its option.
+    refused "^dablo-match: -draw: score must be >= 0 cp, not '-5'$" -draw movecount=3 score=-5 || return 1
+    refused "^dablo-match: -resign: movecount must be >= 1, not '0'$" -resign movecount=0 score=100 || return 1
+    refused "^dablo-match: -draw: movenumber must be 0..1000000, not 'x'$" -draw movenumber=x movecount=3 score=5 || return 1
+    refused "^dablo-match: -resign: twosided must be true or false, not 'yes'$" -resign movecount=3 score=100 twosided=yes || return 1
     # A bad -draw or -resign value names its option.
     refused "^dablo-match: -draw: score must be >= 0 cp, not '-5'$" -draw movecount=3 score=-5 || return 1
     refused "^dablo-match: -resign: movecount must be >= 1, not '0'$" -resign movecount=0 score=100 || return 1

@@ -293,7 +293,18 @@ int main(int argc, char **argv)
         /* Save the command line without the program name; on resume the
          * state file keeps its own. */
         TbSet tb = { 0 };
-        if (outputs_guard_match(&c, &locks, err, sizeof err) < 0) {
+        if (!have_state && c.shard_n > 1 && c.openings.random && !c.seed_given) {
+            /* Each shard would pick its own seed, so the shards would play
+             * other orders of the openings (some twice, some never), and
+             * nothing in a results file lets -merge see it.  A resumed
+             * state keeps the seed its run picked. */
+            fprintf(
+                stderr,
+                "dablo-match: -shard %d/%d with -openings order=random needs -srand S, the same "
+                "on every shard (each would pick its own order of the openings)\n",
+                c.shard_i, c.shard_n);
+            status = 2;
+        } else if (outputs_guard_match(&c, &locks, err, sizeof err) < 0) {
             match_say(err);
             status = 2;
         } else if (c.tb_path && tbadj_open(&tb, c.tb_path, &c.rules, err, sizeof err) != 0) {
