@@ -186,11 +186,6 @@ bounds() {
     refused "^dablo-match: -resign: movecount must be >= 1, not '0'$" -resign movecount=0 score=100 || return 1
     refused "^dablo-match: -draw: movenumber must be 0..1000000, not 'x'$" -draw movenumber=x movecount=3 score=5 || return 1
     refused "^dablo-match: -resign: twosided must be true or false, not 'yes'$" -resign movecount=3 score=100 twosided=yes || return 1
-    # A bad -draw or -resign value names its option.
-    refused "^dablo-match: -draw: score must be >= 0 cp, not '-5'$" -draw movecount=3 score=-5 || return 1
-    refused "^dablo-match: -resign: movecount must be >= 1, not '0'$" -resign movecount=0 score=100 || return 1
-    refused "^dablo-match: -draw: movenumber must be 0..1000000, not 'x'$" -draw movenumber=x movecount=3 score=5 || return 1
-    refused "^dablo-match: -resign: twosided must be true or false, not 'yes'$" -resign movecount=3 score=100 twosided=yes || return 1
     refused "^dablo-match: -repeat plays each opening twice: -games must be even, not 1$" -games 1 -repeat || return 1
     [ "$(timeout 20 "$M" -engine cmd="$F" name=a depth=1 -engine cmd="$F" name=b depth=1 -repeat -games 1 2>&1 | wc -l)" -eq 1 ] || return 1
     "$M" -engine cmd="$F" name=a depth=1 -engine cmd="$F" name=b depth=1 -repeat -maxmoves 1 -quiet -results rep.txt >/dev/null 2>&1 &&
@@ -294,7 +289,7 @@ rerun_refused() {   # a new run into a -results or -pgnout file of earlier games
     cp r.txt r.orig && cp g.pgn g.orig
     local out rc
     out=$(two "" "" -each depth=1 -games 1 -rounds 1 -results r.txt -pgnout g2.pgn 2>&1); rc=$?
-    [ $rc -eq 2 ] && grep -qxF "dablo-match: -results r.txt already holds 1 game of an earlier run; nothing was written: give another file name, remove it, or go on with that match by -resume and its state file" <<<"$out" ||
+    [ $rc -eq 2 ] && grep -qxF "dablo-match: -results r.txt already holds 1 game of an earlier run; nothing was written: give another file name or remove it (no state file is there to go on with that match: there is no r.txt.resume, which a run without -resume writes only when it stops early; if that run was given -resume FILE, go on by -resume FILE)" <<<"$out" ||
         { echo "results: rc $rc: $out"; return 1; }
     out=$(two "" "" -each depth=1 -games 1 -rounds 1 -pgnout g.pgn 2>&1); rc=$?
     [ $rc -eq 2 ] && grep -qF "dablo-match: -pgnout g.pgn already holds 1 game of an earlier run; nothing was written" <<<"$out" ||
@@ -1200,6 +1195,35 @@ kill_nine() {
     cmp "$T/ref.txt" r.txt && cmp "$T/ref.pgn" g.pgn
 }
 check "kill -9: no engine survives, only whole games written, resume exact" kill_nine
+kill_nine_no_resume() {   # kill -9 of a run without -resume: its empty lock file is named as such, not as a state, and removed
+    rm -f g.pgn r.txt r.txt.resume
+    two_bg "--think-ms 2 --tag-k9n" "--think-ms 2 --tag-k9n" "${MATCH_ARGS[@]}" >/dev/null 2>&1
+    local pid=$bg out rc n
+    games_written 1
+    kill -9 $pid
+    wait $pid 2>/dev/null
+    no_fakes_left tag-k9n || return 1
+    n=$(wc -l <r.txt)
+    [ -e r.txt.resume ] && [ ! -s r.txt.resume ] || { echo "no empty r.txt.resume after the kill"; ls -l; return 1; }
+    local s=s; [ "$n" -eq 1 ] && s=
+    out=$("$M" -resume r.txt.resume 2>&1); rc=$?
+    [ $rc -eq 2 ] && [ "$out" = "dablo-match: -resume r.txt.resume: an empty file, not a state file: the lock file of a run without -resume killed before it could write its state (no run holds it now); no state was kept for the $n game$s in r.txt, so that match cannot be continued: remove r.txt.resume, and give a new match other file names or remove r.txt (-resume FILE keeps the state after every game)" ] ||
+        { echo "-resume: rc $rc: $out"; return 1; }
+    [ -e r.txt.resume ] || { echo "a refused resume removed the file"; return 1; }
+    cp r.txt r.orig
+    out=$(two "" "" "${MATCH_ARGS[@]}" 2>&1); rc=$?
+    [ $rc -eq 2 ] && [ "$out" = "dablo-match: -results r.txt already holds $n game$s of an earlier run; nothing was written: give another file name or remove it (no state file was kept for them, so that match cannot be continued: r.txt.resume is the empty lock file of a run killed before it could write its state (removed now); -resume FILE keeps the state after every game)" ] ||
+        { echo "rerun: rc $rc: $out"; return 1; }
+    [ ! -e r.txt.resume ] && cmp r.txt r.orig || { echo "r.txt.resume kept or r.txt changed"; ls -l; return 1; }
+    out=$(two "" "" "${MATCH_ARGS[@]}" 2>&1); rc=$?
+    [ $rc -eq 2 ] && grep -qF "(no state file is there to go on with that match: there is no r.txt.resume," <<<"$out" ||
+        { echo "second rerun: rc $rc: $out"; return 1; }
+    # An empty stale r.txt.resume beside a new match is removed when it ends.
+    rm -f r.txt g.pgn && : >r.txt.resume
+    two "" "" -each depth=1 -games 1 -rounds 1 -results r.txt >/dev/null 2>&1 && [ -s r.txt ] && [ ! -e r.txt.resume ] ||
+        { echo "the stale r.txt.resume was not removed by a match that ended"; ls -l; return 1; }
+}
+check "kill -9 of a run without -resume: its empty lock file is named as such, removed by the next run" kill_nine_no_resume
 # ---- write failures, damaged files and states ---------------------------------
 WF_ARGS=(-each depth=1 -repeat -games 2 -rounds 10 -maxmoves 40 -quiet)
 wf_reference() {   # the 20 games uninterrupted, in $T/wf.pgn and $T/wf.txt

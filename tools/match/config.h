@@ -67,6 +67,9 @@ typedef struct MatchConfig {
     char *logfile;
     char *event;
     char *resume;            /* state file */
+    int stale_state;         /* without -resume, the default state file was an empty one that
+                              * no run held: left by a run killed before it wrote its state
+                              * (outputs_guard_match; removed at the end when still empty) */
     int rebuild;             /* -rebuild: on resume, cut damaged files back instead of refusing */
     int shard_i, shard_n;    /* play only pairs with index % shard_n == shard_i - 1 */
 

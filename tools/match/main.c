@@ -40,19 +40,6 @@ static int given_in(int argc, char **argv, const char *a)
     return 0;
 }
 
-/* Whether path is a file that begins as a state file does (its line 1). */
-static int state_file_there(const char *path)
-{
-    char line[32] = "";
-    struct stat st;
-    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) return 0;
-    FILE *f = fopen(path, "re");
-    if (!f) return 0;
-    int ok = fgets(line, sizeof line, f) && strncmp(line, "dablo-match-state ", 18) == 0;
-    fclose(f);
-    return ok;
-}
-
 /* The hint for a -resume FILE that holds no state (none there, or another
  * kind of file), in buf: the state file a stopped match most likely left
  * (FILE.resume, the default beside a results or PGN file FILE, or
@@ -99,6 +86,30 @@ static void resume_load_error(const char *resume, const char *err)
         fprintf(stderr, "dablo-match: %s: %s\n", err, hint);
 }
 
+/* For an empty -resume FILE named STEM.resume, STEM a results or PGN file
+ * of games: the lock file a run without -resume left when it was killed
+ * before it could write its state (this run holds the lock now, so no run
+ * does), said in buf with what can be done.  Returns 1, else 0 (buf
+ * untouched). */
+static int stale_lock_file(const char *resume, char *buf, size_t len)
+{
+    size_t n = strlen(resume);
+    if (n <= 7 || strcmp(resume + n - 7, ".resume") != 0) return 0;
+    char stem[4200], why[1024];
+    snprintf(stem, sizeof stem, "%.*s", (int)(n - 7), resume);
+    long games = stats_check_results_file(stem, why, sizeof why);
+    if (games <= 0) games = record_check_pgn_file(stem, why, sizeof why);
+    if (games <= 0) return 0;
+    snprintf(buf, len,
+             "-resume %s: an empty file, not a state file: the lock file of a run without -resume "
+             "killed before it could write its state (no run holds it now); no state was kept "
+             "for the %ld game%s in %s, so that match cannot be continued: remove %s, and give a "
+             "new match other file names or remove %s (-resume FILE keeps the state after every "
+             "game)",
+             resume, games, games == 1 ? "" : "s", stem, resume, stem);
+    return 1;
+}
+
 /* -resume FILE: with an existing state, the command line to parse is the
  * saved one plus -concurrency / -log / -quiet / -rebuild from this one (in *merged,
  * which the caller frees; its words belong to argv and *sd).  Returns 1
@@ -119,6 +130,12 @@ static int resume_command_line(int argc, char **argv, const char *resume, int cr
         for (int i = 1; i < argc; i++) engines += strcmp(argv[i], "-engine") == 0;
         if (engines > 0) return 0;
         struct stat st;
+        char stale[9000];
+        if (!created && stat(resume, &st) == 0 && S_ISREG(st.st_mode) && st.st_size == 0
+            && stale_lock_file(resume, stale, sizeof stale)) {
+            fprintf(stderr, "dablo-match: %s\n", stale);
+            return -1;
+        }
         const char *what = created || stat(resume, &st) < 0 ? "no such file"
                          : !S_ISREG(st.st_mode)
                              ? "not a state file (not a regular file)"
@@ -312,6 +329,7 @@ int main(int argc, char **argv)
             status = 2;
         } else {
             c.tb = c.tb_path ? &tb : NULL;
+            c.stale_state = locks.stale_state;
             status = match_run(&c, pargc, pargv, have_state ? &sd : NULL);
         }
         tb_set_close(&tb);

@@ -509,7 +509,7 @@ static int check_appendable(const MatchConfig *c, const char *option, const char
     struct stat st;
     if (!path || cut >= 0 || stat(path, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size == 0)
         return 0;
-    char why[1024], msg[1400];
+    char why[1024], msg[4400];
     long games = pgn ? record_check_pgn_file(path, why, sizeof why)
                      : stats_check_results_file(path, why, sizeof why);
     if (games == 0) return 0;
@@ -518,14 +518,41 @@ static int check_appendable(const MatchConfig *c, const char *option, const char
                  "%s %s is not a %s (%s); nothing was written: remove it or give another file",
                  option, path, pgn ? "PGN file" : "results file", why);
     } else {
-        /* The state a stopped run left (not the empty one this run locked). */
-        char buf[1024];
+        /* The state a stopped run left: this run's -resume file or the
+         * default beside the results (or PGN) file, not an empty one. */
+        char buf[1024], dbuf[1024], why_none[1400];
+        MatchConfig d = *c;
+        d.resume = NULL;
         const char *state = outputs_state_path(c, buf, sizeof buf);
-        int have = stat(state, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0;
-        snprintf(msg, sizeof msg,
-                 "%s %s already holds %ld game%s of an earlier run; nothing was written: give "
-                 "another file name, remove it, or go on with that match by -resume %s",
-                 option, path, games, games == 1 ? "" : "s", have ? state : "and its state file");
+        const char *def = outputs_state_path(&d, dbuf, sizeof dbuf);
+        const char *have = state_file_there(state) ? state : state_file_there(def) ? def : NULL;
+        /* Without -resume this run locked the default (made it, if it was
+         * not there); an empty one found there is removed at its end
+         * (outputs_guard_match). */
+        int empty = c->resume ? stat(def, &st) == 0 && S_ISREG(st.st_mode) && st.st_size == 0
+                              : c->stale_state;
+        if (empty)
+            snprintf(why_none, sizeof why_none,
+                     "no state file was kept for them, so that match cannot be continued: %s is "
+                     "the empty lock file of a run killed before it could write its state%s; "
+                     "-resume FILE keeps the state after every game",
+                     def, c->resume ? "" : " (removed now)");
+        else
+            snprintf(why_none, sizeof why_none,
+                     "no state file is there to go on with that match: there is no %s, which a "
+                     "run without -resume writes only when it stops early; if that run was given "
+                     "-resume FILE, go on by -resume FILE",
+                     def);
+        if (have)
+            snprintf(msg, sizeof msg,
+                     "%s %s already holds %ld game%s of an earlier run; nothing was written: give "
+                     "another file name, remove it, or go on with that match by -resume %s",
+                     option, path, games, games == 1 ? "" : "s", have);
+        else
+            snprintf(msg, sizeof msg,
+                     "%s %s already holds %ld game%s of an earlier run; nothing was written: give "
+                     "another file name or remove it (%s)",
+                     option, path, games, games == 1 ? "" : "s", why_none);
     }
     match_say(msg);
     return -1;

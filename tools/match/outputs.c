@@ -361,6 +361,15 @@ int outputs_guard_match(const MatchConfig *c, OutputLocks *l, char *err, size_t 
                  "state file (the default of a run without -resume, beside %s %s)",
                  res ? "-results" : "-pgnout", res ? c->results : c->pgnout);
         if (outputs_lock(l, state, what, err, errlen) < 0) return -1;
+        /* An empty file there that no run holds (this one got its lock)
+         * is what a run killed before it could write its state (kill -9)
+         * left: this run takes it as one it created, removed at its end
+         * when still empty. */
+        int k = l->n - 1;
+        struct stat st;
+        if (k >= 0 && !l->created[k] && strcmp(l->given[k], state) == 0 && fstat(l->fd[k], &st) == 0
+            && st.st_size == 0)
+            l->created[k] = l->stale_state = 1;
     }
     return 0;
 }

@@ -34,6 +34,7 @@ typedef struct OutputLocks {
     int created[OUTPUTS_MAX]; /* the lock created the file (it was not there) */
     char *what[OUTPUTS_MAX];  /* owned: "results file", ... (for messages) */
     char *given[OUTPUTS_MAX]; /* owned: the path as given (for messages) */
+    int stale_state; /* outputs_guard_match found an empty default state file no run held */
 } OutputLocks;
 
 /* A symbolic link path whose file is not made yet (newfile_target()):
@@ -95,7 +96,10 @@ int outputs_check_stderr(const char *who, const char *path, char *err, size_t er
  * log and engines' stderr= files distinct (outputs_distinct), then its results and PGN
  * files locked in l, and, without -resume, the default state file of
  * outputs_state_path() (a -resume state file was locked before it was
- * read); every stderr= file passes outputs_check_stderr().  Returns 0,
+ * read; an empty default state file found there, the lock file of a run
+ * killed before it wrote its state, is removed at outputs_release() as
+ * one this run created); every stderr= file passes
+ * outputs_check_stderr().  Returns 0,
  * or -1 with a one-line reason in err. */
 int outputs_guard_match(const MatchConfig *c, OutputLocks *l, char *err, size_t errlen);
 

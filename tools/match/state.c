@@ -650,3 +650,15 @@ void state_close(StateFile *s)
     free(s->path);
     s->path = NULL;
 }
+
+int state_file_there(const char *path)
+{
+    char line[32] = "";
+    struct stat st;
+    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) return 0;
+    FILE *f = fopen(path, "re");
+    if (!f) return 0;
+    int ok = fgets(line, sizeof line, f) && strncmp(line, "dablo-match-state ", 18) == 0;
+    fclose(f);
+    return ok;
+}

@@ -83,6 +83,11 @@ typedef struct StateData {
  * run's lock creates it, but no header written), or -1 with a reason naming
  * the file and line ("st:7: ...") in err. */
 int state_load(const char *path, StateData *d, char *err, size_t errlen);
+
+/* Whether path is a regular file that begins as a state file does (its
+ * header line "dablo-match-state "); 0 for none, an empty file or
+ * anything else.  Reads at most one line; never fails otherwise. */
+int state_file_there(const char *path);
 void state_data_free(StateData *d);
 
 /* Whether the current folder is the one the match of d ran in (its dir
