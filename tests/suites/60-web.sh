@@ -133,6 +133,13 @@ suite() {
         "$("$BIN" -engine cmd=bin/dablo name=d1 depth=1 tc=1+0 2>&1)"
     contains "$tag: an unknown setting lists the settings taken" "unknown engine setting 'bogus=1' (cmd name dir args stderr option.NAME)" \
         "$("$BIN" -engine cmd=bin/dablo bogus=1 2>&1)"
+    # A rule of the game is chosen on the page: dablo-web's own hint, not
+    # dablo-match's options (-variant, -rules, -option).
+    for o in option.Variant=tabal option.Captures=compulsory; do
+        out=$(timeout 60 "$BIN" -engine cmd=bin/dablo $o 2>&1 >/dev/null)
+        same "$tag: $o refused with dablo-web's hint" \
+            "2|dablo-web: -engine: $o is a rule of the game, not an engine setting: dablo-web chooses each game's rules on the page (\"new game\": variant, Rules, Captures, ...)" "$?|$out"
+    done
     # An engine that exits at once: refused by name, never killed by SIGPIPE
     # (status 141: the start-up check wrote to it before SIGPIPE was ignored).
     local i codes=""
