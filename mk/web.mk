@@ -38,12 +38,13 @@ uninstall: uninstall-web-page
 install-web-page:
 ifneq ($(filter bin/dablo-web,$(BINS)),)
 	@[ -x bin/dablo-web ] || { echo "bin/dablo-web is not built: run make first" >&2; exit 1; }
-	$(INSTALL) -d $(DESTDIR)$(WEBDIR)
-	$(INSTALL) -m 644 $(WEB_PAGE) $(DESTDIR)$(WEBDIR)/
+	$(INSTALL) -d "$(DESTDIR)$(WEBDIR)"
+	$(INSTALL) -m 644 $(WEB_PAGE) "$(DESTDIR)$(WEBDIR)/"
 endif
 uninstall-web-page:
-	rm -f $(addprefix $(DESTDIR)$(WEBDIR)/,$(notdir $(WEB_PAGE)))
-	-rmdir $(DESTDIR)$(WEBDIR) $(dir $(DESTDIR)$(WEBDIR)) 2>/dev/null
+	@for f in $(notdir $(WEB_PAGE)); do echo "rm -f '$(DESTDIR)$(WEBDIR)/'$$f"; \
+	    rm -f "$(DESTDIR)$(WEBDIR)/$$f"; done
+	-@rmdir "$(DESTDIR)$(WEBDIR)" "$$(dirname "$(DESTDIR)$(WEBDIR)")" 2>/dev/null; true
 
 .PHONY: play
 play:
