@@ -206,36 +206,44 @@ build/man/%.1: bin/%
 # A man page that was not built (no help2man at `make` time) is named and
 # left out.
 # The documents the man pages point to, installed in $(DOCDIR).
-# docs/ goes too: PROTOCOL.md and the guides link to its pages (links into
-# bench/ and tools/ name the source tree, which is not installed).
-DOC_FILES := RULES.md LICENSE protocol/PROTOCOL.md protocol/BOARDS.md protocol/board-dablot.svg \
+# docs/ goes too: PROTOCOL.md and the guides link to its pages, and
+# README.md, which docs/install.md links to (links into bench/ and tools/
+# name the source tree, which is not installed).
+DOC_FILES := README.md RULES.md LICENSE protocol/PROTOCOL.md protocol/BOARDS.md protocol/board-dablot.svg \
 	protocol/board-tabal.svg $(wildcard docs/*.md docs/img/*)
 DOC_DIRS := docs/img docs protocol
 
 install:
 	@missing=; for b in $(BINS); do [ -x $$b ] || missing="$$missing $$b"; done; \
 	[ -z "$$missing" ] || { echo "not built:$$missing: run make first" >&2; exit 1; }
-	$(INSTALL) -d $(DESTDIR)$(BINDIR)
-	$(INSTALL) -m 755 $(BINS) $(DESTDIR)$(BINDIR)/
+	$(INSTALL) -d "$(DESTDIR)$(BINDIR)"
+	$(INSTALL) -m 755 $(BINS) "$(DESTDIR)$(BINDIR)/"
 	@pages=; for p in $(MAN_PAGES); do \
 	    if [ -f $$p ]; then pages="$$pages $$p"; \
 	    else echo "note: $$p is not built (no help2man): not installed" >&2; fi; \
 	done; \
 	[ -z "$$pages" ] || { \
-	    echo "$(INSTALL) -d $(DESTDIR)$(MAN1DIR)" && $(INSTALL) -d $(DESTDIR)$(MAN1DIR) && \
-	    echo "$(INSTALL) -m 644$$pages $(DESTDIR)$(MAN1DIR)/" && \
-	    $(INSTALL) -m 644 $$pages $(DESTDIR)$(MAN1DIR)/; }
-	$(INSTALL) -d $(DESTDIR)$(DOCDIR) $(addprefix $(DESTDIR)$(DOCDIR)/,$(DOC_DIRS))
+	    echo "$(INSTALL) -d '$(DESTDIR)$(MAN1DIR)'" && $(INSTALL) -d "$(DESTDIR)$(MAN1DIR)" && \
+	    echo "$(INSTALL) -m 644$$pages '$(DESTDIR)$(MAN1DIR)/'" && \
+	    $(INSTALL) -m 644 $$pages "$(DESTDIR)$(MAN1DIR)/"; }
+	@for d in . $(DOC_DIRS); do \
+	    echo "$(INSTALL) -d '$(DESTDIR)$(DOCDIR)/'$$d"; \
+	    $(INSTALL) -d "$(DESTDIR)$(DOCDIR)/$$d" || exit 1; \
+	done
 	@for f in $(DOC_FILES); do \
-	    echo "$(INSTALL) -m 644 $$f $(DESTDIR)$(DOCDIR)/$$(dirname $$f)/"; \
-	    $(INSTALL) -m 644 $$f $(DESTDIR)$(DOCDIR)/$$(dirname $$f)/ || exit 1; \
+	    echo "$(INSTALL) -m 644 $$f '$(DESTDIR)$(DOCDIR)/'$$(dirname $$f)/"; \
+	    $(INSTALL) -m 644 $$f "$(DESTDIR)$(DOCDIR)/$$(dirname $$f)/" || exit 1; \
 	done
 
+# Each path quoted: DESTDIR, PREFIX and the folders may hold spaces.
 uninstall:
-	rm -f $(addprefix $(DESTDIR)$(BINDIR)/,$(notdir $(BINS)))
-	rm -f $(addprefix $(DESTDIR)$(MAN1DIR)/,$(notdir $(MAN_PAGES)))
-	rm -f $(addprefix $(DESTDIR)$(DOCDIR)/,$(DOC_FILES))
-	-rmdir $(addprefix $(DESTDIR)$(DOCDIR)/,$(DOC_DIRS)) $(DESTDIR)$(DOCDIR) 2>/dev/null
+	@for f in $(notdir $(BINS)); do echo "rm -f '$(DESTDIR)$(BINDIR)/'$$f"; \
+	    rm -f "$(DESTDIR)$(BINDIR)/$$f"; done
+	@for f in $(notdir $(MAN_PAGES)); do echo "rm -f '$(DESTDIR)$(MAN1DIR)/'$$f"; \
+	    rm -f "$(DESTDIR)$(MAN1DIR)/$$f"; done
+	@for f in $(DOC_FILES); do echo "rm -f '$(DESTDIR)$(DOCDIR)/'$$f"; \
+	    rm -f "$(DESTDIR)$(DOCDIR)/$$f"; done
+	-@for d in $(DOC_DIRS) .; do rmdir "$(DESTDIR)$(DOCDIR)/$$d" 2>/dev/null; done; true
 
 # Formats, in place, only the C lines changed since the base commit (see
 # tools/format-changed.sh for how the base is chosen).

@@ -7,7 +7,12 @@
 #   make play      build, then start bin/dablo-web with bin/dablo
 WEB_SRC    := $(wildcard tools/web/*.c) tools/svg/svg_board.c tools/svg/svg_lastmove.c
 WEB_HDR    := $(wildcard tools/web/*.h) $(wildcard tools/svg/*.h) $(HOST_HDR) $(SRC_HDR)
-WEB_CFLAGS := -Itools/web -Itools/svg -I$(HOST_INC) $(shell $(PKG_CONFIG) --cflags libmicrohttpd 2>/dev/null)
+# make install copies the page to $(WEBDIR); dablo-web looks there too (after
+# tools/web/page and share/dablo/web next to its bin/): the WEBDIR (or
+# PREFIX) of `make` is compiled in, so give `make` the one of `make install`.
+WEBDIR ?= $(PREFIX)/share/dablo/web
+WEB_CFLAGS := -Itools/web -Itools/svg -I$(HOST_INC) $(shell $(PKG_CONFIG) --cflags libmicrohttpd 2>/dev/null) \
+              -DDABLO_WEBDIR='"$(WEBDIR)"'
 WEB_LIBS   := $(shell $(PKG_CONFIG) --libs libmicrohttpd 2>/dev/null || echo -lmicrohttpd)
 
 BINS += bin/dablo-web
@@ -24,9 +29,8 @@ build/dablo-web-san: $(WEB_SRC) $(WEB_HDR) $(HOST_SAN_LIB) build/libdablo-rules-
 	$(CC) $(SAN_CFLAGS) $(WEB_CFLAGS) $(WEB_SRC) $(HOST_SAN_LIB) build/libdablo-rules-san.a -o $@ $(WEB_LIBS) $(LDLIBS_BASE)
 
 # make install also copies the page to $(WEBDIR), where an installed
-# dablo-web finds it (bin/../share/dablo/web; -page DIR elsewhere).  Only
-# when dablo-web is one of the programs installed.
-WEBDIR ?= $(PREFIX)/share/dablo/web
+# dablo-web finds it (bin/../share/dablo/web or the compiled-in WEBDIR;
+# -page DIR elsewhere).  Only when dablo-web is one of the programs installed.
 WEB_PAGE := $(wildcard tools/web/page/*)
 .PHONY: install-web-page uninstall-web-page
 install: install-web-page
@@ -34,12 +38,13 @@ uninstall: uninstall-web-page
 install-web-page:
 ifneq ($(filter bin/dablo-web,$(BINS)),)
 	@[ -x bin/dablo-web ] || { echo "bin/dablo-web is not built: run make first" >&2; exit 1; }
-	$(INSTALL) -d $(DESTDIR)$(WEBDIR)
-	$(INSTALL) -m 644 $(WEB_PAGE) $(DESTDIR)$(WEBDIR)/
+	$(INSTALL) -d "$(DESTDIR)$(WEBDIR)"
+	$(INSTALL) -m 644 $(WEB_PAGE) "$(DESTDIR)$(WEBDIR)/"
 endif
 uninstall-web-page:
-	rm -f $(addprefix $(DESTDIR)$(WEBDIR)/,$(notdir $(WEB_PAGE)))
-	-rmdir $(DESTDIR)$(WEBDIR) $(dir $(DESTDIR)$(WEBDIR)) 2>/dev/null
+	@for f in $(notdir $(WEB_PAGE)); do echo "rm -f '$(DESTDIR)$(WEBDIR)/'$$f"; \
+	    rm -f "$(DESTDIR)$(WEBDIR)/$$f"; done
+	-@rmdir "$(DESTDIR)$(WEBDIR)" "$$(dirname "$(DESTDIR)$(WEBDIR)")" 2>/dev/null; true
 
 .PHONY: play
 play:

@@ -26,7 +26,8 @@ static void add_point(Geometry *g, int file, int rank)
     int p = g->npoints++;
     g->file[p] = (int8_t)file;
     g->rank[p] = (int8_t)rank;
-    snprintf(g->name_of[p], sizeof g->name_of[p], "%c%d", 'a' + file, rank + 1);
+    /* rank + 1 is 1..13: % 100 tells the compiler it fits (-Wformat-truncation). */
+    snprintf(g->name_of[p], sizeof g->name_of[p], "%c%u", 'a' + file, (unsigned)(rank + 1) % 100u);
     g->point_at[rank][file] = (int8_t)p;
     g->rank_size[rank]++;
     g->all |= bb_bit(p);

@@ -15,7 +15,7 @@
 # name who played each colour's moves, however the players changed), a crashing and a cheating engine reported and
 # restarted, the Skill Level setting (range, the engine receiving it,
 # refused for an engine without it), idle sessions ending with their
-# engines, and no engine left after SIGTERM or kill -9 of the server.  Run once with bin/dablo-web and
+# engines, slow clients (tests/web/trickle.py), and no engine left after SIGTERM or kill -9 of the server.  Run once with bin/dablo-web and
 # once with the ASan + UBSan build (build/dablo-web-san).  Budget: ~40 s.
 set -u
 cd "$(dirname "$0")/../.."
@@ -133,6 +133,13 @@ suite() {
         "$("$BIN" -engine cmd=bin/dablo name=d1 depth=1 tc=1+0 2>&1)"
     contains "$tag: an unknown setting lists the settings taken" "unknown engine setting 'bogus=1' (cmd name dir args stderr option.NAME)" \
         "$("$BIN" -engine cmd=bin/dablo bogus=1 2>&1)"
+    # A rule of the game is chosen on the page: dablo-web's own hint, not
+    # dablo-match's options (-variant, -rules, -option).
+    for o in option.Variant=tabal option.Captures=compulsory; do
+        out=$(timeout 60 "$BIN" -engine cmd=bin/dablo $o 2>&1 >/dev/null)
+        same "$tag: $o refused with dablo-web's hint" \
+            "2|dablo-web: -engine: $o is a rule of the game, not an engine setting: dablo-web chooses each game's rules on the page (\"new game\": variant, Rules, Captures, ...)" "$?|$out"
+    done
     # An engine that exits at once: refused by name, never killed by SIGPIPE
     # (status 141: the start-up check wrote to it before SIGPIPE was ignored).
     local i codes=""
@@ -195,6 +202,25 @@ suite() {
     exec 3>&-
     CODE=$(curl -s -o /dev/null -w '%{http_code}' "$B/")
     same "$tag: a malformed request line closed unanswered, the server serving on" "|200" "$out|$CODE"
+    # Slow clients (tests/web/trickle.py): 260 connections sending a header
+    # line a second do not lock out a normal request, from another address
+    # or from theirs; one address keeps at most 64 connections; each
+    # trickler is closed by the 5 s header deadline (docs/web.md, "Limits").
+    if command -v python3 >/dev/null; then
+        same "$tag: slow clients: others served, 64 an address, closed at the header deadline" \
+            "200 200 64 ok" "$(timeout 30 python3 tests/web/trickle.py "$PORT" 2>&1)"
+        CODE=$(curl -s -o /dev/null -w '%{http_code}' "$B/")
+        same "$tag: ... the server serving on" "200" "$CODE"
+    else
+        skipped "$tag: slow clients (no python3)"
+    fi
+    # Without the token a body is refused before it is read: the answer
+    # comes at once, not after the body the client holds back.
+    exec 3<>"/dev/tcp/127.0.0.1/$PORT"
+    printf 'POST /api/session HTTP/1.1\r\nHost: 127.0.0.1:%s\r\nContent-Length: 1000\r\n\r\n' "$PORT" >&3
+    out=$(timeout 3 head -n 1 <&3 | tr -d '\r')
+    exec 3>&-
+    same "$tag: a body without the token refused before it is sent" "HTTP/1.1 403 Forbidden" "$out"
     # A negative Content-Length is refused by libmicrohttpd's own 400
     # before dablo-web sees the request (0.9.75 sends it twice: docs/web.md);
     # the server serves on.

@@ -138,10 +138,14 @@ while IFS=: read -r f link; do
     case $target in http*|'') continue ;; esac
     src=$(dirname "$f")/$target
     src=$(realpath -m --relative-to=. "$src")
-    case $src in docs/*|protocol/*|RULES.md|LICENSE) ;; *) continue ;; esac
+    case $src in docs/*|protocol/*|RULES.md|LICENSE|README.md) ;; *) continue ;; esac
     [ -e "$stage/usr/share/doc/dablo/$src" ] || broken="$broken $f:$target"
 done < <(grep -o '](\([^)]*\))' RULES.md protocol/*.md docs/*.md | sed 's/)$//')
-same "installed documents link to installed documents (docs/ beside protocol/)" "" "$broken"
+same "installed documents link to installed documents (docs/ beside protocol/, README.md)" "" "$broken"
+# The man pages name the installed documents, not the source tree.
+if ls build/man/*.1 >/dev/null 2>&1; then
+    same "no man page sends to the source tree for a document" "" "$(grep -l 'source tree:' build/man/*.1)"
+fi
 # The engine's page names every other program.
 if [ -f build/man/dablo.1 ]; then
     missing=
@@ -174,6 +178,45 @@ if [ "$n_bin" -eq ${#progs[@]} ] && [ "$n_man" -eq "$want_man" ] && [ "$n_doc" -
 else
     bad "BINDIR/MANDIR/DOCDIR: $n_bin programs, $n_man pages, $n_doc documents, $n_all files"; show "$tmp/alt.log"
 fi
+
+# A DESTDIR with a space, and games in /usr/games (a distribution's layout):
+# every file lands under it, nothing beside it, and dablo-web, not in
+# PREFIX/bin, still looks for its page in the WEBDIR make compiled in.
+sp="$tmp/with space"
+webdir=$(printf 'print-webdir:\n\t@echo $(WEBDIR)\n' | mk -s -f Makefile -f - print-webdir)
+# Split at the space, it would make $tmp/with and ./space (in the tree).
+nostray() { [ ! -e "$tmp/with" ] && [ ! -e space ]; }
+if mk install DESTDIR="$sp" PREFIX=/usr/local BINDIR=/usr/games >"$tmp/sp.log" 2>&1 \
+    && [ -x "$sp/usr/games/dablo" ] && [ -f "$sp$webdir/index.html" ] \
+    && cmp -s README.md "$sp/usr/local/share/doc/dablo/README.md" \
+    && nostray; then
+    ok "make install DESTDIR='.../with space' BINDIR=/usr/games: every file under it, README.md in DOCDIR, no stray folder"
+else
+    bad "make install into a DESTDIR with a space"; show "$tmp/sp.log"
+fi
+if [ -e "$webdir/index.html" ]; then
+    skipped "dablo-web's page in WEBDIR: $webdir holds one on this machine (the installed program would serve it)"
+elif [ -x "$sp/usr/games/dablo-web" ]; then
+    out=$(timeout 30 "$sp/usr/games/dablo-web" -port 0 2>&1 </dev/null); rc=$?
+    same "installed in /usr/games, dablo-web looks in WEBDIR ($webdir) too, and names where it looked" \
+        "2|dablo-web: no page found (looked in $sp/usr/games/../tools/web/page, $sp/usr/games/../share/dablo/web, $webdir): give -page DIR, the folder of its index.html" \
+        "$rc|$out"
+    out=$(timeout 30 "$sp/usr/games/dablo-web" -page "$sp/no such folder" 2>&1 </dev/null); rc=$?
+    same "... and -page still chooses the folder" "2|dablo-web: -page $sp/no such folder: No such file or directory" "$rc|$out"
+fi
+if mk uninstall DESTDIR="$sp" PREFIX=/usr/local BINDIR=/usr/games >"$tmp/spu.log" 2>&1 \
+    && [ -z "$(find "$sp" -type f)" ] && nostray; then
+    ok "make uninstall DESTDIR='.../with space' removes every file, nothing else"
+else
+    bad "make uninstall with a space left: $(find "$sp" -type f | head -n 3)"; show "$tmp/spu.log"
+fi
+
+# A distribution's flags (-O1 -g -D_FORTIFY_SOURCE=2 -Wformat-truncation):
+# every C file of src/ and tools/ compiles without a warning.
+pkgflags="-std=gnu11 -Wall -Wextra -Wshadow -pthread -D_DEFAULT_SOURCE -O1 -g0 -D_FORTIFY_SOURCE=2 -Wformat-truncation"
+incs="-Isrc -Itools $(for d in tools/*/; do printf -- '-I%s ' "${d%/}"; done)$(pkg-config --cflags libmicrohttpd 2>/dev/null)"
+find src tools -name '*.c' | sort | nice xargs -P2 -I{} sh -c "cc $pkgflags $incs -c {} -o /dev/null" >"$tmp/pkgflags" 2>&1
+same "packagers' flags: every C file compiles without a warning" "" "$(grep -E 'warning|error' "$tmp/pkgflags" | head -n 3)"
 
 # Programs that were not built: one clear line naming every one of them,
 # exit status non-zero, nothing installed.

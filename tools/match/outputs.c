@@ -71,7 +71,9 @@ static void lock_holder(int fd, const char *path, char *buf, size_t len)
     for (ssize_t i = 0; i < end; i++)
         if (cmd[i] == '\0' || cmd[i] < ' ' || cmd[i] == 127) cmd[i] = ' ';
     util_rtrim(cmd);
-    snprintf(buf, len, " (pid %ld%s%s%s)", pid, *cmd ? ": " : "", cmd, cut ? " ..." : "");
+    /* cmd is at most SHOWN bytes now: the precision says so (-Wformat-truncation). */
+    snprintf(buf, len, " (pid %ld%s%.*s%s)", pid, *cmd ? ": " : "", (int)SHOWN, cmd,
+             cut ? " ..." : "");
 }
 
 int outputs_link_target(const char *what, const char *path, char **target, char *err, size_t errlen)

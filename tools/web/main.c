@@ -22,8 +22,14 @@
 #include "host/engine_spec.h"
 #include "host/util.h"
 #include "rules/outstream.h"
+#include "rules/rules.h"
 #include "rules/version.h"
 #include "server.h"
+
+/* The folder `make install` copies the page to (mk/web.mk: WEBDIR). */
+#ifndef DABLO_WEBDIR
+#define DABLO_WEBDIR "/usr/local/share/dablo/web"
+#endif
 
 enum { MAX_ENGINES = 8 };
 
@@ -50,7 +56,7 @@ static const char usage[] =
     "  -bind ADDRESS      the IPv4 address to listen on (default 127.0.0.1; any other\n"
     "                     lets other machines play, and is warned about)\n"
     "  -page DIR          the page's folder (default: tools/web/page of the source tree,\n"
-    "                     or share/dablo/web next to the program's bin/)\n"
+    "                     share/dablo/web next to the program's bin/, or " DABLO_WEBDIR ")\n"
     "  -sessions N        games at once, 1..256 (default 16; one a browser tab)\n"
     "  -idle SECONDS      a game nobody looks at ends after this, 1..86400 (default 900)\n"
     "  -max-body BYTES    the largest request body, 1024..16777216 (default 1048576)\n"
@@ -98,7 +104,21 @@ static int check_engine_words(int argc, char *const argv[])
         const char *w = argv[i], *eq = strchr(w, '=');
         /* Up to the next option; engine_spec_set() judges option.NAME= and a word without '='. */
         if (w[0] == '-' && w[1] != '\0' && !(w[1] >= '0' && w[1] <= '9')) break;
-        if (!eq || strncmp(w, "option.", 7) == 0) continue;
+        if (eq && strncmp(w, "option.", 7) == 0 && eq > w + 7) {
+            /* A rule of the game (Variant, Rules, Captures...): the page's
+             * "new game" box chooses it, for each game (not dablo-match's
+             * -variant, -rules or -option of engine_spec_set()'s hint). */
+            char name[64];
+            snprintf(name, sizeof name, "%.*s", (int)(eq - w - 7), w + 7);
+            Rules probe = rules_default(VARIANT_DABLOT);
+            if (rules_set(&probe, name, eq + 1, NULL, 0) <= 0)
+                return fail("-engine: %s is a rule of the game, not an engine setting: "
+                            "dablo-web chooses each game's rules on the page (\"new game\": "
+                            "variant, Rules, Captures, ...)%s",
+                            w, "");
+            continue;
+        }
+        if (!eq) continue;
         size_t n = (size_t)(eq - w);
         int known = 0;
         for (size_t k = 0; k < sizeof limits / sizeof limits[0]; k++)
@@ -240,19 +260,33 @@ int main(int argc, char **argv)
     for (int i = 0; i < nspecs; i++)
         if (engine_spec_resolve(&specs[i], err, sizeof err) < 0)
             return fail("-engine: %s%s", err, "");
-    char page_buf[PATH_MAX + 64];
+    static char tried[3][PATH_MAX + 64];
     if (!page) {
-        snprintf(page_buf, sizeof page_buf, "%s/../tools/web/page", dir);
-        if (access(page_buf, R_OK) != 0)
-            snprintf(page_buf, sizeof page_buf, "%s/../share/dablo/web", dir);
-        page = page_buf;
+        /* The source tree's page, an installed page next to bin/, then the
+         * folder make install copies it to (DABLO_WEBDIR: BINDIR need not
+         * be PREFIX/bin, e.g. /usr/games). */
+        snprintf(tried[0], sizeof tried[0], "%s/../tools/web/page", dir);
+        snprintf(tried[1], sizeof tried[1], "%s/../share/dablo/web", dir);
+        snprintf(tried[2], sizeof tried[2], "%s", DABLO_WEBDIR);
+        for (int k = 0; k < 3 && !page; k++) {
+            char index[PATH_MAX + 80];
+            int n = snprintf(index, sizeof index, "%s/index.html", tried[k]);
+            if (n < (int)sizeof index && access(index, R_OK) == 0) page = tried[k];
+        }
+        if (!page) {
+            fprintf(stderr,
+                    "dablo-web: no page found (looked in %s, %s, %s): give -page DIR, the "
+                    "folder of its index.html\n",
+                    tried[0], tried[1], tried[2]);
+            return 2;
+        }
     }
     struct stat st;
     if (stat(page, &st) != 0) return fail("-page %s: %s", page, strerror(errno));
     if (!S_ISDIR(st.st_mode)) return fail("-page %s: %s", page, "not a folder");
     char index[2 * PATH_MAX];
-    snprintf(index, sizeof index, "%s/index.html", page);
-    if (stat(index, &st) != 0 || !S_ISREG(st.st_mode))
+    int n = snprintf(index, sizeof index, "%s/index.html", page);
+    if (n >= (int)sizeof index || stat(index, &st) != 0 || !S_ISREG(st.st_mode))
         return fail("-page %s: %s", page, "no index.html in it (the board's page)");
     struct in_addr any;
     if (inet_pton(AF_INET, bind, &any) != 1)

@@ -29,9 +29,19 @@ enum {
     LISTENER_QUEUE_MAX = 8 << 20,
     SSE_BLOCK = 16 << 10,
     /* Connections at once, event streams included: well above what 16
-     * sessions' tabs need, so slow or idle clients do not lock out the
-     * rest (docs/web.md, "Limits"). */
+     * sessions' tabs need.  At this limit a new connection ends the oldest
+     * one still sending its request headers, so slow clients do not lock
+     * out the rest (docs/web.md, "Limits"). */
     MAX_CONNECTIONS = 256,
+    /* The same limit for one client address (another machine under
+     * -bind 0.0.0.0 cannot take every connection). */
+    MAX_CONNECTIONS_PER_IP = 64,
+    /* libmicrohttpd's own limit: room for connections ended (shut down) but
+     * not yet closed by it. */
+    MHD_CONNECTIONS = MAX_CONNECTIONS + 64,
+    /* Milliseconds a connection may take to send a request's headers, from
+     * its start or from the end of its previous request. */
+    HEADER_DEADLINE_MS = 5000,
     /* Seconds a request may go without a byte before it is dropped; a
      * suspended event stream never times out (libmicrohttpd). */
     REQUEST_TIMEOUT_S = 10,
@@ -53,6 +63,16 @@ typedef struct Listener {
     struct Listener *next;
 } Listener;
 
+/* One TCP connection (the socket context of MHD_OPTION_NOTIFY_CONNECTION),
+ * in the server's list, oldest first. */
+typedef struct Conn {
+    int fd;
+    struct in_addr ip;  /* the client's IPv4 address */
+    int64_t waiting_ms; /* since when it has been sending request headers; -1: not */
+    int ended;          /* shut down by end_conn(), not yet closed by libmicrohttpd */
+    struct Conn *prev, *next;
+} Conn;
+
 /* The state of one request while its body arrives. */
 typedef struct Request {
     StrBuf body;
@@ -67,6 +87,7 @@ struct Server {
     char token[SESSION_ID_LEN + 1];
     Session **sessions; /* max_sessions slots, NULL = free */
     Listener *listeners;
+    Conn *conns, *conns_tail; /* every open connection, oldest first */
     int64_t next_keepalive;
 };
 
@@ -588,6 +609,105 @@ static enum MHD_Result api_post(Server *srv, struct MHD_Connection *conn, const 
     return respond_json(conn, &b);
 }
 
+/* ---- connections --------------------------------------------------------- */
+
+/* Ends c: shutdown() makes libmicrohttpd read the end of the stream and
+ * close the connection itself (it has no call to close one). */
+static void end_conn(Conn *c)
+{
+    shutdown(c->fd, SHUT_RDWR);
+    c->ended = 1;
+}
+
+/* The connection record of conn, or NULL. */
+static Conn *conn_of(struct MHD_Connection *conn)
+{
+    const union MHD_ConnectionInfo *i = MHD_get_connection_info(conn,
+                                                                MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return i ? i->socket_context : NULL;
+}
+
+/* Over a limit of `max` connections (of the address *ip, or all when ip
+ * is NULL): ends the oldest one still sending its request headers, else
+ * the newest (the one just accepted). */
+static void enforce_limit(Server *srv, const struct in_addr *ip, int max)
+{
+    int n = 0;
+    Conn *oldest = NULL;
+    for (Conn *c = srv->conns; c; c = c->next) {
+        if (c->ended || (ip && c->ip.s_addr != ip->s_addr)) continue;
+        n++;
+        if (!oldest && c->waiting_ms >= 0) oldest = c;
+    }
+    if (n > max) end_conn(oldest ? oldest : srv->conns_tail);
+}
+
+/* MHD_OPTION_NOTIFY_CONNECTION: keeps the list of connections and the
+ * limits of MAX_CONNECTIONS and MAX_CONNECTIONS_PER_IP. */
+static void notify_connection(void *cls, struct MHD_Connection *conn, void **socket_context,
+                              enum MHD_ConnectionNotificationCode toe)
+{
+    Server *srv = cls;
+    Conn *c = *socket_context;
+    if (toe == MHD_CONNECTION_NOTIFY_CLOSED) {
+        if (!c) return;
+        *(c->prev ? &c->prev->next : &srv->conns) = c->next;
+        *(c->next ? &c->next->prev : &srv->conns_tail) = c->prev;
+        free(c);
+        *socket_context = NULL;
+        return;
+    }
+    const union MHD_ConnectionInfo *fd = MHD_get_connection_info(conn,
+                                                                 MHD_CONNECTION_INFO_CONNECTION_FD);
+    const union MHD_ConnectionInfo *addr = MHD_get_connection_info(
+        conn, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    if (!fd) return;
+    c = util_xmalloc(sizeof *c);
+    memset(c, 0, sizeof *c);
+    c->fd = fd->connect_fd;
+    if (addr && addr->client_addr && addr->client_addr->sa_family == AF_INET)
+        c->ip = ((const struct sockaddr_in *)(const void *)addr->client_addr)->sin_addr;
+    c->waiting_ms = util_now_ms();
+    c->prev = srv->conns_tail;
+    *(c->prev ? &c->prev->next : &srv->conns) = c;
+    srv->conns_tail = c;
+    *socket_context = c;
+    enforce_limit(srv, NULL, MAX_CONNECTIONS);
+    if (!c->ended) enforce_limit(srv, &c->ip, MAX_CONNECTIONS_PER_IP);
+}
+
+/* Ends every connection that has been sending its request headers for
+ * longer than HEADER_DEADLINE_MS. */
+static void end_slow_conns(Server *srv, int64_t now)
+{
+    for (Conn *c = srv->conns; c; c = c->next)
+        if (!c->ended && c->waiting_ms >= 0 && now - c->waiting_ms > HEADER_DEADLINE_MS)
+            end_conn(c);
+}
+
+/* The checks that refuse a request on its headers alone: made before any
+ * body is read, so that only a request with the token may send one (at
+ * its own pace).  Returns 1 with *rc the answer queued, or 0. */
+static int refused_early(Server *srv, struct MHD_Connection *conn, const char *url,
+                         const char *method, enum MHD_Result *rc)
+{
+    *rc = MHD_YES;
+    if (!request_host_ok(srv, conn))
+        *rc = respond_error(conn, MHD_HTTP_FORBIDDEN,
+                            "refused: one Host header, localhost or an address, with port %d%s",
+                            srv->port, srv->port == 80 ? " or none" : "");
+    else if (strncmp(url, "/api/", 5) != 0 && strcmp(method, "GET") != 0
+             && strcmp(method, "HEAD") != 0)
+        *rc = respond_error(conn, MHD_HTTP_METHOD_NOT_ALLOWED, "files are read with GET");
+    else if (strncmp(url, "/api/", 5) == 0 && !token_ok(srv, conn))
+        *rc = respond_error(
+            conn, MHD_HTTP_FORBIDDEN,
+            "refused: a wrong or missing token (open the address dablo-web printed)");
+    else
+        return 0;
+    return 1;
+}
+
 static enum MHD_Result handle(void *cls, struct MHD_Connection *conn, const char *url,
                               const char *method, const char *version, const char *upload,
                               size_t *upload_size, void **ctx)
@@ -599,11 +719,15 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *conn, const char
         rq = util_xmalloc(sizeof *rq);
         memset(rq, 0, sizeof *rq);
         *ctx = rq;
+        Conn *c = conn_of(conn);
+        if (c) c->waiting_ms = -1; /* the headers are in */
         /* A declared body over the limit is refused before it is read. */
         const char *cl = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "Content-Length");
         if (cl && strtoull(cl, NULL, 10) > srv->cfg.max_body)
             return respond_error(conn, MHD_HTTP_CONTENT_TOO_LARGE, "request body over %zu bytes",
                                  srv->cfg.max_body);
+        enum MHD_Result rc;
+        if (refused_early(srv, conn, url, method, &rc)) return rc;
         return MHD_YES;
     }
     if (*upload_size) {
@@ -614,21 +738,9 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *conn, const char
         *upload_size = 0;
         return MHD_YES;
     }
-    if (!request_host_ok(srv, conn))
-        return respond_error(conn, MHD_HTTP_FORBIDDEN,
-                             "refused: one Host header, localhost or an address, with port %d%s",
-                             srv->port, srv->port == 80 ? " or none" : "");
     int get = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0,
         post = strcmp(method, "POST") == 0;
-    if (strncmp(url, "/api/", 5) != 0) {
-        if (!get)
-            return respond_error(conn, MHD_HTTP_METHOD_NOT_ALLOWED, "files are read with GET");
-        return serve_file(srv, conn, url);
-    }
-    if (!token_ok(srv, conn))
-        return respond_error(
-            conn, MHD_HTTP_FORBIDDEN,
-            "refused: a wrong or missing token (open the address dablo-web printed)");
+    if (strncmp(url, "/api/", 5) != 0) return serve_file(srv, conn, url);
     const char *what = url + 5;
     int is_get_api = strcmp(what, "events") == 0 || strcmp(what, "state") == 0;
     if (is_get_api || (strcmp(what, "pgn") == 0 && get)) {
@@ -648,8 +760,9 @@ static void completed(void *cls, struct MHD_Connection *conn, void **ctx,
                       enum MHD_RequestTerminationCode code)
 {
     (void)cls;
-    (void)conn;
     (void)code;
+    Conn *c = conn_of(conn);
+    if (c) c->waiting_ms = util_now_ms(); /* a kept-alive connection's next request */
     Request *rq = *ctx;
     if (rq) {
         strbuf_free(&rq->body);
@@ -732,9 +845,9 @@ Server *server_start(const ServerConfig *cfg, char *err, size_t errlen)
     srv->daemon = MHD_start_daemon(
         MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME, (uint16_t)cfg->port, NULL, NULL, handle, srv,
         MHD_OPTION_LISTEN_SOCKET, fd, MHD_OPTION_NOTIFY_COMPLETED, completed, srv,
-        MHD_OPTION_UNESCAPE_CALLBACK, unescape, srv, MHD_OPTION_CONNECTION_LIMIT,
-        (unsigned)MAX_CONNECTIONS, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)REQUEST_TIMEOUT_S,
-        MHD_OPTION_END);
+        MHD_OPTION_UNESCAPE_CALLBACK, unescape, srv, MHD_OPTION_NOTIFY_CONNECTION,
+        notify_connection, srv, MHD_OPTION_CONNECTION_LIMIT, (unsigned)MHD_CONNECTIONS,
+        MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)REQUEST_TIMEOUT_S, MHD_OPTION_END);
     if (!srv->daemon) {
         snprintf(err, errlen, "cannot serve on %s port %d: libmicrohttpd did not start", cfg->bind,
                  cfg->port);
@@ -768,6 +881,7 @@ static void tick(Server *srv, int64_t now)
             listener_push(l, ": ping\n\n");
         srv->next_keepalive = now + srv->cfg.keepalive_ms;
     }
+    end_slow_conns(srv, now);
     for (int i = 0; i < srv->cfg.max_sessions; i++) {
         Session *s = srv->sessions[i];
         if (!s) continue;
