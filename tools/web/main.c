@@ -21,9 +21,9 @@
 
 #include "host/engine_spec.h"
 #include "host/util.h"
-#include "rules/outstream.h"
 #include "rules/version.h"
 #include "server.h"
+#include "util/outstream.h"
 
 enum { MAX_ENGINES = 8 };
 
