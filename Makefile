@@ -26,7 +26,9 @@
 # itself); STATIC=1 links bin/dablo fully static instead (mk/link.mk).
 #
 # Layers, each a directory and an archive; dependencies point one way
-# (frontend -> search -> tb -> rules):
+# (frontend -> search -> tb -> rules -> util):
+#   src/util/      build/libdablo-util.a    output streams that keep a failed
+#                                           write's cause (no game in it)
 #   src/rules/     build/libdablo-rules.a   what any tool needs to judge a game
 #   src/tb/        build/libdablo-tb.a      endgame table files and probes (zstd)
 #   src/search/    build/libdablo-search.a  what makes the engine play
@@ -85,15 +87,16 @@ CHECK_LIBS      := $(shell $(PKG_CONFIG) --libs check 2>/dev/null || echo -lchec
 SAN_FLAGS   := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 SAN_CFLAGS  := $(BASE_CPPFLAGS) $(BASE_CFLAGS) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS)
 
-LAYERS := rules tb search frontend
+LAYERS := util rules tb search frontend
 # One archive a layer: build/libdablo-<layer>.a (and -san for the sanitizer build).
 layer_src = $(filter-out src/frontend/main.c,$(wildcard src/$(1)/*.c))
+UTIL_LIB     := build/libdablo-util.a
 RULES_LIB    := build/libdablo-rules.a
 SEARCH_LIB   := build/libdablo-search.a
 TB_LIB       := build/libdablo-tb.a
 FRONTEND_LIB := build/libdablo-frontend.a
 # Link order: a layer before the ones it stands on.
-LIB     := $(FRONTEND_LIB) $(SEARCH_LIB) $(TB_LIB) $(RULES_LIB)
+LIB     := $(FRONTEND_LIB) $(SEARCH_LIB) $(TB_LIB) $(RULES_LIB) $(UTIL_LIB)
 SAN_LIB := $(LIB:.a=-san.a)
 
 UNIT_SRC := $(wildcard tests/unit/*.c)

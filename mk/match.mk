@@ -9,7 +9,7 @@ MATCH_STATS_LIB := build/libdablo-stats.a
 MATCH_CFLAGS := -Itools/match -I$(HOST_INC) -Itools/stats
 # The search library gives only output_printable() (output.o), with which
 # messages quote file content as the engine quotes what it was sent.
-MATCH_LIBS := $(MATCH_STATS_LIB) $(HOST_LIB) $(SEARCH_LIB) $(TB_LIB) $(RULES_LIB)
+MATCH_LIBS := $(MATCH_STATS_LIB) $(HOST_LIB) $(SEARCH_LIB) $(TB_LIB) $(RULES_LIB) $(UTIL_LIB)
 
 BINS += bin/dablo-match
 TEST_BINS += build/fake_engine build/test_match build/read_error.so
@@ -37,9 +37,9 @@ build/test_match: tests/match/test_match.c $(MATCH_LIB_SRC) $(MATCH_HDR) $(MATCH
 
 # The same under AddressSanitizer + UBSan (not part of `make test`):
 #   make build/test_match_san && build/test_match_san
-build/test_match_san: tests/match/test_match.c $(MATCH_LIB_SRC) $(MATCH_HDR) $(HOST_SAN_LIB) build/libdablo-search-san.a build/libdablo-tb-san.a build/libdablo-rules-san.a build/libdablo-stats-san.a
+build/test_match_san: tests/match/test_match.c $(MATCH_LIB_SRC) $(MATCH_HDR) $(HOST_SAN_LIB) build/libdablo-search-san.a build/libdablo-tb-san.a build/libdablo-rules-san.a build/libdablo-util-san.a build/libdablo-stats-san.a
 	@mkdir -p build
-	$(CC) $(SAN_CFLAGS) $(MATCH_CFLAGS) $(CHECK_CFLAGS) tests/match/test_match.c $(MATCH_LIB_SRC) build/libdablo-stats-san.a $(HOST_SAN_LIB) build/libdablo-search-san.a build/libdablo-tb-san.a build/libdablo-rules-san.a -o $@ $(CHECK_LIBS) $(LDLIBS_BASE)
+	$(CC) $(SAN_CFLAGS) $(MATCH_CFLAGS) $(CHECK_CFLAGS) tests/match/test_match.c $(MATCH_LIB_SRC) build/libdablo-stats-san.a $(HOST_SAN_LIB) build/libdablo-search-san.a build/libdablo-tb-san.a build/libdablo-rules-san.a build/libdablo-util-san.a -o $@ $(CHECK_LIBS) $(LDLIBS_BASE)
 
 # A short engine-vs-engine match of both games (README.md, "Three commands").
 .PHONY: match

@@ -29,7 +29,7 @@ FUZZ_CFLAGS := -std=gnu11 -g -O1 $(WARN) -pthread -Isrc $(FUZZ_SAN)
 FUZZ_SRC := $(addprefix src/,frontend/uci_parse.c frontend/options.c rules/position.c \
             rules/movegen.c rules/movegen_stateset.c rules/notation.c rules/geometry.c rules/bitboard.c rules/rules.c rules/game.c \
             frontend/diagram.c frontend/show.c search/output.c frontend/linereader.c rules/perft.c \
-            rules/outstream.c)
+            util/outstream.c)
 FUZZ_OBJ := $(FUZZ_SRC:src/%.c=build/fuzz/%.o)
 
 build/fuzz/%.o: src/%.c $(SRC_HDR)

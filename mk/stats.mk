@@ -32,10 +32,10 @@ $(STATS_SAN_LIB): $(STATS_SAN_OBJ)
 
 # It quotes what it reads with the engine's output_printable() (the search
 # library's output.o, the only member it pulls in), and checks its standard
-# output at exit with the rules library's outstream.o.
-bin/dablo-stats: tools/stats/main.c $(STATS_LIB) $(HOST_LIB) $(SEARCH_LIB) $(RULES_LIB)
+# output at exit with the util library's outstream.o.
+bin/dablo-stats: tools/stats/main.c $(STATS_LIB) $(HOST_LIB) $(SEARCH_LIB) $(RULES_LIB) $(UTIL_LIB)
 	@mkdir -p bin
-	$(CC) $(ALL_CFLAGS) -I$(STATS_INC) $(LDFLAGS) $< $(STATS_LIB) $(HOST_LIB) $(SEARCH_LIB) $(RULES_LIB) -o $@ $(LDLIBS_BASE)
+	$(CC) $(ALL_CFLAGS) -I$(STATS_INC) $(LDFLAGS) $< $(STATS_LIB) $(HOST_LIB) $(SEARCH_LIB) $(RULES_LIB) $(UTIL_LIB) -o $@ $(LDLIBS_BASE)
 
 # Its unit tests (tests/stats/test_stats.c), optimised and under ASan +
 # UBSan; tests/suites/45-stats.sh runs both.

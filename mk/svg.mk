@@ -5,9 +5,9 @@ SVG_SRC := $(wildcard tools/svg/*.c) tools/match/newfile.c tools/match/durable.c
 SVG_HDR := $(wildcard tools/svg/*.h) tools/match/newfile.h tools/match/durable.h
 BINS += bin/dablo-svg
 
-bin/dablo-svg: $(SVG_SRC) $(SVG_HDR) $(SRC_HDR) $(HOST_LIB) $(RULES_LIB)
+bin/dablo-svg: $(SVG_SRC) $(SVG_HDR) $(SRC_HDR) $(HOST_LIB) $(RULES_LIB) $(UTIL_LIB)
 	@mkdir -p bin
-	$(CC) $(ALL_CFLAGS) -Itools/svg -Itools/match -Itools -I$(HOST_INC) $(LDFLAGS) $(SVG_SRC) $(HOST_LIB) $(RULES_LIB) -o $@ $(LDLIBS_BASE)
+	$(CC) $(ALL_CFLAGS) -Itools/svg -Itools/match -Itools -I$(HOST_INC) $(LDFLAGS) $(SVG_SRC) $(HOST_LIB) $(RULES_LIB) $(UTIL_LIB) -o $@ $(LDLIBS_BASE)
 
 # The board pictures shown in README.md and protocol/: the start positions
 # with every point named, and a game in progress of each game.  The games

@@ -8,9 +8,9 @@
 TB_TOOL_SRC := $(wildcard tools/tb/*.c) tools/match/newfile.c tools/match/durable.c
 BINS += bin/dablo-tb
 
-bin/dablo-tb: $(TB_TOOL_SRC) $(wildcard tools/tb/*.h) tools/match/newfile.h tools/match/durable.h $(SRC_HDR) $(HOST_LIB) $(TB_LIB) $(RULES_LIB)
+bin/dablo-tb: $(TB_TOOL_SRC) $(wildcard tools/tb/*.h) tools/match/newfile.h tools/match/durable.h $(SRC_HDR) $(HOST_LIB) $(TB_LIB) $(RULES_LIB) $(UTIL_LIB)
 	@mkdir -p bin
-	$(CC) $(ALL_CFLAGS) -Itools -Itools/match -I$(HOST_INC) $(LDFLAGS) $(TB_TOOL_SRC) $(HOST_LIB) $(TB_LIB) $(RULES_LIB) -o $@ $(LDLIBS_BASE)
+	$(CC) $(ALL_CFLAGS) -Itools -Itools/match -I$(HOST_INC) $(LDFLAGS) $(TB_TOOL_SRC) $(HOST_LIB) $(TB_LIB) $(RULES_LIB) $(UTIL_LIB) -o $@ $(LDLIBS_BASE)
 
 # The default set (docs/tablebases.md): Tabal to TB_TABAL_PIECES pieces,
 # Dablot (Rules classic) to TB_DABLOT_PIECES, then the Dablot tables of

@@ -12,7 +12,7 @@ TUNE_SRC := $(filter-out tools/tune/main.c,$(wildcard tools/tune/*.c)) tools/mat
 TUNE_HDR := $(wildcard tools/tune/*.h) tools/match/openings.h tools/match/prng.h tools/match/newfile.h \
             tools/match/durable.h tools/host/linefile.h $(SRC_HDR)
 TUNE_CFLAGS := -Itools/tune -Itools/match -Itools -Itools/host -Itools/stats
-TUNE_LIBS := $(SEARCH_LIB) $(TB_LIB) $(RULES_LIB) build/libdablo-host.a
+TUNE_LIBS := $(SEARCH_LIB) $(TB_LIB) $(RULES_LIB) $(UTIL_LIB) build/libdablo-host.a
 
 BINS += bin/dablo-tune
 
@@ -25,17 +25,19 @@ tune:
 	@$(MAKE) --no-print-directory bin/dablo-tune
 	bash tools/tune/tune.sh
 
-# Its unit tests (tests/tune/test_tune.c), optimised and under ASan +
+# Its unit tests (tests/tune/test_tune.c, test_weights_out.c), optimised and under ASan +
 # UBSan; tests/suites/46-tune.sh runs both.
 TEST_BINS += build/test_tune build/test_tune_san
-TUNE_TEST_SRC := tests/tune/test_tune.c tests/unit/main.c tools/tune/data.c tools/tune/fit.c
+TUNE_TEST_SRC := tests/tune/test_tune.c tests/tune/test_weights_out.c tests/unit/main.c tools/tune/data.c \
+                 tools/tune/fit.c tools/tune/weights_out.c
 TUNE_TEST_FLAGS := $(TUNE_CFLAGS) -Itests/unit -DSUITES_DEF='"../tune/suites.def"' $(CHECK_CFLAGS)
-TUNE_SAN_LIBS := build/libdablo-search-san.a build/libdablo-tb-san.a build/libdablo-rules-san.a build/libdablo-host-san.a
+TUNE_SAN_LIBS := build/libdablo-search-san.a build/libdablo-tb-san.a build/libdablo-rules-san.a \
+                 build/libdablo-util-san.a build/libdablo-host-san.a
 
-build/test_tune: $(TUNE_TEST_SRC) tests/tune/suites.def $(TUNE_HDR) $(TUNE_LIBS)
+build/test_tune: $(TUNE_TEST_SRC) tests/tune/suites.def tests/unit/helpers.h $(TUNE_HDR) $(TUNE_LIBS)
 	@mkdir -p build
 	$(CC) $(ALL_CFLAGS) $(TUNE_TEST_FLAGS) $(LDFLAGS) $(TUNE_TEST_SRC) $(TUNE_LIBS) -o $@ $(CHECK_LIBS) $(LDLIBS_BASE)
 
-build/test_tune_san: $(TUNE_TEST_SRC) tests/tune/suites.def $(TUNE_HDR) $(TUNE_SAN_LIBS)
+build/test_tune_san: $(TUNE_TEST_SRC) tests/tune/suites.def tests/unit/helpers.h $(TUNE_HDR) $(TUNE_SAN_LIBS)
 	@mkdir -p build
 	$(CC) $(SAN_CFLAGS) $(TUNE_TEST_FLAGS) $(LDFLAGS) $(TUNE_TEST_SRC) $(TUNE_SAN_LIBS) -o $@ $(CHECK_LIBS) $(LDLIBS_BASE)

@@ -17,16 +17,16 @@ WEB_LIBS   := $(shell $(PKG_CONFIG) --libs libmicrohttpd 2>/dev/null || echo -lm
 
 BINS += bin/dablo-web
 
-bin/dablo-web: $(WEB_SRC) $(WEB_HDR) $(HOST_LIB) $(RULES_LIB)
+bin/dablo-web: $(WEB_SRC) $(WEB_HDR) $(HOST_LIB) $(RULES_LIB) $(UTIL_LIB)
 	@mkdir -p bin
-	$(CC) $(ALL_CFLAGS) $(WEB_CFLAGS) $(LDFLAGS) $(WEB_SRC) $(HOST_LIB) $(RULES_LIB) -o $@ $(WEB_LIBS) $(LDLIBS_BASE)
+	$(CC) $(ALL_CFLAGS) $(WEB_CFLAGS) $(LDFLAGS) $(WEB_SRC) $(HOST_LIB) $(RULES_LIB) $(UTIL_LIB) -o $@ $(WEB_LIBS) $(LDLIBS_BASE)
 
 # The same under AddressSanitizer + UBSan, run by tests/suites/60-web.sh
 # next to the optimised build.
 TEST_BINS += build/dablo-web-san
-build/dablo-web-san: $(WEB_SRC) $(WEB_HDR) $(HOST_SAN_LIB) build/libdablo-rules-san.a
+build/dablo-web-san: $(WEB_SRC) $(WEB_HDR) $(HOST_SAN_LIB) build/libdablo-rules-san.a build/libdablo-util-san.a
 	@mkdir -p build
-	$(CC) $(SAN_CFLAGS) $(WEB_CFLAGS) $(WEB_SRC) $(HOST_SAN_LIB) build/libdablo-rules-san.a -o $@ $(WEB_LIBS) $(LDLIBS_BASE)
+	$(CC) $(SAN_CFLAGS) $(WEB_CFLAGS) $(WEB_SRC) $(HOST_SAN_LIB) build/libdablo-rules-san.a build/libdablo-util-san.a -o $@ $(WEB_LIBS) $(LDLIBS_BASE)
 
 # make install also copies the page to $(WEBDIR), where an installed
 # dablo-web finds it (bin/../share/dablo/web or the compiled-in WEBDIR;

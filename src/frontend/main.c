@@ -23,11 +23,11 @@
 
 #include "options.h"
 #include "play.h"
-#include "rules/outstream.h"
 #include "search/output.h"
 #include "terminal.h"
 #include "uci.h"
 #include "uci_parse.h"
+#include "util/outstream.h"
 
 /* The --help text before the protocol's command list, in the layout help2man
  * reads: Usage and or lines, paragraphs, an Options: list. */

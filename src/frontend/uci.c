@@ -24,7 +24,7 @@
 #include "linereader.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"
-#include "rules/outstream.h"
+#include "util/outstream.h"
 #include "options.h"
 #include "play.h"
 #include "search/output.h"

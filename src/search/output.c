@@ -2,7 +2,7 @@
  * output.c - whole-line, flushed, thread-safe writes to stdout.
  */
 #include "output.h"
-#include "rules/outstream.h"
+#include "util/outstream.h"
 
 #include <errno.h>
 #include <pthread.h>

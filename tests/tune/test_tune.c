@@ -22,21 +22,11 @@
 #define TABAL_SAMPLE  "tests/data/tune-tabal.txt"
 #define DABLOT_SAMPLE "tests/data/tune-dablot.txt"
 
-/* Writes text to a fresh temporary file; its name into path (64 bytes). */
-static void temp_file(char *path, const char *text, size_t len)
-{
-    strcpy(path, "/tmp/dablo-tune-test-XXXXXX");
-    int fd = mkstemp(path);
-    ck_assert_int_ge(fd, 0);
-    ck_assert_int_eq(write(fd, text, len), (ssize_t)len);
-    close(fd);
-}
-
 /* The error of reading text as a data file; "" when it reads. */
 static const char *read_error(const char *text, size_t len, char *err, size_t errlen, size_t *n)
 {
     char path[64];
-    temp_file(path, text, len);
+    test_temp_file(path, text, len);
     TuneData d = { 0 };
     err[0] = '\0';
     int rc = tune_data_read(&d, path, err, errlen);
@@ -127,7 +117,7 @@ START_TEST(dedupe_keeps_the_first_of_each_position_in_order)
              "tabal 1-0 1 %s\ntabal 0-1 2 mmm/mmm/mmmmm/mmmmm/5/MMMMM/MMMMM/MMM/MMM w 7 9\n"
              "tabal 1/2 3 mmm/mmm/mmmmm/mmmmm/5/MMMMM/MMMMM/MMM/MMM b 0 1\ntabal 1/2 4 %s\n",
              TABAL_START, TABAL_START);
-    temp_file(path, text, strlen(text));
+    test_temp_file(path, text, strlen(text));
     TuneData d = { 0 };
     ck_assert_int_eq(tune_data_read(&d, path, err, sizeof err), 0);
     unlink(path);

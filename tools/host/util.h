@@ -67,7 +67,7 @@ FILE *util_fopen_write(const char *path, char *why, size_t whylen);
 
 /* The same as a descriptor (blocking; the caller closes it), or -1 with
  * the reason in why: for a stream of the caller's own, such as an
- * outstream (rules/outstream.h), which keeps a failed write's cause. */
+ * outstream (util/outstream.h), which keeps a failed write's cause. */
 int util_open_write(const char *path, char *why, size_t whylen);
 
 /* Opens path for reading ("r" of fopen; close-on-exec).  A FIFO that no

@@ -19,7 +19,7 @@
 #include "outputs.h"
 #include "record.h"
 #include "rules/geometry.h"
-#include "rules/outstream.h"
+#include "util/outstream.h"
 #include "rules/version.h"
 #include "search/output.h"
 #include "tbadjudicate.h"

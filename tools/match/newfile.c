@@ -16,7 +16,7 @@
 
 #include "durable.h"
 #include "host/util.h"
-#include "rules/outstream.h"
+#include "util/outstream.h"
 
 /* The signals that end the program after removing the temporary file.
  * SIGPIPE is caught rather than ignored: the handler removes the file
@@ -209,7 +209,7 @@ static int open_tmp(NewFile *nf, const char *path, bool replace, char *err, size
     free(real);
     nf->replace = replace;
     arm(nf);
-    /* An outstream (rules/outstream.h): a failed write keeps its cause. */
+    /* An outstream (util/outstream.h): a failed write keeps its cause. */
     nf->fd = open(nf->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
     nf->f = nf->fd >= 0 ? outstream_fdopen(nf->fd) : NULL;
     if (!nf->f && nf->fd >= 0) {

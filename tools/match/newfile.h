@@ -36,7 +36,7 @@ typedef struct NewFile {
                  * the file a symbolic link FILE names (realpath()), owned */
     char *tmp;  /* DEST.tmp.PID, owned */
     FILE *f;    /* open on tmp until commit or abandon: an outstream
-                 * (rules/outstream.h), whose first failed write's errno
+                 * (util/outstream.h), whose first failed write's errno
                  * newfile_commit() reports */
     int fd;     /* f's descriptor */
     bool replace; /* newfile_open_replace(): commit renames over FILE */

@@ -12,9 +12,9 @@
 #include <string.h>
 #include <strings.h>
 
-#include "rules/outstream.h"
 #include "rules/version.h"
 #include "search/output.h"
+#include "util/outstream.h"
 
 /* Prints the --help text on stdout, in the layout help2man reads for the man page. */
 static void usage(void)

@@ -28,10 +28,10 @@
 #include "host/util.h"
 #include "newfile.h"
 #include "rules/rules.h"
-#include "rules/outstream.h"
 #include "rules/version.h"
 #include "svg_board.h"
 #include "svg_lastmove.h"
+#include "util/outstream.h"
 
 typedef struct Options {
     const char *variant, *fen, *lastmove, *output, *size;

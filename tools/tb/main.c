@@ -24,10 +24,10 @@
 #include "build.h"
 #include "match/newfile.h"
 #include "rules/notation.h"
-#include "rules/outstream.h"
 #include "rules/version.h"
 #include "tb/tb_index.h"
 #include "tb/tb_probe.h"
+#include "util/outstream.h"
 #include "verify.h"
 
 static const char usage[] =

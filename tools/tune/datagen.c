@@ -11,8 +11,8 @@
 #include "openings.h"
 #include "prng.h"
 #include "rules/movegen.h"
-#include "rules/outstream.h"
 #include "search/search.h"
+#include "util/outstream.h"
 
 enum { DATAGEN_HASH_MIB = 16 };
 

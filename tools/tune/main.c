@@ -28,10 +28,10 @@
 #include "datagen.h"
 #include "fit.h"
 #include "newfile.h"
-#include "rules/outstream.h"
 #include "rules/version.h"
 #include "search/output.h"
 #include "search/search.h"
+#include "util/outstream.h"
 #include "weights_out.h"
 
 static const char usage[] =

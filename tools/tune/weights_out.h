@@ -30,7 +30,7 @@ int weights_write(FILE *f, const EvalWeights w[EVAL_TABLE_NB],
  * in order, origin strings with only the escapes \" and \\.  Returns 0
  * with w filled and origin[t] malloc'd strings (the caller frees each), or
  * -1 with one line in err, "PATH:LINE: what is wrong" ("PATH:12:
- * expected '.mobility', found '.mobilty'"), or "PATH: CAUSE" for a file
+ * expected 'mobility', found 'mobilty'"), or "PATH: CAUSE" for a file
  * that cannot be read or is over 1 MiB; nothing is allocated then. */
 int weights_read(const char *path, EvalWeights w[EVAL_TABLE_NB], char *origin[EVAL_TABLE_NB],
                  char *err, size_t errlen);

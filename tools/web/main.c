@@ -21,10 +21,10 @@
 
 #include "host/engine_spec.h"
 #include "host/util.h"
-#include "rules/outstream.h"
 #include "rules/rules.h"
 #include "rules/version.h"
 #include "server.h"
+#include "util/outstream.h"
 
 /* The folder `make install` copies the page to (mk/web.mk: WEBDIR). */
 #ifndef DABLO_WEBDIR
