@@ -257,8 +257,11 @@ suite() {
     # Tokens.
     CODE=$(curl -s -o "$tmp/body" -w '%{http_code}' -X POST -d '{}' "$B/api/session")
     same "$tag: no token refused" "403" "$CODE"
-    CODE=$(curl -s -o "$tmp/body" -w '%{http_code}' -X POST -H "X-Dablo-Token: ${TOKEN%?}0" -d '{}' "$B/api/session")
-    [ "${TOKEN: -1}" = 0 ] && CODE=403
+    # The last digit changed (a token ending in 0 once made the "wrong"
+    # one right, and its session filled -sessions 3 before the next check).
+    local wrong=${TOKEN%?}0
+    [ "${TOKEN: -1}" = 0 ] && wrong=${TOKEN%?}1
+    CODE=$(curl -s -o "$tmp/body" -w '%{http_code}' -X POST -H "X-Dablo-Token: $wrong" -d '{}' "$B/api/session")
     same "$tag: wrong token refused" "403" "$CODE"
     CODE=$(curl -s -o "$tmp/body" -w '%{http_code}' -X POST -d '{}' "$B/api/session?token=$TOKEN")
     same "$tag: token as a query argument" "200" "$CODE"
@@ -657,7 +660,7 @@ EOF_MOVES
     mv=($(jget "$tmp/body" '.moves | join(" ")'))
     req GET "/api/pgn?session=$SID"
     same "$tag: PGN after the engine took over White: who played each colour" \
-        '[White "person:dablo"]|[Black "dablo"]|1. b4-c5 '"${mv[1]}"' {dablo played from here} 2. '"${mv[2]}"' *' \
+        '[White "person:dablo"]|[Black "dablo"]|1. b4-c5 '"${mv[1]-}"' {dablo played from here} 2. '"${mv[2]-}"' *' \
         "$(grep -F '[White ' "$tmp/body")|$(grep -F '[Black ' "$tmp/body")|$(sed -n '/^1\./p' "$tmp/body")"
     req POST /api/configure "{\"session\":\"$SID\",\"white\":\"human\",\"black\":\"human\"}"
     req GET "/api/pgn?session=$SID"
