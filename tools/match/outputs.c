@@ -367,10 +367,9 @@ int outputs_guard_match(const MatchConfig *c, OutputLocks *l, char *err, size_t 
          * is what a run killed before it could write its state (kill -9)
          * left: this run takes it as one it created, removed at its end
          * when still empty. */
-        int k = l->n - 1;
+        int k = l->n - 1; /* the lock just taken */
         struct stat st;
-        if (k >= 0 && !l->created[k] && strcmp(l->given[k], state) == 0 && fstat(l->fd[k], &st) == 0
-            && st.st_size == 0)
+        if (!l->created[k] && fstat(l->fd[k], &st) == 0 && st.st_size == 0)
             l->created[k] = l->stale_state = 1;
     }
     return 0;
