@@ -246,7 +246,8 @@ uninstall:
 	    rm -f "$(DESTDIR)$(MAN1DIR)/$$f"; done
 	@for f in $(DOC_FILES); do echo "rm -f '$(DESTDIR)$(DOCDIR)/'$$f"; \
 	    rm -f "$(DESTDIR)$(DOCDIR)/$$f"; done
-	-@for d in $(DOC_DIRS) .; do rmdir "$(DESTDIR)$(DOCDIR)/$$d" 2>/dev/null; done; true
+	-@for d in $(DOC_DIRS); do rmdir "$(DESTDIR)$(DOCDIR)/$$d" 2>/dev/null; done; \
+	    rmdir "$(DESTDIR)$(DOCDIR)" 2>/dev/null; true
 
 # Formats, in place, only the C lines changed since the base commit (see
 # tools/format-changed.sh for how the base is chosen).

@@ -204,11 +204,15 @@ int main(int argc, char **argv)
     Session e;
     if (session_init(&e, job_done, NULL) < 0) return 1;
     if (variant) {
-        /* The option's own parser judges the name, so the two can never disagree. */
+        /* The option's own parser judges the name, so the two can never disagree.
+         * Play mode shows its line as the prompt's setoption does (PROTOCOL.md 1.4). */
+        bool people = first >= argc && !help && !plain && terminal_usable();
         char *set = malloc(strlen(variant) + 32);
         if (!set) return 1;
         sprintf(set, "setoption name Variant value %s", variant);
+        output_for_people(people);
         uci_execute(&e, set);
+        output_for_people(false);
         free(set);
         if (output_error_count()) {
             session_free(&e);

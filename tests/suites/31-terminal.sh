@@ -253,6 +253,13 @@ expect "... and exits 0 (no HOME)" '^ENGINE-EXIT=0$'
 # ------------------------------------------------------------ play mode
 start HOME="$home"
 expect "play: a one-line banner" "^dablo [0-9.]+, Dablot Prejjesne: you are White, dablo is Black. Type a move, board or help.$"
+# --variant at a terminal: its line as the prompt's setoption shows it.
+start_prog "bin/dablo --variant tabal" HOME="$home"
+expect "play: --variant tabal starts in Tabal" '^dablo [0-9.]+, Permainan-Tabal: you are White'
+expect "... and shows the game's start" '^variant tabal startpos '
+if ! screen | grep -q '^info string'; then ok "... without 'info string'"; else bad "... without 'info string'"; fi
+start HOME="$home"
+wait_for 'Dablot Prejjesne: you are White'
 keys 'help' Enter
 expect "play: help tells how to play first" '^How to play: type your move and press Enter'
 expect "... and where the protocol's help is" '^The protocol.s commands and options \(what a GUI sends\): help protocol$'

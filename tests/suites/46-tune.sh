@@ -138,15 +138,15 @@ fi
 refuse "gen: an output file that exists is not overwritten" "$tmp/a.txt exists" gen -out "$tmp/a.txt"
 cmp -s "$tmp/a.txt" "$tmp/b.txt" && ok "  ... and it is unchanged" || bad "  ... and it is unchanged"
 refuse "gen: unknown game" "-game chess: not one of" $BIN gen -game chess -out "$tmp/x.txt"
-refuse "gen: bad node list" "-nodes 10,x: 'x' is not a number" $BIN gen -game tabal -nodes 10,x -out "$tmp/x.txt"
+refuse "gen: bad node list" "-nodes 10,x: 'x': expected an integer" $BIN gen -game tabal -nodes 10,x -out "$tmp/x.txt"
 # every bad item of a list is named; an empty one is never skipped
 refuse "gen: -nodes, a trailing comma" "-nodes 100,: an empty item" $BIN gen -game tabal -nodes 100, -out "$tmp/x.txt"
 refuse "gen: -nodes, a leading comma" "-nodes ,100: an empty item" $BIN gen -game tabal -nodes ,100 -out "$tmp/x.txt"
 refuse "gen: -nodes, two commas" "-nodes 100,,200: an empty item" $BIN gen -game tabal -nodes 100,,200 -out "$tmp/x.txt"
 refuse "gen: -nodes, empty" "-nodes : an empty item" $BIN gen -game tabal -nodes '' -out "$tmp/x.txt"
-refuse "gen: -nodes, zero" "-nodes 100,0: '0' is not a number in 1" $BIN gen -game tabal -nodes 100,0 -out "$tmp/x.txt"
-refuse "gen: -nodes, negative" "-nodes -5: '-5' is not a number" $BIN gen -game tabal -nodes -5 -out "$tmp/x.txt"
-refuse "gen: -nodes, a blank" "-nodes 100, 200: ' 200' is not a number" $BIN gen -game tabal -nodes '100, 200' -out "$tmp/x.txt"
+refuse "gen: -nodes, zero" "-nodes 100,0: '0': expected an integer in 1" $BIN gen -game tabal -nodes 100,0 -out "$tmp/x.txt"
+refuse "gen: -nodes, negative" "-nodes -5: '-5': expected an integer" $BIN gen -game tabal -nodes -5 -out "$tmp/x.txt"
+refuse "gen: -nodes, a blank" "-nodes 100, 200: ' 200': expected an integer" $BIN gen -game tabal -nodes '100, 200' -out "$tmp/x.txt"
 refuse "gen: -nodes, 17 budgets" "-nodes [0-9,]*: more than 16 budgets \\(from '17' on\\)" \
     $BIN gen -game tabal -nodes 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17 -out "$tmp/x.txt"
 [ ! -e "$tmp/x.txt" ] && ok "  ... and none of them writes the output file" || bad "  ... and none of them writes the output file"
@@ -167,7 +167,7 @@ refuse "fit: -variant given twice" "-variant given twice\$" \
 [ ! -e "$tmp/x.txt" ] && [ ! -e "$tmp/x2.txt" ] && ok "  ... and none of them writes a file" ||
     bad "  ... and none of them writes a file"
 refuse "gen: bad shard" "-shard 3/2" $BIN gen -game tabal -shard 3/2 -out "$tmp/x.txt"
-refuse "gen: -trade-bonus above its range" "-trade-bonus 1001: not a number in 0..1000" \
+refuse "gen: -trade-bonus above its range" "-trade-bonus 1001: expected an integer in 0..1000" \
     $BIN gen -game dablot:classic -trade-bonus 1001 -out "$tmp/x.txt"
 # TradeBonus does nothing where captures are not declined: refused there
 for g in tabal dablot:modern dablot:anti-draw; do
@@ -212,7 +212,7 @@ refuse "gen: an openings line over 64 KiB is refused with its number" ".*longop.
     $BIN gen -game tabal -openings "$tmp/longop.fen" -nodes 200 -games 2 -out "$tmp/z.txt"
 [ ! -e "$tmp/z.txt" ] && ok "  ... and writes nothing" || bad "  ... and writes nothing"
 refuse "fit: a folder as data: a read error" ".*: read error: Is a directory\$" $BIN fit -variant tabal "$tmp"
-refuse "fit: control bytes of a bad argument are shown as '?'" "-rounds 7\?\[31m\?: not a number" \
+refuse "fit: control bytes of a bad argument are shown as '?'" "-rounds 7\?\[31m\?: expected an integer" \
     $BIN fit -variant tabal -rounds $'7\e[31m\a' "$tmp/none.txt"
 refuse "fit: control bytes of a file name are shown as '?'" ".*no\?ne\?.txt: No such file" \
     $BIN fit -variant tabal "$tmp/no"$'\a'"ne"$'\x01'".txt"
@@ -243,7 +243,7 @@ fit_warns "fit: K at an end of its range: one warning line" \
     "K 0\.000100 is at the low end of its range 0\.0001\.\.0\.1: the results do not place it \(too few games, one-sided, or against the evaluation\), so the weights are not to be trusted" \
     "$tmp/flip.c" TABAL -variant tabal -rounds 1 -iterations 20 -out "$tmp/flip.c" "$tmp/flip.txt"
 refuse "fit: an unknown table" "-variant chess: not dablot, dablot-compulsory or tabal" $BIN fit -variant chess tests/data/tune-tabal.txt
-refuse "fit: bad option value" "-lambda 2: not a number in 0..1" $BIN fit -variant tabal -lambda 2 tests/data/tune-tabal.txt
+refuse "fit: bad option value" "-lambda 2: expected a number in 0..1" $BIN fit -variant tabal -lambda 2 tests/data/tune-tabal.txt
 refuse "unknown command" "unknown command 'tune'" $BIN tune
 # options after the first data file are refused, never read as file names
 refuse "fit: an option after the data files" "options come before the data files: -variant\$" \

@@ -297,6 +297,15 @@ cp "$tmp/a/tabal-KKvk.dtb" "$f"
 printf 'not a table' >"$tmp/c/tabal-Kvk.dtb"
 msg=$($TB verify -variant tabal -sig Kvk -dir "$tmp/c" 2>&1)
 if grep -q "refused: [^ ]*tabal-Kvk.dtb: shorter than a table header" <<<"$msg"; then ok "garbage file refused"; else bad "garbage: $msg"; fi
+# A table whose successor's table is refused is named with that table,
+# and the tables after it are still checked.
+msg=$($TB verify -variant tabal -sig Kvkm,Mvm -dir "$tmp/c" 2>&1)
+same "refused successor: verify exit 1" 1 $?
+same "refused successor: the table names it" \
+    "tabal Kvkm     not checked: position 1: a successor's table, Kvk, is missing or was refused" \
+    "$(grep 'not checked' <<<"$msg")"
+same "refused successor: the others checked" \
+    "verified 1 table: FAILED (1 table could not be checked; 1 table file refused)" "$(tail -1 <<<"$msg")"
 # A table copied under another signature's name: refused, naming both;
 # the table itself is checked once and the engine counts it once.
 mkdir "$tmp/e"
@@ -498,6 +507,8 @@ for args in "probe -sig Kvk -sig Kvm" "verify -dir x -dir y" "probe -fen a -fen 
     same "given twice: $args" "2|dablo-tb: $2 given twice" "$?|$msg"
 done
 # Messages that name what is wrong.
+msg=$($TB build -variant tabal -pieces 99 -dir "$tmp/x" 2>&1)
+same "a number out of range is named as such" "2|dablo-tb: -pieces 99: expected an integer in 2..8" "$?|$msg"
 msg=$($TB verify -variant tabal -sig KKKvk,Kvk -dir "$tmp/a" 2>&1)
 same "verify: the signature without a table is named" "1|dablo-tb: no table in $tmp/a for -sig KKKvk" "$?|$(grep '^dablo-tb:' <<<"$msg")"
 same "verify: the summary says why it failed" "verified 1 table: FAILED (no table for KKKvk)" "$(tail -n 1 <<<"$msg")"

@@ -161,6 +161,9 @@ if mk uninstall DESTDIR="$stage" PREFIX=/usr >"$tmp/uninstall" 2>&1 \
 else
     bad "make uninstall left: $(find "$stage" -type f | head -n 3)"; show "$tmp/uninstall"
 fi
+# and the folders it made for the documents (the web page's folder is
+# checked by 60-web).
+same "make uninstall removes the documents' folder" "" "$(find "$stage" -path '*/doc/dablo*' | head -n 3)"
 
 # BINDIR, MANDIR and DOCDIR on their own.
 alt=$tmp/alt

@@ -179,7 +179,7 @@ static int parse_args(int argc, char **argv, Args *a)
                     : !strcmp(o, "-threads") ? 64
                                              : TB_MAX_PIECES;
             if (parse_int(v, lo, hi, &n) != 0) {
-                fprintf(stderr, "dablo-tb: %s %s: not a number in %ld..%ld\n", o, v, lo, hi);
+                fprintf(stderr, "dablo-tb: %s %s: expected an integer in %ld..%ld\n", o, v, lo, hi);
                 return 2;
             }
             if (!strcmp(o, "-pieces"))
@@ -190,13 +190,13 @@ static int parse_args(int argc, char **argv, Args *a)
                 a->full_width = (int)n;
         } else if (!strcmp(o, "-count")) {
             if (parse_int(v, 1, 1000000L, &n) != 0) {
-                fprintf(stderr, "dablo-tb: -count %s: not a number in 1..1000000\n", v);
+                fprintf(stderr, "dablo-tb: -count %s: expected an integer in 1..1000000\n", v);
                 return 2;
             }
             a->count = (unsigned long long)n;
         } else if (!strcmp(o, "-sample") || !strcmp(o, "-seed")) {
             if (parse_int(v, 0, 2000000000L, &n) != 0) {
-                fprintf(stderr, "dablo-tb: %s %s: not a number in 0..2000000000\n", o, v);
+                fprintf(stderr, "dablo-tb: %s %s: expected an integer in 0..2000000000\n", o, v);
                 return 2;
             }
             if (!strcmp(o, "-seed"))
@@ -374,21 +374,26 @@ static int cmd_verify(const Args *a)
     static char missing[1024 * TB_SIG_NAME];
     int nw, np = open_picked(a, &set, pick, 1024, &nw, missing, sizeof missing);
     if (np < 0) return 2;
-    long bad = set.nrefused, failed = 0;
+    long bad = set.nrefused, failed = 0, unread = 0;
     int done = 0;
-    for (int i = 0; i < np && bad >= 0; i++) {
+    for (int i = 0; i < np; i++) { /* a table that cannot be checked stops no other */
         long b = verify_table(&set, pick[i], a->sample, a->full_width, stdout);
-        bad = b < 0 ? -1 : bad + b;
+        if (b < 0) {
+            unread++;
+            bad++;
+            continue;
+        }
+        bad += b;
         failed += b != 0;
         done++;
     }
-    if (bad >= 0 && missing[0]) {
+    if (missing[0]) {
         fprintf(stderr, "dablo-tb: no table in %s for -sig %s\n", a->dir, missing);
         bad++;
     }
     verify_release();
     tb_set_close(&set);
-    if (bad == 0 && done == 0) {
+    if (bad == 0 && done == 0 && unread == 0) {
         fprintf(stderr, "dablo-tb: no tables for these rules in %s\n", a->dir);
         return 1;
     }
@@ -398,11 +403,13 @@ static int cmd_verify(const Args *a)
     if (failed)
         w += snprintf(w, sizeof why - (size_t)(w - why), "; %ld table%s failed %s check", failed,
                       failed == 1 ? "" : "s", failed == 1 ? "its" : "their");
+    if (unread)
+        w += snprintf(w, sizeof why - (size_t)(w - why), "; %ld table%s could not be checked",
+                      unread, unread == 1 ? "" : "s");
     if (set.nrefused)
         w += snprintf(w, sizeof why - (size_t)(w - why), "; %d table file%s refused", set.nrefused,
                       set.nrefused == 1 ? "" : "s");
-    if (missing[0] && bad >= 0)
-        snprintf(w, sizeof why - (size_t)(w - why), "; no table for %.300s", missing);
+    if (missing[0]) snprintf(w, sizeof why - (size_t)(w - why), "; no table for %.300s", missing);
     printf("verified %d table%s: %s", done, done == 1 ? "" : "s", bad ? "FAILED" : "ok");
     printf(why[0] ? " (%s)\n" : "%s\n", why[0] ? why + 2 : "");
     return bad ? 1 : 0;

@@ -13,6 +13,7 @@
  * decompression each; built on first use, freed by verify_release(). */
 static uint16_t **loaded;
 static const TbSet *loaded_set;
+static char lookup_why[80 + TB_SIG_NAME]; /* why the last lookup() failed */
 
 static int lookup(const TbSet *set, const Position *pos, uint16_t *e)
 {
@@ -20,15 +21,24 @@ static int lookup(const TbSet *set, const Position *pos, uint16_t *e)
     if (loaded_set != set) {
         loaded = calloc((size_t)(set->n ? set->n : 1), sizeof *loaded);
         loaded_set = set;
-        if (!loaded) return -1;
+        if (!loaded) {
+            snprintf(lookup_why, sizeof lookup_why, "out of memory");
+            return -1;
+        }
     }
     TbSig s = tb_sig_of(pos);
+    char name[TB_SIG_NAME];
+    tb_sig_name(&s, name, sizeof name);
     for (int i = 0; i < set->n; i++) {
         const TbFile *f = &set->files[i];
         if (!tb_sig_equal(&f->sig, &s)) continue;
         if (!loaded[i]) {
             uint16_t *all = malloc(f->npos * sizeof *all);
             if (!all || tb_file_load(f, all) != 0) {
+                snprintf(lookup_why, sizeof lookup_why,
+                         all ? "a successor's table, %s, cannot be read"
+                             : "out of memory for table %s",
+                         name);
                 free(all);
                 return -1;
             }
@@ -37,6 +47,8 @@ static int lookup(const TbSet *set, const Position *pos, uint16_t *e)
         *e = loaded[i][tb_index_of(&s, pos)];
         return 0;
     }
+    snprintf(lookup_why, sizeof lookup_why, "a successor's table, %s, is missing or was refused",
+             name);
     return -1;
 }
 
@@ -209,12 +221,16 @@ long verify_table(const TbSet *set, const TbFile *f, uint64_t sample, int full_w
         tb_index_position(&f->sig, i, &set->rules, &pos);
         uint16_t stored, want;
         int mirror = 0;
-        if (tb_file_get(f, i, cache, &stored) != 0 || expected(set, &pos, list, &want) != 0
+        lookup_why[0] = '\0';
+        bool own = tb_file_get(f, i, cache, &stored) != 0;
+        if (own || expected(set, &pos, list, &want) != 0
             || (mirror = mirror_agrees(set, &pos, stored, list, mlist)) < 0) {
-            fprintf(
-                out,
-                "%s: position %llu: a table cannot be read or a successor is not in the tables\n",
-                name, (unsigned long long)i);
+            fprintf(out, "%s %-8s not checked: position %llu: %s\n", f->tag, name,
+                    (unsigned long long)i,
+                    own             ? "the table cannot be read"
+                    : lookup_why[0] ? lookup_why
+                                    : "out of memory");
+            fflush(out);
             free(list);
             free(mlist);
             free(cache);

@@ -29,7 +29,8 @@
 /* Verifies the table f of set (f is one of set->files).  sample 0 checks
  * every position, else that many chosen at random (fixed seed).  Prints
  * one line of results and the first few disagreements to out.  Returns the
- * number of disagreements, or -1 if something could not be read. */
+ * number of disagreements, or -1 if f or a successor's table could not be
+ * read (the line printed names which). */
 long verify_table(const TbSet *set, const TbFile *f, uint64_t sample, int full_width, FILE *out);
 /* Frees the decompressed tables verify_table() kept (before closing set). */
 void verify_release(void);

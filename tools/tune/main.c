@@ -223,7 +223,7 @@ static int parse_nodes(const char *s, DatagenSpec *g)
         if (len == 0)
             return bad("-nodes %s: an empty item (two commas, or one at an end)%s", s, "");
         if (len >= sizeof item || parse_ll(item, 1, 1000000000, &v) != 0)
-            return bad("-nodes %s: '%s' is not a number in 1..1000000000", s, item);
+            return bad("-nodes %s: '%s': expected an integer in 1..1000000000", s, item);
         if (n == DATAGEN_MAX_BUDGETS)
             return bad("-nodes %s: more than 16 budgets (from '%s' on)", s, item);
         g->nodes[n++] = (uint64_t)v;
@@ -268,16 +268,17 @@ static int cmd_gen(int argc, char **argv)
             g.openings = v;
         } else if (!strcmp(o, "-random-plies")) {
             if (parse_ll(v, 0, 40, &n))
-                return bad("-random-plies %s: not a number in 0..40%s", v, "");
+                return bad("-random-plies %s: expected an integer in 0..40%s", v, "");
             g.random_plies = (int)n;
         } else if (!strcmp(o, "-nodes")) {
             if (parse_nodes(v, &g)) return 2;
         } else if (!strcmp(o, "-games")) {
             if (parse_ll(v, 1, 100000000, &n))
-                return bad("-games %s: not a number in 1..100000000%s", v, "");
+                return bad("-games %s: expected an integer in 1..100000000%s", v, "");
             g.games = n;
         } else if (!strcmp(o, "-seed")) {
-            if (parse_ll(v, 0, INT64_MAX, &n)) return bad("-seed %s: not a number >= 0%s", v, "");
+            if (parse_ll(v, 0, INT64_MAX, &n))
+                return bad("-seed %s: expected an integer >= 0%s", v, "");
             g.seed = (uint64_t)n;
         } else if (!strcmp(o, "-shard")) {
             int a, b, used = 0;
@@ -287,13 +288,13 @@ static int cmd_gen(int argc, char **argv)
             g.nshards = b;
         } else if (!strcmp(o, "-max-plies")) {
             if (parse_ll(v, 1, 100000, &n))
-                return bad("-max-plies %s: not a number in 1..100000%s", v, "");
+                return bad("-max-plies %s: expected an integer in 1..100000%s", v, "");
             g.max_plies = (int)n;
         } else if (!strcmp(o, "-trade-bonus")) {
             if (parse_ll(v, 0, TRADE_BONUS_MAX, &n)) {
                 char range[32];
                 snprintf(range, sizeof range, "0..%d", TRADE_BONUS_MAX);
-                return bad("-trade-bonus %s: not a number in %s (TradeBonus)", v, range);
+                return bad("-trade-bonus %s: expected an integer in %s (TradeBonus)", v, range);
             }
             g.trade_bonus = (int)n;
             trade_bonus = v;
@@ -515,25 +516,28 @@ static int cmd_fit(int argc, char **argv)
             out = v;
         } else if (!strcmp(o, "-lambda")) {
             if (parse_double(v, 0, 1, &spec.lambda))
-                return bad("-lambda %s: not a number in 0..1%s", v, "");
+                return bad("-lambda %s: expected a number in 0..1%s", v, "");
         } else if (!strcmp(o, "-rounds")) {
-            if (parse_ll(v, 1, 20, &n)) return bad("-rounds %s: not a number in 1..20%s", v, "");
+            if (parse_ll(v, 1, 20, &n))
+                return bad("-rounds %s: expected an integer in 1..20%s", v, "");
             spec.rounds = (int)n;
         } else if (!strcmp(o, "-iterations")) {
             if (parse_ll(v, 1, 100000, &n))
-                return bad("-iterations %s: not a number in 1..100000%s", v, "");
+                return bad("-iterations %s: expected an integer in 1..100000%s", v, "");
             spec.iterations = (int)n;
         } else if (!strcmp(o, "-rate")) {
             if (parse_double(v, 1e-6, 1000, &spec.rate))
-                return bad("-rate %s: not a number in 1e-6..1000%s", v, "");
+                return bad("-rate %s: expected a number in 1e-6..1000%s", v, "");
         } else if (!strcmp(o, "-l2")) {
             if (parse_double(v, 0, 1, &spec.l2))
-                return bad("-l2 %s: not a number in 0..1%s", v, "");
+                return bad("-l2 %s: expected a number in 0..1%s", v, "");
         } else if (!strcmp(o, "-valid")) {
-            if (parse_ll(v, 0, 50, &n)) return bad("-valid %s: not a number in 0..50%s", v, "");
+            if (parse_ll(v, 0, 50, &n))
+                return bad("-valid %s: expected an integer in 0..50%s", v, "");
             spec.valid_percent = (int)n;
         } else if (!strcmp(o, "-seed")) {
-            if (parse_ll(v, 0, INT64_MAX, &n)) return bad("-seed %s: not a number >= 0%s", v, "");
+            if (parse_ll(v, 0, INT64_MAX, &n))
+                return bad("-seed %s: expected an integer >= 0%s", v, "");
             spec.seed = (uint64_t)n;
         } else if (!strcmp(o, "-fix")) {
             spec.fixed = v;
