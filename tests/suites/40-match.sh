@@ -363,6 +363,17 @@ gauntlet() {
     [ "$(wc -l <r.txt)" -eq 4 ] && ! grep -q 'white=B black=C' r.txt && ! grep -q 'white=C black=B' r.txt
 }
 check "gauntlet: the first engine against each other one" gauntlet
+# Standings rank by score, not points: in a gauntlet the first engine
+# plays twice the games of each other one.
+standings() {
+    local out
+    out=$("$M" -variant tabal -engine cmd="$ROOT/bin/dablo" name=a depth=2 -engine cmd="$ROOT/bin/dablo" name=b depth=1 \
+         -engine cmd="$ROOT/bin/dablo" name=c nodes=2000 -gauntlet -games 2 -repeat 2>&1) || return 1
+    grep -q '^Standings (by score):$' <<<"$out" || { echo "$out"; return 1; }
+    grep -E '^ +[0-9]\. ' <<<"$out" | sed -E 's/.* ([0-9.]+)%$/\1/' | sort -c -r -g || { echo "$out"; return 1; }
+    [ "$(grep -cE '^ +[0-9]\. .*/ (4|2) +[0-9.]+%$' <<<"$out")" -eq 3 ]
+}
+check "standings: ordered by score, each with its percentage" standings
 
 # ---- misbehaving engines ----------------------------------------------------
 illegal_move() {
@@ -530,7 +541,7 @@ read_error() {   # a failed read of an engine's output (not its exit): said with
     "${pre[@]}" DABLO_READ_ERROR_ON=bestmove DABLO_READ_ERROR_AT=3 "$M" -engine cmd="$F" name=A args="--seed 1" -engine cmd="$F" name=B args="--seed 2 --random" \
         -each depth=1 -games 4 -maxmoves 20 -pgnout g.pgn -results r.txt -quiet >out.txt 2>err.txt; rc=$?
     [ $rc -eq 1 ] && [ "$(cat err.txt)" = "dablo-match: engine A: $line (game 1: lost as a disconnect)
-dablo-match: game 1: White A: $line; stopping after the running games (use -recover to restart engines)" ] ||
+dablo-match: game 1: White A: $line; stopping after the running games (use -recover to restart engines; -resume takes it too)" ] ||
         { echo "no -recover: rc $rc:"; cat err.txt; return 1; }
     [ "$(wc -l <r.txt)" -eq 1 ] && grep -q ' result=0-1 termination=disconnect plies=2 ' r.txt && grep -q "{White A: $line} 0-1" g.pgn &&
         grep -Eq "to continue, in $PWD: [^ ]*dablo-match -resume r.txt.resume" out.txt || { cat r.txt out.txt; return 1; }
@@ -660,12 +671,30 @@ search_ms_range() {
 }
 check "-search-ms out of range: one line, exit 2" search_ms_range
 restart_hangs() {   # timing: a healthy start must answer within -startup-ms 300 on a loaded machine
-    two "--crash-at 2 --starts-file starts --hang-uci-after-starts 2" "" -each depth=1 -startup-ms 300 -recover -games 2 -results r.txt >out.txt 2>&1 ||
-        { echo "exit $?"; tail -n 5 out.txt; return 1; }
+    two "--crash-at 2 --starts-file starts --hang-uci-after-starts 2" "" -each depth=1 -startup-ms 300 -recover -games 6 -results r.txt >out.txt 2>&1
+    [ $? -eq 1 ] || { echo "exit $?"; tail -n 5 out.txt; return 1; }
     grep -q '^game=1 .*termination=disconnect' r.txt && grep -q '^game=2 .*white=B black=A result=1-0 termination=stalls plies=0 ' r.txt ||
         { cat r.txt; tail -n 5 out.txt; return 1; }
+    # the run stops there rather than losing every later game the same way
+    [ "$(wc -l <r.txt)" -eq 2 ] && grep -q '^dablo-match: game 2: Black A: .*an engine that cannot be started stops the run, even with -recover' out.txt ||
+        { cat r.txt; tail -n 5 out.txt; return 1; }
 }
-check "restart under -recover that hangs at uciok: loss by stalls" attempts 3 restart_hangs
+check "restart under -recover that hangs at uciok: loss by stalls, and the run stops" attempts 3 restart_hangs
+# -recover is a policy of the run, so a resumed run may add it.
+resume_recover() {
+    two "--crash-at 2" "" -each depth=1 -games 4 -results r.txt >out.txt 2>&1
+    [ $? -eq 1 ] && grep -q 'use -recover to restart engines; -resume takes it too' out.txt || { tail -n 5 out.txt; return 1; }
+    "$M" -resume r.txt.resume -recover >out2.txt 2>&1 || { echo "exit $?"; tail -n 5 out2.txt; return 1; }
+    [ "$(wc -l <r.txt)" -eq 4 ] || { cat r.txt; return 1; }
+}
+check "a resumed run takes -recover" resume_recover
+shard_empty() {
+    local out
+    out=$(two "" "" -each depth=1 -games 2 -repeat -rounds 3 -shard 4/5 2>&1) || return 1
+    grep -q '^dablo-match: note: -shard 4/5 holds no game: the match has 3 pairs of games, and shard i plays pairs i, i+5, \.\.\.$' <<<"$out" ||
+        { echo "$out"; return 1; }
+}
+check "a shard with no game says so" shard_empty
 startup_failures() {
     local t0=$SECONDS out
     out=$(two "--hang-uciok" "" -each depth=1 -startup-ms 400 2>&1); [ $? -eq 2 ] || return 1

@@ -297,6 +297,11 @@ suite() {
     same "$tag: unknown action" "404" "$CODE"
     req GET /api/move
     same "$tag: GET of an action" "405" "$CODE"
+    # a 405 names the methods allowed (RFC 9110)
+    same "$tag: GET of an action: Allow: POST" "Allow: POST" \
+        "$(curl -s -D - -o /dev/null -H "X-Dablo-Token: $TOKEN" "$B/api/move" | tr -d '\r' | grep -i '^allow:')"
+    same "$tag: POST of a file: Allow: GET, HEAD" "Allow: GET, HEAD" \
+        "$(curl -s -D - -o /dev/null -X POST -d x "$B/index.html" | tr -d '\r' | grep -i '^allow:')"
     req GET /api/nothing
     same "$tag: GET of an unknown path: 404, as docs/web.md says" "404 no such action: nothing" "$CODE $(jget "$tmp/body" .error)"
     # A declared body over the limit is refused before it is sent (the

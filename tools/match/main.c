@@ -164,7 +164,8 @@ static int resume_command_line(int argc, char **argv, const char *resume, int cr
     }
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "-resume") == 0) { i++; continue; }
-        if (strcmp(argv[i], "-quiet") == 0 || strcmp(argv[i], "-rebuild") == 0) {
+        if (strcmp(argv[i], "-quiet") == 0 || strcmp(argv[i], "-rebuild") == 0
+            || strcmp(argv[i], "-recover") == 0) {
             m[k++] = argv[i];
             continue;
         }
@@ -175,7 +176,7 @@ static int resume_command_line(int argc, char **argv, const char *resume, int cr
         }
         fprintf(stderr,
                 "dablo-match: %s exists: a resumed match takes only -resume FILE "
-                "[-concurrency N] [-log FILE] [-quiet] [-rebuild], not '%s'\n",
+                "[-concurrency N] [-log FILE] [-quiet] [-rebuild] [-recover], not '%s'\n",
                 resume, argv[i]);
         free(m);
         return -1;

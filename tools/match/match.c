@@ -266,10 +266,14 @@ static void *slot_thread(void *arg)
         } else {
             m->rec[idx] = rec;
             m->slot[idx] = SLOT_DONE;
-            if (lost && !m->cfg->recover && !m->failed) {
+            if (lost && (lost == 2 || !m->cfg->recover) && !m->failed) {
                 m->failed = 1;
                 snprintf(m->failure, sizeof m->failure,
-                         "game %d: %s; stopping after the running games (use -recover to restart engines)",
+                         lost == 2
+                             ? "game %d: %s; an engine that cannot be started stops the run, "
+                               "even with -recover (the game is scored as its loss)"
+                             : "game %d: %s; stopping after the running games (use -recover to "
+                               "restart engines; -resume takes it too)",
                          rec->spec.number, rec->detail ? rec->detail : "an engine failed");
                 atomic_store(&m->stop, 1);
                 fprintf(stderr, "dablo-match: %s\n", m->failure);
@@ -708,7 +712,16 @@ static int schedule_games(Match *m, StateData *resumed)
      * resume has nothing left to play (set_up). */
     int nall = schedule_build(c, m->book.n ? &m->book : NULL, &all);
     int total = 0;
-    for (int i = 0; i < nall; i++) total += schedule_in_shard(&all[i], c->shard_i, c->shard_n);
+    int pairs = 0;
+    for (int i = 0; i < nall; i++) {
+        total += schedule_in_shard(&all[i], c->shard_i, c->shard_n);
+        if (all[i].pair > pairs) pairs = all[i].pair;
+    }
+    if (total == 0 && c->shard_n > 1)
+        fprintf(stderr,
+                "dablo-match: note: -shard %d/%d holds no game: the match has %d pair%s of games, "
+                "and shard i plays pairs i, i+%d, ...\n",
+                c->shard_i, c->shard_n, pairs, pairs == 1 ? "" : "s", c->shard_n);
     report_init(&m->report, c, total);
     uint8_t *done = util_xmalloc((size_t)nall + 1);
     memset(done, 0, (size_t)nall + 1);

@@ -160,9 +160,12 @@ static Step start_engines(Table *t)
         char err[512];
         EngineStatus st = prepare(t->w, idx[s], err, sizeof err);
         if (st == ENGINE_ABORT) return STEP_ABORTED;
-        if (st != ENGINE_OK)
-            return lose(t, (Color)s, 1, failure_term(st), "%s %s: %s", color_name((Color)s),
-                                 t->cfg->engines[idx[s]].name, err);
+        if (st != ENGINE_OK) {
+            Step r = lose(t, (Color)s, 1, failure_term(st), "%s %s: %s", color_name((Color)s),
+                          t->cfg->engines[idx[s]].name, err);
+            t->engine_lost = 2; /* restarting it would only lose the next game the same way */
+            return r;
+        }
     }
     return STEP_ON;
 }

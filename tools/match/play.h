@@ -50,7 +50,9 @@ typedef enum {
 
 /* Plays game gs into rec (zeroed by the caller; record_free() after use).
  * *engine_lost is set to 1 when an engine died or had to be killed during
- * this game (the caller stops the run unless -recover). */
+ * this game (the caller stops the run unless -recover), and to 2 when an
+ * engine could not be started or given a new game (the run stops even
+ * with -recover). */
 PlayStatus play_game(Worker *w, const GameSpec *gs, GameRecord *rec, int *engine_lost);
 
 /* Stops every engine of the worker ("quit", then kill after grace). */

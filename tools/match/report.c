@@ -138,6 +138,16 @@ void report_live(Report *r, const GameRecord *g, FILE *f)
     fflush(f);
 }
 
+/* True when engine a stands above engine b: the higher score (points
+ * over games; none played last), then more points. */
+static bool standing_before(const Report *r, int a, int b)
+{
+    if (!r->played[a] || !r->played[b]) return r->played[a] && !r->played[b];
+    double sa = r->points[a] / r->played[a], sb = r->points[b] / r->played[b];
+    if (sa != sb) return sa > sb;
+    return r->points[a] > r->points[b];
+}
+
 void report_summary(const Report *r, FILE *f)
 {
     const MatchConfig *c = r->cfg;
@@ -158,16 +168,21 @@ void report_summary(const Report *r, FILE *f)
             free(buf);
         }
     if (n > 2) {
-        fprintf(f, "Standings:\n");
+        /* By score, points over games: a gauntlet, a shard or a stopped run
+         * gives the engines different numbers of games. */
+        fprintf(f, "Standings (by score):\n");
         int *order = util_xmalloc((size_t)n * sizeof *order);
         for (int i = 0; i < n; i++) order[i] = i;
         for (int i = 1; i < n; i++)
-            for (int j = i; j > 0 && r->points[order[j]] > r->points[order[j - 1]]; j--) {
+            for (int j = i; j > 0 && standing_before(r, order[j], order[j - 1]); j--) {
                 int t = order[j]; order[j] = order[j - 1]; order[j - 1] = t;
             }
         for (int k = 0; k < n; k++) {
             int i = order[k];
-            fprintf(f, "  %2d. %-24s %6.1f / %d\n", k + 1, c->engines[i].name, r->points[i], r->played[i]);
+            fprintf(f, "  %2d. %-24s %6.1f / %d", k + 1, c->engines[i].name, r->points[i],
+                    r->played[i]);
+            if (r->played[i]) fprintf(f, "  %5.1f%%", 100.0 * r->points[i] / r->played[i]);
+            fprintf(f, "\n");
         }
         free(order);
     }

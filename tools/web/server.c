@@ -120,18 +120,26 @@ static int same_secret(const char *a, const char *b)
     return diff == 0;
 }
 
-static enum MHD_Result respond(struct MHD_Connection *conn, unsigned status, const char *type,
-                               const char *body, size_t len)
+/* allow: the methods a 405 answer names (RFC 9110 section 15.5.6), else NULL. */
+static enum MHD_Result respond_allow(struct MHD_Connection *conn, unsigned status, const char *type,
+                                     const char *body, size_t len, const char *allow)
 {
     struct MHD_Response *r = MHD_create_response_from_buffer(len, (void *)body,
                                                              MHD_RESPMEM_MUST_COPY);
     if (!r) return MHD_NO;
+    if (allow) MHD_add_response_header(r, "Allow", allow);
     MHD_add_response_header(r, "Content-Type", type);
     MHD_add_response_header(r, "Cache-Control", "no-store");
     MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
     enum MHD_Result rc = MHD_queue_response(conn, status, r);
     MHD_destroy_response(r);
     return rc;
+}
+
+static enum MHD_Result respond(struct MHD_Connection *conn, unsigned status, const char *type,
+                               const char *body, size_t len)
+{
+    return respond_allow(conn, status, type, body, len, NULL);
 }
 
 static enum MHD_Result respond_error(struct MHD_Connection *conn, unsigned status, const char *fmt,
@@ -145,6 +153,24 @@ static enum MHD_Result respond_error(struct MHD_Connection *conn, unsigned statu
     json_add_message(&b, "error", 1, fmt, ap);
     va_end(ap);
     enum MHD_Result rc = respond(conn, status, "application/json", b.s, b.len);
+    strbuf_free(&b);
+    return rc;
+}
+
+/* A 405 with its Allow header and the error message. */
+static enum MHD_Result respond_not_allowed(struct MHD_Connection *conn, const char *allow,
+                                           const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static enum MHD_Result respond_not_allowed(struct MHD_Connection *conn, const char *allow,
+                                           const char *fmt, ...)
+{
+    StrBuf b = { 0 };
+    va_list ap;
+    va_start(ap, fmt);
+    json_add_message(&b, "error", 1, fmt, ap);
+    va_end(ap);
+    enum MHD_Result rc = respond_allow(conn, MHD_HTTP_METHOD_NOT_ALLOWED, "application/json", b.s,
+                                       b.len, allow);
     strbuf_free(&b);
     return rc;
 }
@@ -698,7 +724,7 @@ static int refused_early(Server *srv, struct MHD_Connection *conn, const char *u
                             srv->port, srv->port == 80 ? " or none" : "");
     else if (strncmp(url, "/api/", 5) != 0 && strcmp(method, "GET") != 0
              && strcmp(method, "HEAD") != 0)
-        *rc = respond_error(conn, MHD_HTTP_METHOD_NOT_ALLOWED, "files are read with GET");
+        *rc = respond_not_allowed(conn, "GET, HEAD", "files are read with GET");
     else if (strncmp(url, "/api/", 5) == 0 && !token_ok(srv, conn))
         *rc = respond_error(
             conn, MHD_HTTP_FORBIDDEN,
@@ -744,15 +770,14 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *conn, const char
     const char *what = url + 5;
     int is_get_api = strcmp(what, "events") == 0 || strcmp(what, "state") == 0;
     if (is_get_api || (strcmp(what, "pgn") == 0 && get)) {
-        if (!get)
-            return respond_error(conn, MHD_HTTP_METHOD_NOT_ALLOWED, "/api/%s is read with GET",
-                                 what);
+        if (!get) return respond_not_allowed(conn, "GET, HEAD", "/api/%s is read with GET", what);
         return api_get(srv, conn, what);
     }
     if (action_index(what) < 0)
         return respond_error(conn, MHD_HTTP_NOT_FOUND, "no such action: %.100s", what);
     if (!post)
-        return respond_error(conn, MHD_HTTP_METHOD_NOT_ALLOWED, "/api/%.100s takes a POST", what);
+        return respond_not_allowed(conn, strcmp(what, "pgn") == 0 ? "GET, HEAD, POST" : "POST",
+                                   "/api/%.100s takes a POST", what);
     return api_post(srv, conn, what, rq);
 }
 
