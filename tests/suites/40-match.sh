@@ -144,7 +144,7 @@ usage_errors() {
         "$M" -engine cmd="$F" name=a depth=1 $o -engine cmd="$F" name=b depth=1 2>&1 |
             grep -q "is a rule of the game, not an engine setting" || { echo "$o accepted"; return 1; }
     done
-    "$M" -engine cmd=./no-such-engine depth=1 -engine cmd="$F" name=b depth=1 2>&1 | grep -q "not an executable" || return 1
+    "$M" -engine cmd=./no-such-engine depth=1 -engine cmd="$F" name=b depth=1 2>&1 | grep -q "does not exist" || return 1
     "$M" -genopenings 99999999999 plies=2 2>&1 |
         grep -qx "dablo-match: -genopenings needs a count from 1 to 10000000, not '99999999999'" || return 1
     # Two engines of one name: given names must differ; learned ones need a name= each.
@@ -182,8 +182,8 @@ bounds() {
             { echo "not the missing openings file x: $o"; return 1; }
     done
     # A bad -draw or -resign value names its option.
-    refused "^dablo-match: -draw: score must be >= 0 cp, not '-5'$" -draw movecount=3 score=-5 || return 1
-    refused "^dablo-match: -resign: movecount must be >= 1, not '0'$" -resign movecount=0 score=100 || return 1
+    refused "^dablo-match: -draw: score must be 0..1000000 cp, not '-5'$" -draw movecount=3 score=-5 || return 1
+    refused "^dablo-match: -resign: movecount must be 1..1000000, not '0'$" -resign movecount=0 score=100 || return 1
     refused "^dablo-match: -draw: movenumber must be 0..1000000, not 'x'$" -draw movenumber=x movecount=3 score=5 || return 1
     refused "^dablo-match: -resign: twosided must be true or false, not 'yes'$" -resign movecount=3 score=100 twosided=yes || return 1
     refused "^dablo-match: -repeat plays each opening twice: -games must be even, not 1$" -games 1 -repeat || return 1
@@ -695,6 +695,21 @@ shard_empty() {
         { echo "$out"; return 1; }
 }
 check "a shard with no game says so" shard_empty
+engine_missing() {
+    local out
+    out=$("$M" -engine cmd=./no-such-engine -engine cmd="$F" -each depth=1 2>&1); [ $? -eq 2 ] || return 1
+    [ "$out" = "dablo-match: engine command './no-such-engine' does not exist" ] || { echo "$out"; return 1; }
+    : >noexec
+    out=$("$M" -engine cmd=./noexec -engine cmd="$F" -each depth=1 2>&1); [ $? -eq 2 ] || return 1
+    [ "$out" = "dablo-match: engine command './noexec' is not an executable file" ] || { echo "$out"; return 1; }
+}
+check "an engine command that does not exist is named so" engine_missing
+named_errors() {   # refused gives engines 1 and 2
+    refused "^dablo-match: -engine 3: depth must be 1\.\.1000, not '0'$" -engine cmd="$F" depth=0 || return 1
+    refused "^dablo-match: -each: unknown engine setting 'foo' " -each foo=1 || return 1
+    refused "^dablo-match: -tb: empty value (a folder of endgame tables is needed)$" -tb ""
+}
+check "engine settings' errors name the -engine; an empty -tb is named so" named_errors
 startup_failures() {
     local t0=$SECONDS out
     out=$(two "--hang-uciok" "" -each depth=1 -startup-ms 400 2>&1); [ $? -eq 2 ] || return 1

@@ -8,6 +8,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,7 +55,11 @@ int proc_resolve(const char *cmd, const char *dir, char *out, size_t outlen, cha
     if (strchr(cmd, '/')) {
         if (absolute(NULL, cmd, out, outlen) == 0 && is_exec(out)) return 0;
         if (dir && absolute(dir, cmd, out, outlen) == 0 && is_exec(out)) return 0;
-        snprintf(err, errlen, "engine command '%s' is not an executable file", cmd);
+        struct stat st;
+        bool found = stat(cmd, &st) == 0
+                  || (dir && absolute(dir, cmd, out, outlen) == 0 && stat(out, &st) == 0);
+        snprintf(err, errlen, "engine command '%s' %s", cmd,
+                 found ? "is not an executable file" : "does not exist");
         return -1;
     }
     if (dir && absolute(dir, cmd, out, outlen) == 0 && is_exec(out)) return 0;

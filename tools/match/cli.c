@@ -146,7 +146,16 @@ static int opt_engine(Parse *p, int argc, char *const argv[])
         return -1;
     }
     int n = engine_spec_parse_args(s, argc - 1, argv + 1, p->err, p->errlen);
-    return n < 0 ? -1 : n + 1;
+    if (n < 0) { /* which -engine: the settings' error alone does not say */
+        char why[1024];
+        snprintf(why, sizeof why, "%s", p->err);
+        if (s == &c->each)
+            snprintf(p->err, p->errlen, "-each: %s", why);
+        else
+            snprintf(p->err, p->errlen, "-engine %d: %s", c->nengines, why);
+        return -1;
+    }
+    return n + 1;
 }
 
 static int opt_variant(Parse *p, int argc, char *const argv[])
@@ -308,12 +317,12 @@ static int adjudication_setting(Parse *p, const char *a, int draw, const char *t
         adj->draw_movenumber = (int)n;
     } else if (strcmp(key, "movecount") == 0 || strcmp(key, "count") == 0) {
         if (util_parse_int64(v, 1, 1000000, &n) < 0)
-            return fail(p, "%s: movecount must be >= 1, not '%s'", a, v);
+            return fail(p, "%s: movecount must be 1..1000000, not '%s'", a, v);
         if (draw) adj->draw_movecount = (int)n;
         else adj->resign_movecount = (int)n;
     } else if (strcmp(key, "score") == 0) {
         if (util_parse_int64(v, 0, 1000000, &n) < 0)
-            return fail(p, "%s: score must be >= 0 cp, not '%s'", a, v);
+            return fail(p, "%s: score must be 0..1000000 cp, not '%s'", a, v);
         if (draw) adj->draw_score = n;
         else adj->resign_score = n;
     } else if (!draw && strcmp(key, "twosided") == 0) {
@@ -347,6 +356,7 @@ static int opt_adjudication(Parse *p, int argc, char *const argv[])
 static int opt_tb(Parse *p, int argc, char *const argv[])
 {
     if (need_value(p, argc, argv) < 0) return -1;
+    if (!*argv[1]) return fail(p, "-tb: empty value (a folder of endgame tables is needed)");
     util_set_string(&p->c->tb_path, argv[1]);
     return 2;
 }
