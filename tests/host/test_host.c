@@ -129,7 +129,7 @@ START_TEST(spec_merge)
     const char *const missing[] = { "cmd=./no-such-engine" };
     ck_assert_int_eq(engine_spec_parse_args(&s, 1, (char *const *)missing, err, sizeof err), 1);
     ck_assert_int_eq(engine_spec_resolve(&s, err, sizeof err), -1);
-    ck_assert_msg(strstr(err, "'./no-such-engine' is not an executable file") != NULL, "%s", err);
+    ck_assert_msg(strstr(err, "'./no-such-engine' does not exist") != NULL, "%s", err);
     ck_assert_ptr_null(s.path);
     engine_spec_free(&s);
 }
