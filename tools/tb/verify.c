@@ -20,21 +20,21 @@ static int lookup(const TbSet *set, const Position *pos, uint16_t *e)
     if (tb_probe_terminal(pos, e) == 0) return 0;
     if (loaded_set != set) {
         loaded = calloc((size_t)(set->n ? set->n : 1), sizeof *loaded);
-        loaded_set = set;
         if (!loaded) {
             snprintf(lookup_why, sizeof lookup_why, "out of memory");
             return -1;
         }
+        loaded_set = set;
     }
     TbSig s = tb_sig_of(pos);
-    char name[TB_SIG_NAME];
-    tb_sig_name(&s, name, sizeof name);
+    char name[TB_SIG_NAME]; /* for a failure's message only */
     for (int i = 0; i < set->n; i++) {
         const TbFile *f = &set->files[i];
         if (!tb_sig_equal(&f->sig, &s)) continue;
         if (!loaded[i]) {
             uint16_t *all = malloc(f->npos * sizeof *all);
             if (!all || tb_file_load(f, all) != 0) {
+                tb_sig_name(&s, name, sizeof name);
                 snprintf(lookup_why, sizeof lookup_why,
                          all ? "a successor's table, %s, cannot be read"
                              : "out of memory for table %s",
@@ -47,6 +47,7 @@ static int lookup(const TbSet *set, const Position *pos, uint16_t *e)
         *e = loaded[i][tb_index_of(&s, pos)];
         return 0;
     }
+    tb_sig_name(&s, name, sizeof name);
     snprintf(lookup_why, sizeof lookup_why, "a successor's table, %s, is missing or was refused",
              name);
     return -1;

@@ -142,36 +142,40 @@ static enum MHD_Result respond(struct MHD_Connection *conn, unsigned status, con
     return respond_allow(conn, status, type, body, len, NULL);
 }
 
+/* An error answer: {"error":MESSAGE}, with the Allow header of a 405. */
+static enum MHD_Result respond_verror(struct MHD_Connection *conn, unsigned status,
+                                      const char *allow, const char *fmt, va_list ap)
+{
+    StrBuf b = { 0 };
+    json_add_message(&b, "error", 1, fmt, ap);
+    enum MHD_Result rc = respond_allow(conn, status, "application/json", b.s, b.len, allow);
+    strbuf_free(&b);
+    return rc;
+}
+
 static enum MHD_Result respond_error(struct MHD_Connection *conn, unsigned status, const char *fmt,
                                      ...) __attribute__((format(printf, 3, 4)));
 static enum MHD_Result respond_error(struct MHD_Connection *conn, unsigned status, const char *fmt,
                                      ...)
 {
-    StrBuf b = { 0 };
     va_list ap;
     va_start(ap, fmt);
-    json_add_message(&b, "error", 1, fmt, ap);
+    enum MHD_Result rc = respond_verror(conn, status, NULL, fmt, ap);
     va_end(ap);
-    enum MHD_Result rc = respond(conn, status, "application/json", b.s, b.len);
-    strbuf_free(&b);
     return rc;
 }
 
-/* A 405 with its Allow header and the error message. */
+/* A 405 naming the methods allowed. */
 static enum MHD_Result respond_not_allowed(struct MHD_Connection *conn, const char *allow,
                                            const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 static enum MHD_Result respond_not_allowed(struct MHD_Connection *conn, const char *allow,
                                            const char *fmt, ...)
 {
-    StrBuf b = { 0 };
     va_list ap;
     va_start(ap, fmt);
-    json_add_message(&b, "error", 1, fmt, ap);
+    enum MHD_Result rc = respond_verror(conn, MHD_HTTP_METHOD_NOT_ALLOWED, allow, fmt, ap);
     va_end(ap);
-    enum MHD_Result rc = respond_allow(conn, MHD_HTTP_METHOD_NOT_ALLOWED, "application/json", b.s,
-                                       b.len, allow);
-    strbuf_free(&b);
     return rc;
 }
 
