@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "host/engine.h"
@@ -298,6 +299,44 @@ START_TEST(channel_waits)
 }
 END_TEST
 
+START_TEST(exit_status_comes_back)
+{
+    /* The runner reaps the supervisor, yet learns the engine's own end: an
+     * exit status, a signal (not the supervisor's coded 128 + N), and -1
+     * when the host had to kill it. */
+    static const struct {
+        const char *script;
+        const char *words;
+    } cases[] = {
+        { "exit 3", "exited with status 3" },
+        { "exit 0", "exited with status 0" },
+        { "exit 139", "exited with status 139" },
+        { "kill -SEGV $$", "was killed by signal 11 (Segmentation fault)" },
+        { "kill -KILL $$", "was killed by signal 9 (Killed)" },
+        { "kill -TERM $$", "was killed by signal 15 (Terminated)" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        Channel ch;
+        char script[128], how[160];
+        /* no core file of the SIGSEGV */
+        snprintf(script, sizeof script, "ulimit -c 0; %s", cases[i].script);
+        start_shell(&ch, script);
+        char *line;
+        ck_assert_int_eq(channel_read_line(&ch, util_now_ms() + 5000, &line), CHANNEL_EOF);
+        int status = channel_close(&ch, 5000);
+        ck_assert_int_ge(status, 0);
+        proc_status_words(status, how, sizeof how);
+        ck_assert_str_eq(how, cases[i].words);
+    }
+    Channel ch;
+    start_shell(&ch, "exec sleep 30");
+    ck_assert_int_eq(channel_close(&ch, 50), -1); /* killed by the host: no status of its own */
+    char how[160];
+    proc_status_words(-1, how, sizeof how);
+    ck_assert_str_eq(how, "ended in an unknown way");
+}
+END_TEST
+
 /* A process that is gone (or a zombie nobody will reap): retried for up to
  * 2 s, as the kill is asynchronous. */
 static int gone(pid_t pid)
@@ -511,6 +550,34 @@ START_TEST(fake_engine_failures)
     engine_quit(&e, 100);
     engine_spec_free(&s);
 
+    /* A crash is reaped rather than killed: how it ended is said. */
+    char how[160];
+    const char *const segv[] = { cmd, "args=--signal-at 1 11", "depth=1" };
+    s = spec_of(segv, 3);
+    ck_assert_int_eq(engine_start(&e, &s, NULL, 5000, 1, NULL, -1, err, sizeof err), ENGINE_OK);
+    ck_assert_int_eq(engine_search_start(&e, "go depth 1", util_now_ms() + 1000, &search),
+                     ENGINE_OK);
+    ck_assert_int_eq(engine_read(&e, &search, util_now_ms() + 5000, &line), ENGINE_EOF);
+    ck_assert_int_eq(engine_reap(&e, 5000, how, sizeof how), 1);
+    ck_assert_str_eq(how, "was killed by signal 11 (Segmentation fault)");
+    ck_assert(!e.running && WIFSIGNALED(e.exit_status) && WTERMSIG(e.exit_status) == SIGSEGV);
+    ck_assert_int_eq(engine_reap(&e, 100, how, sizeof how), 0); /* not running: nothing */
+    ck_assert_str_eq(how, "");
+    engine_quit(&e, 100);
+    engine_spec_free(&s);
+
+    /* An engine that ends at start-up is named with its status. */
+    const char *const uci_exit[] = { cmd, "args=--uci-exit 5", "depth=1" };
+    s = spec_of(uci_exit, 3);
+    ck_assert_int_eq(engine_start(&e, &s, NULL, 5000, 1, NULL, -1, err, sizeof err), ENGINE_EOF);
+    ck_assert_msg(strstr(err, ": exited with status 5 before uciok (sent uci); its stderr is "
+                              "discarded")
+                      != NULL,
+                  "%s", err);
+    ck_assert(!e.running);
+    engine_quit(&e, 100);
+    engine_spec_free(&s);
+
     /* Its output cannot be read: ENGINE_EOF with the cause, kept after the
      * kill until the next start. */
     const char *const plain[] = { cmd, "depth=1" };
@@ -714,6 +781,7 @@ static Suite *host_suite(void)
     tcase_add_test(tc, channel_lines);
     tcase_add_test(tc, channel_read_error);
     tcase_add_test(tc, channel_waits);
+    tcase_add_test(tc, exit_status_comes_back);
     tcase_add_test(tc, process_tree_killed);
     tcase_add_test(tc, stderr_fifo_refused);
     tcase_add_test(tc, fake_engine_polled);

@@ -10,7 +10,12 @@
  * in each process:
  *   --illegal-at N        answer go number N with an illegal move
  *   --garbage-move-at N   answer go number N with an unparsable move
- *   --crash-at N          exit without a word at go number N
+ *   --crash-at N          exit without a word at go number N (status 3,
+ *                         or --exit-status S)
+ *   --signal-at N SIG     raise signal SIG (a number: 11 SIGSEGV, 9
+ *                         SIGKILL, ...) at go number N, no core dump
+ *   --uci-exit S          exit with status S at "uci", before uciok
+ *   --uci-signal SIG      raise signal SIG at "uci", before uciok
  *   --hang-go-at N        stop reading and never answer from go number N
  *   --silent-go-at N      from go number N on, never send bestmove (nor
  *                         after stop) but go on answering isready
@@ -36,12 +41,14 @@
  *                         for a Hash it cannot allocate)
  */
 #define _GNU_SOURCE
+#include <signal.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -56,6 +63,7 @@ static struct {
     const char *name;
     uint64_t seed;
     long illegal_at, garbage_at, crash_at, hang_go_at, silent_go_at, slow_at, slow_ms;
+    long exit_status, signal_at, signal_number, uci_exit, uci_signal;
     int hang_uciok, garbage, noflush, crlf, trailing, big_nodes, utf8, no_options, random;
     long no_readyok_after, huge_info, think_ms, burn_ms;
     int has_score;
@@ -64,7 +72,25 @@ static struct {
     long hang_uci_after;
     int ignore_eof;
     const char *refuse_option;
-} opt = { .name = "fake", .no_readyok_after = -1, .hang_uci_after = -1 };
+} opt = {
+    .name = "fake", .no_readyok_after = -1, .hang_uci_after = -1, .exit_status = 3, .uci_exit = -1
+};
+
+/* Ends the process by signal sig, as a crash does (SIGSEGV) or a kill
+ * (SIGKILL), without a core file. */
+static void die_by(int sig)
+{
+    struct rlimit none = { 0, 0 };
+    setrlimit(RLIMIT_CORE, &none);
+    fflush(stdout);
+    signal(sig, SIG_DFL);
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, sig);
+    sigprocmask(SIG_UNBLOCK, &set, NULL);
+    raise(sig);
+    _exit(99); /* not a signal that ends a process */
+}
 
 static void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static void say(const char *fmt, ...)
@@ -149,7 +175,16 @@ static void parse_args(int argc, char **argv)
         NUM("--think-ms", think_ms)
         NUM("--burn-ms", burn_ms)
         NUM("--hang-uci-after-starts", hang_uci_after)
+        NUM("--exit-status", exit_status)
+        NUM("--uci-exit", uci_exit)
+        NUM("--uci-signal", uci_signal)
 #undef NUM
+        if (strcmp(a, "--signal-at") == 0) {
+            opt.signal_at = atol(v);
+            opt.signal_number = i + 2 < argc ? atol(argv[i + 2]) : 11;
+            i += 2;
+            continue;
+        }
         if (strcmp(a, "--seed") == 0) { opt.seed = strtoull(v, NULL, 10); i++; }
         else if (strcmp(a, "--score") == 0) { opt.has_score = 1; opt.score = atol(v); i++; }
         else if (strcmp(a, "--name") == 0) { opt.name = v; i++; }
@@ -216,7 +251,8 @@ static void set_position(char *args)
 
 static void go(long number)
 {
-    if (opt.crash_at && number == opt.crash_at) exit(3);
+    if (opt.crash_at && number == opt.crash_at) exit((int)opt.exit_status);
+    if (opt.signal_at && number == opt.signal_at) die_by((int)opt.signal_number);
     if (opt.hang_go_at && number >= opt.hang_go_at) hang();
     if (opt.silent_go_at && number >= opt.silent_go_at) return;
     long t0 = now_ms();
@@ -307,6 +343,8 @@ int main(int argc, char **argv)
             continue;
         }
         if (strcmp(s, "uci") == 0) {
+            if (opt.uci_exit >= 0) exit((int)opt.uci_exit);
+            if (opt.uci_signal) die_by((int)opt.uci_signal);
             if (opt.hang_uciok) {
                 say("id name %s", opt.name);
                 hang();

@@ -14,6 +14,8 @@
 #   drop-stop        never sees stop
 #   drop-quit        never sees quit
 #   ignore-eof       at the end of its input keeps the engine's input open
+#   quit-status      after quit, ends with exit status 3 (the engine's 0 lost)
+#   quit-signal      after quit, ends by signal 11 (SIGSEGV, no core file)
 set -u
 mode=$1
 shift
@@ -40,7 +42,7 @@ feed() {   # the host's lines, to the engine
         position\ *) printf '%s\n' "$l" >"$state.pos" ;;
         esac
         printf '%s\n' "$l"
-        [ "$l" != quit ] || exit 0
+        [ "$l" != quit ] || { : >"$state.quit"; exit 0; }
     done
     if [ "$mode" = ignore-eof ]; then exec sleep 600; fi
 }
@@ -76,4 +78,10 @@ answer() {   # the engine's lines, to the host
 }
 
 feed | "$@" | answer
-rm -f "$state" "$state.pos"
+quit=0
+[ ! -e "$state.quit" ] || quit=1
+rm -f "$state" "$state.pos" "$state.quit"
+case $quit:$mode in
+1:quit-status) exit 3 ;;
+1:quit-signal) ulimit -c 0; kill -SEGV $$ ;;
+esac

@@ -555,6 +555,48 @@ dablo-match: game 1: White A: $line; stopping after the running games (use -reco
         grep -q "! cannot read its output: read: Input/output error" l.txt || { echo "-recover: rc $rc:"; cat r.txt err.txt; return 1; }
 }
 check "an engine's output that cannot be read (not an exit): said with the cause, lost as a disconnect, -recover goes on" read_error
+exit_status_named() {   # an engine that exits, crashes or is killed: its own exit status or signal on stderr, in the PGN and the log
+    local rc pid i
+    # Exit status 5 in a game, without -recover: both stderr lines, the PGN comment and the log say it.
+    two "--crash-at 3 --exit-status 5" "" -each depth=1 -games 4 -pgnout g.pgn -results r.txt -log l.txt -quiet >out.txt 2>err.txt; rc=$?
+    [ $rc -eq 1 ] && [ "$(cat err.txt)" = "dablo-match: engine A exited with status 5 (game 1: lost as a disconnect)
+dablo-match: game 1: White A disconnected while thinking: it exited with status 5; stopping after the running games (use -recover to restart engines; -resume takes it too)" ] ||
+        { echo "exit 5: rc $rc:"; cat err.txt; return 1; }
+    [ "$(wc -l <r.txt)" -eq 1 ] && grep -q ' result=0-1 termination=disconnect plies=4 ' r.txt &&
+        tr '\n' ' ' <g.pgn | grep -q '{White A disconnected while thinking: it exited with status 5} 0-1' &&
+        grep -q '^[0-9]* 1 A ! exited with status 5$' l.txt || { cat r.txt l.txt; return 1; }
+    # SIGSEGV under -recover: every crash named, the run completes.
+    rm -f r.txt g.pgn l.txt r.txt.resume
+    two "--signal-at 2 11" "" -each depth=1 -games 2 -recover -pgnout g.pgn -results r.txt -log l.txt -quiet >out.txt 2>err.txt; rc=$?
+    [ $rc -eq 0 ] && [ "$(cat err.txt)" = "dablo-match: engine A was killed by signal 11 (Segmentation fault) (game 1: lost as a disconnect)
+dablo-match: engine A was killed by signal 11 (Segmentation fault) (game 2: lost as a disconnect)" ] ||
+        { echo "SIGSEGV: rc $rc:"; cat err.txt; return 1; }
+    [ "$(grep -c 'disconnected while thinking: it was killed by signal 11 (Segmentation fault)}' g.pgn)" -eq 2 ] &&
+        [ "$(grep -c ' A ! was killed by signal 11 (Segmentation fault)$' l.txt)" -eq 2 ] || { cat g.pgn l.txt; return 1; }
+    # Killed from outside (SIGKILL, as the OOM killer does) while it thinks.
+    rm -f r.txt g.pgn l.txt
+    two_bg "--hang-go-at 2" "" -each depth=1 -games 1 -search-ms 60000 -pgnout g.pgn -results r.txt -log l.txt -quiet >out.txt 2>err.txt
+    for i in $(seq 100); do [ "$(grep -c '^[0-9]* 1 A > go' l.txt 2>/dev/null)" -ge 2 ] && break; sleep 0.1; done
+    pid=$(sed -n 's/^[0-9]* 1 A ! started pid \([0-9]*\)$/\1/p' l.txt)
+    [ -n "$pid" ] && kill -KILL "$pid" || { kill "$bg"; cat l.txt; return 1; }
+    wait "$bg"; rc=$?
+    [ $rc -eq 1 ] && grep -qx 'dablo-match: engine A was killed by signal 9 (Killed) (game 1: lost as a disconnect)' err.txt &&
+        tr '\n' ' ' <g.pgn | grep -q '{White A disconnected while thinking: it was killed by signal 9 (Killed)} 0-1' &&
+        grep -q ' 1 A ! was killed by signal 9 (Killed)$' l.txt || { echo "SIGKILL: rc $rc:"; cat err.txt g.pgn; return 1; }
+    # At start-up: an exit status, a signal, an output closed by an engine that does not exit.
+    out=$(two "" "--uci-exit 7" -each depth=1 -games 2 2>&1); rc=$?
+    [ $rc -eq 2 ] && [ "$out" = "dablo-match: engine B: exited with status 7 before uciok (sent uci); its stderr is discarded: give stderr=FILE to see why" ] ||
+        { echo "uci exit: rc $rc: $out"; return 1; }
+    out=$(two "--uci-signal 11" "" -each depth=1 -games 2 2>&1); rc=$?
+    [ $rc -eq 2 ] && [ "$out" = "dablo-match: engine A: was killed by signal 11 (Segmentation fault) before uciok (sent uci); its stderr is discarded: give stderr=FILE to see why" ] ||
+        { echo "uci signal: rc $rc: $out"; return 1; }
+    printf '#!/bin/sh\nexec >&-\nexec sleep 30\n' >closer.sh && chmod +x closer.sh
+    out=$("$M" -engine cmd=./closer.sh name=c -engine cmd="$F" name=B -each depth=1 -games 2 2>&1); rc=$?
+    [ $rc -eq 2 ] && [ "$out" = "dablo-match: engine c: disconnected before uciok (sent uci) and did not exit within 1000 ms (killed); its stderr is discarded: give stderr=FILE to see why" ] ||
+        { echo "closed output: rc $rc: $out"; return 1; }
+    no_fakes_left "--hang-go-at 2"
+}
+check "an engine that exits, crashes or is killed: its exit status or signal on stderr, in the PGN and the log" exit_status_named
 hang_go_timed() {
     local t0=$SECONDS
     two "--hang-go-at 3" "" -each tc=0.5+0.05 -games 2 -recover -stop-ms 200 -results r.txt -log log.txt >/dev/null || return 1
@@ -724,10 +766,10 @@ check "hang at uciok, garbage only, unflushed output: clear error before any gam
 startup_reason() {   # an engine that exits at start-up: the message says where its own reason went
     local out rc D=$ROOT/bin/dablo
     out=$("$M" -engine cmd="$D" name=a nodes=100 -engine cmd="$D" name=b nodes=100 args=--bogus -games 2 2>&1); rc=$?
-    [ $rc -eq 2 ] && [ "$out" = "dablo-match: engine b: exited before uciok (sent uci); its stderr is discarded: give stderr=FILE to see why" ] ||
+    [ $rc -eq 2 ] && [ "$out" = "dablo-match: engine b: exited with status 2 before uciok (sent uci); its stderr is discarded: give stderr=FILE to see why" ] ||
         { echo "no stderr=: rc $rc: $out"; return 1; }
     out=$("$M" -engine cmd="$D" name=a nodes=100 -engine cmd="$D" name=b nodes=100 args=--bogus stderr=b.err -games 2 2>&1); rc=$?
-    [ $rc -eq 2 ] && [ "$out" = "dablo-match: engine b: exited before uciok (sent uci); its stderr went to b.err" ] &&
+    [ $rc -eq 2 ] && [ "$out" = "dablo-match: engine b: exited with status 2 before uciok (sent uci); its stderr went to b.err" ] &&
         grep -q "unknown option '--bogus'" b.err || { echo "stderr=b.err: rc $rc: $out"; cat b.err; return 1; }
     # A quote left open in args= names the engine by its name=, not its path.
     out=$("$M" -engine cmd="$D" name=a nodes=100 -engine cmd="$D" name=b nodes=100 args='"--bogus' -games 2 2>&1); rc=$?

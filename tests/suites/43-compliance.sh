@@ -78,6 +78,11 @@ check "no readyok during a search: fails 'isready during a search'" attempts bre
 check "no bestmove after stop: fails 'go infinite, stop'" attempts breaks "go infinite, stop" drop-stop
 check "does not exit on quit: fails 'quit'" attempts breaks "quit" drop-quit
 check "does not end at EOF: fails 'end of input during a search'" attempts breaks "end of input during a search" ignore-eof
+quit_status() {   # quit_status MODE WORDS: an exit after quit other than status 0 is named, status or signal
+    breaks "quit" "$1" && grep -qx "FAIL  quit: $2 after quit (expected exit status 0)" out
+}
+check "exit status 3 after quit: fails 'quit', naming the status" attempts quit_status quit-status "exited with status 3"
+check "SIGSEGV after quit: fails 'quit', naming the signal" attempts quit_status quit-signal "was killed by signal 11 (Segmentation fault)"
 
 no_uciok() {   # no uciok: the handshake fails, every other step is skipped, exit 1
     "$M" -compliance cmd="$W" args="no-uciok -- $ROOT/bin/dablo" "${FAST[@]}" >out 2>&1

@@ -148,7 +148,7 @@ suite() {
         codes+="$? "
     done
     same "$tag: an engine that exits at once, 10 runs" "2 2 2 2 2 2 2 2 2 2 " "$codes"
-    same "$tag: ... named, one line" "dablo-web: engine /bin/true: exited before uciok (sent uci); its stderr is discarded: give stderr=FILE to see why" "$(cat "$tmp/err")"
+    same "$tag: ... named, one line" "dablo-web: engine /bin/true: exited with status 0 before uciok (sent uci); its stderr is discarded: give stderr=FILE to see why" "$(cat "$tmp/err")"
     contains "$tag: two engines of one name refused" "two engines are called 'a': give each its own name=" \
         "$("$BIN" -engine cmd=bin/dablo name=a -engine cmd=bin/dablo name=a 2>&1)"
     # Table files the engine refuses only under Tabal (the start-up check

@@ -88,7 +88,8 @@ void channel_close_input(Channel *ch);
 
 /* Stops the process (see proc_stop: grace_ms for it to exit by itself
  * after its stdin closes, then a kill) and frees the buffer.  Returns
- * proc_stop()'s wait status, or -1 when it had to be killed. */
+ * proc_stop()'s value: the engine's own wait status, or -1 when it had
+ * to be killed or its status is unknown. */
 int channel_close(Channel *ch, int grace_ms);
 
 /* Kills the process at once and frees the buffer. */

@@ -307,10 +307,28 @@ static void stderr_hint(const Engine *e, char *buf, size_t len)
         snprintf(buf, len, "; its stderr is discarded: give stderr=FILE to see why");
 }
 
+/* An engine that disconnected during its start-up (when: "before uciok
+ * (sent uci)"): reaps it (engine_reap()) and writes into err how it ended
+ * and where its own reason went, "engine b: exited with status 1 before
+ * uciok (sent uci); its stderr went to b.err", or, when it had to be
+ * killed, "engine b: disconnected before uciok (sent uci) and did not
+ * exit within 1000 ms (killed); ...". */
+static void say_ended(Engine *e, const char *when, char *err, size_t errlen)
+{
+    char hint[4200], how[160];
+    stderr_hint(e, hint, sizeof hint);
+    if (engine_reap(e, QUIT_GRACE_MS, how, sizeof how))
+        snprintf(err, errlen, "engine %s: %s %s%s", engine_name(e), how, when, hint);
+    else
+        snprintf(err, errlen, "engine %s: disconnected %s and %s%s", engine_name(e), when, how,
+                 hint);
+}
+
 /* Sends cmd and waits for answer within deadline, startup_ms (ms) after
  * the engine started; on failure the reason ("engine X: no uciok within
- * 10 s after uci", "engine X: exited before uciok") goes to err and the
- * transcript, and the engine is killed. */
+ * 10 s after uci", "engine X: exited with status 1 before uciok") goes to
+ * err and the transcript, and the engine is stopped (engine_reap() after
+ * an EOF, else killed). */
 static EngineStatus exchange(Engine *e, const char *cmd, const char *answer, int mode,
                              int64_t deadline, int64_t startup_ms, char *err, size_t errlen)
 {
@@ -332,12 +350,13 @@ static EngineStatus exchange(Engine *e, const char *cmd, const char *answer, int
     else if (s == ENGINE_EOF && e->ch.read_errno)
         snprintf(err, errlen, "engine %s: cannot read its output: %s (waiting for %s after %s)",
                  engine_name(e), strerror(e->ch.read_errno), answer, cmd);
-    else {
-        char hint[4200] = "";
-        if (s == ENGINE_EOF) stderr_hint(e, hint, sizeof hint);
-        snprintf(err, errlen, "engine %s: %s before %s (sent %s)%s", engine_name(e),
-                 s == ENGINE_EOF ? "exited" : "aborted", answer, cmd, hint);
-    }
+    else if (s == ENGINE_EOF) {
+        char when[160];
+        snprintf(when, sizeof when, "before %s (sent %s)", answer, cmd);
+        say_ended(e, when, err, errlen);
+    } else
+        snprintf(err, errlen, "engine %s: aborted before %s (sent %s)", engine_name(e), answer,
+                 cmd);
     transcript_note(e->ch.log, e->ch.slot, e->ch.name, "%s", err);
     engine_kill(e);
     return s;
@@ -365,11 +384,7 @@ static EngineStatus send_options(Engine *e, const OptionList *const lists[2], in
             EngineStatus w = engine_send(e, strbuf_str(&b), deadline);
             strbuf_free(&b);
             if (w != ENGINE_OK) {
-                char hint[4200];
-                stderr_hint(e, hint, sizeof hint);
-                snprintf(err, errlen, "engine %s: exited while options were set%s", engine_name(e),
-                         hint);
-                engine_kill(e);
+                say_ended(e, "while options were set", err, errlen);
                 return ENGINE_EOF;
             }
         }
@@ -384,6 +399,7 @@ EngineStatus engine_start(Engine *e, const EngineSpec *spec, const OptionList *s
     free_opts(e);
     memset(e, 0, sizeof *e);
     e->starts = starts;
+    e->exit_status = -1;
     e->spec = spec;
     EngineStatus s = spawn(e, spec, slot, log, abort_fd, err, errlen);
     if (s != ENGINE_OK) return s;
@@ -537,6 +553,7 @@ void engine_kill(Engine *e)
     transcript_note(e->ch.log, e->ch.slot, e->ch.name, "killed");
     channel_kill(&e->ch);
     e->running = 0;
+    e->exit_status = -1;
 }
 
 void engine_close_input(Engine *e)
@@ -549,11 +566,27 @@ int engine_wait_exit(Engine *e, int grace_ms)
     int code = -1;
     if (e->running) {
         int status = channel_close(&e->ch, grace_ms);
+        e->exit_status = status;
         if (status >= 0) code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
         e->running = 0;
     }
     free_opts(e);
     return code;
+}
+
+int engine_reap(Engine *e, int grace_ms, char *how, size_t len)
+{
+    how[0] = '\0';
+    if (!e->running) return 0;
+    int status = channel_close(&e->ch, grace_ms);
+    e->exit_status = status;
+    e->running = 0;
+    if (status >= 0)
+        proc_status_words(status, how, len);
+    else
+        snprintf(how, len, "did not exit within %d ms (killed)", grace_ms);
+    transcript_note(e->ch.log, e->ch.slot, e->ch.name, "%s", how);
+    return status >= 0;
 }
 
 int engine_quit(Engine *e, int grace_ms)

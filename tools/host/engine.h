@@ -66,6 +66,9 @@ typedef struct Engine {
     EngineOption *opts;
     int nopts;
     uint64_t starts;          /* processes started for this Engine */
+    int exit_status;          /* how its last process ended, as waitpid() gives it, after
+                               * engine_wait_exit() or engine_reap(); -1 when it was
+                               * killed or its status is unknown */
 } Engine;
 
 /* What the info lines of one search said.  Fields not reported stay at
@@ -99,9 +102,12 @@ void engine_info_parse(EngineInfo *si, const char *line);
  * failure a one-line reason is in err and the process is stopped:
  * ENGINE_ERROR (cannot run, bad option), ENGINE_TIMEOUT, ENGINE_EOF,
  * ENGINE_ABORT.  An engine that exits during the start-up (ENGINE_EOF)
- * is said to, with where its own reason went: "engine b: exited before
- * uciok (sent uci); its stderr is discarded: give stderr=FILE to see why"
- * (no stderr=), or "...; its stderr went to FILE".  slot and log are for
+ * is said to, with its exit status or signal (engine_reap(), up to 1 s
+ * for it to exit) and where its own reason went: "engine b: exited with
+ * status 1 before uciok (sent uci); its stderr is discarded: give
+ * stderr=FILE to see why" (no stderr=), or "...; its stderr went to
+ * FILE"; "engine b: was killed by signal 11 (Segmentation fault) before
+ * uciok ...".  slot and log are for
  * the transcript; abort_fd as channel.h (-1 = none). */
 EngineStatus engine_start(Engine *e, const EngineSpec *spec, const OptionList *sent,
                           int64_t startup_ms, int slot, Transcript *log, int abort_fd,
@@ -221,7 +227,18 @@ void engine_close_input(Engine *e);
  * had to be killed or was not running. */
 int engine_wait_exit(Engine *e, int grace_ms);
 
-/* Kills the process at once (after a crash, a stall or an abort). */
+/* After ENGINE_EOF from an engine that ran (it closed its output or its
+ * input pipe broke, as when it crashed or exited): closes the pipes and
+ * waits up to grace_ms for the process to exit, then kills it.  Writes
+ * how it ended into how (len bytes; also a transcript note): "exited with
+ * status 3", "was killed by signal 11 (Segmentation fault)"
+ * (proc_status_words()), or "did not exit within 1000 ms (killed)".
+ * Returns 1 when the engine's own status is known, 0 when it had to be
+ * killed (or was not running: how is then "").  The engine is stopped
+ * (running 0); what it told us is kept until the next start or quit. */
+int engine_reap(Engine *e, int grace_ms, char *how, size_t len);
+
+/* Kills the process at once (after a stall or an abort). */
 void engine_kill(Engine *e);
 
 /* The engine's display name: spec->name if given, else its id name, else

@@ -15,6 +15,7 @@
 #include <poll.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -274,6 +275,8 @@ static void supervisor(int in_fd, int out_fd, int err_fd, int status_fd, int lif
         pid_t w;
         while ((w = waitpid(-1, &st, WNOHANG)) > 0)
             if (w == engine) {
+                /* The engine's own wait status goes back on the lifeline (docs/match.md, Failures). */
+                if (send(life_fd, &st, sizeof st, MSG_NOSIGNAL) < 0) {}
                 kill_tree(engine);
                 _exit(WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st));
             }
@@ -321,7 +324,7 @@ int proc_start(Proc *p, const char *path, char *const argv[], const char *dir,
     if (pipe2(in, O_CLOEXEC) < 0) goto pipe_fail0;
     if (pipe2(out, O_CLOEXEC) < 0) goto pipe_fail1;
     if (pipe2(st, O_CLOEXEC) < 0) goto pipe_fail2;
-    if (pipe2(life, O_CLOEXEC) < 0) goto pipe_fail3;
+    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, life) < 0) goto pipe_fail3;
     pid_t pid = fork();
     if (pid < 0) {
         snprintf(err, errlen, "fork: %s", strerror(errno));
@@ -426,6 +429,20 @@ void proc_kill(Proc *p)
     reap(p);
 }
 
+/* The engine's wait status its supervisor sent on the lifeline before it
+ * exited, or -1 when none came (the engine was killed by the host, or the
+ * supervisor itself was ended from outside). */
+static int reported_status(const Proc *p)
+{
+    int st;
+    ssize_t r;
+    if (p->lifeline < 0) return -1;
+    do
+        r = recv(p->lifeline, &st, sizeof st, MSG_DONTWAIT);
+    while (r < 0 && errno == EINTR);
+    return r == (ssize_t)sizeof st ? st : -1;
+}
+
 int proc_stop(Proc *p, int grace_ms)
 {
     if (p->pid <= 0) {
@@ -437,17 +454,13 @@ int proc_stop(Proc *p, int grace_ms)
     for (;;) {
         int status;
         pid_t w = waitpid(p->pid, &status, WNOHANG);
-        if (w == p->pid) { /* the engine exited; its supervisor killed what it left */
+        if (w == p->pid || (w < 0 && errno != EINTR)) {
+            /* The engine exited; its supervisor killed what it left. */
+            int engine_status = w == p->pid ? reported_status(p) : -1;
             if (p->lifeline >= 0) close(p->lifeline);
             p->lifeline = -1;
             p->pid = p->engine = 0;
-            return status;
-        }
-        if (w < 0 && errno != EINTR) {
-            if (p->lifeline >= 0) close(p->lifeline);
-            p->lifeline = -1;
-            p->pid = p->engine = 0;
-            return -1;
+            return engine_status;
         }
         if (util_now_ms() >= deadline) break;
         struct timespec ts = { 0, 2 * 1000 * 1000 };
@@ -455,4 +468,16 @@ int proc_stop(Proc *p, int grace_ms)
     }
     proc_kill(p);
     return -1;
+}
+
+void proc_status_words(int status, char *buf, size_t len)
+{
+    if (status >= 0 && WIFEXITED(status))
+        snprintf(buf, len, "exited with status %d", WEXITSTATUS(status));
+    else if (status >= 0 && WIFSIGNALED(status)) {
+        const char *name = strsignal(WTERMSIG(status));
+        snprintf(buf, len, "was killed by signal %d (%s%s)", WTERMSIG(status),
+                 name ? name : "unknown signal", WCOREDUMP(status) ? ", core dumped" : "");
+    } else
+        snprintf(buf, len, "ended in an unknown way");
 }

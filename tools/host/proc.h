@@ -16,13 +16,16 @@
  *     another, so a Ctrl-C typed at the terminal reaches only the host,
  *     which decides when engines stop;
  *   - the supervisor is the subreaper of the engine's tree
- *     (PR_SET_CHILD_SUBREAPER) and watches the lifeline, a pipe whose only
- *     write end the host holds: when the host closes it or dies, even by
- *     kill -9, the supervisor kills the engine's process group and every
- *     orphaned descendant (a wrapper script's engine that ignores EOF, a
- *     helper that left the group), reaps them and exits.  When the engine
- *     exits by itself, the supervisor kills what it left and exits with
- *     the engine's status.  The engine has PR_SET_PDEATHSIG(SIGKILL)
+ *     (PR_SET_CHILD_SUBREAPER) and watches the lifeline, a socket pair
+ *     whose other end only the host holds: when the host closes it or
+ *     dies, even by kill -9, the supervisor kills the engine's process
+ *     group and every orphaned descendant (a wrapper script's engine that
+ *     ignores EOF, a helper that left the group), reaps them and exits.
+ *     When the engine exits by itself, the supervisor sends the engine's
+ *     own wait status (an int, as waitpid() gives it) back on the
+ *     lifeline, kills what the engine left and exits: so the host, which
+ *     reaps only the supervisor, still learns the engine's exit status or
+ *     signal (proc_stop()).  The engine has PR_SET_PDEATHSIG(SIGKILL)
  *     towards its supervisor;
  *   - the signal mask and SIGPIPE disposition are reset to the defaults,
  *     the environment is passed through unchanged;
@@ -44,7 +47,8 @@ typedef struct Proc {
     int to_child;   /* write end of the engine's stdin (non-blocking), -1 when closed */
     int from_child; /* read end of the engine's stdout (non-blocking), -1 when closed */
     pid_t engine;   /* the engine process (and its process group); 0 when not running */
-    int lifeline;   /* the host's end of the supervisor's lifeline, -1 when closed */
+    int lifeline;   /* the host's end of the supervisor's lifeline (a socket: the
+                     * engine's wait status comes back on it), -1 when closed */
 } Proc;
 
 /* Finds the program to run: a cmd containing '/' is taken relative to the
@@ -73,11 +77,19 @@ int proc_start(Proc *p, const char *path, char *const argv[], const char *dir,
                const char *stderr_path, char *err, size_t errlen);
 
 /* Closes the pipes, waits up to grace_ms for the engine to exit by itself
- * (after "quit" or EOF on its stdin; its supervisor then kills what it
- * left and exits), then kills the tree (proc_kill).  Safe on a Proc that
- * is not running.  Returns the wait status (the engine's exit code, or
- * 128 + its signal, as an exit code), or -1 if it had to be killed. */
+ * (after "quit", EOF on its stdin, or a crash; its supervisor then kills
+ * what it left and exits), then kills the tree (proc_kill).  Safe on a
+ * Proc that is not running.  Returns the engine's own wait status, as
+ * waitpid() gives it (WIFEXITED/WEXITSTATUS, WIFSIGNALED/WTERMSIG apply),
+ * or -1 when it had to be killed, was not running, or its status did not
+ * come back (its supervisor was ended from outside). */
 int proc_stop(Proc *p, int grace_ms);
+
+/* How an engine ended, from a wait status of proc_stop(), into buf (len
+ * bytes): "exited with status 3", "was killed by signal 11 (Segmentation
+ * fault)" (", core dumped" inside the brackets when it dumped core), or
+ * "ended in an unknown way" for status -1. */
+void proc_status_words(int status, char *buf, size_t len);
 
 /* SIGKILLs the engine's process group at once, closes the lifeline (the
  * supervisor kills the rest of the tree) and reaps the supervisor. */

@@ -770,11 +770,14 @@ static StepResult await_exit(Checker *c, const char *after, int64_t t0_us)
                     after);
     }
     int code = engine_wait_exit(&c->e, (int)c->quit_ms);
-    if (code != 0)
+    if (code != 0) {
+        char how[160];
+        proc_status_words(c->e.exit_status, how, sizeof how);
         return code < 0
                  ? said(c, STEP_FAIL, "closed its output but did not exit within %lld ms: killed",
                         (long long)c->quit_ms)
-                 : said(c, STEP_FAIL, "exit status %d after %s, not 0", code, after);
+                 : said(c, STEP_FAIL, "%s after %s (expected exit status 0)", how, after);
+    }
     return said(c, STEP_PASS, "exit status 0, %lld ms after %s", (long long)ms_since_us(t0_us),
                 after);
 }

@@ -32,7 +32,8 @@ static EngineStatus prepare(Worker *w, int idx, char *err, size_t errlen)
     }
     EngineStatus s = engine_newgame(e, c->newgame_ms);
     if (s != ENGINE_OK)
-        snprintf(err, errlen, "%s after ucinewgame", s == ENGINE_TIMEOUT ? "no readyok within the newgame time" : "exited");
+        snprintf(err, errlen, "%s after ucinewgame",
+                 s == ENGINE_TIMEOUT ? "no readyok within the newgame time" : "disconnected");
     return s;
 }
 
@@ -119,11 +120,14 @@ static const EngineSpec *mover_spec(const Table *t, Color mover)
     return &t->cfg->engines[mover == WHITE ? t->gs->white : t->gs->black];
 }
 
-/* The game ends with a loss of `loser` (its engine killed first when
+/* The game ends with a loss of `loser` (its engine stopped first when
  * kill, after a crash or a stall): the result, termination and detail.
- * A disconnect that was the runner's failure to read the engine's output
- * (engine_read_errno()) is scored the same, but said as such, in the
- * detail and on stderr, with the cause. */
+ * An engine that disconnected (TERM_DISCONNECT) and still runs is reaped
+ * (engine_reap(), -quit-ms for it to exit), and how it ended, its exit
+ * status or signal, is added to the detail (": it exited with status 3")
+ * and said on stderr.  A disconnect that was the runner's failure to read
+ * the engine's output (engine_read_errno()) is scored the same, but said
+ * as such, in the detail and on stderr, with the cause. */
 static Step lose(Table *t, Color loser, int kill, Termination term, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
 static Step lose(Table *t, Color loser, int kill, Termination term, const char *fmt, ...)
@@ -143,6 +147,14 @@ static Step lose(Table *t, Color loser, int kill, Termination term, const char *
         va_start(ap, fmt);
         vsnprintf(buf, sizeof buf, fmt, ap);
         va_end(ap);
+    }
+    if (kill && !read_errno && term == TERM_DISCONNECT && t->eng[loser]->running) {
+        char how[160];
+        engine_reap(t->eng[loser], (int)t->cfg->quit_ms, how, sizeof how);
+        size_t n = strlen(buf);
+        snprintf(buf + n, sizeof buf - n, ": it %s", how);
+        fprintf(stderr, "dablo-match: engine %s %s (game %d: lost as a disconnect)\n",
+                mover_spec(t, loser)->name, how, t->gs->number);
     }
     if (kill) {
         engine_kill(t->eng[loser]);

@@ -18,7 +18,8 @@
  * move (unparsable or illegal: loss, the game record ends before the bad
  * move, which is quoted with the FEN in the final comment), then the rules
  * of the game after the move, then adjudication.  A crash (EOF) is a loss
- * by "disconnect"; no answer to a ping or to the start-up exchange, or an
+ * by "disconnect", its detail and stderr line saying the engine's exit
+ * status or signal (engine_reap()); no answer to a ping or to the start-up exchange, or an
  * untimed search that stops answering pings, is a loss by "stalls".
  * With -tb, an opening position that is already in the tables ends the
  * game before the first move (termination "tablebase", plies=0).
