@@ -284,6 +284,14 @@ plain_match() {
     grep -q '^=== Summary: 4 of 4 games' out.txt && grep -q 'Terminations:' out.txt
 }
 check "results lines and PGN tags of a plain match" plain_match
+blank_words() {   # an engine whose every line has leading blanks and tabs or runs of blanks between words: its moves are read
+    "$M" -engine cmd="$ROOT/tests/match/misbehave.sh" name=A args="blanks -- $F --seed 1" \
+        -engine cmd="$F" name=B args="--seed 2 --random" -each depth=1 -games 2 -maxmoves 20 \
+        -results r.txt -log log.txt >out.txt 2>&1 || { cat out.txt; return 1; }
+    [ "$(wc -l <r.txt)" -eq 2 ] && ! grep -Eq 'termination=(stalls|illegal|disconnect)' r.txt || { cat r.txt; return 1; }
+    grep -Eq ' A < bestmove [^ ]+$' log.txt   # the transcript shows the line as read: one blank between words
+}
+check "words split by blanks and tabs: bestmove and the rest read as words, no stall" blank_words
 rerun_refused() {   # a new run into a -results or -pgnout file of earlier games is refused, the file untouched
     two "" "" -each depth=1 -games 1 -rounds 1 -results r.txt -pgnout g.pgn >out.txt 2>err.txt || return 1
     cp r.txt r.orig && cp g.pgn g.orig

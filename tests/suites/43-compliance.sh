@@ -88,6 +88,15 @@ no_uciok() {   # no uciok: the handshake fails, every other step is skipped, exi
 }
 check "no uciok: the handshake fails, the rest is skipped" attempts no_uciok
 
+blanks_pass() {   # every line with leading blanks, tabs and runs of blanks between words: read as words, every step passes
+    "$M" -compliance cmd="$W" args="blanks -- $ROOT/bin/dablo" "${FAST[@]}" >out 2>&1
+    local rc=$?
+    cat out
+    [ $rc -eq 0 ] && grep -q "^summary: $STEPS passed, 0 failed, 0 skipped" out &&
+        grep -q '^pass  handshake (uci, isready): .*; id name dablo 1\.0; ' out
+}
+check "blanks and tabs around words: every step passes" attempts blanks_pass
+
 no_engines_left() {   # the killed fakes left nothing running (misbehave.sh's process tree)
     local i
     for i in $(seq 20); do
