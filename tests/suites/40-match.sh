@@ -144,6 +144,18 @@ usage_errors() {
         "$M" -engine cmd="$F" name=a depth=1 $o -engine cmd="$F" name=b depth=1 2>&1 |
             grep -q "is a rule of the game, not an engine setting" || { echo "$o accepted"; return 1; }
     done
+    # The refusal suggests only what the runner takes: -variant for the
+    # game (never -option Variant=, itself refused), -rules or -option
+    # for the other rules.
+    local hint
+    for o in "option.Variant=tabal|-variant tabal" "option.variant=chess|-variant dablot|tabal" \
+        "option.Rules=modern|-rules modern or -option Rules=modern" "option.DrawPlies=50|-option DrawPlies=50"; do
+        hint=$("$M" -variant tabal -engine cmd="$F" name=a depth=1 "${o%%|*}" -engine cmd="$F" name=b depth=1 2>&1)
+        [ "$hint" = "dablo-match: -engine 1: ${o%%=*} is a rule of the game, not an engine setting: give it to the host (dablo-match ${o#*|})" ] ||
+            { echo "${o%%|*}: $hint"; return 1; }
+    done
+    "$M" -variant tabal -option Variant=tabal -engine cmd="$F" name=a depth=1 -engine cmd="$F" name=b depth=1 2>&1 |
+        grep -qx "dablo-match: use -variant, not -option Variant=" || return 1
     "$M" -engine cmd=./no-such-engine depth=1 -engine cmd="$F" name=b depth=1 2>&1 | grep -q "does not exist" || return 1
     "$M" -genopenings 99999999999 plies=2 2>&1 |
         grep -qx "dablo-match: -genopenings needs a count from 1 to 10000000, not '99999999999'" || return 1

@@ -142,4 +142,15 @@ usage() {   # bad command lines: exit 2 with one line naming the problem
 }
 check "bad command lines exit 2" usage
 
+rule_settings() {   # a rule of the game as option.NAME=: refused with what -compliance takes (variant=), never a match option
+    local rc
+    "$M" -compliance cmd="$ROOT/bin/dablo" option.Variant=tabal >out 2>&1; rc=$?
+    [ $rc -eq 2 ] && [ "$(cat out)" = "dablo-match: -compliance: option.Variant=tabal chooses the game: give variant=dablot or variant=tabal (the checker sets the Variant option itself)" ] ||
+        { cat out; return 1; }
+    "$M" -compliance cmd="$ROOT/bin/dablo" option.Captures=compulsory >out 2>&1; rc=$?
+    [ $rc -eq 2 ] && [ "$(cat out)" = "dablo-match: -compliance: option.Captures=compulsory is a rule of the game, not an engine setting: the check plays the default rules of its variant" ] ||
+        { cat out; return 1; }
+}
+check "a rule of the game as option.NAME=: refused, suggesting variant=" rule_settings
+
 suite_end compliance
