@@ -826,6 +826,15 @@ adjudication() {
     grep -q 'result=1/2-1/2 termination=max-moves plies=14 ' m.txt
 }
 check "adjudication: -resign, -draw, -maxmoves" adjudication
+maxmoves_from_opening() {   # -maxmoves counts from the opening position: openings past move N still get 2N plies, FEN or moves alike
+    "$M" -genopenings 3 plies=40 -srand 1 out=g.fen 2>/dev/null && "$M" -genopenings 3 plies=40 -srand 1 format=moves out=g.moves 2>/dev/null || return 1
+    ! grep -qv ' [0-9]* 2[01]$' g.fen || { echo "openings not at move 20-21:"; cat g.fen; return 1; }
+    two "" "" -each depth=1 -openings file=g.fen -games 3 -maxmoves 5 -results f.txt >/dev/null || return 1
+    two "" "" -each depth=1 -openings file=g.moves format=moves -games 3 -maxmoves 5 -results m.txt >/dev/null || return 1
+    cat f.txt
+    [ "$(grep -c 'termination=max-moves plies=10 ' f.txt)" -eq 3 ] && cmp f.txt m.txt
+}
+check "-maxmoves counts from the opening position: openings past move N get 2N plies, not one" maxmoves_from_opening
 adjudication_keys() {   # -draw and -resign without a threshold (or with a key twice) are refused, never run at 0 cp
     local out a
     for a in "-resign movecount=3:-resign needs score=S" "-resign score=800:-resign needs movecount=M" \
