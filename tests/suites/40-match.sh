@@ -472,6 +472,37 @@ resume_not_state() {   # -resume of a results file, another file or none: what i
         { echo "got: $out"; return 1; }
 }
 check "-resume of a results file, another file or none: says what it is and where the state is (did you mean ...?)" resume_not_state
+resume_hint_same_match() {   # "did you mean" names only a state of the same match (its -results or -pgnout), never another match's
+    local out
+    mkdir other same && cd other || return 1
+    # An earlier match without -results or -pgnout left dablo-match.resume;
+    # then a run with -results k9.txt was killed (kill -9) before its first
+    # game: k9.txt and its lock k9.txt.resume are empty.
+    two "" "" -each depth=1 -games 2 -maxmoves 20 -quiet -resume dablo-match.resume >/dev/null 2>&1 && [ "$(head -c 18 dablo-match.resume)" = "dablo-match-state " ] || return 1
+    : >k9.txt && : >k9.txt.resume
+    out=$("$M" -resume k9.txt.resume 2>&1)
+    [ $? -eq 2 ] && [ "$out" = "dablo-match: -resume k9.txt.resume: an empty file, not a state file (no game was recorded in it): no state file exists for this match (dablo-match.resume is the state of another match, with no -results or -pgnout) (a new match also needs its -engine options)" ] ||
+        { echo "got: $out"; return 1; }
+    rm k9.txt.resume
+    out=$("$M" -resume k9.txt.resume 2>&1)
+    [ $? -eq 2 ] && grep -qF 'no such file: no state file exists for this match (dablo-match.resume is the state of another match' <<<"$out" ||
+        { echo "got: $out"; return 1; }
+    # The state of the match that wrote p.txt (and g.pgn) is named, by either file.
+    cd ../same || return 1
+    two "" "" -each depth=1 -games 2 -maxmoves 20 -quiet -results p.txt -pgnout g.pgn -resume dablo-match.resume >/dev/null 2>&1 || return 1
+    for f in p.txt.resume g.pgn.resume; do
+        out=$("$M" -resume $f 2>&1)
+        [ $? -eq 2 ] && grep -qF "$f: no such file: did you mean -resume dablo-match.resume?" <<<"$out" || { echo "got: $out"; return 1; }
+    done
+    out=$("$M" -resume p.txt 2>&1)
+    [ "$out" = "dablo-match: -resume p.txt: a results file of 2 games, not a state file: did you mean -resume dablo-match.resume?" ] ||
+        { echo "got: $out"; return 1; }
+    # Another spelling of the same file is the same file.
+    out=$("$M" -resume ../same/p.txt 2>&1)
+    [ "$out" = "dablo-match: -resume ../same/p.txt: a results file of 2 games, not a state file: did you mean -resume dablo-match.resume?" ] ||
+        { echo "got: $out"; return 1; }
+}
+check "-resume hint: only a state file of the same match, else 'no state file exists for this match'" resume_hint_same_match
 damaged_state() {   # a damaged state file: one line naming the file, the line and what was expected; nothing cut or written
     two "" "" -each depth=1 -games 2 -maxmoves 20 -results r.txt -pgnout g.pgn -resume s.state -quiet >/dev/null 2>&1 || return 1
     cp s.state good && cp r.txt r.ref && cp g.pgn g.ref
