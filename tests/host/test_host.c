@@ -224,6 +224,21 @@ START_TEST(channel_lines)
     channel_close(&ch, 1000);
     ck_assert_int_eq(ch.proc.pid, 0);
 
+    /* Words split by any run of blanks (PROTOCOL.md 1.1) come back joined
+     * by one space, with no blank at either end; a NUL counts as a blank. */
+    start_shell(&ch, "printf ' bestmove c5-d6\\n\\t\\tbestmove\\t\\v c5-d6 \\f ponder  x\\n"
+                     "id\\0name  A\\tB\\n \\t \\r\\n  info   depth\\t3'");
+    ck_assert_int_eq(channel_read_line(&ch, deadline, &line), CHANNEL_LINE);
+    ck_assert_str_eq(line, "bestmove c5-d6");
+    ck_assert_int_eq(channel_read_line(&ch, deadline, &line), CHANNEL_LINE);
+    ck_assert_str_eq(line, "bestmove c5-d6 ponder x");
+    ck_assert_int_eq(channel_read_line(&ch, deadline, &line), CHANNEL_LINE);
+    ck_assert_str_eq(line, "id name A B");
+    ck_assert_int_eq(channel_read_line(&ch, deadline, &line), CHANNEL_LINE);
+    ck_assert_str_eq(line, "info depth 3"); /* blank lines skipped; last line at EOF */
+    ck_assert_int_eq(channel_read_line(&ch, deadline, &line), CHANNEL_EOF);
+    channel_close(&ch, 1000);
+
     /* An over-long line is cut at CHANNEL_LINE_MAX; the next line is whole. */
     start_shell(&ch, "head -c 1100000 /dev/zero | tr '\\0' x; echo; echo after");
     ck_assert_int_eq(channel_read_line(&ch, deadline, &line), CHANNEL_LINE);

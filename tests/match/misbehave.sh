@@ -16,6 +16,11 @@
 #   ignore-eof       at the end of its input keeps the engine's input open
 #   quit-status      after quit, ends with exit status 3 (the engine's 0 lost)
 #   quit-signal      after quit, ends by signal 11 (SIGSEGV, no core file)
+#   blanks           breaks no rule a host may rely on: every line starts
+#                    with a blank and a tab, and each blank between words
+#                    becomes a tab and two blanks (a host splits words at
+#                    any run of blanks, as PROTOCOL.md 1.1 says the engine
+#                    does; cutechess does)
 set -u
 mode=$1
 shift
@@ -73,6 +78,7 @@ answer() {   # the engine's lines, to the host
             [[ $pos == *" moves "* ]] || l="bestmove 0000" ;;
         esac
         case $l in bestmove*) : >"$state" ;; esac
+        [ "$mode" != blanks ] || l=$' \t'"${l// /$'\t  '}"
         printf '%s\n' "$l"
     done
 }

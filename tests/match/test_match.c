@@ -236,15 +236,22 @@ START_TEST(adjudication_counts)
     ck_assert_int_eq(adj_after_move(&a, &w, &cap, 1, 0, &res), ADJ_NONE);
     ck_assert_int_eq(a.draw_plies, 0);
 
-    /* -maxmoves counts from the real start: the same for a FEN at move 20. */
+    /* -maxmoves counts the plies played from the opening position: an
+     * opening at move 20 (Black to move) with -maxmoves 2 still gets 4
+     * plies, not one (its move number is past the limit already). */
     memset(&s, 0, sizeof s);
-    s.maxmoves = 20;
+    s.maxmoves = 2;
     adj_start(&a, &s);
-    Position p19b = fen_pos("mmmmmm/mmmmm/mmmmmm/mmmmm/mmmmmm/p4/k4K/4P/MMMMMM/MMMMM/MMMMMM/MMMMM/MMMMMM b 2 20");
-    Position p20w = fen_pos("mmmmmm/mmmmm/mmmmmm/mmmmm/mmmmmm/p4/k4K/4P/MMMMMM/MMMMM/MMMMMM/MMMMM/MMMMMM w 3 20");
+    Position p20b = fen_pos(
+        "mmmmmm/mmmmm/mmmmmm/mmmmm/mmmmmm/p4/k4K/4P/MMMMMM/MMMMM/MMMMMM/MMMMM/MMMMMM b 2 20");
     Position p21w = fen_pos("mmmmmm/mmmmm/mmmmmm/mmmmm/mmmmmm/p4/k4K/4P/MMMMMM/MMMMM/MMMMMM/MMMMM/MMMMMM w 3 21");
-    ck_assert_int_eq(adj_after_move(&a, &p19b, &p20w, 0, 0, &res), ADJ_NONE);
-    ck_assert_int_eq(adj_after_move(&a, &p20w, &p21w, 0, 0, &res), ADJ_MAXMOVES);
+    ck_assert_int_eq(adj_after_move(&a, &p20b, &p21w, 0, 0, &res), ADJ_NONE);
+    ck_assert_int_eq(adj_after_move(&a, &p21w, &p20b, 0, 0, &res), ADJ_NONE);
+    ck_assert_int_eq(adj_after_move(&a, &p20b, &p21w, 0, 0, &res), ADJ_NONE);
+    ck_assert_int_eq(adj_after_move(&a, &p21w, &p20b, 0, 0, &res), ADJ_MAXMOVES);
+    ck_assert_int_eq(res, RESULT_DRAW);
+    adj_start(&a, &s); /* the next game counts from 0 again */
+    ck_assert_int_eq(adj_after_move(&a, &p20b, &p21w, 0, 0, &res), ADJ_NONE);
 }
 END_TEST
 

@@ -144,6 +144,18 @@ usage_errors() {
         "$M" -engine cmd="$F" name=a depth=1 $o -engine cmd="$F" name=b depth=1 2>&1 |
             grep -q "is a rule of the game, not an engine setting" || { echo "$o accepted"; return 1; }
     done
+    # The refusal suggests only what the runner takes: -variant for the
+    # game (never -option Variant=, itself refused), -rules or -option
+    # for the other rules.
+    local hint
+    for o in "option.Variant=tabal|-variant tabal" "option.variant=chess|-variant dablot|tabal" \
+        "option.Rules=modern|-rules modern or -option Rules=modern" "option.DrawPlies=50|-option DrawPlies=50"; do
+        hint=$("$M" -variant tabal -engine cmd="$F" name=a depth=1 "${o%%|*}" -engine cmd="$F" name=b depth=1 2>&1)
+        [ "$hint" = "dablo-match: -engine 1: ${o%%=*} is a rule of the game, not an engine setting: give it to the host (dablo-match ${o#*|})" ] ||
+            { echo "${o%%|*}: $hint"; return 1; }
+    done
+    "$M" -variant tabal -option Variant=tabal -engine cmd="$F" name=a depth=1 -engine cmd="$F" name=b depth=1 2>&1 |
+        grep -qx "dablo-match: use -variant, not -option Variant=" || return 1
     "$M" -engine cmd=./no-such-engine depth=1 -engine cmd="$F" name=b depth=1 2>&1 | grep -q "does not exist" || return 1
     "$M" -genopenings 99999999999 plies=2 2>&1 |
         grep -qx "dablo-match: -genopenings needs a count from 1 to 10000000, not '99999999999'" || return 1
@@ -284,6 +296,14 @@ plain_match() {
     grep -q '^=== Summary: 4 of 4 games' out.txt && grep -q 'Terminations:' out.txt
 }
 check "results lines and PGN tags of a plain match" plain_match
+blank_words() {   # an engine whose every line has leading blanks and tabs or runs of blanks between words: its moves are read
+    "$M" -engine cmd="$ROOT/tests/match/misbehave.sh" name=A args="blanks -- $F --seed 1" \
+        -engine cmd="$F" name=B args="--seed 2 --random" -each depth=1 -games 2 -maxmoves 20 \
+        -results r.txt -log log.txt >out.txt 2>&1 || { cat out.txt; return 1; }
+    [ "$(wc -l <r.txt)" -eq 2 ] && ! grep -Eq 'termination=(stalls|illegal|disconnect)' r.txt || { cat r.txt; return 1; }
+    grep -Eq ' A < bestmove [^ ]+$' log.txt   # the transcript shows the line as read: one blank between words
+}
+check "words split by blanks and tabs: bestmove and the rest read as words, no stall" blank_words
 rerun_refused() {   # a new run into a -results or -pgnout file of earlier games is refused, the file untouched
     two "" "" -each depth=1 -games 1 -rounds 1 -results r.txt -pgnout g.pgn >out.txt 2>err.txt || return 1
     cp r.txt r.orig && cp g.pgn g.orig
@@ -452,6 +472,37 @@ resume_not_state() {   # -resume of a results file, another file or none: what i
         { echo "got: $out"; return 1; }
 }
 check "-resume of a results file, another file or none: says what it is and where the state is (did you mean ...?)" resume_not_state
+resume_hint_same_match() {   # "did you mean" names only a state of the same match (its -results or -pgnout), never another match's
+    local out
+    mkdir other same && cd other || return 1
+    # An earlier match without -results or -pgnout left dablo-match.resume;
+    # then a run with -results k9.txt was killed (kill -9) before its first
+    # game: k9.txt and its lock k9.txt.resume are empty.
+    two "" "" -each depth=1 -games 2 -maxmoves 20 -quiet -resume dablo-match.resume >/dev/null 2>&1 && [ "$(head -c 18 dablo-match.resume)" = "dablo-match-state " ] || return 1
+    : >k9.txt && : >k9.txt.resume
+    out=$("$M" -resume k9.txt.resume 2>&1)
+    [ $? -eq 2 ] && [ "$out" = "dablo-match: -resume k9.txt.resume: an empty file, not a state file (no game was recorded in it): no state file exists for this match (dablo-match.resume is the state of another match, with no -results or -pgnout) (a new match also needs its -engine options)" ] ||
+        { echo "got: $out"; return 1; }
+    rm k9.txt.resume
+    out=$("$M" -resume k9.txt.resume 2>&1)
+    [ $? -eq 2 ] && grep -qF 'no such file: no state file exists for this match (dablo-match.resume is the state of another match' <<<"$out" ||
+        { echo "got: $out"; return 1; }
+    # The state of the match that wrote p.txt (and g.pgn) is named, by either file.
+    cd ../same || return 1
+    two "" "" -each depth=1 -games 2 -maxmoves 20 -quiet -results p.txt -pgnout g.pgn -resume dablo-match.resume >/dev/null 2>&1 || return 1
+    for f in p.txt.resume g.pgn.resume; do
+        out=$("$M" -resume $f 2>&1)
+        [ $? -eq 2 ] && grep -qF "$f: no such file: did you mean -resume dablo-match.resume?" <<<"$out" || { echo "got: $out"; return 1; }
+    done
+    out=$("$M" -resume p.txt 2>&1)
+    [ "$out" = "dablo-match: -resume p.txt: a results file of 2 games, not a state file: did you mean -resume dablo-match.resume?" ] ||
+        { echo "got: $out"; return 1; }
+    # Another spelling of the same file is the same file.
+    out=$("$M" -resume ../same/p.txt 2>&1)
+    [ "$out" = "dablo-match: -resume ../same/p.txt: a results file of 2 games, not a state file: did you mean -resume dablo-match.resume?" ] ||
+        { echo "got: $out"; return 1; }
+}
+check "-resume hint: only a state file of the same match, else 'no state file exists for this match'" resume_hint_same_match
 damaged_state() {   # a damaged state file: one line naming the file, the line and what was expected; nothing cut or written
     two "" "" -each depth=1 -games 2 -maxmoves 20 -results r.txt -pgnout g.pgn -resume s.state -quiet >/dev/null 2>&1 || return 1
     cp s.state good && cp r.txt r.ref && cp g.pgn g.ref
@@ -848,6 +899,15 @@ adjudication() {
     grep -q 'result=1/2-1/2 termination=max-moves plies=14 ' m.txt
 }
 check "adjudication: -resign, -draw, -maxmoves" adjudication
+maxmoves_from_opening() {   # -maxmoves counts from the opening position: openings past move N still get 2N plies, FEN or moves alike
+    "$M" -genopenings 3 plies=40 -srand 1 out=g.fen 2>/dev/null && "$M" -genopenings 3 plies=40 -srand 1 format=moves out=g.moves 2>/dev/null || return 1
+    ! grep -qv ' [0-9]* 2[01]$' g.fen || { echo "openings not at move 20-21:"; cat g.fen; return 1; }
+    two "" "" -each depth=1 -openings file=g.fen -games 3 -maxmoves 5 -results f.txt >/dev/null || return 1
+    two "" "" -each depth=1 -openings file=g.moves format=moves -games 3 -maxmoves 5 -results m.txt >/dev/null || return 1
+    cat f.txt
+    [ "$(grep -c 'termination=max-moves plies=10 ' f.txt)" -eq 3 ] && cmp f.txt m.txt
+}
+check "-maxmoves counts from the opening position: openings past move N get 2N plies, not one" maxmoves_from_opening
 adjudication_keys() {   # -draw and -resign without a threshold (or with a key twice) are refused, never run at 0 cp
     local out a
     for a in "-resign movecount=3:-resign needs score=S" "-resign score=800:-resign needs movecount=M" \

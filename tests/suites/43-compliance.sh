@@ -93,6 +93,15 @@ no_uciok() {   # no uciok: the handshake fails, every other step is skipped, exi
 }
 check "no uciok: the handshake fails, the rest is skipped" attempts no_uciok
 
+blanks_pass() {   # every line with leading blanks, tabs and runs of blanks between words: read as words, every step passes
+    "$M" -compliance cmd="$W" args="blanks -- $ROOT/bin/dablo" "${FAST[@]}" >out 2>&1
+    local rc=$?
+    cat out
+    [ $rc -eq 0 ] && grep -q "^summary: $STEPS passed, 0 failed, 0 skipped" out &&
+        grep -q '^pass  handshake (uci, isready): .*; id name dablo 1\.0; ' out
+}
+check "blanks and tabs around words: every step passes" attempts blanks_pass
+
 no_engines_left() {   # the killed fakes left nothing running (misbehave.sh's process tree)
     local i
     for i in $(seq 20); do
@@ -137,5 +146,16 @@ usage() {   # bad command lines: exit 2 with one line naming the problem
     done
 }
 check "bad command lines exit 2" usage
+
+rule_settings() {   # a rule of the game as option.NAME=: refused with what -compliance takes (variant=), never a match option
+    local rc
+    "$M" -compliance cmd="$ROOT/bin/dablo" option.Variant=tabal >out 2>&1; rc=$?
+    [ $rc -eq 2 ] && [ "$(cat out)" = "dablo-match: -compliance: option.Variant=tabal chooses the game: give variant=dablot or variant=tabal (the checker sets the Variant option itself)" ] ||
+        { cat out; return 1; }
+    "$M" -compliance cmd="$ROOT/bin/dablo" option.Captures=compulsory >out 2>&1; rc=$?
+    [ $rc -eq 2 ] && [ "$(cat out)" = "dablo-match: -compliance: option.Captures=compulsory is a rule of the game, not an engine setting: the check plays the default rules of its variant" ] ||
+        { cat out; return 1; }
+}
+check "a rule of the game as option.NAME=: refused, suggesting variant=" rule_settings
 
 suite_end compliance

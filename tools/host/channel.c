@@ -45,7 +45,34 @@ static int aborted(const Channel *ch)
     return poll(&pf, 1, 0) > 0;
 }
 
-/* Looks for a complete line in the buffer; returns it (trimmed) or NULL. */
+/* A blank between words of an engine's line (PROTOCOL.md 1.1): space,
+ * tab, '\r', vertical tab, form feed or a NUL byte. */
+static int is_blank(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f' || c == '\0';
+}
+
+/* The n bytes at s made one NUL-terminated line in place: words split by
+ * any run of blanks are joined by one space, blanks at either end are
+ * dropped.  Returns s ("" for a line of blanks). */
+static char *normalize(char *s, size_t n)
+{
+    size_t out = 0;
+    int gap = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (is_blank(s[i])) {
+            gap = out > 0;
+            continue;
+        }
+        if (gap) s[out++] = ' ';
+        gap = 0;
+        s[out++] = s[i];
+    }
+    s[out] = '\0';
+    return s;
+}
+
+/* Looks for a complete line in the buffer; returns it (normalized) or NULL. */
 static char *take_line(Channel *ch)
 {
     while (ch->start < ch->len) {
@@ -56,10 +83,9 @@ static char *take_line(Channel *ch)
             if (have >= CHANNEL_LINE_MAX && !ch->discarding) {
                 /* Cut an over-long line: return its first part now and
                  * drop everything up to its newline. */
-                s[CHANNEL_LINE_MAX - 1] = '\0';
                 ch->start = ch->len = 0;
                 ch->discarding = 1;
-                return util_rtrim(s);
+                return normalize(s, CHANNEL_LINE_MAX - 1);
             }
             if (ch->discarding) ch->start = ch->len = 0;
             return NULL;
@@ -71,8 +97,8 @@ static char *take_line(Channel *ch)
             continue;
         }
         /* An over-long line whose newline came in the same read is cut too. */
-        if ((size_t)(nl - s) >= CHANNEL_LINE_MAX) s[CHANNEL_LINE_MAX - 1] = '\0';
-        util_rtrim(s);
+        size_t n = (size_t)(nl - s);
+        normalize(s, n >= CHANNEL_LINE_MAX ? CHANNEL_LINE_MAX - 1 : n);
         if (*s) return s;
     }
     return NULL;
@@ -124,8 +150,7 @@ ChannelStatus channel_read_line(Channel *ch, int64_t deadline, char **line)
         if (ch->eof || ch->proc.from_child < 0) {
             if (ch->len > ch->start && !ch->discarding) {
                 /* A last line without '\n' before EOF still counts. */
-                ch->buf[ch->len] = '\0';
-                char *rest = util_rtrim(ch->buf + ch->start);
+                char *rest = normalize(ch->buf + ch->start, ch->len - ch->start);
                 ch->start = ch->len;
                 if (*rest) {
                     transcript_line(ch->log, ch->slot, ch->name, '<', rest);

@@ -5,8 +5,12 @@
  *
  * A Channel owns the Proc and a read buffer.  Reading: bytes are read
  * from the non-blocking pipe into the buffer and cut at '\n'; each line
- * has trailing blanks and '\r' removed (engines that print "\r\n" or
- * "uciok " are understood).  Empty lines are skipped.  A line longer than
+ * is split into words at any run of blanks (space, tab, '\r', vertical
+ * tab, form feed, NUL: the blanks of PROTOCOL.md 1.1) and comes back with
+ * its words joined by one space and no blank at either end, so every
+ * parser above sees one form (engines that print "\r\n", " bestmove",
+ * "bestmove\tc5-d6" or "uciok " are understood; the transcript shows
+ * the line in that form too).  Empty lines are skipped.  A line longer than
  * CHANNEL_LINE_MAX is cut to that length and the rest of it discarded (a
  * huge "info" line never exhausts memory).  A last line without '\n'
  * before EOF still counts.
@@ -71,7 +75,8 @@ void channel_init(Channel *ch, const Proc *p, const char *name, int slot, Transc
 int channel_fd(const Channel *ch);
 
 /* Reads the next line, waiting at most until deadline.  Returns
- * CHANNEL_LINE with *line pointing to the trimmed, NUL-terminated line,
+ * CHANNEL_LINE with *line pointing to the normalized (see the top),
+ * NUL-terminated line,
  * CHANNEL_TIMEOUT (no whole line by the deadline), CHANNEL_EOF (the
  * engine closed its output or exited, or its output could not be read:
  * ch->read_errno says why, and a transcript note) or CHANNEL_ABORT

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "proc.h"
 #include "rules/rules.h"
@@ -100,6 +101,25 @@ static int set_limit(EngineSpec *s, const char *key, const char *v, char *err, s
     return 0;
 }
 
+/* The refusal of option.NAME=VALUE for a rule of the game, with the
+ * dablo-match option that takes it (only ones it accepts: the Variant
+ * only as -variant, Rules also as -rules). */
+static void rule_hint(const char *name, const char *value, char *err, size_t errlen)
+{
+    char how[300];
+    if (strcasecmp(name, "Variant") == 0)
+        snprintf(how, sizeof how, "-variant %s",
+                 geometry_variant_from_name(value) >= 0 ? value : "dablot|tabal");
+    else if (strcasecmp(name, "Rules") == 0)
+        snprintf(how, sizeof how, "-rules %.100s or -option Rules=%.100s", value, value);
+    else
+        snprintf(how, sizeof how, "-option %.100s=%.100s", name, value);
+    snprintf(err, errlen,
+             "option.%s is a rule of the game, not an engine setting: give it to the host "
+             "(dablo-match %s)",
+             name, how);
+}
+
 int engine_spec_set(EngineSpec *s, const char *setting, char *err, size_t errlen)
 {
     const char *eq = strchr(setting, '=');
@@ -119,10 +139,7 @@ int engine_spec_set(EngineSpec *s, const char *setting, char *err, size_t errlen
          * the rules, for the judge and every engine alike. */
         Rules probe = rules_default(VARIANT_DABLOT);
         if (rules_set(&probe, key + 7, v, NULL, 0) <= 0) {
-            snprintf(err, errlen,
-                     "option.%s is a rule of the game, not an engine setting: give it to the "
-                     "host (dablo-match -variant, -rules or -option %s=VALUE)",
-                     key + 7, key + 7);
+            rule_hint(key + 7, v, err, errlen);
             return -1;
         }
         engine_spec_option_add(&s->options, key + 7, v);

@@ -11,17 +11,13 @@ void adj_start(Adjudicator *a, const AdjudicationSpec *spec)
     a->spec = spec;
 }
 
-static int64_t plies_from_start(const Position *p)
-{
-    return 2 * (int64_t)(p->move_number - 1) + (p->stm == BLACK);
-}
-
 AdjKind adj_after_move(Adjudicator *a, const Position *before, const Position *after,
                        int has_score, int64_t score_cp, GameResult *res)
 {
     const AdjudicationSpec *s = a->spec;
     Color mover = before->stm;
     int irreversible = after->draw_plies == 0;
+    a->plies++;
 
     if (s->resign_on) {
         a->losing[mover] = has_score && score_cp <= -s->resign_score ? a->losing[mover] + 1 : 0;
@@ -42,7 +38,7 @@ AdjKind adj_after_move(Adjudicator *a, const Position *before, const Position *a
             return ADJ_DRAW;
         }
     }
-    if (s->maxmoves > 0 && plies_from_start(after) >= 2 * (int64_t)s->maxmoves) {
+    if (s->maxmoves > 0 && a->plies >= 2 * (int64_t)s->maxmoves) {
         *res = RESULT_DRAW;
         return ADJ_MAXMOVES;
     }

@@ -3,9 +3,10 @@
  * (-draw, -resign, -maxmoves, as in cutechess-cli and fastchess), judged
  * only after the rules of the game (game.h) found no end.
  *
- * Everything is counted from the position and the engines' own moves, so
- * an opening given as a FEN and the same opening given as moves lead to
- * the same decision:
+ * Everything is counted from the opening position (where the engines
+ * start: after the moves of a format=moves opening) and the engines' own
+ * moves, so an opening given as a FEN and the same opening given as moves
+ * lead to the same decision:
  *   - move numbers are the position's full-move number (FEN field 4);
  *   - -draw movenumber=N movecount=M score=S: a draw once the mover's move
  *     number is >= N and the last 2*M plies (M moves of each side) all
@@ -15,9 +16,11 @@
  *   - -resign movecount=M score=S [twosided=true]: a side loses once its
  *     last M moves all reported score <= -S; with twosided, the opponent's
  *     last M moves must also have reported score >= S;
- *   - -maxmoves N: a draw once the game reaches full move N + 1 with White
- *     to move, i.e. after 2*N plies counted from the real start
- *     (2*(movenumber-1), plus 1 with Black to move).
+ *   - -maxmoves N: a draw once the engines have played 2*N plies (N
+ *     moves each) from the opening position, as fastchess counts; the
+ *     opening's own move number does not count, so an opening already
+ *     past move N still gets its N moves each (from the real start the
+ *     limit would end such a game after its first ply).
  * Scores are the last "score" of each search, from the mover's side; a
  * mate score counts as +-(100000 - n).
  */
@@ -35,8 +38,11 @@ typedef struct Adjudicator {
     int draw_plies;        /* consecutive plies with |score| <= draw score */
     int losing[2];         /* consecutive own moves with score <= -resign score */
     int winning[2];        /* consecutive own moves with score >= resign score */
+    int64_t plies;         /* plies played since the opening position (adj_start: 0) */
 } Adjudicator;
 
+/* Starts the counts of a game at its opening position, for the options
+ * of spec (not copied: it must outlive a). */
 void adj_start(Adjudicator *a, const AdjudicationSpec *spec);
 
 /* After the mover's move from `before` to `after`: has_score/score_cp are

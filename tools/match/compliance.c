@@ -867,6 +867,30 @@ static int run_steps(Checker *c)
 
 /* ---- the command line ----------------------------------------------------------- */
 
+/* 1 when w is an option.NAME=VALUE of a rule of the game, refused with
+ * what -compliance takes instead in err; else 0.  (engine_spec_set()'s
+ * refusal names dablo-match's match options, which -compliance has not.) */
+static int rule_setting(const char *w, char *err, size_t errlen)
+{
+    const char *eq = strchr(w, '=');
+    if (strncmp(w, "option.", 7) != 0 || !eq || eq == w + 7) return 0;
+    char name[128];
+    snprintf(name, sizeof name, "%.*s", (int)(eq - w - 7), w + 7);
+    Rules probe = rules_default(VARIANT_DABLOT);
+    if (rules_set(&probe, name, eq + 1, NULL, 0) > 0) return 0;
+    if (strcasecmp(name, "Variant") == 0)
+        snprintf(err, errlen,
+                 "-compliance: %s chooses the game: give variant=dablot or variant=tabal "
+                 "(the checker sets the Variant option itself)",
+                 w);
+    else
+        snprintf(err, errlen,
+                 "-compliance: %s is a rule of the game, not an engine setting: the check plays "
+                 "the default rules of its variant",
+                 w);
+    return 1;
+}
+
 /* -compliance SETTINGS: engine settings (engine_spec.h) and variant=. */
 static int parse_settings(Checker *c, int argc, char *const argv[], const char **variant, char *err,
                           size_t errlen)
@@ -890,6 +914,8 @@ static int parse_settings(Checker *c, int argc, char *const argv[], const char *
                 return -1;
             }
             *variant = w + 8;
+        } else if (rule_setting(w, err, errlen)) {
+            return -1;
         } else if (engine_spec_set(&c->spec, w, err, errlen) < 0) {
             return -1;
         }

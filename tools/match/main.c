@@ -40,20 +40,102 @@ static int given_in(int argc, char **argv, const char *a)
     return 0;
 }
 
+/* path made absolute (relative to dir, NULL: the current folder) in buf
+ * (len bytes); "" when the current folder cannot be named. */
+static void absolute_path(const char *dir, const char *path, char *buf, size_t len)
+{
+    char here[2048];
+    if (!dir && path[0] != '/') dir = getcwd(here, sizeof here);
+    if (path[0] == '/')
+        snprintf(buf, len, "%.4000s", path);
+    else if (dir)
+        snprintf(buf, len, "%.2000s/%.2000s", dir, path);
+    else
+        snprintf(buf, len, "%s", "");
+}
+
+/* Whether the absolute paths a and b name one file: the same file when
+ * both exist, else the same text. */
+static int same_path(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    if (stat(a, &sa) == 0 && stat(b, &sb) == 0)
+        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+    return *a && strcmp(a, b) == 0;
+}
+
+/* Whether the state file cand is the state of the match a -resume FILE
+ * names: one whose saved -results or -pgnout (relative to the folder it
+ * ran in) is FILE itself (a results or PGN file given by mistake) or,
+ * for a FILE named STEM.resume, STEM (the state a stopped run writes
+ * beside its results or PGN file).  theirs (theirslen bytes) gets the
+ * first of those cand saved ("-results r.txt"), or "no -results or
+ * -pgnout".  A cand that cannot be read is no match's. */
+static int state_of_match(const char *cand, const char *resume, char *theirs, size_t theirslen)
+{
+    StateData sd;
+    char err[1024];
+    memset(&sd, 0, sizeof sd);
+    if (state_load(cand, &sd, err, sizeof err) != 0) {
+        state_data_free(&sd);
+        return 0;
+    }
+    char target[2][4200], stem[4200];
+    int ntarget = 1;
+    absolute_path(NULL, resume, target[0], sizeof target[0]);
+    size_t n = strlen(resume);
+    if (n > 7 && strcmp(resume + n - 7, ".resume") == 0) {
+        snprintf(stem, sizeof stem, "%.*s", (int)(n - 7), resume);
+        absolute_path(NULL, stem, target[1], sizeof target[1]);
+        ntarget = 2;
+    }
+    int mine = 0;
+    snprintf(theirs, theirslen, "no -results or -pgnout");
+    for (int i = 0; i + 1 < sd.argc && !mine; i++) {
+        if (strcmp(sd.argv[i], "-results") != 0 && strcmp(sd.argv[i], "-pgnout") != 0) continue;
+        if (strncmp(theirs, "no ", 3) == 0)
+            snprintf(theirs, theirslen, "%s %.1000s", sd.argv[i], sd.argv[i + 1]);
+        char saved[4200];
+        absolute_path(sd.dir, sd.argv[i + 1], saved, sizeof saved);
+        for (int k = 0; k < ntarget; k++)
+            mine |= same_path(saved, target[k]);
+    }
+    state_data_free(&sd);
+    return mine;
+}
+
 /* The hint for a -resume FILE that holds no state (none there, or another
- * kind of file), in buf: the state file a stopped match most likely left
- * (FILE.resume, the default beside a results or PGN file FILE, or
- * dablo-match.resume), else where a match keeps its state. */
+ * kind of file), in buf: the state file a stopped run of the same match
+ * most likely left (FILE.resume, the default beside a results or PGN
+ * file FILE, or dablo-match.resume) when one is there and
+ * state_of_match() says it is that match's; else, when such a file is
+ * there but is another match's, that no state exists for this match;
+ * else where a match keeps its state. */
 static void resume_hint(const char *resume, char *buf, size_t len)
 {
     char near[4200];
     snprintf(near, sizeof near, "%s.resume", resume);
     const char *cand[2] = { near, "dablo-match.resume" };
-    for (int i = 0; i < 2; i++)
-        if (strcmp(cand[i], resume) != 0 && state_file_there(cand[i])) {
+    const char *other = NULL;
+    char theirs[1100], first[1100] = "";
+    for (int i = 0; i < 2; i++) {
+        if (strcmp(cand[i], resume) == 0 || !state_file_there(cand[i])) continue;
+        if (state_of_match(cand[i], resume, theirs, sizeof theirs)) {
             snprintf(buf, len, "did you mean -resume %s?", cand[i]);
             return;
         }
+        if (!other) {
+            other = cand[i];
+            snprintf(first, sizeof first, "%s", theirs);
+        }
+    }
+    if (other) {
+        snprintf(buf, len,
+                 "no state file exists for this match (%s is the state of another match, "
+                 "with %s)",
+                 other, first);
+        return;
+    }
     snprintf(buf, len,
              "a match keeps its state in the file its -resume named, else a stopped run "
              "writes RESULTS.resume beside its -results file (or PGN.resume, or "
