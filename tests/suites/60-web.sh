@@ -811,6 +811,8 @@ EOF_MOVES
     contains "$tag: an illegal engine move is reported" "cheat played an illegal move" "$(cat "$tmp/sse")"
     req GET "/api/state?session=$SID"
     same "$tag: ... and not played" "1" "$(jget "$tmp/body" '.moves | length')"
+    same "$tag: ... and a person plays both sides (docs/web.md)" "-1 -1" \
+        "$(jget "$tmp/body" .players.white) $(jget "$tmp/body" .players.black)"
     stop
 
     # Skill Level: range-checked, reported, and sent to the engine (its
