@@ -72,12 +72,20 @@ PgnToken pgn_next_token(PgnLexer *lx, const char **tok, size_t *len)
             const char *e = strchr(p, '}');
             lx->in_comment = !e;
             lx->p = e ? e + 1 : p + strlen(p);
+            lx->mid_line = 1;
             if (!e) return PGN_END;
             continue;
         }
-        p += strspn(p, " \t\r\n");
+        for (; *p == ' ' || *p == '\t' || *p == '\r' || *p == '\n'; p++)
+            lx->mid_line = *p != '\n';
         lx->p = p;
         if (!*p) return PGN_END;
+        if (*p == '%' && !lx->mid_line) { /* an escape line (PGN section 6) */
+            const char *e = strchr(p, '\n');
+            lx->p = e ? e : p + strlen(p);
+            continue;
+        }
+        lx->mid_line = 1;
         if (*p == '{') {
             lx->in_comment = 1;
             lx->comment = p;
@@ -90,9 +98,16 @@ PgnToken pgn_next_token(PgnLexer *lx, const char **tok, size_t *len)
             continue;
         }
         if (*p == '[') return PGN_NEXT_TAG;
-        size_t n = strcspn(p, " \t\r\n{};[");
-        if (n == 0) n = 1; /* a '}' with no comment open */
+        if (*p == '(' || (*p == ')' && lx->rav_depth > 0)) { /* a variation (RAV) opens or closes */
+            if (*p == '(' && lx->rav_depth++ == 0) lx->rav = p;
+            if (*p == ')') lx->rav_depth--;
+            lx->p = p + 1;
+            continue;
+        }
+        size_t n = strcspn(p, " \t\r\n{};[()");
+        if (n == 0) n = 1; /* a '}' with no comment open, a ')' with no variation */
         lx->p = p + n;
+        if (lx->rav_depth > 0) continue; /* a variation's moves are not the game's */
         const char *t = p;
         while (t < p + n && *t >= '0' && *t <= '9')
             t++;

@@ -12,9 +12,12 @@
  * tabs, maybe none), a value in double quotes with \" and \\ escapes, on
  * one line, blanks and ']'.  The movetext is read by a PgnLexer: blanks
  * and line ends, comments ({...}, which may span lines, and ';' to the end
- * of the line), move numbers ("12." or "12..." before a move or alone) and
- * NAGs ("$3") are skipped; what is left is a game's result (1-0, 0-1,
- * 1/2-1/2 or *) or a move (not judged here: notation.h parses it).
+ * of the line), escape lines ('%' at a line's start, to its end: PGN
+ * standard section 6), move numbers ("12." or "12..." before a move or
+ * alone), NAGs ("$3") and variations ("(...)", nested or not, which may
+ * span lines: PGN section 8.2.5's RAVs, whose moves are not the game's)
+ * are skipped; what is left is a game's result (1-0, 0-1, 1/2-1/2 or *)
+ * or a move (not judged here: notation.h parses it).
  */
 #ifndef DABLO_PGN_H
 #define DABLO_PGN_H
@@ -57,21 +60,28 @@ typedef enum {
     PGN_NEXT_TAG, /* a '[' outside comments: the next tag section (not taken) */
 } PgnToken;
 
-/* The state of reading movetext.  Start with { text, 0, NULL }.  A caller
- * that reads line by line gives each line in turn to the same lexer
- * (setting p), so a comment open at the end of one line goes on in the
- * next; comment then points into an earlier line, which only a caller
- * that keeps the whole text may read. */
+/* The state of reading movetext.  Start with { text, 0, NULL } (every
+ * other member 0), text at a line's start; one that starts inside a
+ * line sets mid_line.  A caller that reads line by line gives each line
+ * in turn to the same lexer (setting p, and mid_line to 0 for a '%' line
+ * to be an escape line), so a comment or variation open at the end of
+ * one line goes on in the next; comment and rav then point into an
+ * earlier line, which only a caller that keeps the whole text may read. */
 typedef struct PgnLexer {
     const char *p;       /* the next byte to read; a NUL ends the text */
     int in_comment;      /* inside a {comment} not yet closed */
     const char *comment; /* its '{' while in_comment, for an error message */
+    int rav_depth;       /* variations open ('(' not yet closed), 0 in the game's moves */
+    const char *rav;     /* the outermost open '(' while rav_depth > 0 */
+    int mid_line;        /* p is not at a line's start (a '%' there is no escape) */
 } PgnLexer;
 
 /* The next token of the movetext at lx->p; for PGN_MOVE and PGN_RESULT
  * *tok points to it (*len bytes, not NUL-terminated; a move's number is
- * not part of it).  A '}' outside any comment is a move of its own (one
- * that no notation parses). */
+ * not part of it).  A '}' outside any comment, or a ')' outside any
+ * variation, is a move of its own (one that no notation parses).  A '['
+ * is PGN_NEXT_TAG inside a variation too: the caller says the variation
+ * is never closed when rav_depth > 0 then, or at PGN_END. */
 PgnToken pgn_next_token(PgnLexer *lx, const char **tok, size_t *len);
 
 #endif

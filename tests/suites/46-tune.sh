@@ -167,6 +167,9 @@ refuse "fit: -variant given twice" "-variant given twice\$" \
 [ ! -e "$tmp/x.txt" ] && [ ! -e "$tmp/x2.txt" ] && ok "  ... and none of them writes a file" ||
     bad "  ... and none of them writes a file"
 refuse "gen: bad shard" "-shard 3/2" $BIN gen -game tabal -shard 3/2 -out "$tmp/x.txt"
+refuse "gen: a shard with no game of -games" \
+    "-shard 3/4: no game to play with -games 2 \(the shard plays the games g with g mod N = I - 1, counted from 0\)\$" \
+    $BIN gen -game tabal -games 2 -shard 3/4 -out "$tmp/x.txt"
 refuse "gen: -trade-bonus above its range" "-trade-bonus 1001: expected an integer in 0..1000" \
     $BIN gen -game dablot:classic -trade-bonus 1001 -out "$tmp/x.txt"
 # TradeBonus does nothing where captures are not declined: refused there
@@ -194,6 +197,29 @@ refuse "merge: a malformed record names file and line" ".*bad.txt:6: bad FEN for
     $BIN merge -out "$tmp/y.txt" "$tmp/bad.txt"
 [ ! -e "$tmp/y.txt" ] && ok "  ... and writes nothing" || bad "  ... and writes nothing"
 refuse "fit: a malformed record names file and line" ".*bad.txt:6: " $BIN fit -variant tabal "$tmp/bad.txt"
+# A last line cut short (no newline: a copy stopped, head -c) is left out
+# with one warning line naming it, as dablo-stats does, and the command
+# goes on with the lines before it (it was read and refused as a bad FEN).
+head -n 200 tests/data/tune-tabal.txt >"$tmp/whole200.txt"
+{ cat "$tmp/whole200.txt"; sed -n 201p tests/data/tune-tabal.txt | head -c 30; } >"$tmp/cut.txt"
+cutwarn="dablo-tune: warning: $tmp/cut.txt:201: the last line has no newline (cut short?): left out"
+out=$($BIN fit -variant tabal -lambda 0 -rounds 1 -iterations 5 "$tmp/cut.txt" 2>"$tmp/cut.err")
+rc=$?
+if [ $rc -eq 0 ] && [ "$(cat "$tmp/cut.err")" = "$cutwarn" ] &&
+    [ "$out" = "$($BIN fit -variant tabal -lambda 0 -rounds 1 -iterations 5 "$tmp/whole200.txt" 2>/dev/null)" ]; then
+    ok "fit: a last line cut short is left out with a warning naming it"
+else
+    bad "fit: a last line cut short is left out with a warning naming it (exit $rc: $(cat "$tmp/cut.err"))"
+fi
+$BIN merge -out "$tmp/cut-m.txt" "$tmp/cut.txt" >/dev/null 2>"$tmp/cut.err"
+rc=$?
+$BIN merge -out "$tmp/whole200-m.txt" "$tmp/whole200.txt" >/dev/null 2>&1
+if [ $rc -eq 0 ] && [ "$(cat "$tmp/cut.err")" = "$cutwarn" ] &&
+    cmp -s "$tmp/cut-m.txt" "$tmp/whole200-m.txt"; then
+    ok "merge: a last line cut short is left out with a warning, the whole lines written"
+else
+    bad "merge: a last line cut short is left out with a warning, the whole lines written (exit $rc: $(cat "$tmp/cut.err"))"
+fi
 printf 'tabal 1-0\n' >"$tmp/noscore.txt"
 refuse "fit: a record without its score says so" ".*noscore.txt:1: the score is missing after the result\$" \
     $BIN fit -variant tabal "$tmp/noscore.txt"
@@ -294,6 +320,18 @@ printf '3/3/5/5/2m2/5/5/3/3 w 0 1\n' >"$tmp/over3.fen"
 refuse "gen: an opening where the side to move has no pieces names it" \
     ".*over3.fen:1: the game is already over in this position \(White has no pieces\)\$" \
     $BIN gen -game tabal -openings "$tmp/over3.fen" -games 2 -out "$tmp/over3.txt"
+
+# A run that records no position failed: one line saying so, exit 1, and
+# no file left (an empty one was written, exit 0), as after Ctrl-C.
+err=$($BIN gen -game tabal -nodes 200 -games 4 -max-plies 1 -out "$tmp/nopos.txt" 2>&1 >/dev/null)
+rc=$?
+if [ $rc -eq 1 ] &&
+    [ "$err" = "dablo-tune: no position recorded (all 4 games dropped, still going after -max-plies 1): $tmp/nopos.txt not written" ] &&
+    ! compgen -G "$tmp/nopos.txt*" >/dev/null; then
+    ok "gen recording no position: said, exit 1, no file left"
+else
+    bad "gen recording no position: said, exit 1, no file left (exit $rc: $err; $(ls "$tmp" | grep nopos.txt))"
+fi
 
 # ---- fit checks its -out and -fix before any work ------------------------
 cp tests/data/tune-tabal.txt "$tmp/in.txt"

@@ -587,9 +587,10 @@ EOF_MOVES
     req POST /api/pgn "{\"session\":\"$SID\",\"pgn\":\"[Variant \\\"tabal\\\"]\\n\\n1. b3-b4 a7-a2 *\"}"
     same "$tag: PGN with an illegal move refused" "400" "$CODE"
     contains "$tag: ... naming the ply" "PGN ply" "$(cat "$tmp/body")"
-    # A FEN tag of the other game than the Variant tag's says which it is.
-    req POST /api/pgn "{\"session\":\"$SID\",\"pgn\":\"[FEN \\\"3/3/5/5/2m2/5/2M2/3/3 b 0 7\\\"]\\n\\n*\"}"
-    same "$tag: PGN with a Tabal FEN and no Variant tag" "400 yes" "$CODE $(jget "$tmp/body" .error | grep -qF '(is this a Tabal FEN? set the Variant tag to tabal)' && echo yes)"
+    # A FEN tag of the other game than the Variant tag's (here the current
+    # game's, Tabal, without one) says which it is.
+    req POST /api/pgn "{\"session\":\"$SID\",\"pgn\":\"[FEN \\\"mmmmmm/mmmmm/mmmmmm/mmmmm/mmmmmm/p4/k4K/4P/MMMMMM/MMMMM/MMMMMM/MMMMM/MMMMMM w 0 1\\\"]\\n\\n*\"}"
+    same "$tag: PGN with a Dablot FEN and no Variant tag in a Tabal game" "400 yes" "$CODE $(jget "$tmp/body" .error | grep -qF '(is this a Dablot FEN? set the Variant tag to dablot)' && echo yes)"
     req GET "/api/state?session=$SID"
     same "$tag: ... and the game unchanged" "$loaded" "$(jget "$tmp/body" '.moves | join(" ")')"
     # Malformed PGN is refused naming what is wrong (an unclosed comment
@@ -614,6 +615,24 @@ EOF_MOVES
     pgn_request "$tmp/blank.pgn" >"$tmp/pgn.json"
     req POST /api/pgn "$(cat "$tmp/pgn.json")"
     same "$tag: ... and the game before it loaded again" "200|$loaded" "$CODE|$(jget "$tmp/body" '.moves | join(" ")')"
+    # Standard PGN that dablo-match does not write: a variation is skipped
+    # and the main line kept ("(1..." was read as a move), as are a ';'
+    # comment (its words are no moves) and a '%' escape line.
+    printf '%%an escape line\n[Variant "tabal"]\n\n1. b4-c5 d6xb4 (1... d6-d5) ; a comment b4-c5\n%%2. b4-c5\n2. a3xc5 *\n' >"$tmp/rav.pgn"
+    pgn_request "$tmp/rav.pgn" >"$tmp/pgn.json"
+    req POST /api/pgn "$(cat "$tmp/pgn.json")"
+    same "$tag: a PGN with a variation, a ';' comment and a '%' line: the main line loaded" "200 b4-c5 d6xb4 a3xc5" \
+        "$CODE $(jget "$tmp/body" '.moves | join(" ")')"
+    # Without a Variant tag a PGN is read as the current game's variant
+    # (Tabal here; it was read as Dablot), and an error says so.
+    req POST /api/pgn "{\"session\":\"$SID\",\"pgn\":\"1. b4-c5 d6xb4 *\"}"
+    same "$tag: a PGN without a Variant tag read in the current game's variant" "200 tabal b4-c5 d6xb4" \
+        "$CODE $(jget "$tmp/body" .variant) $(jget "$tmp/body" '.moves | join(" ")')"
+    req POST /api/pgn "{\"session\":\"$SID\",\"pgn\":\"1. c5-c7 *\"}"
+    same "$tag: ... and a Dablot game then says how it was read" "400 yes" \
+        "$CODE $(jget "$tmp/body" .error | grep -qF "(read as Tabal, the current game's variant: the PGN has no Variant tag)" && echo yes)"
+    pgn_request "$tmp/blank.pgn" >"$tmp/pgn.json"
+    req POST /api/pgn "$(cat "$tmp/pgn.json")"
     # A PGN with no game in it is refused and the game stays (it was wiped
     # with a 200); zero moves and a result is an empty game.
     local nogame
@@ -792,6 +811,8 @@ EOF_MOVES
     contains "$tag: an illegal engine move is reported" "cheat played an illegal move" "$(cat "$tmp/sse")"
     req GET "/api/state?session=$SID"
     same "$tag: ... and not played" "1" "$(jget "$tmp/body" '.moves | length')"
+    same "$tag: ... and a person plays both sides (docs/web.md)" "-1 -1" \
+        "$(jget "$tmp/body" .players.white) $(jget "$tmp/body" .players.black)"
     stop
 
     # Skill Level: range-checked, reported, and sent to the engine (its

@@ -62,9 +62,8 @@ static void tokens(PgnLexer *lx, char *out, size_t len)
 START_TEST(movetext_tokens)
 {
     char out[256] = "";
-    PgnLexer lx = {
-        "7... c5-c4 {a comment} $1 ; to the end\n8.c3xc5 {two\n[lines]} 12 } 1-0\n[Event", 0, NULL
-    };
+    PgnLexer lx = { .p = "7... c5-c4 {a comment} $1 ; to the end\n8.c3xc5 {two\n[lines]} 12 } 1-0\n"
+                         "[Event" };
     tokens(&lx, out, sizeof out);
     ck_assert_str_eq(out, "M:c5-c4 M:c3xc5 M:12 M:} R:1-0 T:[ ");
     /* line by line: a comment open at a line's end goes on in the next */
@@ -81,12 +80,63 @@ START_TEST(movetext_tokens)
 }
 END_TEST
 
+/* The tokens of text read by *lx, a new lexer at its start (tokens()). */
+static const char *fresh_tokens(PgnLexer *lx, const char *text, char *out, size_t len)
+{
+    *lx = (PgnLexer){ .p = text };
+    out[0] = '\0';
+    tokens(lx, out, len);
+    return out;
+}
+
+/* Variations (RAVs, PGN 8.2.5), nested, with comments and results in
+ * them, are skipped and the game's moves kept; '%' escape lines (PGN 6)
+ * are skipped at a line's start only. */
+START_TEST(variations_and_escape_lines)
+{
+    char out[256];
+    PgnLexer lx;
+    ck_assert_str_eq(fresh_tokens(&lx,
+                                  "% an escape line 1. x\n1. b4-c5 d6xb4 (1... d6-d5 {a ) in a "
+                                  "comment} (1... e6-d5 2. a3-a4 1-0) ; a ) here\n2. a3-b4) 2. "
+                                  "a3xc5 %5 *",
+                                  out, sizeof out),
+                     "M:b4-c5 M:d6xb4 M:a3xc5 M:%5 R:* ");
+    ck_assert_int_eq(lx.rav_depth, 0);
+    /* a ')' with no variation open is a move of its own; an open one is
+     * left open at the end, its '(' kept */
+    const char *text = "1. b4-c5 ) d6xb4 (1... d6-d5 2. a3xc5 *";
+    ck_assert_str_eq(fresh_tokens(&lx, text, out, sizeof out), "M:b4-c5 M:) M:d6xb4 ");
+    ck_assert_int_eq(lx.rav_depth, 1);
+    ck_assert_ptr_eq(lx.rav, strchr(text, '('));
+    /* a '[' ends the movetext inside a variation too */
+    ck_assert_str_eq(fresh_tokens(&lx, "1. b4-c5 (1. b4-b5\n[Event \"x\"]", out, sizeof out),
+                     "M:b4-c5 T:[ ");
+    ck_assert_int_eq(lx.rav_depth, 1);
+    /* a text that starts inside a line: its '%' is no escape */
+    lx = (PgnLexer){ .p = "%x b4-c5", .mid_line = 1 };
+    out[0] = '\0';
+    tokens(&lx, out, sizeof out);
+    ck_assert_str_eq(out, "M:%x M:b4-c5 ");
+    /* line by line: a variation open at a line's end goes on in the next */
+    const char *lines[] = { "1. b4-c5 (1. b4-b5", "1... d6-d5) d6xb4", "1/2-1/2" };
+    fresh_tokens(&lx, "", out, sizeof out);
+    for (int i = 0; i < 3; i++) {
+        lx.p = lines[i];
+        tokens(&lx, out, sizeof out);
+        ck_assert_int_eq(lx.rav_depth, i == 0);
+    }
+    ck_assert_str_eq(out, "M:b4-c5 M:d6xb4 R:1/2-1/2 ");
+}
+END_TEST
+
 Suite *pgn_suite(void)
 {
     Suite *s = suite_create("pgn");
     TCase *tc = tcase_create("pgn");
     tcase_add_test(tc, tag_pairs);
     tcase_add_test(tc, movetext_tokens);
+    tcase_add_test(tc, variations_and_escape_lines);
     suite_add_tcase(s, tc);
     return s;
 }

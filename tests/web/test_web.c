@@ -144,6 +144,15 @@ static void people(Session *s)
     json_free(v);
 }
 
+/* Starts a new game in s with the request object req (JSON). */
+static void new_game(Session *s, const char *req)
+{
+    char err[512];
+    JsonValue *v = json_parse(req, strlen(req), err, sizeof err);
+    ck_assert_msg(v && session_new_game(s, v, err, sizeof err) == 0, "%s: %s", req, err);
+    json_free(v);
+}
+
 static char *pgn_of(const Session *s)
 {
     StrBuf b = { 0 };
@@ -434,6 +443,69 @@ START_TEST(session_pgn_malformed)
 }
 END_TEST
 
+/* Standard PGN that dablo-match does not write (PGN sections 5, 6 and
+ * 8.2.5): ';' comments, '%' escape lines and variations are skipped, the
+ * main line kept (a variation's "(1..." was read as a move); a variation
+ * never closed, or a ')' with none open, is named with its line. */
+START_TEST(session_pgn_variations_escapes_and_comments)
+{
+    Session s;
+    people(&s);
+    char err[512];
+    const char *pgn =
+        "; a note before the tags\n%an escape line\n[Variant \"tabal\"]\n% another\n\n"
+        "1. b4-c5 d6xb4 (1... d6-d5 {a ) in a comment} (1... e6-d5) ; a ) here\n"
+        "2. a3-a4) 2. a3xc5 ; b4-c5 d6xb4\n%1. b4-c5\n*\n";
+    ck_assert_msg(session_load_pgn(&s, pgn, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(s.rules.variant, VARIANT_TABAL);
+    ck_assert_int_eq(s.game.nmoves, 3);
+    pgn = "[Variant \"tabal\"]\n\n1. b4-c5 d6xb4\n(1... d6-d5 2. a3xc5 *\n";
+    ck_assert_int_eq(session_load_pgn(&s, pgn, err, sizeof err), -1);
+    ck_assert_str_eq(
+        err, "PGN line 4: a variation opened here is never closed: '(1... d6-d5 2. a3xc5 *'");
+    pgn = "[Variant \"tabal\"]\n\n1. b4-c5 d6xb4)\n2. a3xc5 *\n";
+    ck_assert_int_eq(session_load_pgn(&s, pgn, err, sizeof err), -1);
+    ck_assert_str_eq(err, "PGN line 3: a ')' with no variation '(' open");
+    ck_assert_int_eq(s.game.nmoves, 3); /* the game loaded before stays */
+    session_free(&s);
+}
+END_TEST
+
+/* A PGN without a Variant tag is read in the current game's variant and,
+ * without a Rules tag either, under its rules (it was read as Dablot,
+ * and a Tabal game failed with just "illegal move"); an error then says
+ * how it was read. */
+START_TEST(session_pgn_without_variant_tag)
+{
+    Session s;
+    people(&s);
+    char err[512];
+    new_game(&s, "{\"variant\":\"dablot\",\"options\":{\"Rules\":\"anti-draw\"}}");
+    ck_assert_msg(session_load_pgn(&s, "1. c5-c7 a7xe7 *", err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(s.rules.variant, VARIANT_DABLOT);
+    ck_assert_int_eq(s.rules.preset, PRESET_ANTI_DRAW);
+    ck_assert_int_eq(s.game.nmoves, 2);
+    /* a Variant tag without a Rules tag: that variant's default rules */
+    ck_assert_int_eq(session_load_pgn(&s, "[Variant \"dablot\"]\n\n1. c5-c7 *", err, sizeof err),
+                     0);
+    ck_assert_int_eq(s.rules.preset, PRESET_CLASSIC);
+    new_game(&s, "{\"variant\":\"tabal\"}");
+    ck_assert_msg(session_load_pgn(&s, "1. b4-c5 d6xb4 (1... d6-d5) 2. a3xc5 *", err, sizeof err)
+                      == 0,
+                  "%s", err);
+    ck_assert_int_eq(s.rules.variant, VARIANT_TABAL);
+    ck_assert_int_eq(s.game.nmoves, 3);
+    /* a Dablot game pasted into a Tabal one */
+    ck_assert_int_eq(session_load_pgn(&s, "1. c5-c7 a7xe7 *", err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "PGN ply 1 (c5-c7): ") == err
+                      && strstr(err, " (read as Tabal, the current game's variant: the PGN has no "
+                                     "Variant tag)"),
+                  "%s", err);
+    ck_assert_int_eq(s.game.nmoves, 3);
+    session_free(&s);
+}
+END_TEST
+
 int main(void)
 {
     Suite *su = suite_create("web");
@@ -450,6 +522,8 @@ int main(void)
     tcase_add_test(tc, session_pgn_names_who_played);
     tcase_add_test(tc, session_tabal_end_and_fen);
     tcase_add_test(tc, session_pgn_malformed);
+    tcase_add_test(tc, session_pgn_variations_escapes_and_comments);
+    tcase_add_test(tc, session_pgn_without_variant_tag);
     suite_add_tcase(su, tc);
     SRunner *sr = srunner_create(su);
     srunner_run_all(sr, CK_NORMAL);

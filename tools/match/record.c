@@ -219,7 +219,7 @@ int record_check_pgn_file(const char *path, char *err, size_t errlen)
      * movetext's lines go through one lexer (a comment may span lines),
      * and the game has ended when its last token is a result. */
     int phase = 0, blank = 0, ended = 0, rc = 0, games = 0;
-    PgnLexer lx = { "", 0, NULL };
+    PgnLexer lx = { .p = "" };
     long lineno = 0, game_line = 0, comment_line = 0;
     LineFile lf;
     linefile_init(&lf, f, path, LINEFILE_MAX_RECORD);

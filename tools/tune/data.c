@@ -172,6 +172,16 @@ int tune_data_read(TuneData *d, const char *path, char *err, size_t errlen)
     int rc = 0;
     while ((st = linefile_next(&lf, &line, &len, &newline)) == LINEFILE_LINE) {
         lineno = lf.lineno;
+        if (!newline) {
+            /* A last line cut short (a copy stopped, head -c) is never
+             * taken, even when it reads as a record: it may not be the
+             * one written ("w 0 12" cut to "w 0 1").  Said, as
+             * dablo-stats says it of a results file. */
+            snprintf(err, errlen, "%s:%ld: the last line has no newline (cut short?)", path,
+                     lineno);
+            rc = 1;
+            break;
+        }
         if (strlen(line) != (size_t)len) {
             snprintf(err, errlen, "%s:%ld: a NUL byte in the line", path, lineno);
             rc = -1;

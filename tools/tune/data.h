@@ -70,9 +70,12 @@ int tune_record_parse(const char *line, TuneRecord *rec, Position *pos, char *er
 /* Writes rec as one line. Returns 0, or -1 on a write error. */
 int tune_record_write(FILE *f, const TuneRecord *rec);
 
-/* Appends every record of the file at path to d.  Returns 0, or -1 with
- * "PATH:LINE: reason" (or "PATH: reason" when it cannot be read) in err;
- * d then keeps the records read before the bad line. */
+/* Appends every record of the file at path to d.  Returns 0; 1 when the
+ * file's last line has no '\n' (a file cut short): that line is left out,
+ * whatever it holds, the records before it are added, and err says
+ * "PATH:LINE: the last line has no newline (cut short?)" for a warning;
+ * or -1 with "PATH:LINE: reason" (or "PATH: reason" when it cannot be
+ * read) in err, d then keeping the records read before the bad line. */
 int tune_data_read(TuneData *d, const char *path, char *err, size_t errlen);
 
 /* Appends a copy of rec (its fen copied). Returns 0, or -1 out of memory. */

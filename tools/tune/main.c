@@ -309,6 +309,16 @@ static int cmd_gen(int argc, char **argv)
         return bad("-trade-bonus %s: TradeBonus applies to dablot:classic only (Dablot under "
                    "optional captures)%s",
                    trade_bonus, "");
+    /* A shard with no game (-games below its number) could record
+     * nothing: refused before any work. */
+    if (g.shard > g.games) {
+        char shard[32], games[32];
+        snprintf(shard, sizeof shard, "%d/%d", g.shard, g.nshards);
+        snprintf(games, sizeof games, "%lld", (long long)g.games);
+        return bad("-shard %s: no game to play with -games %s (the shard plays the games g "
+                   "with g mod N = I - 1, counted from 0)",
+                   shard, games);
+    }
     if (check_out_name(out) || check_out_kind(out)) return 2;
     NewFile nf;
     if (open_new(&nf, out)) return 2;
@@ -321,6 +331,24 @@ static int cmd_gen(int argc, char **argv)
         say_error("%s", err);
         return g.openings && strstr(err, g.openings) ? 2 : 1;
     }
+    if (st.positions == 0) {
+        /* A run that recorded nothing failed (every game dropped at
+         * -max-plies, ...): it leaves no file, as after Ctrl-C, so the
+         * same command can be run again once changed. */
+        newfile_abandon(&nf);
+        char why[300];
+        if (st.games == 0)
+            snprintf(why, sizeof why, "all %lld game%s dropped, still going after -max-plies %d",
+                     (long long)st.dropped, st.dropped == 1 ? "" : "s", g.max_plies);
+        else
+            snprintf(why, sizeof why,
+                     "%lld game%s played to the end, %lld dropped; %lld repeated and %lld with a "
+                     "capture pending left out",
+                     (long long)st.games, st.games == 1 ? "" : "s", (long long)st.dropped,
+                     (long long)st.duplicates, (long long)st.loud);
+        say_error("no position recorded (%s): %s not written", why, out);
+        return 1;
+    }
     if (commit_new(&nf)) return 1;
     printf("%s: %lld game%s (1-0 %lld, 1/2 %lld, 0-1 %lld; %lld dropped), %lld position%s "
            "(%lld repeated, %lld with a capture pending left out)\n",
@@ -331,12 +359,18 @@ static int cmd_gen(int argc, char **argv)
     return 0;
 }
 
-/* Reads every data file of argv[first..]; 0, or 2 after the error line. */
+/* Reads every data file of argv[first..]; 0, or 2 after the error line.
+ * A file's last line cut short (no newline) is left out with a warning
+ * line, as dablo-stats leaves out such a line of a results file: the
+ * records before it are whole, the line itself may not be. */
 static int read_all(TuneData *d, int argc, char **argv, int first)
 {
     for (int i = first; i < argc; i++) {
         char err[600];
-        if (tune_data_read(d, argv[i], err, sizeof err) != 0) {
+        int rc = tune_data_read(d, argv[i], err, sizeof err);
+        if (rc > 0) {
+            say_error("warning: %s: left out", err);
+        } else if (rc != 0) {
             say_error("%s", err);
             return 2;
         }

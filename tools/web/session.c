@@ -585,6 +585,14 @@ int session_load_pgn(Session *s, const char *pgn, char *err, size_t errlen)
     const char *tags_end = pgn;
     for (;;) {
         tags_end += strspn(tags_end, " \t\r\n");
+        /* A '%' escape line (at a line's start) and a ';' comment to the
+         * line's end (PGN sections 6 and 5) may come before or among the
+         * tags: skipped, as in the movetext. */
+        if ((*tags_end == '%' && (tags_end == pgn || tags_end[-1] == '\n')) || *tags_end == ';') {
+            const char *eol = strchr(tags_end, '\n');
+            tags_end = eol ? eol + 1 : tags_end + strlen(tags_end);
+            continue;
+        }
         if (*tags_end != '[') break;
         PgnTag t;
         if (pgn_tag_line(tags_end, &t) == 0) {
@@ -601,12 +609,21 @@ int session_load_pgn(Session *s, const char *pgn, char *err, size_t errlen)
         const char *eol = strchr(tags_end, '\n');
         tags_end = eol ? eol + 1 : tags_end + strlen(tags_end);
     }
-    int v = geometry_variant_from_name(variant);
+    /* Without a Variant tag the game is read in the current game's
+     * variant and, without a Rules tag either, under its rules (a game
+     * pasted from elsewhere, the board it is pasted into); an error then
+     * says so, since the game may be of the other variant. */
+    int v = tags[0].seen ? geometry_variant_from_name(variant) : (int)s->rules.variant;
     if (v < 0) {
         snprintf(err, errlen, "PGN tag Variant: unknown variant \"%s\"", variant);
         return -1;
     }
-    Rules r = rules_default((Variant)v);
+    char read_as[120] = "";
+    if (!tags[0].seen)
+        snprintf(read_as, sizeof read_as,
+                 " (read as %s, the current game's variant: the PGN has no Variant tag)",
+                 v == VARIANT_TABAL ? "Tabal" : "Dablot");
+    Rules r = tags[0].seen || tags[1].seen ? rules_default((Variant)v) : s->rules;
     if (strcmp(rules_text, "default") != 0 && rules_text[0]) {
         char **words;
         int nw = util_split_words(rules_text, &words);
@@ -633,13 +650,13 @@ int session_load_pgn(Session *s, const char *pgn, char *err, size_t errlen)
     if (fen[0] ? position_set_fen(&pos, &r, fen, why, sizeof why) < 0
                : (position_start(&pos, &r), 0)) {
         char hint[POSITION_HINT_LEN];
-        snprintf(err, errlen, "PGN tag FEN: %s%s", why,
-                 position_fen_hint(&r, fen, "set the Variant tag to ", hint, sizeof hint));
+        const char *h = position_fen_hint(&r, fen, "set the Variant tag to ", hint, sizeof hint);
+        snprintf(err, errlen, "PGN tag FEN: %s%s", why, h[0] ? h : read_as);
         return -1;
     }
     /* The movetext: after the first game's last tag line, up to the
      * result or the next game's tags (pgn.h reads it). */
-    PgnLexer lx = { tags_end, 0, NULL };
+    PgnLexer lx = { .p = tags_end, .mid_line = tags_end > pgn && tags_end[-1] != '\n' };
     Game g;
     if (game_init(&g, &pos) < 0) {
         snprintf(err, errlen, "out of memory");
@@ -660,18 +677,29 @@ int session_load_pgn(Session *s, const char *pgn, char *err, size_t errlen)
         tok[n] = '\0';
         Move m;
         if (notation_parse_move(&g.pos, tok, &m, why, sizeof why) < 0) {
-            snprintf(err, errlen, "PGN ply %d (%s): %s", ply + 1, tok, why);
+            if (!strcmp(tok, ")") || !strcmp(tok, "}"))
+                snprintf(err, errlen, "PGN line %d: a '%s' with no %s open", line_of(text, mv), tok,
+                         *tok == ')' ? "variation '('" : "comment '{'");
+            else
+                snprintf(err, errlen, "PGN ply %d (%s): %s%s", ply + 1, tok, why, read_as);
             game_free(&g);
             return -1;
         }
         game_play(&g, &m);
         ply++;
     }
-    /* An open comment would hide the rest of the game, its result too. */
+    /* An open comment would hide the rest of the game, its result too;
+     * so would an open variation. */
     if (k == PGN_END && lx.in_comment) {
         game_free(&g);
         snprintf(err, errlen, "PGN line %d: a comment opened here is never closed: '%.*s'",
                  line_of(text, lx.comment), quote_len(lx.comment), lx.comment);
+        return -1;
+    }
+    if (lx.rav_depth > 0) {
+        game_free(&g);
+        snprintf(err, errlen, "PGN line %d: a variation opened here is never closed: '%.*s'",
+                 line_of(text, lx.rav), quote_len(lx.rav), lx.rav);
         return -1;
     }
     /* Tags alone (a cut file, a copy of the header only) are no game: the
