@@ -484,6 +484,21 @@ EOF_MOVES
     # A FEN of the other game says which game it is.
     req POST /api/new "{\"session\":\"$SID\",\"fen\":\"3/3/5/5/2m2/2M2/5/3/3 w 0 1\"}"
     same "$tag: a Tabal FEN for Dablot" "400 yes" "$CODE $(jget "$tmp/body" .error | grep -qF '(is this a Tabal FEN? set variant to tabal)' && echo yes)"
+    # A position where the game is already over is no start, as it is no
+    # opening of dablo-match: 400 naming why (it was an ended game).
+    local f why
+    while IFS='|' read -r f why; do
+        req POST /api/new "{\"session\":\"$SID\",\"variant\":\"tabal\",\"options\":{\"DrawPlies\":40},\"fen\":\"$f\"}"
+        same "$tag: a FEN of a game already over ($why) refused" \
+            "400 fen: the game is already over in this position ($why)" "$CODE $(jget "$tmp/body" .error)"
+    done <<'ENDED'
+3/3/5/5/5/5/5/3/M2 w 0 1|Black has no pieces
+3/3/5/5/2m2/5/5/3/3 w 0 1|White has no pieces
+3/3/5/5/2m2/5/5/3/M2 w 40 30|DrawPlies reached
+ENDED
+    req POST /api/pgn "{\"session\":\"$SID\",\"pgn\":\"[Variant \\\"tabal\\\"]\\n[FEN \\\"3/3/5/5/5/5/5/3/M2 w 0 1\\\"]\\n\\n1-0\"}"
+    same "$tag: a PGN whose FEN tag's game is already over refused" \
+        "400 PGN tag FEN: the game is already over in this position (Black has no pieces)" "$CODE $(jget "$tmp/body" .error)"
     req POST /api/new "{\"session\":\"$SID\",\"white\":\"robot\"}"
     same "$tag: bad player" "400" "$CODE"
     req POST /api/new "{\"session\":\"$SID\",\"movetime\":-5}"
@@ -538,7 +553,7 @@ EOF_MOVES
     # Black the first engine, 1000 ms, no depth limit, not flipped.
     req POST /api/new "{\"session\":\"$SID\",\"white\":0,\"black\":0,\"movetime\":50,\"depth\":2,\"multipv\":3,\"flip\":true}"
     same "$tag: an engine against itself" "200 0 0 50 2 3 true" "$CODE $(jget "$tmp/body" '[.players.white, .players.black, .movetime, .depth, .multipv, .flipped] | join(" ")')"
-    req POST /api/new "{\"session\":\"$SID\",\"variant\":\"tabal\",\"fen\":\"3/3/5/5/5/5/5/3/M2 w 0 1\"}"
+    req POST /api/new "{\"session\":\"$SID\",\"variant\":\"tabal\",\"fen\":\"3/3/5/5/2m2/5/5/3/M2 w 0 1\"}"
     same "$tag: /api/new without players: a fresh game's, not the previous game's" "200 -1 0 1000 0 1 false" \
         "$CODE $(jget "$tmp/body" '[.players.white, .players.black, .movetime, .depth, .multipv, .flipped] | join(" ")')"
 

@@ -102,6 +102,13 @@ static int start_game(Session *s, const Rules *rules, const char *fen, char *err
                          position_fen_hint(rules, fen, "set variant to ", hint, sizeof hint));
             return -1;
         }
+        /* As dablo-match refuses such an opening: a game must be able to
+         * start (game.h). */
+        const char *over = game_over_at_start(&start);
+        if (over) {
+            snprintf(err, errlen, "the game is already over in this position (%s)", over);
+            return -1;
+        }
     } else {
         position_start(&start, rules);
     }
@@ -635,6 +642,11 @@ int session_load_pgn(Session *s, const char *pgn, char *err, size_t errlen)
         char hint[POSITION_HINT_LEN];
         snprintf(err, errlen, "PGN tag FEN: %s%s", why,
                  position_fen_hint(&r, fen, "set the Variant tag to ", hint, sizeof hint));
+        return -1;
+    }
+    const char *over = fen[0] ? game_over_at_start(&pos) : NULL;
+    if (over) {
+        snprintf(err, errlen, "PGN tag FEN: the game is already over in this position (%s)", over);
         return -1;
     }
     /* The movetext: after the first game's last tag line, up to the
