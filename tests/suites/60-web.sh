@@ -499,6 +499,12 @@ ENDED
     req POST /api/pgn "{\"session\":\"$SID\",\"pgn\":\"[Variant \\\"tabal\\\"]\\n[FEN \\\"3/3/5/5/5/5/5/3/M2 w 0 1\\\"]\\n\\n1-0\"}"
     same "$tag: a PGN whose FEN tag's game is already over refused" \
         "400 PGN tag FEN: the game is already over in this position (Black has no pieces)" "$CODE $(jget "$tmp/body" .error)"
+    # A move over the limit names it.
+    req POST /api/move "{\"session\":\"$SID\",\"move\":\"$(printf 'c5%.0s' $(seq 100))\"}"
+    same "$tag: a move too long names the limit" "400 move too long (at most 159 characters)" "$CODE $(jget "$tmp/body" .error)"
+    req POST /api/view "{\"session\":\"$SID\",\"ply\":$(printf '1%.0s' $(seq 70))}"
+    same "$tag: a number too long names the limit" "400 bad JSON at byte 52: number too long (at most 63 characters)" \
+        "$CODE $(jget "$tmp/body" .error)"
     req POST /api/new "{\"session\":\"$SID\",\"white\":\"robot\"}"
     same "$tag: bad player" "400" "$CODE"
     req POST /api/new "{\"session\":\"$SID\",\"movetime\":-5}"

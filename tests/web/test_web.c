@@ -58,6 +58,17 @@ START_TEST(json_refusals)
         ck_assert_msg(v == NULL, "accepted '%s'", bad[i]);
         ck_assert_msg(strncmp(err, "bad JSON at byte ", 17) == 0, "'%s': %s", bad[i], err);
     }
+    /* A number too long names the limit. */
+    char digits[80], err[128];
+    memset(digits, '1', sizeof digits - 1);
+    digits[sizeof digits - 1] = '\0';
+    ck_assert_ptr_null(json_parse(digits, strlen(digits), err, sizeof err));
+    ck_assert_str_eq(err, "bad JSON at byte 0: number too long (at most 63 characters)");
+    memset(digits, '1', 63);
+    digits[63] = '\0';
+    JsonValue *n = json_parse(digits, strlen(digits), err, sizeof err);
+    ck_assert_msg(n != NULL, "%s", err);
+    json_free(n);
 }
 END_TEST
 
@@ -405,7 +416,7 @@ END_TEST
 /* A start position where the game is already over (a side without
  * pieces, a rule that ends it) is refused as dablo-match refuses such an
  * opening, from /api/new's fen and from a PGN's FEN tag, the game in
- * progress unchanged. */
+ * progress unchanged; a move too long names the limit. */
 START_TEST(session_refuses_an_ended_start)
 {
     Session s;
@@ -444,6 +455,15 @@ START_TEST(session_refuses_an_ended_start)
     ck_assert_str_eq(err, "PGN tag FEN: the game is already over in this position (Black has no "
                           "pieces)");
     ck_assert_str_eq(s.start_fen, fen0);
+    char move[200];
+    memset(move, 'a', sizeof move - 1);
+    move[sizeof move - 1] = '\0';
+    ck_assert_int_eq(session_move(&s, move, err, sizeof err), -2);
+    ck_assert_str_eq(err, "move too long (at most 159 characters)");
+    char pgn[300];
+    snprintf(pgn, sizeof pgn, "[Variant \"tabal\"]\n\n1. %s *\n", move);
+    ck_assert_int_eq(session_load_pgn(&s, pgn, err, sizeof err), -1);
+    ck_assert_str_eq(err, "PGN ply 1: move too long (at most 167 characters)");
     session_free(&s);
 }
 END_TEST

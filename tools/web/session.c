@@ -474,7 +474,7 @@ int session_move(Session *s, const char *text, char *err, size_t errlen)
     /* A text that is no move at all is a bad request whatever the game
      * (-2), as an empty one is; a move the game refuses is not (-1). */
     if (strlen(text) >= MOVE_STR_MAX) {
-        snprintf(err, errlen, "move too long");
+        snprintf(err, errlen, "move too long (at most %d characters)", MOVE_STR_MAX - 1);
         return -2;
     }
     if (notation_check_form(pos.geo, text, err, errlen) < 0) return -2;
@@ -665,7 +665,8 @@ int session_load_pgn(Session *s, const char *pgn, char *err, size_t errlen)
         char tok[MOVE_STR_MAX + 8];
         if (n >= sizeof tok) {
             game_free(&g);
-            snprintf(err, errlen, "PGN ply %d: move too long", ply + 1);
+            snprintf(err, errlen, "PGN ply %d: move too long (at most %zu characters)", ply + 1,
+                     sizeof tok - 1);
             return -1;
         }
         memcpy(tok, mv, n);
