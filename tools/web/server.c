@@ -120,14 +120,16 @@ static int same_secret(const char *a, const char *b)
     return diff == 0;
 }
 
-/* allow: the methods a 405 answer names (RFC 9110 section 15.5.6), else NULL. */
+/* allow: the methods a 405 answer names (RFC 9110 section 15.5.6), else
+ * NULL; close: 1 to close the connection after the answer. */
 static enum MHD_Result respond_allow(struct MHD_Connection *conn, unsigned status, const char *type,
-                                     const char *body, size_t len, const char *allow)
+                                     const char *body, size_t len, const char *allow, int close)
 {
     struct MHD_Response *r = MHD_create_response_from_buffer(len, (void *)body,
                                                              MHD_RESPMEM_MUST_COPY);
     if (!r) return MHD_NO;
     if (allow) MHD_add_response_header(r, "Allow", allow);
+    if (close) MHD_add_response_header(r, "Connection", "close");
     MHD_add_response_header(r, "Content-Type", type);
     MHD_add_response_header(r, "Cache-Control", "no-store");
     MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
@@ -139,45 +141,36 @@ static enum MHD_Result respond_allow(struct MHD_Connection *conn, unsigned statu
 static enum MHD_Result respond(struct MHD_Connection *conn, unsigned status, const char *type,
                                const char *body, size_t len)
 {
-    return respond_allow(conn, status, type, body, len, NULL);
+    return respond_allow(conn, status, type, body, len, NULL, 0);
 }
 
-/* An error answer: {"error":MESSAGE}, with the Allow header of a 405. */
-static enum MHD_Result respond_verror(struct MHD_Connection *conn, unsigned status,
-                                      const char *allow, const char *fmt, va_list ap)
+/* An error answer: {"error":MESSAGE} (printf's fmt and arguments), with
+ * allow the Allow header of a 405 (else NULL); close: 1 to close the
+ * connection after it (a request whose framing cannot be trusted: nothing
+ * after it on the connection is read as another request). */
+static enum MHD_Result respond_message(struct MHD_Connection *conn, unsigned status,
+                                       const char *allow, int close, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+static enum MHD_Result respond_message(struct MHD_Connection *conn, unsigned status,
+                                       const char *allow, int close, const char *fmt, ...)
 {
+    va_list ap;
+    va_start(ap, fmt);
     StrBuf b = { 0 };
     json_add_message(&b, "error", 1, fmt, ap);
-    enum MHD_Result rc = respond_allow(conn, status, "application/json", b.s, b.len, allow);
+    va_end(ap);
+    enum MHD_Result rc = respond_allow(conn, status, "application/json", b.s, b.len, allow, close);
     strbuf_free(&b);
     return rc;
 }
 
-static enum MHD_Result respond_error(struct MHD_Connection *conn, unsigned status, const char *fmt,
-                                     ...) __attribute__((format(printf, 3, 4)));
-static enum MHD_Result respond_error(struct MHD_Connection *conn, unsigned status, const char *fmt,
-                                     ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    enum MHD_Result rc = respond_verror(conn, status, NULL, fmt, ap);
-    va_end(ap);
-    return rc;
-}
-
-/* A 405 naming the methods allowed. */
-static enum MHD_Result respond_not_allowed(struct MHD_Connection *conn, const char *allow,
-                                           const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static enum MHD_Result respond_not_allowed(struct MHD_Connection *conn, const char *allow,
-                                           const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    enum MHD_Result rc = respond_verror(conn, MHD_HTTP_METHOD_NOT_ALLOWED, allow, fmt, ap);
-    va_end(ap);
-    return rc;
-}
+/* respond_error(conn, status, fmt, ...): an error answer. */
+#define respond_error(conn, status, ...) respond_message(conn, status, NULL, 0, __VA_ARGS__)
+/* respond_close(conn, status, fmt, ...): an error answer, the connection closed after it. */
+#define respond_close(conn, status, ...) respond_message(conn, status, NULL, 1, __VA_ARGS__)
+/* respond_not_allowed(conn, allow, fmt, ...): a 405 naming the methods allowed. */
+#define respond_not_allowed(conn, allow, ...)                                                      \
+    respond_message(conn, MHD_HTTP_METHOD_NOT_ALLOWED, allow, 0, __VA_ARGS__)
 
 static enum MHD_Result respond_json(struct MHD_Connection *conn, StrBuf *b)
 {
@@ -317,6 +310,26 @@ static int request_host_ok(const Server *srv, struct MHD_Connection *conn)
     MHD_get_connection_values(conn, MHD_HEADER_KIND, count_host, &hosts);
     return hosts == 1
         && host_allowed(srv, MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "Host"));
+}
+
+/* The Content-Length headers of a request (MHD_get_connection_values
+ * iterator): the first value, and the first other value, if any. */
+typedef struct Lengths {
+    const char *first, *other;
+} Lengths;
+
+static enum MHD_Result find_lengths(void *cls, enum MHD_ValueKind kind, const char *key,
+                                    const char *value)
+{
+    (void)kind;
+    Lengths *l = cls;
+    if (!key || strcasecmp(key, "Content-Length") != 0) return MHD_YES;
+    if (!value) value = "";
+    if (!l->first)
+        l->first = value;
+    else if (!l->other && strcmp(value, l->first) != 0)
+        l->other = value;
+    return MHD_YES;
 }
 
 /* Counts the tokens a request gives (X-Dablo-Token headers and token
@@ -751,6 +764,17 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *conn, const char
         *ctx = rq;
         Conn *c = conn_of(conn);
         if (c) c->waiting_ms = -1; /* the headers are in */
+        /* Two Content-Length headers that differ leave the body's length
+         * unclear (RFC 9112 section 6.3: 400, the connection closed);
+         * libmicrohttpd would take the first.  The same value twice is
+         * one length (RFC 9110 section 8.6). */
+        Lengths len = { NULL, NULL };
+        MHD_get_connection_values(conn, MHD_HEADER_KIND, find_lengths, &len);
+        if (len.other)
+            return respond_close(conn, MHD_HTTP_BAD_REQUEST,
+                                 "refused: two Content-Length headers that differ (%.20s and "
+                                 "%.20s): the body's length is unclear",
+                                 len.first, len.other);
         /* A declared body over the limit is refused before it is read. */
         const char *cl = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "Content-Length");
         if (cl && strtoull(cl, NULL, 10) > srv->cfg.max_body)
