@@ -54,9 +54,10 @@ start() {
         sleep 0.05
     done
     URL=$(head -n 1 "$tmp/url")
-    PORT=$(sed -E 's|^http://127\.0\.0\.1:([0-9]+)/\?token=[0-9a-f]+$|\1|' <<<"$URL")
+    PORT=$(sed -E 's#^http://(127\.0\.0\.1|\[::1\]):([0-9]+)/\?token=[0-9a-f]+$#\2#' <<<"$URL")
     TOKEN=${URL##*token=}
     B=http://127.0.0.1:$PORT
+    [[ "$URL" == "http://[::1]:"* ]] && B="http://[::1]:$PORT"
 }
 stop() {
     kill -TERM "$SPID" 2>/dev/null
@@ -149,6 +150,8 @@ suite() {
     done
     same "$tag: an engine that exits at once, 10 runs" "2 2 2 2 2 2 2 2 2 2 " "$codes"
     same "$tag: ... named, one line" "dablo-web: engine /bin/true: exited before uciok (sent uci); its stderr is discarded: give stderr=FILE to see why" "$(cat "$tmp/err")"
+    contains "$tag: -bind neither an IPv4 nor an IPv6 address refused" "dablo-web: -bind 1.2.3.4.5: not an IPv4 or IPv6 address" \
+        "$("$BIN" -engine cmd=bin/dablo -bind 1.2.3.4.5 2>&1)"
     contains "$tag: two engines of one name refused" "two engines are called 'a': give each its own name=" \
         "$("$BIN" -engine cmd=bin/dablo name=a -engine cmd=bin/dablo name=a 2>&1)"
     # Table files the engine refuses only under Tabal (the start-up check
@@ -828,6 +831,30 @@ ENDED
         echo "skip $tag: -bind 0.0.0.0: this machine has no IPv4 address but loopback"
     fi
     stop
+
+    # IPv6: -bind ::1 serves at [::1] (no warning: loopback); under -bind ::
+    # (dual stack) each client address has its own limit of 64
+    # connections, an IPv6 one whole and an IPv4 one seen as ::ffff:a.b.c.d
+    # as its IPv4 address (they were all counted as one address).
+    if ! command -v python3 >/dev/null; then
+        skipped "$tag: IPv6 (no python3)"
+    elif ! python3 -c 'import socket; socket.socket(socket.AF_INET6).bind(("::1", 0))' 2>/dev/null; then
+        skipped "$tag: IPv6 (this machine cannot listen on ::1)"
+    else
+        start "$BIN" -engine cmd=bin/dablo -bind ::1
+        for _ in $(seq 100); do grep -q 'Ctrl-C stops' "$tmp/server.err" && break; sleep 0.05; done
+        same "$tag: -bind ::1: the address printed, the page served, no warning" "http://[::1]:$PORT 200 0" \
+            "${URL%%/\?token=*} $(curl -s -o /dev/null -w '%{http_code}' "$B/") $(grep -c warning "$tmp/server.err")"
+        req POST /api/session '{}'
+        same "$tag: -bind ::1: a game (Host [::1]:PORT)" "200" "$CODE"
+        stop
+        start "$BIN" -engine cmd=bin/dablo -bind ::
+        same "$tag: -bind ::: 64 connections an address, IPv6 and IPv4-mapped ones each their own" \
+            "64 64" "$(timeout 30 python3 tests/web/peraddr6.py "$PORT" 2>&1)"
+        CODE=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$PORT/")
+        same "$tag: -bind ::: IPv4 clients served too" "200" "$CODE"
+        stop
+    fi
 
     # Engines that crash or cheat (the fake engine of tests/match).
     misbehave "$BIN" crasher "--crash-at 1" 3
