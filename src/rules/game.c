@@ -76,6 +76,17 @@ GameResult game_result(const Game *g, EndReason *reason)
     return RESULT_NONE;
 }
 
+const char *game_over_at_start(const Position *pos)
+{
+    for (int c = 0; c < 2; c++)
+        if (bb_count(pos->by_color[c]) == 0)
+            return c == WHITE ? "White has no pieces" : "Black has no pieces";
+    uint64_t key = pos->key; /* the one position of the game's history */
+    Game g = { .start = *pos, .pos = *pos, .keys = &key };
+    EndReason why;
+    return game_result(&g, &why) != RESULT_NONE ? position_end_reason_name(why) : NULL;
+}
+
 const char *game_result_string(GameResult r)
 {
     static const char *const s[] = { "*", "1-0", "0-1", "1/2-1/2" };

@@ -34,6 +34,15 @@ int game_play(Game *g, const Move *m);
  * threefold repetition and DrawPlies (section 3). */
 GameResult game_result(const Game *g, EndReason *reason);
 
+/* Whether a game from pos is over before its first move, as an opening
+ * or a new game's start position may not be: the reason ("White has no
+ * pieces" or "Black has no pieces", named so though for the side to move
+ * it is also "no legal move", RULES.md section 1; or
+ * position_end_reason_name() of the rule that ends it, as game_result()
+ * judges a game with no move played), a static string, or NULL while the
+ * game goes on.  Allocates nothing. */
+const char *game_over_at_start(const Position *pos);
+
 /* Number of times the current position (same side to move) occurred. */
 int game_repetitions(const Game *g);
 

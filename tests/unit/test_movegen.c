@@ -444,6 +444,30 @@ START_TEST(dablot_game_ends)
 }
 END_TEST
 
+/* A game over before its first move (game_over_at_start(), the check of
+ * an opening or a new game's start position): a side without pieces,
+ * either one, named so; a rule that ends it; the start position not. */
+START_TEST(game_over_at_start_reasons)
+{
+    Rules r = test_rules(VARIANT_DABLOT, "");
+    Position pos;
+    position_start(&pos, &r);
+    ck_assert_ptr_null(game_over_at_start(&pos));
+    test_place(&pos, &r, "Ma1", 'w');
+    ck_assert_str_eq(game_over_at_start(&pos), "Black has no pieces");
+    test_place(&pos, &r, "mk13", 'w'); /* the side to move: not only "no legal move" */
+    ck_assert_str_eq(game_over_at_start(&pos), "White has no pieces");
+    test_place(&pos, &r, "Ma1 ka3 pb2 mc1 me1", 'w');
+    ck_assert_str_eq(game_over_at_start(&pos), position_end_reason_name(END_NO_MOVES));
+    test_place(&pos, &r, "Ka1 kk13", 'w');
+    ck_assert_str_eq(game_over_at_start(&pos), position_end_reason_name(END_KINGS_ONLY));
+    test_place(&pos, &r, "Ma1 mk13", 'w');
+    ck_assert_ptr_null(game_over_at_start(&pos));
+    pos.draw_plies = r.draw_plies; /* the no-progress clock at DrawPlies */
+    ck_assert_str_eq(game_over_at_start(&pos), position_end_reason_name(END_DRAW_PLIES));
+}
+END_TEST
+
 /* KingCaptureEnds under compulsory: the sequence goes on after taking the
  * king; the end is tested after the move (section 4). */
 START_TEST(dablot_king_capture_sequence)
@@ -768,6 +792,7 @@ Suite *movegen_suite(void)
     tcase_add_test(tc, why_not_reason_order);
     tcase_add_test(tc, form_reasons);
     tcase_add_test(tc, dablot_game_ends);
+    tcase_add_test(tc, game_over_at_start_reasons);
     tcase_add_test(tc, dablot_king_capture_sequence);
     tcase_add_test(tc, tabal_men);
     tcase_add_test(tc, tabal_kings);

@@ -58,6 +58,17 @@ START_TEST(json_refusals)
         ck_assert_msg(v == NULL, "accepted '%s'", bad[i]);
         ck_assert_msg(strncmp(err, "bad JSON at byte ", 17) == 0, "'%s': %s", bad[i], err);
     }
+    /* A number too long names the limit. */
+    char digits[80], err[128];
+    memset(digits, '1', sizeof digits - 1);
+    digits[sizeof digits - 1] = '\0';
+    ck_assert_ptr_null(json_parse(digits, strlen(digits), err, sizeof err));
+    ck_assert_str_eq(err, "bad JSON at byte 0: number too long (at most 63 characters)");
+    memset(digits, '1', 63);
+    digits[63] = '\0';
+    JsonValue *n = json_parse(digits, strlen(digits), err, sizeof err);
+    ck_assert_msg(n != NULL, "%s", err);
+    json_free(n);
 }
 END_TEST
 
@@ -411,6 +422,61 @@ START_TEST(session_tabal_end_and_fen)
 }
 END_TEST
 
+/* A start position where the game is already over (a side without
+ * pieces, a rule that ends it) is refused as dablo-match refuses such an
+ * opening, from /api/new's fen and from a PGN's FEN tag, the game in
+ * progress unchanged; a move too long names the limit. */
+START_TEST(session_refuses_an_ended_start)
+{
+    Session s;
+    people(&s);
+    char err[512], fen0[sizeof s.start_fen];
+    snprintf(fen0, sizeof fen0, "%s", s.start_fen);
+    static const char *const cases[][2] = {
+        { "{\"variant\":\"tabal\",\"fen\":\"3/3/5/5/5/5/5/3/M2 w 0 1\"}",
+          "fen: the game is already over in this position (Black has no pieces)" },
+        { "{\"variant\":\"tabal\",\"fen\":\"3/3/5/5/2m2/5/5/3/3 w 0 1\"}",
+          "fen: the game is already over in this position (White has no pieces)" },
+        { "{\"variant\":\"tabal\",\"options\":{\"DrawPlies\":40},"
+          "\"fen\":\"3/3/5/5/2m2/5/5/3/M2 w 40 30\"}",
+          "fen: the game is already over in this position (DrawPlies reached)" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        JsonValue *v = json_parse(cases[i][0], strlen(cases[i][0]), err, sizeof err);
+        ck_assert_msg(v != NULL, "%s", err);
+        ck_assert_int_eq(session_new_game(&s, v, err, sizeof err), -1);
+        json_free(v);
+        ck_assert_str_eq(err, cases[i][1]);
+        ck_assert_str_eq(s.start_fen, fen0);
+        ck_assert_int_eq(s.rules.variant, VARIANT_DABLOT);
+    }
+    /* The same position with the clock below DrawPlies is a game. */
+    const char *go_on = "{\"variant\":\"tabal\",\"options\":{\"DrawPlies\":40},"
+                        "\"fen\":\"3/3/5/5/2m2/5/5/3/M2 w 39 30\"}";
+    JsonValue *v = json_parse(go_on, strlen(go_on), err, sizeof err);
+    ck_assert_msg(session_new_game(&s, v, err, sizeof err) == 0, "%s", err);
+    json_free(v);
+    snprintf(fen0, sizeof fen0, "%s", s.start_fen);
+    ck_assert_int_eq(
+        session_load_pgn(&s, "[Variant \"tabal\"]\n[FEN \"3/3/5/5/5/5/5/3/M2 w 0 1\"]\n\n1-0\n",
+                         err, sizeof err),
+        -1);
+    ck_assert_str_eq(err, "PGN tag FEN: the game is already over in this position (Black has no "
+                          "pieces)");
+    ck_assert_str_eq(s.start_fen, fen0);
+    char move[200];
+    memset(move, 'a', sizeof move - 1);
+    move[sizeof move - 1] = '\0';
+    ck_assert_int_eq(session_move(&s, move, err, sizeof err), -2);
+    ck_assert_str_eq(err, "move too long (at most 159 characters)");
+    char pgn[300];
+    snprintf(pgn, sizeof pgn, "[Variant \"tabal\"]\n\n1. %s *\n", move);
+    ck_assert_int_eq(session_load_pgn(&s, pgn, err, sizeof err), -1);
+    ck_assert_str_eq(err, "PGN ply 1: move too long (at most 167 characters)");
+    session_free(&s);
+}
+END_TEST
+
 /* Malformed PGN is refused naming what is wrong, as dablo-match's -pgnout
  * check does (a broken tag line was skipped and the first move blamed; an
  * unclosed comment hid the rest of the game); a byte-order mark is
@@ -524,6 +590,7 @@ int main(void)
     tcase_add_test(tc, session_pgn_malformed);
     tcase_add_test(tc, session_pgn_variations_escapes_and_comments);
     tcase_add_test(tc, session_pgn_without_variant_tag);
+    tcase_add_test(tc, session_refuses_an_ended_start);
     suite_add_tcase(su, tc);
     SRunner *sr = srunner_create(su);
     srunner_run_all(sr, CK_NORMAL);

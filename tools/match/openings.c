@@ -28,25 +28,6 @@ static const char *game_end(const Game *g)
     return game_result(g, &why) != RESULT_NONE ? position_end_reason_name(why) : NULL;
 }
 
-/* Whether a game from pos is over before its first move: because a side
- * has no pieces (named so, though for the side to move it is also "no
- * legal move", RULES.md section 1; the other side without pieces no game
- * reaches, but a FEN can say it), or by a game-end rule (game_result()).
- * *why names the reason. */
-static int game_over(const Position *pos, const char **why)
-{
-    for (int c = 0; c < 2; c++)
-        if (bb_count(pos->by_color[c]) == 0) {
-            *why = c == WHITE ? "White has no pieces" : "Black has no pieces";
-            return 1;
-        }
-    Game g;
-    if (game_init(&g, pos) < 0) return 0;
-    *why = game_end(&g);
-    game_free(&g);
-    return *why != NULL;
-}
-
 int openings_play_moves(Position *pos, const char *text, char *err, size_t errlen)
 {
     char **w;
@@ -240,8 +221,8 @@ int openings_load_text(OpeningBook *b, const OpeningSpec *spec, const Rules *rul
                     snprintf(err, errlen, "%s:%ld: %s%s", spec->file, lineno, why, hint);
                     goto fail;
                 }
-                const char *end;
-                if (game_over(&pos, &end)) {
+                const char *end = game_over_at_start(&pos);
+                if (end) {
                     snprintf(err, errlen, "%s:%ld: the game is already over in this position (%s)",
                              spec->file, lineno, end);
                     goto fail;

@@ -291,11 +291,14 @@ static JsonValue *parse_number(Parser *p)
         while (peek(p) >= '0' && peek(p) <= '9')
             p->pos++;
     }
-    char buf[64];
+    enum { NUMBER_MAX = 63 }; /* characters of a number */
+    char buf[NUMBER_MAX + 1];
     size_t n = p->pos - start;
-    if (n >= sizeof buf) {
+    if (n > NUMBER_MAX) {
         p->pos = start;
-        fail(p, "number too long");
+        char what[64];
+        snprintf(what, sizeof what, "number too long (at most %d characters)", NUMBER_MAX);
+        fail(p, what);
         return NULL;
     }
     memcpy(buf, p->s + start, n);

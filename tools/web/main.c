@@ -53,8 +53,9 @@ static const char usage[] =
     "                     the dablo next to this program).  No search limits (tc= depth=\n"
     "                     nodes= st= timemargin=): the page sets the time of each move\n"
     "  -port N            the port, 0..65535 (default 0: a free port)\n"
-    "  -bind ADDRESS      the IPv4 address to listen on (default 127.0.0.1; any other\n"
-    "                     lets other machines play, and is warned about)\n"
+    "  -bind ADDRESS      the IPv4 or IPv6 address to listen on (default 127.0.0.1; any\n"
+    "                     other but ::1 lets other machines play, and is warned about;\n"
+    "                     :: takes IPv4 clients too)\n"
     "  -page DIR          the page's folder (default: tools/web/page of the source tree,\n"
     "                     share/dablo/web next to the program's bin/, or " DABLO_WEBDIR ")\n"
     "  -sessions N        games at once, 1..256 (default 16; one a browser tab)\n"
@@ -165,22 +166,34 @@ static int parse_range(const char *opt, const char *v, int64_t lo, int64_t hi, i
     return 0;
 }
 
-/* With -bind 0.0.0.0: the addresses other machines open, one a line on
- * stderr, each IPv4 address of this machine's interfaces but loopback.  By
- * address only: a host name in the Host header is refused (docs/web.md,
- * DNS rebinding). */
-static void print_other_addresses(int port, const char *token)
+/* With -bind 0.0.0.0 or ::: the addresses other machines open, one a line
+ * on stderr, each IPv4 address of this machine's interfaces but loopback,
+ * and with ipv6 each IPv6 one too but loopback and link-local (which needs
+ * a zone no URL of a browser takes).  By address only: a host name in the
+ * Host header is refused (docs/web.md, DNS rebinding). */
+static void print_other_addresses(int port, const char *token, int ipv6)
 {
     struct ifaddrs *list;
     if (getifaddrs(&list) != 0) return;
     for (struct ifaddrs *a = list; a; a = a->ifa_next) {
-        if (!a->ifa_addr || a->ifa_addr->sa_family != AF_INET || (a->ifa_flags & IFF_LOOPBACK))
+        if (!a->ifa_addr || (a->ifa_flags & IFF_LOOPBACK)) continue;
+        char ip[INET6_ADDRSTRLEN];
+        const char *open = "", *close = "";
+        if (a->ifa_addr->sa_family == AF_INET) {
+            const struct sockaddr_in *in = (const struct sockaddr_in *)(const void *)a->ifa_addr;
+            if (!inet_ntop(AF_INET, &in->sin_addr, ip, sizeof ip)) continue;
+        } else if (ipv6 && a->ifa_addr->sa_family == AF_INET6) {
+            const struct sockaddr_in6 *in = (const struct sockaddr_in6 *)(const void *)a->ifa_addr;
+            if (IN6_IS_ADDR_LINKLOCAL(&in->sin6_addr)
+                || !inet_ntop(AF_INET6, &in->sin6_addr, ip, sizeof ip))
+                continue;
+            open = "[";
+            close = "]";
+        } else {
             continue;
-        char ip[INET_ADDRSTRLEN];
-        const struct sockaddr_in *in = (const struct sockaddr_in *)(const void *)a->ifa_addr;
-        if (!inet_ntop(AF_INET, &in->sin_addr, ip, sizeof ip)) continue;
-        fprintf(stderr, "dablo-web: from other machines (%s): http://%s:%d/?token=%s\n",
-                a->ifa_name, ip, port, token);
+        }
+        fprintf(stderr, "dablo-web: from other machines (%s): http://%s%s%s:%d/?token=%s\n",
+                a->ifa_name, open, ip, close, port, token);
     }
     freeifaddrs(list);
 }
@@ -289,8 +302,13 @@ int main(int argc, char **argv)
     if (n >= (int)sizeof index || stat(index, &st) != 0 || !S_ISREG(st.st_mode))
         return fail("-page %s: %s", page, "no index.html in it (the board's page)");
     struct in_addr any;
-    if (inet_pton(AF_INET, bind, &any) != 1)
-        return fail("-bind %s: %s", bind, "not an IPv4 address");
+    struct in6_addr any6;
+    int ipv6 = inet_pton(AF_INET, bind, &any) != 1;
+    if (ipv6 && inet_pton(AF_INET6, bind, &any6) != 1)
+        return fail("-bind %s: %s", bind, "not an IPv4 or IPv6 address");
+    /* The unspecified address listens everywhere but is no address to
+     * open: this machine's own loopback address is. */
+    int everywhere = ipv6 ? IN6_IS_ADDR_UNSPECIFIED(&any6) : any.s_addr == htonl(INADDR_ANY);
 
     /* A write to an engine that has exited must fail with EPIPE, not kill
      * the server: the probe below already writes to the engines. */
@@ -328,16 +346,20 @@ int main(int argc, char **argv)
         fprintf(stderr, "dablo-web: %s\n", err);
         return 1;
     }
-    /* 0.0.0.0 listens everywhere but is no address to open: this machine's own is. */
-    printf("http://%s:%d/?token=%s\n", strcmp(bind, "0.0.0.0") ? bind : "127.0.0.1",
-           server_port(srv), server_token(srv));
+    char shown[INET6_ADDRSTRLEN];
+    if (!everywhere)
+        inet_ntop(ipv6 ? AF_INET6 : AF_INET, ipv6 ? (void *)&any6 : (void *)&any, shown,
+                  sizeof shown);
+    printf("http://%s%s%s:%d/?token=%s\n", ipv6 ? "[" : "",
+           everywhere ? (ipv6 ? "::1" : "127.0.0.1") : shown, ipv6 ? "]" : "", server_port(srv),
+           server_token(srv));
     fflush(stdout);
-    if (strcmp(bind, "127.0.0.1") != 0)
+    if (ipv6 ? !IN6_IS_ADDR_LOOPBACK(&any6) : strcmp(bind, "127.0.0.1") != 0)
         fprintf(stderr,
-                "dablo-web: warning: listening on %s: anyone who can reach it and has the address "
-                "above can play and start engines on this machine\n",
-                bind);
-    if (strcmp(bind, "0.0.0.0") == 0) print_other_addresses(server_port(srv), server_token(srv));
+                "dablo-web: warning: listening on %s%s%s: anyone who can reach it and has the "
+                "address above can play and start engines on this machine\n",
+                ipv6 ? "[" : "", bind, ipv6 ? "]" : "");
+    if (everywhere) print_other_addresses(server_port(srv), server_token(srv), ipv6);
     fprintf(stderr, "dablo-web: open the address above in a browser; Ctrl-C stops\n");
     server_run(srv, stop_pipe[0]);
     server_free(srv);

@@ -67,7 +67,7 @@ typedef struct Listener {
  * in the server's list, oldest first. */
 typedef struct Conn {
     int fd;
-    struct in_addr ip;  /* the client's IPv4 address */
+    struct in6_addr ip; /* the client's address: IPv6, or IPv4 as ::ffff:a.b.c.d (client_key()) */
     int64_t waiting_ms; /* since when it has been sending request headers; -1: not */
     int ended;          /* shut down by end_conn(), not yet closed by libmicrohttpd */
     struct Conn *prev, *next;
@@ -120,14 +120,16 @@ static int same_secret(const char *a, const char *b)
     return diff == 0;
 }
 
-/* allow: the methods a 405 answer names (RFC 9110 section 15.5.6), else NULL. */
+/* allow: the methods a 405 answer names (RFC 9110 section 15.5.6), else
+ * NULL; close: 1 to close the connection after the answer. */
 static enum MHD_Result respond_allow(struct MHD_Connection *conn, unsigned status, const char *type,
-                                     const char *body, size_t len, const char *allow)
+                                     const char *body, size_t len, const char *allow, int close)
 {
     struct MHD_Response *r = MHD_create_response_from_buffer(len, (void *)body,
                                                              MHD_RESPMEM_MUST_COPY);
     if (!r) return MHD_NO;
     if (allow) MHD_add_response_header(r, "Allow", allow);
+    if (close) MHD_add_response_header(r, "Connection", "close");
     MHD_add_response_header(r, "Content-Type", type);
     MHD_add_response_header(r, "Cache-Control", "no-store");
     MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
@@ -139,45 +141,36 @@ static enum MHD_Result respond_allow(struct MHD_Connection *conn, unsigned statu
 static enum MHD_Result respond(struct MHD_Connection *conn, unsigned status, const char *type,
                                const char *body, size_t len)
 {
-    return respond_allow(conn, status, type, body, len, NULL);
+    return respond_allow(conn, status, type, body, len, NULL, 0);
 }
 
-/* An error answer: {"error":MESSAGE}, with the Allow header of a 405. */
-static enum MHD_Result respond_verror(struct MHD_Connection *conn, unsigned status,
-                                      const char *allow, const char *fmt, va_list ap)
+/* An error answer: {"error":MESSAGE} (printf's fmt and arguments), with
+ * allow the Allow header of a 405 (else NULL); close: 1 to close the
+ * connection after it (a request whose framing cannot be trusted: nothing
+ * after it on the connection is read as another request). */
+static enum MHD_Result respond_message(struct MHD_Connection *conn, unsigned status,
+                                       const char *allow, int close, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+static enum MHD_Result respond_message(struct MHD_Connection *conn, unsigned status,
+                                       const char *allow, int close, const char *fmt, ...)
 {
+    va_list ap;
+    va_start(ap, fmt);
     StrBuf b = { 0 };
     json_add_message(&b, "error", 1, fmt, ap);
-    enum MHD_Result rc = respond_allow(conn, status, "application/json", b.s, b.len, allow);
+    va_end(ap);
+    enum MHD_Result rc = respond_allow(conn, status, "application/json", b.s, b.len, allow, close);
     strbuf_free(&b);
     return rc;
 }
 
-static enum MHD_Result respond_error(struct MHD_Connection *conn, unsigned status, const char *fmt,
-                                     ...) __attribute__((format(printf, 3, 4)));
-static enum MHD_Result respond_error(struct MHD_Connection *conn, unsigned status, const char *fmt,
-                                     ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    enum MHD_Result rc = respond_verror(conn, status, NULL, fmt, ap);
-    va_end(ap);
-    return rc;
-}
-
-/* A 405 naming the methods allowed. */
-static enum MHD_Result respond_not_allowed(struct MHD_Connection *conn, const char *allow,
-                                           const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static enum MHD_Result respond_not_allowed(struct MHD_Connection *conn, const char *allow,
-                                           const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    enum MHD_Result rc = respond_verror(conn, MHD_HTTP_METHOD_NOT_ALLOWED, allow, fmt, ap);
-    va_end(ap);
-    return rc;
-}
+/* respond_error(conn, status, fmt, ...): an error answer. */
+#define respond_error(conn, status, ...) respond_message(conn, status, NULL, 0, __VA_ARGS__)
+/* respond_close(conn, status, fmt, ...): an error answer, the connection closed after it. */
+#define respond_close(conn, status, ...) respond_message(conn, status, NULL, 1, __VA_ARGS__)
+/* respond_not_allowed(conn, allow, fmt, ...): a 405 naming the methods allowed. */
+#define respond_not_allowed(conn, allow, ...)                                                      \
+    respond_message(conn, MHD_HTTP_METHOD_NOT_ALLOWED, allow, 0, __VA_ARGS__)
 
 static enum MHD_Result respond_json(struct MHD_Connection *conn, StrBuf *b)
 {
@@ -277,10 +270,10 @@ static void end_session(Server *srv, int slot)
 
 /* ---- request checks ------------------------------------------------------- */
 
-/* Host must be "IPv4-literal:port", "localhost:port" or "[::1]:port" with
- * our port, the port left out only where ours is http's default 80 (RFC
- * 7230 section 5.4): a DNS name other than localhost is how a rebinding
- * attack reaches a local server. */
+/* Host must be "IPv4-literal:port", "localhost:port" or
+ * "[IPv6-literal]:port" with our port, the port left out only where ours
+ * is http's default 80 (RFC 7230 section 5.4): a DNS name other than
+ * localhost is how a rebinding attack reaches a local server. */
 static int host_allowed(const Server *srv, const char *host)
 {
     if (!host) return 0;
@@ -295,8 +288,12 @@ static int host_allowed(const Server *srv, const char *host)
     if (colon && util_parse_int64(colon + 1, 1, 65535, &port) < 0) return 0;
     if (port != srv->port) return 0;
     struct in_addr a;
-    return strcasecmp(name, "localhost") == 0 || strcmp(name, "[::1]") == 0
-        || inet_pton(AF_INET, name, &a) == 1;
+    struct in6_addr a6;
+    if (name[0] == '[' && name[n - 1] == ']') {
+        name[n - 1] = '\0';
+        return inet_pton(AF_INET6, name + 1, &a6) == 1;
+    }
+    return strcasecmp(name, "localhost") == 0 || inet_pton(AF_INET, name, &a) == 1;
 }
 
 /* Counts the request's Host headers (MHD_get_connection_values iterator). */
@@ -317,6 +314,26 @@ static int request_host_ok(const Server *srv, struct MHD_Connection *conn)
     MHD_get_connection_values(conn, MHD_HEADER_KIND, count_host, &hosts);
     return hosts == 1
         && host_allowed(srv, MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "Host"));
+}
+
+/* The Content-Length headers of a request (MHD_get_connection_values
+ * iterator): the first value, and the first other value, if any. */
+typedef struct Lengths {
+    const char *first, *other;
+} Lengths;
+
+static enum MHD_Result find_lengths(void *cls, enum MHD_ValueKind kind, const char *key,
+                                    const char *value)
+{
+    (void)kind;
+    Lengths *l = cls;
+    if (!key || strcasecmp(key, "Content-Length") != 0) return MHD_YES;
+    if (!value) value = "";
+    if (!l->first)
+        l->first = value;
+    else if (!l->other && strcmp(value, l->first) != 0)
+        l->other = value;
+    return MHD_YES;
 }
 
 /* Counts the tokens a request gives (X-Dablo-Token headers and token
@@ -657,15 +674,33 @@ static Conn *conn_of(struct MHD_Connection *conn)
     return i ? i->socket_context : NULL;
 }
 
+/* The address a client's connections are counted under for
+ * MAX_CONNECTIONS_PER_IP: an IPv6 address whole, an IPv4 address as its
+ * IPv4-mapped IPv6 form (::ffff:a.b.c.d), so that a client of a dual-stack
+ * socket (-bind ::), seen as such a mapped address, counts as its IPv4
+ * address.  An address of another family (or none): all zero. */
+static struct in6_addr client_key(const struct sockaddr *sa)
+{
+    struct in6_addr k;
+    memset(&k, 0, sizeof k);
+    if (sa && sa->sa_family == AF_INET6) {
+        k = ((const struct sockaddr_in6 *)(const void *)sa)->sin6_addr;
+    } else if (sa && sa->sa_family == AF_INET) {
+        k.s6_addr[10] = k.s6_addr[11] = 0xff;
+        memcpy(&k.s6_addr[12], &((const struct sockaddr_in *)(const void *)sa)->sin_addr, 4);
+    }
+    return k;
+}
+
 /* Over a limit of `max` connections (of the address *ip, or all when ip
  * is NULL): ends the oldest one still sending its request headers, else
  * the newest (the one just accepted). */
-static void enforce_limit(Server *srv, const struct in_addr *ip, int max)
+static void enforce_limit(Server *srv, const struct in6_addr *ip, int max)
 {
     int n = 0;
     Conn *oldest = NULL;
     for (Conn *c = srv->conns; c; c = c->next) {
-        if (c->ended || (ip && c->ip.s_addr != ip->s_addr)) continue;
+        if (c->ended || (ip && memcmp(&c->ip, ip, sizeof *ip) != 0)) continue;
         n++;
         if (!oldest && c->waiting_ms >= 0) oldest = c;
     }
@@ -695,8 +730,7 @@ static void notify_connection(void *cls, struct MHD_Connection *conn, void **soc
     c = util_xmalloc(sizeof *c);
     memset(c, 0, sizeof *c);
     c->fd = fd->connect_fd;
-    if (addr && addr->client_addr && addr->client_addr->sa_family == AF_INET)
-        c->ip = ((const struct sockaddr_in *)(const void *)addr->client_addr)->sin_addr;
+    c->ip = client_key(addr ? addr->client_addr : NULL);
     c->waiting_ms = util_now_ms();
     c->prev = srv->conns_tail;
     *(c->prev ? &c->prev->next : &srv->conns) = c;
@@ -751,6 +785,17 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *conn, const char
         *ctx = rq;
         Conn *c = conn_of(conn);
         if (c) c->waiting_ms = -1; /* the headers are in */
+        /* Two Content-Length headers that differ leave the body's length
+         * unclear (RFC 9112 section 6.3: 400, the connection closed);
+         * libmicrohttpd would take the first.  The same value twice is
+         * one length (RFC 9110 section 8.6). */
+        Lengths len = { NULL, NULL };
+        MHD_get_connection_values(conn, MHD_HEADER_KIND, find_lengths, &len);
+        if (len.other)
+            return respond_close(conn, MHD_HTTP_BAD_REQUEST,
+                                 "refused: two Content-Length headers that differ (%.20s and "
+                                 "%.20s): the body's length is unclear",
+                                 len.first, len.other);
         /* A declared body over the limit is refused before it is read. */
         const char *cl = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "Content-Length");
         if (cl && strtoull(cl, NULL, 10) > srv->cfg.max_body)
@@ -825,15 +870,18 @@ static size_t unescape(void *cls, struct MHD_Connection *conn, char *s)
 
 /* ---- the daemon and the loop ----------------------------------------------- */
 
-/* A listening TCP socket on addr, or -1 with errno set: made here rather
- * than by libmicrohttpd, which fails without saying why. */
-static int listen_socket(const struct sockaddr_in *addr)
+/* A listening TCP socket on addr (IPv4 or IPv6, len bytes), or -1 with
+ * errno set: made here rather than by libmicrohttpd, which fails without
+ * saying why.  An IPv6 socket takes IPv4 clients too where its address
+ * does (::, as dual stack; they are seen as ::ffff:a.b.c.d). */
+static int listen_socket(const struct sockaddr *addr, socklen_t len)
 {
-    int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+    int fd = socket(addr->sa_family, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
     if (fd < 0) return -1;
-    int on = 1;
+    int on = 1, off = 0;
     setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on);
-    if (bind(fd, (const struct sockaddr *)addr, sizeof *addr) < 0 || listen(fd, 64) < 0) {
+    if (addr->sa_family == AF_INET6) setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &off, sizeof off);
+    if (bind(fd, addr, len) < 0 || listen(fd, 64) < 0) {
         int e = errno;
         close(fd);
         errno = e;
@@ -852,16 +900,25 @@ Server *server_start(const ServerConfig *cfg, char *err, size_t errlen)
         free(srv);
         return NULL;
     }
-    struct sockaddr_in addr;
+    struct sockaddr_storage addr;
+    struct sockaddr_in *in4 = (struct sockaddr_in *)(void *)&addr;
+    struct sockaddr_in6 *in6 = (struct sockaddr_in6 *)(void *)&addr;
     memset(&addr, 0, sizeof addr);
-    addr.sin_family = AF_INET;
-    addr.sin_port = htons((uint16_t)cfg->port);
-    if (inet_pton(AF_INET, cfg->bind, &addr.sin_addr) != 1) {
-        snprintf(err, errlen, "-bind %s: not an IPv4 address", cfg->bind);
+    socklen_t alen;
+    if (inet_pton(AF_INET, cfg->bind, &in4->sin_addr) == 1) {
+        in4->sin_family = AF_INET;
+        in4->sin_port = htons((uint16_t)cfg->port);
+        alen = sizeof *in4;
+    } else if (inet_pton(AF_INET6, cfg->bind, &in6->sin6_addr) == 1) {
+        in6->sin6_family = AF_INET6;
+        in6->sin6_port = htons((uint16_t)cfg->port);
+        alen = sizeof *in6;
+    } else {
+        snprintf(err, errlen, "-bind %s: not an IPv4 or IPv6 address", cfg->bind);
         free(srv);
         return NULL;
     }
-    int fd = listen_socket(&addr);
+    int fd = listen_socket((const struct sockaddr *)&addr, alen);
     if (fd < 0) {
         snprintf(err, errlen, "cannot listen on %s port %d%s: %s", cfg->bind, cfg->port,
                  cfg->port ? "" : " (any free port)", strerror(errno));
@@ -885,9 +942,10 @@ Server *server_start(const ServerConfig *cfg, char *err, size_t errlen)
         free(srv);
         return NULL;
     }
-    socklen_t alen = sizeof addr;
-    srv->port = getsockname(fd, (struct sockaddr *)&addr, &alen) == 0 ? ntohs(addr.sin_port)
-                                                                      : cfg->port;
+    alen = sizeof addr;
+    srv->port = getsockname(fd, (struct sockaddr *)&addr, &alen) < 0 ? cfg->port
+              : addr.ss_family == AF_INET6                           ? ntohs(in6->sin6_port)
+                                                                     : ntohs(in4->sin_port);
     srv->next_keepalive = util_now_ms() + cfg->keepalive_ms;
     return srv;
 }

@@ -31,8 +31,8 @@
  * nothing.
  *
  * Security: the listening address is 127.0.0.1 unless asked; a Host
- * header must name the bound address or localhost with the bound port
- * (DNS rebinding); paths are checked for "..", hidden names and anything
+ * header must name an IP address (IPv6 in brackets) or localhost with the
+ * bound port (DNS rebinding); paths are checked for "..", hidden names and anything
  * but [A-Za-z0-9._-/], then resolved with realpath() and served only if
  * inside the page folder (symlinks out of it are refused).
  */
@@ -44,7 +44,7 @@
 #include "session.h"
 
 typedef struct ServerConfig {
-    const char *bind;     /* listening IPv4 address, e.g. "127.0.0.1" */
+    const char *bind;     /* listening IPv4 or IPv6 address, e.g. "127.0.0.1", "::1" */
     int port;             /* 0 = a free port */
     const char *page_dir; /* the page's folder */
     int max_sessions;     /* games at once, >= 1 */

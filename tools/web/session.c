@@ -102,6 +102,13 @@ static int start_game(Session *s, const Rules *rules, const char *fen, char *err
                          position_fen_hint(rules, fen, "set variant to ", hint, sizeof hint));
             return -1;
         }
+        /* As dablo-match refuses such an opening: a game must be able to
+         * start (game.h). */
+        const char *over = game_over_at_start(&start);
+        if (over) {
+            snprintf(err, errlen, "the game is already over in this position (%s)", over);
+            return -1;
+        }
     } else {
         position_start(&start, rules);
     }
@@ -467,7 +474,7 @@ int session_move(Session *s, const char *text, char *err, size_t errlen)
     /* A text that is no move at all is a bad request whatever the game
      * (-2), as an empty one is; a move the game refuses is not (-1). */
     if (strlen(text) >= MOVE_STR_MAX) {
-        snprintf(err, errlen, "move too long");
+        snprintf(err, errlen, "move too long (at most %d characters)", MOVE_STR_MAX - 1);
         return -2;
     }
     if (notation_check_form(pos.geo, text, err, errlen) < 0) return -2;
@@ -654,6 +661,11 @@ int session_load_pgn(Session *s, const char *pgn, char *err, size_t errlen)
         snprintf(err, errlen, "PGN tag FEN: %s%s", why, h[0] ? h : read_as);
         return -1;
     }
+    const char *over = fen[0] ? game_over_at_start(&pos) : NULL;
+    if (over) {
+        snprintf(err, errlen, "PGN tag FEN: the game is already over in this position (%s)", over);
+        return -1;
+    }
     /* The movetext: after the first game's last tag line, up to the
      * result or the next game's tags (pgn.h reads it). */
     PgnLexer lx = { .p = tags_end, .mid_line = tags_end > pgn && tags_end[-1] != '\n' };
@@ -670,7 +682,8 @@ int session_load_pgn(Session *s, const char *pgn, char *err, size_t errlen)
         char tok[MOVE_STR_MAX + 8];
         if (n >= sizeof tok) {
             game_free(&g);
-            snprintf(err, errlen, "PGN ply %d: move too long", ply + 1);
+            snprintf(err, errlen, "PGN ply %d: move too long (at most %zu characters)", ply + 1,
+                     sizeof tok - 1);
             return -1;
         }
         memcpy(tok, mv, n);
