@@ -39,7 +39,7 @@ size_t pgn_tag_line(const char *p, PgnTag *t)
     return *e == '\n' || *e == '\0' ? n : 0;
 }
 
-void pgn_tag_value(const PgnTag *t, char *out, size_t outlen)
+int pgn_tag_value(const PgnTag *t, char *out, size_t outlen)
 {
     size_t n = 0;
     int cut = 0;
@@ -56,6 +56,7 @@ void pgn_tag_value(const PgnTag *t, char *out, size_t outlen)
         if (n > 0 && (unsigned char)out[n - 1] >= 0xC0) n--;
     }
     out[n] = '\0';
+    return !cut;
 }
 
 int pgn_is_result(const char *w, size_t n)

@@ -47,8 +47,9 @@ size_t pgn_tag_line(const char *p, PgnTag *t);
 
 /* Copies the value of t unescaped into out (outlen >= 1 bytes, NUL-
  * terminated); a value that does not fit is cut at a UTF-8 character's
- * start, never inside one. */
-void pgn_tag_value(const PgnTag *t, char *out, size_t outlen);
+ * start, never inside one.  Returns 1 when the whole value was copied, 0
+ * when it was cut (a caller that must not read a cut value refuses it). */
+int pgn_tag_value(const PgnTag *t, char *out, size_t outlen);
 
 /* Whether the n bytes at w are a game's result: 1-0, 0-1, 1/2-1/2 or *. */
 int pgn_is_result(const char *w, size_t n);

@@ -319,6 +319,7 @@ suite() {
     same "$tag: not an object" "400" "$CODE"
     req POST /api/move "$(printf '%.0s[' $(seq 40))"
     same "$tag: nested too deeply" "400" "$CODE"
+    contains "$tag: ... naming the limit" "nested too deeply (at most 16 levels)" "$(cat "$tmp/body")"
     req POST /api/move "{\"session\":\"$SID\",\"move\":\"\\ud800\"}"
     same "$tag: lone surrogate" "400" "$CODE"
     req POST /api/move '{"session":"nope","move":"c5-c7"}'
@@ -529,6 +530,10 @@ ENDED
     req POST /api/pgn "{\"session\":\"$SID\",\"pgn\":\"[Variant \\\"tabal\\\"]\\n[FEN \\\"3/3/5/5/5/5/5/3/M2 w 0 1\\\"]\\n\\n1-0\"}"
     same "$tag: a PGN whose FEN tag's game is already over refused" \
         "400 PGN tag FEN: the game is already over in this position (Black has no pieces)" "$CODE $(jget "$tmp/body" .error)"
+    # A FEN tag too long for the reader is refused, not cut and misread.
+    req POST /api/pgn "{\"session\":\"$SID\",\"pgn\":\"[Variant \\\"tabal\\\"]\\n[FEN \\\"$(printf 'M%.0s' $(seq 300))\\\"]\\n\\n*\"}"
+    same "$tag: a PGN's FEN tag too long refused" \
+        "400 PGN tag FEN: value too long (at most 255 characters)" "$CODE $(jget "$tmp/body" .error)"
     # A move over the limit names it.
     req POST /api/move "{\"session\":\"$SID\",\"move\":\"$(printf 'c5%.0s' $(seq 100))\"}"
     same "$tag: a move too long names the limit" "400 move too long (at most 159 characters)" "$CODE $(jget "$tmp/body" .error)"

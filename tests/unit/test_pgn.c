@@ -18,7 +18,7 @@ START_TEST(tag_pairs)
     ck_assert_uint_eq(n, strlen(line) - 2);
     ck_assert_uint_eq(t.name_len, 5);
     ck_assert(!strncmp(t.name, "White", 5));
-    pgn_tag_value(&t, v, sizeof v);
+    ck_assert(pgn_tag_value(&t, v, sizeof v)); /* whole */
     ck_assert_str_eq(v, "a \"b\" \\ c");
     ck_assert_uint_gt(pgn_tag_pair("[Variant\"tabal\"]", &t), 0); /* no blank is needed */
     pgn_tag_value(&t, v, sizeof v);
@@ -37,7 +37,7 @@ START_TEST(tag_pairs)
     ck_assert_uint_eq(pgn_tag_line("[White \"a\"\n", &t), 0);
     /* a value cut to fit is cut at a character's start */
     ck_assert_uint_gt(pgn_tag_pair("[Black \"ab\xc3\xa9\"]", &t), 0);
-    pgn_tag_value(&t, v, 4);
+    ck_assert(!pgn_tag_value(&t, v, 4)); /* cut */
     ck_assert_str_eq(v, "ab");
     ck_assert(pgn_is_result("1/2-1/2", 7) && pgn_is_result("*", 1) && !pgn_is_result("1-0}", 4));
 }

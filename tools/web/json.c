@@ -322,7 +322,9 @@ static int literal(Parser *p, const char *word)
 static JsonValue *parse_value(Parser *p, int depth)
 {
     if (depth > JSON_MAX_DEPTH) {
-        fail(p, "nested too deeply");
+        char what[48];
+        snprintf(what, sizeof what, "nested too deeply (at most %d levels)", JSON_MAX_DEPTH);
+        fail(p, what);
         return NULL;
     }
     skip_blanks(p);

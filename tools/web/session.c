@@ -610,7 +610,13 @@ int session_load_pgn(Session *s, const char *pgn, char *err, size_t errlen)
         for (size_t i = 0; i < sizeof tags / sizeof *tags; i++)
             if (!tags[i].seen && t.name_len == strlen(tags[i].name)
                 && !strncmp(t.name, tags[i].name, t.name_len)) {
-                pgn_tag_value(&t, tags[i].out, tags[i].outlen);
+                /* A player's name may be cut for show; a cut variant,
+                 * rules or FEN would be read as another game. */
+                if (!pgn_tag_value(&t, tags[i].out, tags[i].outlen) && i < 3) {
+                    snprintf(err, errlen, "PGN tag %s: value too long (at most %zu characters)",
+                             tags[i].name, tags[i].outlen - 1);
+                    return -1;
+                }
                 tags[i].seen = 1;
             }
         const char *eol = strchr(tags_end, '\n');
