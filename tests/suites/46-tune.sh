@@ -333,6 +333,18 @@ else
     bad "gen recording no position: said, exit 1, no file left (exit $rc: $err; $(ls "$tmp" | grep nopos.txt))"
 fi
 
+# So does a merge of files that hold no position.
+: >"$tmp/empty1.txt"
+: >"$tmp/empty2.txt"
+err=$($BIN merge -out "$tmp/nopos2.txt" "$tmp/empty1.txt" "$tmp/empty2.txt" 2>&1 >/dev/null)
+rc=$?
+if [ $rc -eq 1 ] && [ "$err" = "dablo-tune: no position in the 2 files to merge: $tmp/nopos2.txt not written" ] &&
+    ! compgen -G "$tmp/nopos2.txt*" >/dev/null; then
+    ok "merge of no position: said, exit 1, no file left"
+else
+    bad "merge of no position: said, exit 1, no file left (exit $rc: $err; $(ls "$tmp" | grep nopos2.txt))"
+fi
+
 # ---- fit checks its -out and -fix before any work ------------------------
 cp tests/data/tune-tabal.txt "$tmp/in.txt"
 refuse "fit -out in a folder that does not exist" "-out $tmp/nodir/w.c: the folder $tmp/nodir does not exist" \

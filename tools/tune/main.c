@@ -399,7 +399,12 @@ static int cmd_merge(int argc, char **argv)
     if (first >= argc) return bad("merge: give the data files to merge%s%s", "", "");
     TuneData d = { 0 };
     int rc = read_all(&d, argc, argv, first);
-    if (rc == 0) {
+    if (rc == 0 && d.n == 0) {
+        /* As gen: a data file with no position is no data (fit refuses it). */
+        say_error("no position in the %d file%s to merge: %s not written", argc - first,
+                  argc - first == 1 ? "" : "s", out);
+        rc = 1;
+    } else if (rc == 0) {
         size_t dup = tune_data_dedupe(&d);
         NewFile nf;
         rc = open_new(&nf, out);
