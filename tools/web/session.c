@@ -566,16 +566,18 @@ int session_load_pgn(Session *s, const char *pgn, char *err, size_t errlen)
 {
     char variant[32] = "dablot", rules_text[256] = "", fen[256] = "", white[64] = "",
          black[64] = "";
+    /* whole: a cut value would be read as another game (a player's name
+     * may be cut for show) */
     struct {
         const char *name;
         char *out;
         size_t outlen;
-        int seen;
-    } tags[] = { { "Variant", variant, sizeof variant, 0 },
-                 { "Rules", rules_text, sizeof rules_text, 0 },
-                 { "FEN", fen, sizeof fen, 0 },
-                 { "White", white, sizeof white, 0 },
-                 { "Black", black, sizeof black, 0 } };
+        int whole, seen;
+    } tags[] = { { "Variant", variant, sizeof variant, 1, 0 },
+                 { "Rules", rules_text, sizeof rules_text, 1, 0 },
+                 { "FEN", fen, sizeof fen, 1, 0 },
+                 { "White", white, sizeof white, 0, 0 },
+                 { "Black", black, sizeof black, 0, 0 } };
     const char *text = pgn;
     /* A UTF-8 byte-order mark, as some editors save text, is no part of
      * the game. */
@@ -610,9 +612,7 @@ int session_load_pgn(Session *s, const char *pgn, char *err, size_t errlen)
         for (size_t i = 0; i < sizeof tags / sizeof *tags; i++)
             if (!tags[i].seen && t.name_len == strlen(tags[i].name)
                 && !strncmp(t.name, tags[i].name, t.name_len)) {
-                /* A player's name may be cut for show; a cut variant,
-                 * rules or FEN would be read as another game. */
-                if (!pgn_tag_value(&t, tags[i].out, tags[i].outlen) && i < 3) {
+                if (!pgn_tag_value(&t, tags[i].out, tags[i].outlen) && tags[i].whole) {
                     snprintf(err, errlen, "PGN tag %s: value too long (at most %zu characters)",
                              tags[i].name, tags[i].outlen - 1);
                     return -1;
