@@ -674,7 +674,7 @@ game_pids() {   # game_pids BGPID: once both engines of the game run, "RUNNER EN
     done
     return 1
 }
-freeze() {   # freeze PID...: stops them 300 ms, counted from when every thread is stopped (a starved thread may take long to stop)
+freeze() {   # freeze PID...: stops them 300 ms ($FREEZE_MS), counted from when every thread is stopped (a starved thread may take long to stop)
     local i t s
     kill -STOP "$@" 2>/dev/null
     for i in $(seq 200); do
@@ -687,7 +687,7 @@ freeze() {   # freeze PID...: stops them 300 ms, counted from when every thread 
         sleep 0.01
     done
     echo "froze $* ($s after $i polls, load $(cut -d' ' -f1 /proc/loadavg))" >>freeze.log
-    sleep 0.3; kill -CONT "$@" 2>/dev/null
+    sleep "$(awk -v ms="${FREEZE_MS:-300}" 'BEGIN { print ms / 1000 }')"; kill -CONT "$@" 2>/dev/null
 }
 frozen() {   # frozen [-stallcredit]: st=0.1 games of 20 ms moves; the runner and its engines stopped twice for 300 ms, as a host freezes a virtual machine
     two "--think-ms 20" "--think-ms 20" -each st=0.1 -games 2 -maxmoves 30 -results r.txt -pgnout g.pgn "$@" >out.txt 2>&1 &
@@ -707,10 +707,32 @@ freeze_charged() {
         { cat r.txt; grep 'loses' g.pgn; return 1; }
 }
 check "machine frozen 300 ms: a loss on time that says so" attempts 3 freeze_charged
+move_times() {   # the moves played, "MOVE WALL CHARGED" (ms): wall from the log's go to its bestmove, charged from the PGN (a bestmove not played, as after a loss on time, is left out)
+    awk '$4 == ">" && $5 == "go" { t[$3] = $1 } $4 == "<" && $5 == "bestmove" { print $6, $1 - t[$3] }' log.txt >wall.txt
+    tr '\n' ' ' <g.pgn | grep -oE '[a-k][0-9]+[-x][^ ]* \{[^}]*s\}' | awk '{ sub(/s}$/, "", $NF); print $1, $NF * 1000 }' >charged.txt
+    awk 'NR == FNR { m[NR] = $1; c[NR] = $2; n = NR; next } i < n && $1 == m[i + 1] { i++; print $1, $2, c[i] }' charged.txt wall.txt
+}
+# The freeze fell into a move, and that move was charged at least 250 ms
+# less than it took: played (its freeze is past st=0.1 + the margin: its
+# deadline waited out the freeze) or, when the load made it late even
+# without the freeze, lost on time with fewer ms used than the freeze.
+# On a loaded machine a 20 ms think can wait 100 ms and more for a CPU,
+# and losses on time that say nothing about the freeze would end the
+# games before it: the margin is twice the slowest move of a short
+# unfrozen game run first, and the freeze 300 ms longer than it.
 freeze_credited() {
-    frozen -stallcredit || return 1
-    ! grep -q 'termination=time' r.txt && grep -q 'not charged to the engines (-stallcredit)' out.txt ||
-        { echo "load average $(cut -d' ' -f1-3 /proc/loadavg)"; cat r.txt; grep -E '^Host|loses' out.txt g.pgn; return 1; }
+    two "--think-ms 20" "--think-ms 20" -each st=0.1 -games 1 -maxmoves 10 -log base.txt >/dev/null 2>&1
+    local slowest margin
+    slowest=$(awk '$4 == ">" && $5 == "go" { t[$3] = $1 } $4 == "<" && $5 == "bestmove" && $1 - t[$3] > m { m = $1 - t[$3] } END { print m + 0 }' base.txt)
+    margin=$((2 * slowest))
+    echo "slowest unfrozen move $slowest ms: timemargin=$margin, frozen $((margin + 300)) ms"
+    FREEZE_MS=$((margin + 300)) frozen -stallcredit -log log.txt -each timemargin=$margin || return 1
+    grep -q 'not charged to the engines (-stallcredit)' out.txt &&
+        { move_times | awk '$2 >= 250 && $3 <= $2 - 250 { f = 1 } END { exit !f }' ||
+          tr '\n' ' ' <g.pgn | grep -oE 'loses on time \([0-9]+ ms used; the machine was frozen for [0-9]+ ms during the move \(not charged\)' |
+              awk '{ used = substr($4, 2) + 0; frozen = $12 + 0 } frozen >= 250 && used < frozen { f = 1 } END { exit !f }'; } ||
+        { echo "load average $(cut -d' ' -f1-3 /proc/loadavg)"; cat r.txt; grep -E '^Host|loses' out.txt g.pgn
+          echo "moves over 100 ms (move, wall ms, charged ms):"; move_times | awk '$2 > 100'; return 1; }
 }
 check "machine frozen 300 ms with -stallcredit: the frozen time is not charged" attempts 3 freeze_credited
 engine_stopped() {   # only the engines stopped for 300 ms: their own stall, never credited

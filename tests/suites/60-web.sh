@@ -95,11 +95,11 @@ wait_for() {
 moves_of() { req GET "/api/state?session=$SID"; jget "$tmp/body" '.moves | length'; }
 moves_at_least() { [ "$(moves_of)" -ge "$1" ]; }
 
-# misbehave BIN NAME ARGS SECONDS: a server whose engine is the fake
-# engine with ARGS; one move played in a new session, and its event stream
-# for SECONDS in $tmp/sse.
+# misbehave BIN NAME ARGS SECONDS [CMD]: a server whose engine is the fake
+# engine (or CMD) with ARGS; one move played in a new session, and its
+# event stream for SECONDS in $tmp/sse.
 misbehave() {
-    start "$1" -engine cmd=build/fake_engine name="$2" args="$3"
+    start "$1" -engine cmd="${5:-build/fake_engine}" name="$2" args="$3"
     new_session
     curl -sN --max-time "$4" "$B/api/events?session=$SID&token=$TOKEN" >"$tmp/sse" &
     local cpid=$!
@@ -882,10 +882,37 @@ ENDED
 
     # Engines that crash or cheat (the fake engine of tests/match).
     misbehave "$BIN" crasher "--crash-at 1" 3
-    contains "$tag: a crash is reported and the engine restarted" "crasher exited; restarted (1 of 3)" "$(cat "$tmp/sse")"
-    contains "$tag: after 3 restarts it is given up" "given up" "$(cat "$tmp/sse")"
+    contains "$tag: a crash is reported with its exit status and the engine restarted" \
+        "crasher exited with status 3; restarted (1 of 3)" "$(cat "$tmp/sse")"
+    contains "$tag: ... and said on stderr" "dablo-web: engine crasher exited with status 3; restarted (1 of 3)" \
+        "$(cat "$tmp/server.err")"
+    contains "$tag: after 3 restarts it is given up" \
+        "crasher exited with status 3, 4 times in a row: given up" "$(cat "$tmp/sse")"
     req GET "/api/state?session=$SID"
     same "$tag: ... and a person plays on" "-1 -1 1" "$(jget "$tmp/body" .players.white) $(jget "$tmp/body" .players.black) $(jget "$tmp/body" '.moves | length')"
+    stop
+    # How an engine ended is named as dablo-match names it: its signal,
+    # or its exit status when it dies at ucinewgame or at position.
+    misbehave "$BIN" segv "--signal-at 1 11" 2
+    contains "$tag: an engine killed by a signal is reported with it" \
+        "segv was killed by signal 11 (Segmentation fault); restarted (1 of 3)" "$(cat "$tmp/sse")"
+    contains "$tag: ... and said on stderr" \
+        "dablo-web: engine segv was killed by signal 11 (Segmentation fault); restarted (1 of 3)" \
+        "$(cat "$tmp/server.err")"
+    stop
+    printf '#!/bin/sh\nulimit -c 0\nwhile read -r cmd rest; do\n  case $cmd in\n    uci) echo "option name Variant type combo default dablot var dablot var tabal"; echo uciok ;;\n    isready) echo readyok ;;\n    "$1") [ "$2" = segv ] && kill -SEGV $$; exit 5 ;;\n    quit) exit 0 ;;\n  esac\ndone\n' \
+        >"$tmp/dies-at"
+    chmod +x "$tmp/dies-at"
+    misbehave "$BIN" dies "ucinewgame" 2 "$tmp/dies-at"
+    contains "$tag: an engine that exits at ucinewgame is reported with its status" \
+        "dies exited with status 5 at ucinewgame" "$(cat "$tmp/sse")"
+    contains "$tag: ... and said on stderr" "dablo-web: engine dies exited with status 5 at ucinewgame" \
+        "$(cat "$tmp/server.err")"
+    stop
+    misbehave "$BIN" dies "position segv" 2 "$tmp/dies-at"
+    contains "$tag: an engine killed by a signal at position is reported with it" \
+        "dies was killed by signal 11 (Segmentation fault); it is restarted for the next search" \
+        "$(cat "$tmp/sse")"
     stop
     misbehave "$BIN" cheat "--illegal-at 1" 2
     contains "$tag: an illegal engine move is reported" "cheat played an illegal move" "$(cat "$tmp/sse")"

@@ -5,6 +5,7 @@
  */
 #define _GNU_SOURCE
 #include <check.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -728,8 +729,42 @@ typedef struct EarlyArg {
     Move best, given;
     atomic_int answers;
     atomic_llong answered_ms;
-    atomic_bool busy_stop;
+    atomic_llong answer_delay_us; /* the answering thread's run_delay then */
+    atomic_int answer_tid;        /* the thread that answered */
+    atomic_int search_tid;
+    atomic_bool busy_started, busy_stop;
 } EarlyArg;
+
+/* The time thread tid (0: the calling thread) has waited for a CPU while
+ * runnable, in us: run_delay of its schedstat; -1 when unknown. */
+static int64_t run_delay_us(pid_t tid)
+{
+    char path[64], buf[128];
+    if (tid)
+        snprintf(path, sizeof path, "/proc/self/task/%d/schedstat", (int)tid);
+    else
+        snprintf(path, sizeof path, "/proc/thread-self/schedstat");
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return -1;
+    ssize_t n = read(fd, buf, sizeof buf - 1);
+    close(fd);
+    unsigned long long run, delay;
+    if (n <= 0) return -1;
+    buf[n] = '\0';
+    return sscanf(buf, "%llu %llu", &run, &delay) == 2 ? (int64_t)(delay / 1000) : -1;
+}
+
+/* This process's thread ids into tids (at most n); returns how many. */
+static int thread_ids(pid_t *tids, int n)
+{
+    DIR *d = opendir("/proc/self/task");
+    int k = 0;
+    if (!d) return 0;
+    for (struct dirent *e; k < n && (e = readdir(d));)
+        if (e->d_name[0] != '.') tids[k++] = (pid_t)atoi(e->d_name);
+    closedir(d);
+    return k;
+}
 
 static void early_fn(void *ctx, const Move *best, const Move *ponder)
 {
@@ -737,6 +772,8 @@ static void early_fn(void *ctx, const Move *best, const Move *ponder)
     EarlyArg *a = ctx;
     a->given = *best;
     atomic_store(&a->answered_ms, timeman_now_ms());
+    atomic_store(&a->answer_delay_us, run_delay_us(0));
+    atomic_store(&a->answer_tid, (int)gettid());
     atomic_fetch_add(&a->answers, 1);
 }
 
@@ -752,6 +789,7 @@ static void *early_search(void *p)
 {
     EarlyArg *a = p;
     pin(a->cpu);
+    atomic_store(&a->search_tid, (int)gettid());
     Move ponder;
     a->rc = search_run(a->s, a->g, &a->l, &one_thread, &a->best, &ponder);
     return NULL;
@@ -761,6 +799,7 @@ static void *busy_loop(void *p)
 {
     EarlyArg *a = p;
     pin(a->cpu);
+    atomic_store(&a->busy_started, true);
     while (!atomic_load(&a->busy_stop)) {}
     return NULL;
 }
@@ -776,9 +815,58 @@ static bool thread_ended_within(pthread_t th, int ms)
     return pthread_timedjoin_np(th, NULL, &until) == 0;
 }
 
+/* Waits (1 ms steps, up to 60 s) until *flag; returns it. */
+static bool wait_flag(atomic_bool *flag)
+{
+    for (int i = 0; i < 60000 && !atomic_load(flag); i++) {
+        struct timespec ts = { 0, 1000000L };
+        nanosleep(&ts, NULL);
+    }
+    return atomic_load(flag);
+}
+
+/* Waits (1 ms steps, up to 60 s) until search s has a completed
+ * iteration's move for an early answer; returns whether it has. */
+static bool wait_early_move(Search *s)
+{
+    for (int i = 0; i < 60000; i++) {
+        pthread_mutex_lock(&s->answer_mu);
+        bool have = s->have_early;
+        pthread_mutex_unlock(&s->answer_mu);
+        if (have) return true;
+        struct timespec ts = { 0, 1000000L };
+        nanosleep(&ts, NULL);
+    }
+    return false;
+}
+
+/* The thread of this process that is not in old (n of them) and not
+ * skip: the search's timer thread once the search runs; 0 when not one. */
+static pid_t new_thread(const pid_t *old, int n, pid_t skip)
+{
+    pid_t now[64], found = 0;
+    int k = thread_ids(now, 64), count = 0;
+    for (int i = 0; i < k; i++) {
+        bool seen = now[i] == skip;
+        for (int j = 0; j < n && !seen; j++)
+            seen = now[i] == old[j];
+        if (!seen) {
+            found = now[i];
+            count++;
+        }
+    }
+    return count == 1 ? found : 0;
+}
+
 /* A search thread without a CPU (SCHED_IDLE, sharing its CPU with a busy
  * thread) is answered by the timer thread within 100 ms of stop, once, with
- * the move search_run() then returns, and search_run() returns 1.  It
+ * the move search_run() then returns, and search_run() returns 1.  The
+ * 100 ms leave out the time the timer thread and this one waited for a CPU
+ * (run_delay of their schedstat): on a loaded machine, more so at nice 19,
+ * the timer thread itself waits seconds for one, and that is the
+ * machine's, not the search's.  The search starts starving once it has a
+ * completed iteration to answer with (not after a fixed time, which a
+ * loaded machine may not give it a CPU in) and the busy thread runs.  It
  * depends on the scheduler: up to 3 tries, each failed one says what it
  * saw.  The info lines go to /dev/null. */
 START_TEST(stop_is_answered_for_a_starved_search)
@@ -804,22 +892,30 @@ START_TEST(stop_is_answered_for_a_starved_search)
         a.cpu = cpu;
         search_set_answer(a.s, early_fn, &a);
         dup2(null, 1);
+        pid_t before[64];
+        int nbefore = thread_ids(before, 64);
         pthread_t th, hog;
         ck_assert_int_eq(pthread_create(&th, NULL, early_search, &a), 0);
-        struct timespec warm = { 0, 100 * 1000000L }, settle = { 0, 20 * 1000000L };
-        nanosleep(&warm, NULL); /* iterations complete: there is a move to give */
+        bool warm = wait_early_move(a.s); /* there is a move to give */
+        pid_t timer = new_thread(before, nbefore, (pid_t)atomic_load(&a.search_tid));
         struct sched_param none = { 0 };
         int idle = pthread_setschedparam(th, SCHED_IDLE, &none);
         ck_assert_int_eq(pthread_create(&hog, NULL, busy_loop, &a), 0);
+        wait_flag(&a.busy_started);
+        struct timespec settle = { 0, 20 * 1000000L };
         nanosleep(&settle, NULL);
+        int64_t timer_delay0 = timer ? run_delay_us(timer) : -1, my_delay0 = run_delay_us(0);
         int64_t t0 = timeman_now_ms();
         search_stop(a.s);
+        int64_t my_delay = run_delay_us(0) - my_delay0; /* until the stop was asked */
         while (atomic_load(&a.answers) == 0 && timeman_now_ms() - t0 < 2000) {
             struct timespec ts = { 0, 1000000L };
             nanosleep(&ts, NULL);
         }
         atomic_store(&a.busy_stop, true);
         pthread_join(hog, NULL);
+        /* Back to a normal thread, so that a loaded machine lets it end. */
+        pthread_setschedparam(th, SCHED_OTHER, &none);
         /* A search thread the scheduler had not yet run into search_run()
          * (a loaded machine) clears that stop when it starts and searches
          * on: stop it again until it ends; the attempt has failed then. */
@@ -830,13 +926,24 @@ START_TEST(stop_is_answered_for_a_starved_search)
         fflush(stdout);
         dup2(out, 1);
         long long latency = atomic_load(&a.answered_ms) - t0;
+        /* The time the answer took while the timer thread had a CPU. */
+        long long waited = timer_delay0 >= 0 && atomic_load(&a.answer_delay_us) >= 0
+                                && atomic_load(&a.answer_tid) == (int)timer
+                             ? (atomic_load(&a.answer_delay_us) - timer_delay0 + my_delay) / 1000
+                             : -1;
         int answers = atomic_load(&a.answers);
-        ok = idle == 0 && answers == 1 && a.rc == 1 && move_equal(&a.best, &a.given)
-          && is_legal(&g.pos, &a.best) && latency < 100;
-        if (!ok)
-            printf("early answer, attempt %d of 3: SCHED_IDLE %s, %d answers, search_run %d, "
-                   "%lld ms after stop\n",
-                   attempt, idle ? "refused" : "set", answers, a.rc, answers ? latency : -1LL);
+        ok = warm && idle == 0 && answers == 1 && a.rc == 1 && move_equal(&a.best, &a.given)
+          && is_legal(&g.pos, &a.best) && waited >= 0 && latency - waited < 100;
+        if (!ok) {
+            printf(
+                "early answer, attempt %d of 3: %s, SCHED_IDLE %s, %d answers, search_run %d, "
+                "%lld ms after stop, of which the timer thread %d (found: %s) waited %lld ms for a "
+                "CPU\n",
+                attempt, warm ? "a move to give" : "no move to give in 60 s",
+                idle ? "refused" : "set", answers, a.rc, answers ? latency : -1LL,
+                (int)atomic_load(&a.answer_tid), timer ? "yes" : "no", waited);
+            fflush(stdout); /* before the next attempt points stdout at /dev/null */
+        }
         search_free(a.s);
     }
     close(null);

@@ -79,6 +79,46 @@ static void notice(Session *s, const char *fmt, ...)
     strbuf_free(&b);
 }
 
+/* A notice about an engine that is gone, also said on stderr as
+ * "dablo-web: MESSAGE" for whoever runs the server. */
+static void engine_notice(Session *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void engine_notice(Session *s, const char *fmt, ...)
+{
+    char msg[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    notice(s, "%s", msg);
+    fprintf(stderr, "dablo-web: %s\n", msg);
+}
+
+enum { EXIT_GRACE_MS = 500, EXIT_WORDS_LEN = 192 };
+
+/* After ENGINE_EOF from engine e: stops it and writes into how (len
+ * bytes) how it was lost, to follow "engine NAME ": its own exit status
+ * or signal as dablo-match says it (engine_reap(), up to EXIT_GRACE_MS
+ * for it to exit): "exited with status 3", "was killed by signal 11
+ * (Segmentation fault)", or "disconnected and did not exit within 500 ms
+ * (killed)"; or, when the EOF was the server's failure to read its output
+ * (engine_read_errno()), "could not be read: CAUSE" (it is killed). */
+static void exit_words(Engine *e, char *how, size_t len)
+{
+    int read_errno = engine_read_errno(e);
+    if (read_errno) {
+        snprintf(how, len, "could not be read: %s", strerror(read_errno));
+        engine_kill(e);
+        return;
+    }
+    char words[EXIT_WORDS_LEN - 20];
+    if (engine_reap(e, EXIT_GRACE_MS, words, sizeof words))
+        snprintf(how, len, "%s", words);
+    else if (*words)
+        snprintf(how, len, "disconnected and %s", words);
+    else
+        snprintf(how, len, "disconnected");
+}
+
 static void clear_lines(Session *s)
 {
     for (int i = 0; i < SESSION_MULTIPV_MAX; i++) {
@@ -1169,9 +1209,16 @@ static int engine_ready(Session *s, int slot, int spec)
         s->eng_skill[slot] = -1;
     }
     if (s->eng_game[slot] != s->game_id) {
-        if (engine_newgame(e, s->host->startup_ms) != ENGINE_OK) {
-            engine_kill(e);
-            notice(s, "engine %s stopped answering (ucinewgame)", engine_name(e));
+        EngineStatus st = engine_newgame(e, s->host->startup_ms);
+        if (st != ENGINE_OK) {
+            char how[EXIT_WORDS_LEN];
+            if (st == ENGINE_EOF) {
+                exit_words(e, how, sizeof how);
+                engine_notice(s, "engine %s %s at ucinewgame", engine_name(e), how);
+            } else {
+                engine_kill(e);
+                notice(s, "engine %s stopped answering (ucinewgame)", engine_name(e));
+            }
             return -1;
         }
         s->eng_game[slot] = s->game_id;
@@ -1305,6 +1352,12 @@ static void start_search(Session *s, SearchKind kind, int slot, int spec)
         st = engine_search_start(e, strbuf_str(&line), util_now_ms() + s->host->startup_ms,
                                  &s->search);
     strbuf_free(&line);
+    if (st == ENGINE_EOF) {
+        char how[EXIT_WORDS_LEN];
+        exit_words(e, how, sizeof how);
+        engine_notice(s, "engine %s %s; it is restarted for the next search", engine_name(e), how);
+        return;
+    }
     if (st != ENGINE_OK) {
         engine_kill(e);
         notice(s, "engine %s stopped answering; it is restarted for the next search",
@@ -1365,8 +1418,10 @@ int session_engine_fds(const Session *s, int fds[2], int slots[2])
     return n;
 }
 
-/* The engine of slot is gone (crash or stall): reported, restarted by
- * the next session_update() unless it failed too often. */
+/* The engine of slot is gone (crash or stall; what: how, "exited with
+ * status 3" (exit_words()) or "did not answer in time"): killed if it
+ * still runs, reported in a notice and on stderr (engine_notice()), and
+ * restarted by the next session_update() unless it failed too often. */
 static void engine_lost(Session *s, int slot, const char *what)
 {
     char name[128];
@@ -1379,14 +1434,16 @@ static void engine_lost(Session *s, int slot, const char *what)
     }
     s->restarts[slot]++;
     if (s->restarts[slot] > s->host->max_restarts) {
-        notice(s, "engine %s %s %d times in a row: given up, both sides are now played by a person",
-               name, what, s->restarts[slot]);
+        engine_notice(s,
+                      "engine %s %s, %d times in a row: given up, both sides are now played by a "
+                      "person",
+                      name, what, s->restarts[slot]);
         s->player[0] = s->player[1] = PLAYER_HUMAN;
         s->analyse = 0;
         s->restarts[slot] = 0;
     } else {
-        notice(s, "engine %s %s; restarted (%d of %d)", name, what, s->restarts[slot],
-               s->host->max_restarts);
+        engine_notice(s, "engine %s %s; restarted (%d of %d)", name, what, s->restarts[slot],
+                      s->host->max_restarts);
     }
     session_update(s);
 }
@@ -1425,7 +1482,9 @@ void session_engine_readable(Session *s, int slot)
         EngineStatus st = engine_read(e, mine ? &s->search : NULL, CHANNEL_NO_WAIT, &line);
         if (st == ENGINE_TIMEOUT) return;
         if (st != ENGINE_OK) {
-            engine_lost(s, slot, "exited");
+            char how[EXIT_WORDS_LEN];
+            exit_words(e, how, sizeof how);
+            engine_lost(s, slot, how);
             return;
         }
         if (!mine) continue;
