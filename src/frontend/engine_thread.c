@@ -14,6 +14,7 @@
 #include "search/output.h"
 #include "search/timeman.h"
 #include "rules/perft.h"
+#include "util/outstream.h"
 
 int64_t engine_thread_now_ms(void)
 {
@@ -356,6 +357,10 @@ void engine_thread_wait(EngineThread *w, WaitMode mode)
         int rc = pthread_cond_timedwait(&w->done, &w->lock, &ts);
         if (rc == ETIMEDOUT && atomic_load(&w->busy)) {
             pthread_mutex_unlock(&w->lock);
+            /* Nobody reads the job's lines any more (a closed pipe, a full
+             * disk): its lines are lost, so it ends as at stop. */
+            if (mode == WAIT_OUTPUT && !atomic_load(&w->stop) && outstream_stdout_error())
+                engine_thread_stop(w);
             engine_thread_poll(w);
             pthread_mutex_lock(&w->lock);
         }

@@ -128,10 +128,14 @@ int engine_thread_stopping(EngineThread *w);
 typedef enum {
     WAIT_ONLY,        /* let the job end by itself */
     WAIT_STOP_SEARCH, /* stop a search; let perft and bench finish */
-    WAIT_STOP_ALL     /* stop a search or a perft (a bench is left to the exit) */
+    WAIT_STOP_ALL,    /* stop a search or a perft (a bench is left to the exit) */
+    WAIT_OUTPUT       /* let the job end by itself, unless a write to standard
+                         output fails (outstream_stdout_error()): then stop it,
+                         a bench too, within ENGINE_POLL_MS of the failure */
 } WaitMode;
 
-/* Waits until no job runs, stopping it first as mode says. */
+/* Waits until no job runs, stopping it first as mode says (WAIT_OUTPUT:
+ * when standard output has failed, also while waiting). */
 void engine_thread_wait(EngineThread *w, WaitMode mode);
 
 /* 1 while a job runs.  Async-signal-safe. */

@@ -146,7 +146,8 @@ static bool named_in(const char *word, const char *const *names)
 int main(int argc, char **argv)
 {
     /* A host that closes our stdout must not kill us with SIGPIPE; output.c
-     * then drops the lines and the input loop ends (uci.c).  A write to
+     * then drops the lines and the input loop ends (uci.c), or a one-shot
+     * command's job is stopped (engine_thread_wait()).  A write to
      * stdout that failed otherwise (a full disk) gives exit status 1 and
      * "dablo: cannot write stdout: CAUSE" at exit. */
     signal(SIGPIPE, SIG_IGN);
@@ -266,7 +267,11 @@ int main(int argc, char **argv)
             rc = 2;
         } else if (w.n > 0) {
             uci_execute(&e, cmd);
-            engine_thread_wait(&e.worker, WAIT_ONLY); /* let the job finish on its own */
+            /* The job finishes on its own, unless a line of it cannot be
+             * written (a closed pipe, a full disk): then it is stopped at
+             * once, and the check at exit names a cause other than EPIPE
+             * (exit 1), as the input loop ends (PROTOCOL.md section 1.3). */
+            engine_thread_wait(&e.worker, WAIT_OUTPUT);
             rc = output_error_count() ? 1 : 0;
         }
         uci_parse_words_free(&w);

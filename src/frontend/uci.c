@@ -814,11 +814,13 @@ static int plain_loop(Session *e)
     linereader_free(&lr);
     /* EOF acts as quit, except that a perft or bench piped in with nothing
      * after it ("echo 'go perft 6' | dablo", as with Stockfish) runs to its
-     * end first; an explicit quit or stop still ends a perft at once. */
+     * end first, unless a line of it cannot be written; an explicit quit or
+     * stop still ends a perft at once.  A lost stdout stops any job, a
+     * bench too, so that the check at exit names the cause. */
     if (!e->quit) {
         JobKind job = engine_thread_job(&e->worker);
-        if (!lost && (job == JOB_PERFT || job == JOB_BENCH))
-            engine_thread_wait(&e->worker, WAIT_ONLY);
+        if (lost || job == JOB_PERFT || job == JOB_BENCH)
+            engine_thread_wait(&e->worker, WAIT_OUTPUT);
         uci_quit(e);
     }
     return failed;

@@ -568,6 +568,54 @@ dev_full_loop() {
     [ $? -eq 1 ] && [ "$err" = "dablo: cannot write stdout: No space left on device" ] || { echo "     | $err"; return 1; }
 }
 check "protocol over a pipe, stdout on /dev/full: ends, exit 1 naming the cause" dev_full_loop
+# A one-shot command stops its job at the first line that cannot be
+# written, not at the job's end, minutes or hours later (PROTOCOL.md
+# section 1.3): a reader that stopped after one line (head -1: exit 0,
+# nothing said, as a host that closes the pipe), a full disk (exit 1, the
+# cause named), no stdout at all.  Info lines, bench lines and perft's
+# divide lines (Tabal's first line is its variant line, so a divide line
+# is the first to fail) all count.  Stopped, each ends in well under a
+# second; timeout 20 s only catches one that runs on (exit 124).
+# lost_said WHAT CAUSE RC ERR: the command WHAT, whose standard output
+# failed with CAUSE, ended with exit status RC and stderr ERR: 1 and
+# "dablo: cannot write stdout: CAUSE" alone.
+lost_said() {
+    [ "$3 $4" = "1 dablo: cannot write stdout: $2" ] ||
+        { echo "     | $1: exit $3 (124: still running after 20 s): $4"; return 1; }
+}
+one_shot_lost() {
+    local cmd rc err
+    for cmd in 'go depth 60' 'go nodes 1000000000' 'bench 12' '--variant tabal go perft 13' \
+        '--variant tabal perft 13'; do
+        # shellcheck disable=SC2086 # the command's words
+        timeout 20 bin/dablo $cmd 2>"$TMPDIR_LOST/err" | head -1 >"$TMPDIR_LOST/out"
+        rc=${PIPESTATUS[0]}
+        [ "$rc" = 0 ] && [ ! -s "$TMPDIR_LOST/err" ] && [ -s "$TMPDIR_LOST/out" ] ||
+            { echo "     | dablo $cmd | head -1: exit $rc (124: still running after 20 s): $(cat "$TMPDIR_LOST/err")"; return 1; }
+        # shellcheck disable=SC2086
+        err=$(timeout 20 bin/dablo $cmd 2>&1 >/dev/full)
+        lost_said "dablo $cmd > /dev/full" "No space left on device" $? "$err" || return 1
+    done
+    err=$(timeout 20 bin/dablo go depth 60 2>&1 >&-)
+    lost_said "dablo go depth 60 >&-" "Bad file descriptor" $? "$err"
+}
+TMPDIR_LOST=$(mktemp -d)
+check "a one-shot go, bench or perft stops at its first line that cannot be written: exit 0 at a closed pipe, 1 naming the cause" one_shot_lost
+rm -rf "$TMPDIR_LOST"
+# Over a pipe too, a bench whose lines cannot be written stops, at the end
+# of the input (where it would run to its end) as before it, and the check
+# at exit names the cause: exit 1, not 0 with nothing said.
+bench_lost() {
+    local err rc
+    printf 'bench 12\n' | timeout 20 bin/dablo 2>/dev/null | head -1 >/dev/null
+    rc=${PIPESTATUS[1]}
+    [ "$rc" = 0 ] || { echo "     | bench 12 at EOF | head -1: exit $rc (124: still running after 20 s)"; return 1; }
+    err=$(printf 'bench 12\n' | timeout 20 bin/dablo 2>&1 >/dev/full)
+    lost_said "bench 12 at EOF > /dev/full" "No space left on device" $? "$err" || return 1
+    err=$({ printf 'bench 12\n'; sleep 3; } | timeout 20 bin/dablo 2>&1 >/dev/full)
+    lost_said "bench 12, input open, > /dev/full" "No space left on device" $? "$err"
+}
+check "protocol over a pipe: a bench whose lines cannot be written stops, exit 1 naming the cause on a full disk" bench_lost
 
 # A search stopped inside an iteration prints every MultiPV line again:
 # the last line of each multipv index names a different move, and the
