@@ -679,6 +679,13 @@ ENDED
     req POST /api/pgn "$(cat "$tmp/pgn.json")"
     same "$tag: a PGN with a variation, a ';' comment and a '%' line: the main line loaded" "200 b4-c5 d6xb4 a3xc5" \
         "$CODE $(jget "$tmp/body" '.moves | join(" ")')"
+    # Suffix annotations as other programs export them (PGN 8.2.4), alone
+    # or ending a move, are NAGs: skipped ("!?" was an unparsable move).
+    printf '[Variant "tabal"]\n\n1. b4-c5 !? d6xb4?! $1 2. a3xc5 ! ?? *\n' >"$tmp/nag.pgn"
+    pgn_request "$tmp/nag.pgn" >"$tmp/pgn.json"
+    req POST /api/pgn "$(cat "$tmp/pgn.json")"
+    same "$tag: a PGN with suffix annotations '!?', '?!', '!', '??': the moves loaded" "200 b4-c5 d6xb4 a3xc5" \
+        "$CODE $(jget "$tmp/body" '.moves | join(" ")')"
     # Without a Variant tag a PGN is read as the current game's variant
     # (Tabal here; it was read as Dablot), and an error says so.
     req POST /api/pgn "{\"session\":\"$SID\",\"pgn\":\"1. b4-c5 d6xb4 *\"}"
