@@ -686,6 +686,20 @@ ENDED
     req POST /api/pgn "$(cat "$tmp/pgn.json")"
     same "$tag: a PGN with suffix annotations '!?', '?!', '!', '??': the moves loaded" "200 b4-c5 d6xb4 a3xc5" \
         "$CODE $(jget "$tmp/body" '.moves | join(" ")')"
+    # A Rules tag's word that is no rule option is named (all were "not
+    # NAME=VALUE rule options"); a preset's name is answered with the
+    # NAME=VALUE form it stands for, which loads.
+    req POST /api/pgn "{\"session\":\"$SID\",\"pgn\":\"[Variant \\\"dablot\\\"]\\n[Rules \\\"Captures=compulsory Foo=1\\\"]\\n\\n*\"}"
+    same "$tag: a Rules tag with an unknown option names it" "400|PGN tag Rules: unknown rule option 'Foo' in 'Foo=1'" \
+        "$CODE|$(jget "$tmp/body" '.error | split(" (")[0]')"
+    req POST /api/pgn "{\"session\":\"$SID\",\"pgn\":\"[Variant \\\"dablot\\\"]\\n[Rules \\\"modern\\\"]\\n\\n*\"}"
+    same "$tag: a Rules tag with a preset's name gives its NAME=VALUE form" \
+        "400|PGN tag Rules: 'modern' is a preset, not NAME=VALUE rule options: write it as [Rules \"Captures=compulsory\"]" \
+        "$CODE|$(jget "$tmp/body" .error)"
+    req POST /api/pgn "{\"session\":\"$SID\",\"pgn\":\"[Variant \\\"dablot\\\"]\\n[Rules \\\"Captures=compulsory\\\"]\\n\\n*\"}"
+    same "$tag: ... which loads, as the preset" "200|modern" "$CODE|$(jget "$tmp/body" .options.Rules)"
+    pgn_request "$tmp/blank.pgn" >"$tmp/pgn.json"
+    req POST /api/pgn "$(cat "$tmp/pgn.json")"
     # Without a Variant tag a PGN is read as the current game's variant
     # (Tabal here; it was read as Dablot), and an error says so.
     req POST /api/pgn "{\"session\":\"$SID\",\"pgn\":\"1. b4-c5 d6xb4 *\"}"
