@@ -435,6 +435,17 @@ EOF_MOVES
     req POST /api/move "{\"session\":\"$SID\",\"move\":\"c5-c7\"}"
     if wait_for 100 has_lines; then ok "$tag: the engine's lines while it thinks"
     else bad "$tag: no line of the engine's in 10 s"; fi
+    # docs/web.md's table of the state object names each field sent, and
+    # its info object each field of a line (users read them there).
+    local doc_fields doc_info
+    doc_fields=$(awk '/^#/ { in_table = ($0 == "### The state object") } in_table && /^\| `/' docs/web.md |
+        sed -E 's/^\| `([^`]+)`.*/\1/' | LC_ALL=C sort | paste -sd' ')
+    doc_info=$(awk '/^An `info` event/ { p = 1 } p && /^$/ { exit } p' docs/web.md |
+        grep -o '"[A-Za-z]*":' | tr -d '":' | LC_ALL=C sort | paste -sd' ')
+    same "$tag: docs/web.md's state object table names every field of the state" "$doc_fields" \
+        "$(jget "$tmp/body" 'keys | join(" ")')"
+    same "$tag: ... and its info object every field of an analysis line" "$doc_info" \
+        "$(jget "$tmp/body" '.lines[0] | keys | join(" ")')"
     req POST /api/takeback "{\"session\":\"$SID\"}"
     same "$tag: take back while the engine thinks: no line of the position taken back" "200 0 0" \
         "$CODE $(jget "$tmp/body" '.moves | length') $(jget "$tmp/body" '.lines | length')"

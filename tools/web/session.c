@@ -1,24 +1,11 @@
 /*
  * session.c - one game on the board and its engines (see session.h).
  *
- * The state object the page draws (session_state_json):
- *   {"session":ID, "seq":N (grows with every change: an answer that
- *    comes after a newer event is stale), "variant":"dablot", "rules":"Captures=compulsory" (""
- *    = defaults), "options":{"Captures":"optional",...} (the options of
- *    the game's variant only: a Tabal game has MaxCapture and DrawPlies),
- *    "startFen":FEN, "moves":["b4-c5",...], "view":PLY, "fen":FEN at view,
- *    "stm":"white"|"black", "moveNumber":N,
- *    "legal":[{"move":"c7xa9","path":["c7","a9"],"captured":["b8"]}],
- *    "overflow":bool, "result":"1-0"|"0-1"|"1/2-1/2"|"*", "reason":TEXT,
- *    "players":{"white":-1|N, "black":-1|N}, "names":{"white":..,"black":..},
- *    "engines":[NAME...], "skillEngines":[bool...] (the engine declares
- *    "Skill Level"), "movetime":MS, "depth":N, "skill":0..20|null,
- *    "analyse":bool,
- *    "multipv":N, "flipped":bool, "thinking":"white"|"black"|"analysis"|"",
- *    "lines":[INFO...] (only ever of the shown position: see info_json()),
- *    "svg":"<svg ...>"}
- * "legal", "result" and "svg" are of the shown ply; "result" of the whole
- * game is the shown one when view == nmoves.
+ * The state object the page draws (session_state_json) and its info
+ * objects (info_json) are documented field by field in docs/web.md, "The
+ * state object", which is what users read: a field added, renamed or
+ * changed here is changed there too (tests/suites/60-web.sh checks that
+ * the table names every field sent).
  */
 #define _GNU_SOURCE
 #include "session.h"
