@@ -12,7 +12,8 @@
 #                     installed; man/<program>.h2m adds NAME and SEE ALSO)
 #   make install      PREFIX=/usr/local BINDIR= MANDIR= DOCDIR= DESTDIR= (installs
 #                     what make built, programs and man pages, and the rules
-#                     and protocol documents and docs/; compiles nothing)
+#                     and protocol documents, docs/ and the files of bench/
+#                     and tools/ they link to; compiles nothing)
 #   make uninstall    the same variables
 #   make format       clang-format the C lines changed since DABLO_FORMAT_BASE
 #                     (default: the merge base with main; never whole files;
@@ -210,11 +211,16 @@ build/man/%.1: bin/%
 # left out.
 # The documents the man pages point to, installed in $(DOCDIR).
 # docs/ goes too: PROTOCOL.md and the guides link to its pages, and
-# README.md, which docs/install.md links to (links into bench/ and tools/
-# name the source tree, which is not installed).
+# README.md, which docs/install.md links to; so do the files of bench/ and
+# tools/ that the documents link to (the benchmark report and signature,
+# the opening files and their README, the tuning manifest), each at its
+# path of the source tree, so that every relative link of an installed
+# document finds its file (tests/suites/70-install.sh checks it).
 DOC_FILES := README.md RULES.md LICENSE protocol/PROTOCOL.md protocol/BOARDS.md protocol/board-dablot.svg \
-	protocol/board-tabal.svg $(wildcard docs/*.md docs/img/*)
-DOC_DIRS := docs/img docs protocol
+	protocol/board-tabal.svg $(wildcard docs/*.md docs/img/*) bench/REPORT.md bench/signature \
+	bench/openings/README.md $(wildcard bench/openings/*.fen) tools/tune/manifest.txt
+# Deepest first: uninstall removes them in this order.
+DOC_DIRS := docs/img docs protocol bench/openings bench tools/tune tools
 
 install:
 	@missing=; for b in $(BINS); do [ -x $$b ] || missing="$$missing $$b"; done; \

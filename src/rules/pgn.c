@@ -65,6 +65,17 @@ int pgn_is_result(const char *w, size_t n)
         || (n == 7 && !strncmp(w, "1/2-1/2", 7)) || (n == 1 && *w == '*');
 }
 
+/* The length of the move suffix annotation (PGN section 8.2.4: "!",
+ * "?", "!!", "??", "!?" or "?!", which stand for NAGs $1..$6) that ends
+ * the n bytes at w, or 0. */
+static size_t annotation_len(const char *w, size_t n)
+{
+    size_t k = 0;
+    while (k < n && k < 3 && (w[n - 1 - k] == '!' || w[n - 1 - k] == '?'))
+        k++;
+    return k <= 2 ? k : 0;
+}
+
 PgnToken pgn_next_token(PgnLexer *lx, const char **tok, size_t *len)
 {
     for (;;) {
@@ -123,6 +134,9 @@ PgnToken pgn_next_token(PgnLexer *lx, const char **tok, size_t *len)
         *len = (size_t)(p + n - t);
         if (pgn_is_result(t, *len)) return PGN_RESULT;
         if (*t == '$') continue; /* a NAG */
+        size_t glyph = annotation_len(t, *len);
+        if (glyph == *len) continue; /* "!?" alone: a NAG too */
+        *len -= glyph;               /* "c5-c7!?": the move without it */
         return PGN_MOVE;
     }
 }

@@ -14,10 +14,13 @@
  * and line ends, comments ({...}, which may span lines, and ';' to the end
  * of the line), escape lines ('%' at a line's start, to its end: PGN
  * standard section 6), move numbers ("12." or "12..." before a move or
- * alone), NAGs ("$3") and variations ("(...)", nested or not, which may
- * span lines: PGN section 8.2.5's RAVs, whose moves are not the game's)
- * are skipped; what is left is a game's result (1-0, 0-1, 1/2-1/2 or *)
- * or a move (not judged here: notation.h parses it).
+ * alone), NAGs ("$3", and the suffix annotations "!", "?", "!!", "??",
+ * "!?" and "?!" of PGN section 8.2.4 that stand for $1..$6, alone or
+ * ending a move: "c5-c7!?" is the move c5-c7) and variations ("(...)",
+ * nested or not, which may span lines: PGN section 8.2.5's RAVs, whose
+ * moves are not the game's) are skipped; what is left is a game's result
+ * (1-0, 0-1, 1/2-1/2 or *) or a move (not judged here: notation.h parses
+ * it).
  */
 #ifndef DABLO_PGN_H
 #define DABLO_PGN_H
@@ -78,8 +81,8 @@ typedef struct PgnLexer {
 } PgnLexer;
 
 /* The next token of the movetext at lx->p; for PGN_MOVE and PGN_RESULT
- * *tok points to it (*len bytes, not NUL-terminated; a move's number is
- * not part of it).  A '}' outside any comment, or a ')' outside any
+ * *tok points to it (*len bytes, not NUL-terminated; a move's number and
+ * its suffix annotation are not part of it).  A '}' outside any comment, or a ')' outside any
  * variation, is a move of its own (one that no notation parses).  A '['
  * is PGN_NEXT_TAG inside a variation too: the caller says the variation
  * is never closed when rav_depth > 0 then, or at PGN_END. */

@@ -435,6 +435,17 @@ EOF_MOVES
     req POST /api/move "{\"session\":\"$SID\",\"move\":\"c5-c7\"}"
     if wait_for 100 has_lines; then ok "$tag: the engine's lines while it thinks"
     else bad "$tag: no line of the engine's in 10 s"; fi
+    # docs/web.md's table of the state object names each field sent, and
+    # its info object each field of a line (users read them there).
+    local doc_fields doc_info
+    doc_fields=$(awk '/^#/ { in_table = ($0 == "### The state object") } in_table && /^\| `/' docs/web.md |
+        sed -E 's/^\| `([^`]+)`.*/\1/' | LC_ALL=C sort | paste -sd' ')
+    doc_info=$(awk '/^An `info` event/ { p = 1 } p && /^$/ { exit } p' docs/web.md |
+        grep -o '"[A-Za-z]*":' | tr -d '":' | LC_ALL=C sort | paste -sd' ')
+    same "$tag: docs/web.md's state object table names every field of the state" "$doc_fields" \
+        "$(jget "$tmp/body" 'keys | join(" ")')"
+    same "$tag: ... and its info object every field of an analysis line" "$doc_info" \
+        "$(jget "$tmp/body" '.lines[0] | keys | join(" ")')"
     req POST /api/takeback "{\"session\":\"$SID\"}"
     same "$tag: take back while the engine thinks: no line of the position taken back" "200 0 0" \
         "$CODE $(jget "$tmp/body" '.moves | length') $(jget "$tmp/body" '.lines | length')"
@@ -679,6 +690,27 @@ ENDED
     req POST /api/pgn "$(cat "$tmp/pgn.json")"
     same "$tag: a PGN with a variation, a ';' comment and a '%' line: the main line loaded" "200 b4-c5 d6xb4 a3xc5" \
         "$CODE $(jget "$tmp/body" '.moves | join(" ")')"
+    # Suffix annotations as other programs export them (PGN 8.2.4), alone
+    # or ending a move, are NAGs: skipped ("!?" was an unparsable move).
+    printf '[Variant "tabal"]\n\n1. b4-c5 !? d6xb4?! $1 2. a3xc5 ! ?? *\n' >"$tmp/nag.pgn"
+    pgn_request "$tmp/nag.pgn" >"$tmp/pgn.json"
+    req POST /api/pgn "$(cat "$tmp/pgn.json")"
+    same "$tag: a PGN with suffix annotations '!?', '?!', '!', '??': the moves loaded" "200 b4-c5 d6xb4 a3xc5" \
+        "$CODE $(jget "$tmp/body" '.moves | join(" ")')"
+    # A Rules tag's word that is no rule option is named (all were "not
+    # NAME=VALUE rule options"); a preset's name is answered with the
+    # NAME=VALUE form it stands for, which loads.
+    req POST /api/pgn "{\"session\":\"$SID\",\"pgn\":\"[Variant \\\"dablot\\\"]\\n[Rules \\\"Captures=compulsory Foo=1\\\"]\\n\\n*\"}"
+    same "$tag: a Rules tag with an unknown option names it" "400|PGN tag Rules: unknown rule option 'Foo' in 'Foo=1'" \
+        "$CODE|$(jget "$tmp/body" '.error | split(" (")[0]')"
+    req POST /api/pgn "{\"session\":\"$SID\",\"pgn\":\"[Variant \\\"dablot\\\"]\\n[Rules \\\"modern\\\"]\\n\\n*\"}"
+    same "$tag: a Rules tag with a preset's name gives its NAME=VALUE form" \
+        "400|PGN tag Rules: 'modern' is a preset, not NAME=VALUE rule options: write it as [Rules \"Captures=compulsory\"]" \
+        "$CODE|$(jget "$tmp/body" .error)"
+    req POST /api/pgn "{\"session\":\"$SID\",\"pgn\":\"[Variant \\\"dablot\\\"]\\n[Rules \\\"Captures=compulsory\\\"]\\n\\n*\"}"
+    same "$tag: ... which loads, as the preset" "200|modern" "$CODE|$(jget "$tmp/body" .options.Rules)"
+    pgn_request "$tmp/blank.pgn" >"$tmp/pgn.json"
+    req POST /api/pgn "$(cat "$tmp/pgn.json")"
     # Without a Variant tag a PGN is read as the current game's variant
     # (Tabal here; it was read as Dablot), and an error says so.
     req POST /api/pgn "{\"session\":\"$SID\",\"pgn\":\"1. b4-c5 d6xb4 *\"}"

@@ -7,11 +7,13 @@
 # Each man page renders without a warning (groff -ww, man -l) and shows
 # the program's NAME line, SYNOPSIS and options; each program answers
 # --help ("Usage: NAME ...") and --version ("NAME VERSION"), which help2man
-# reads.  Checks that need help2man, groff or man are counted as skipped
+# reads.  Every relative link of the installed documents finds its file
+# there.  Checks that need help2man, groff or man are counted as skipped
 # when the tool is missing (tools/install-deps.sh installs them).
 set -u
 cd "$(dirname "$0")/../.."
 . tests/lib.sh
+. tests/links.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # A make of its own, not a job of the `make test` that runs this suite.
@@ -129,19 +131,19 @@ for d in RULES.md LICENSE protocol/PROTOCOL.md protocol/BOARDS.md; do
     cmp -s "$d" "$stage/usr/share/doc/dablo/$d" || { docs_ok=0; bad "usr/share/doc/dablo/$d missing or not $d"; }
 done
 [ "$docs_ok" -eq 0 ] || ok "RULES.md, LICENSE and protocol/ installed in usr/share/doc/dablo"
-# Every link of an installed document to a document of docs/, protocol/ or
-# RULES.md finds it installed (PROTOCOL.md links to ../docs/).
-broken=
-while IFS=: read -r f link; do
-    target=${link#](}
-    target=${target%%#*}
-    case $target in http*|'') continue ;; esac
-    src=$(dirname "$f")/$target
-    src=$(realpath -m --relative-to=. "$src")
-    case $src in docs/*|protocol/*|RULES.md|LICENSE|README.md) ;; *) continue ;; esac
-    [ -e "$stage/usr/share/doc/dablo/$src" ] || broken="$broken $f:$target"
-done < <(grep -o '](\([^)]*\))' RULES.md protocol/*.md docs/*.md | sed 's/)$//')
-same "installed documents link to installed documents (docs/ beside protocol/, README.md)" "" "$broken"
+# Every relative link of an installed document (README.md, RULES.md,
+# protocol/, docs/, and bench/ and tools/ files they link to) finds its
+# file installed, and a "file.md#anchor" link its heading (tests/links.sh):
+# links into bench/ and tools/ pointed into the source tree.
+mapfile -t installed_md < <(find "$stage/usr/share/doc/dablo" -name '*.md' | sort)
+if [ ${#installed_md[@]} -lt 10 ]; then
+    bad "only ${#installed_md[@]} Markdown documents installed in usr/share/doc/dablo"
+elif out=$(check_links "${installed_md[@]}"); then
+    ok "every relative link of the ${#installed_md[@]} installed Markdown documents resolves in usr/share/doc/dablo"
+else
+    bad "installed documents with broken links:"
+    sed "s#$stage/usr/share/doc/dablo/##g; s/^/     | /" <<<"$out"
+fi
 # The man pages name the installed documents, not the source tree.
 if ls build/man/*.1 >/dev/null 2>&1; then
     same "no man page sends to the source tree for a document" "" "$(grep -l 'source tree:' build/man/*.1)"

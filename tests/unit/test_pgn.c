@@ -130,6 +130,24 @@ START_TEST(variations_and_escape_lines)
 }
 END_TEST
 
+/* Suffix annotations (PGN 8.2.4), as other programs export them: alone
+ * they are skipped like a NAG ("!?" was a move no notation parses), and
+ * one ending a move is cut from it; three glyphs are no annotation. */
+START_TEST(suffix_annotations)
+{
+    char out[256];
+    PgnLexer lx;
+    ck_assert_str_eq(
+        fresh_tokens(&lx, "1. b4-c5 !? d6xb4 ?! 2. a3xc5 ! ? !! ?? $1 *", out, sizeof out),
+        "M:b4-c5 M:d6xb4 M:a3xc5 R:* ");
+    ck_assert_str_eq(
+        fresh_tokens(&lx, "1. b4-c5!? d6xb4?{x} 2.a3xc5!! c7-c6?? 1-0", out, sizeof out),
+        "M:b4-c5 M:d6xb4 M:a3xc5 M:c7-c6 R:1-0 ");
+    ck_assert_str_eq(fresh_tokens(&lx, "1. b4-c5!!! !?! *", out, sizeof out),
+                     "M:b4-c5!!! M:!?! R:* ");
+}
+END_TEST
+
 Suite *pgn_suite(void)
 {
     Suite *s = suite_create("pgn");
@@ -137,6 +155,7 @@ Suite *pgn_suite(void)
     tcase_add_test(tc, tag_pairs);
     tcase_add_test(tc, movetext_tokens);
     tcase_add_test(tc, variations_and_escape_lines);
+    tcase_add_test(tc, suffix_annotations);
     suite_add_tcase(s, tc);
     return s;
 }

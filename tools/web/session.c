@@ -1,24 +1,11 @@
 /*
  * session.c - one game on the board and its engines (see session.h).
  *
- * The state object the page draws (session_state_json):
- *   {"session":ID, "seq":N (grows with every change: an answer that
- *    comes after a newer event is stale), "variant":"dablot", "rules":"Captures=compulsory" (""
- *    = defaults), "options":{"Captures":"optional",...} (the options of
- *    the game's variant only: a Tabal game has MaxCapture and DrawPlies),
- *    "startFen":FEN, "moves":["b4-c5",...], "view":PLY, "fen":FEN at view,
- *    "stm":"white"|"black", "moveNumber":N,
- *    "legal":[{"move":"c7xa9","path":["c7","a9"],"captured":["b8"]}],
- *    "overflow":bool, "result":"1-0"|"0-1"|"1/2-1/2"|"*", "reason":TEXT,
- *    "players":{"white":-1|N, "black":-1|N}, "names":{"white":..,"black":..},
- *    "engines":[NAME...], "skillEngines":[bool...] (the engine declares
- *    "Skill Level"), "movetime":MS, "depth":N, "skill":0..20|null,
- *    "analyse":bool,
- *    "multipv":N, "flipped":bool, "thinking":"white"|"black"|"analysis"|"",
- *    "lines":[INFO...] (only ever of the shown position: see info_json()),
- *    "svg":"<svg ...>"}
- * "legal", "result" and "svg" are of the shown ply; "result" of the whole
- * game is the shown one when view == nmoves.
+ * The state object the page draws (session_state_json) and its info
+ * objects (info_json) are documented field by field in docs/web.md, "The
+ * state object", which is what users read: a field added, renamed or
+ * changed here is changed there too (tests/suites/60-web.sh checks that
+ * the table names every field sent).
  */
 #define _GNU_SOURCE
 #include "session.h"
@@ -602,6 +589,35 @@ static void name_preset(Rules *r)
     }
 }
 
+/* Why word of a Rules tag is refused when rules_set() does not know it:
+ * eq is its '=' (cut to a NUL) or NULL.  The tag holds rule options as
+ * NAME=VALUE words (rules_describe(), as dablo-match writes it) or
+ * "default"; a preset's name is answered with the options it stands for. */
+static void rules_tag_word_error(const char *word, const char *eq, char *why, size_t whylen)
+{
+    if (eq) {
+        snprintf(why, whylen,
+                 "unknown rule option '%.40s' in '%.40s=%.40s' (the options: Captures, "
+                 "ForwardOnlyMen, KingCaptureEnds, KingAndPrinceCaptureEnds, MaxCapture, "
+                 "DrawPlies)",
+                 word, word, eq + 1);
+        return;
+    }
+    Rules preset = rules_default(VARIANT_DABLOT);
+    char form[128];
+    if (rules_set(&preset, "Rules", word, form, sizeof form) == 0) {
+        rules_describe(&preset, form, sizeof form);
+        snprintf(why, whylen,
+                 "'%.40s' is a preset, not NAME=VALUE rule options: write it as [Rules \"%s\"]",
+                 word, form[0] ? form : "default");
+        return;
+    }
+    snprintf(why, whylen,
+             "'%.40s' is not NAME=VALUE: the tag holds rule options such as "
+             "Captures=compulsory, or \"default\"",
+             word);
+}
+
 int session_load_pgn(Session *s, const char *pgn, char *err, size_t errlen)
 {
     char variant[32] = "dablot", rules_text[256] = "", fen[256] = "", white[64] = "",
@@ -686,11 +702,11 @@ int session_load_pgn(Session *s, const char *pgn, char *err, size_t errlen)
         }
         for (int i = 0; i < nw; i++) {
             char *eq = strchr(words[i], '=');
-            char why[160];
+            char why[320];
             int rc = eq ? (*eq = '\0', rules_set(&r, words[i], eq + 1, why, sizeof why)) : 1;
             if (rc != 0) {
-                snprintf(err, errlen, "PGN tag Rules: %s",
-                         rc == 1 ? "not NAME=VALUE rule options" : why);
+                if (rc == 1) rules_tag_word_error(words[i], eq, why, sizeof why);
+                snprintf(err, errlen, "PGN tag Rules: %s", why);
                 util_free_words(words);
                 return -1;
             }
