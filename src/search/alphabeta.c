@@ -183,7 +183,8 @@ static inline int draw_score(const Thread *t, int ply)
 /* The static score of pos at ply for its side to move, with trade_share(). */
 static inline int eval_at(const Thread *t, const Position *pos, int ply, int *stm_steps)
 {
-    return eval_position(pos, stm_steps) + trade_share(t, pos, ply);
+    Color root = ply & 1 ? pos->stm ^ 1 : pos->stm;
+    return eval_position_for(pos, (int)root, stm_steps) + trade_share(t, pos, ply);
 }
 
 /* Game ends at a node below the root (see the file comment).  Returns true

@@ -21,7 +21,11 @@
  *     endings won against 90 (docs/strength.md "Stuck Dablot endings at
  *     fixed nodes");
  *   mopup_region, mopup_all_men: Dablot region walls and every man drawn
- *     in: 268 of 576 won against 227 (the same entry).
+ *     in: 268 of 576 won against 227 (the same entry);
+ *   hanging_root_own_move: Dablot the hand-set -12/-30/-40 for the root
+ *     side beside the fitted hanging_own_move for the other: +15 Elo and
+ *     the self-play proxy kept (docs/strength.md "The root side's men
+ *     weighed apart (Dablot)").
  * Tuned values: docs/tuning.md and the docs/strength.md entries it cites. */
 /* clang-format off */
 #define WORDS(bytes) ((int)((bytes) / sizeof(int)))
@@ -34,6 +38,7 @@ static const EvalParam eval_param_list[] = {
     EVAL_PARAM(mobility, true),
     EVAL_PARAM(hanging_own_move, true),
     EVAL_PARAM(hanging_their_move, true),
+    EVAL_PARAM(hanging_root_own_move, false),
     EVAL_PARAM(advance, true),
     EVAL_PARAM(centre, true),
     EVAL_PARAM(runaway, true),
@@ -518,6 +523,16 @@ static int immunity(const Position *pos, const EvalWeights *w, Color c)
 
 /* Points of p's set whose neighbour in direction d is in s (Dablot,
  * whole-board shifts: the neighbour of p in d is p + off[d]). */
+/* The safety weights of colour c's pieces: hanging_their_move when the
+ * opponent is to move, else hanging_own_move, or hanging_root_own_move for
+ * the search's root side (root: a Color, or EVAL_NO_ROOT). */
+static inline const int *hang_weights(const Position *pos, const EvalWeights *w, Color c, int root)
+{
+    return pos->stm != c  ? w->hanging_their_move
+         : (int)c == root ? w->hanging_root_own_move
+                          : w->hanging_own_move;
+}
+
 static inline Bitboard dablot_pre(const EvalTables *tb, Bitboard s, int d)
 {
     return tb->has_dir[d] & shift(s, -dablot_off[d]);
@@ -541,13 +556,12 @@ static bool dablot_hangs(const EvalTables *tb, const Bitboard land[DIR_NB], Bitb
  * its part with a straight line through in d, both computed once for the
  * two colours (evaluate()). */
 static void dablot_terms(const Position *pos, const EvalWeights *w, const AdvancePlanes *ap,
-                         const EvalTables *tb, Color c, const Bitboard open[DIR_NB],
+                         const EvalTables *tb, Color c, int root, const Bitboard open[DIR_NB],
                          const Bitboard land[DIR_NB], int term[TERM_NB][2], int *steps)
 {
     Bitboard own = pos->by_color[c], enemy = pos->by_color[c ^ 1];
     Bitboard empty = pos->geo->all & ~(own | enemy);
     Bitboard set[PIECE_TYPE_NB];
-    bool own_move = pos->stm == c;
     for (int t = 0; t < PIECE_TYPE_NB; t++) {
         set[t] = own & pos->by_type[t];
         term[TERM_MATERIAL][c] += piece_value(pos, w, c, (PieceType)t) * bb_count(set[t]);
@@ -575,7 +589,7 @@ static void dablot_terms(const Position *pos, const EvalWeights *w, const Advanc
      * landing sets shared), the prince and king one by one. */
     Bitboard royal_enemy = enemy & (pos->by_type[PRINCE] | pos->by_type[KING]);
     Bitboard king_enemy = enemy & pos->by_type[KING];
-    const int *hang = own_move ? w->hanging_own_move : w->hanging_their_move;
+    const int *hang = hang_weights(pos, w, c, root);
     Bitboard hit = 0;
     for (int d = 0; d < DIR_NB; d++)
         hit |= land[d] & shift(enemy, dablot_off[d]);
@@ -617,7 +631,7 @@ static inline int centre_sum64(const EvalTables *tb, uint64_t b)
  * piece_terms(); open[d] is the set of points whose neighbour in
  * direction d is empty, computed once for the two colours. */
 static void tabal_terms(const Position *pos, const EvalWeights *w, const AdvancePlanes *ap,
-                        const EvalTables *tb, Color c, const uint64_t open[DIR_NB],
+                        const EvalTables *tb, Color c, int root, const uint64_t open[DIR_NB],
                         int term[TERM_NB][2], int *steps)
 {
     uint64_t own = (uint64_t)pos->by_color[c], enemy = (uint64_t)pos->by_color[c ^ 1];
@@ -660,7 +674,7 @@ static void tabal_terms(const Position *pos, const EvalWeights *w, const Advance
         } while (seen != prev);
         hit |= open[d ^ 4] & seen;
     }
-    const int *hang = pos->stm == c ? w->hanging_own_move : w->hanging_their_move;
+    const int *hang = hang_weights(pos, w, c, root);
     for (int t = 0; t < PIECE_TYPE_NB; t++)
         term[TERM_SAFETY][c] += hang[t] * __builtin_popcountll(set[t] & hit);
 
@@ -681,12 +695,11 @@ static void tabal_terms(const Position *pos, const EvalWeights *w, const Advance
  * terms above must equal (eval_position_reference()), and the fallback if
  * the geometry ever stopped fitting their tables. */
 static void piece_terms(const Position *pos, const EvalWeights *w, const EvalTables *tb, Color c,
-                        Bitboard empty, int term[TERM_NB][2], int *steps)
+                        int root, Bitboard empty, int term[TERM_NB][2], int *steps)
 {
     const Geometry *g = pos->geo;
     Variant v = pos->rules.variant;
     Bitboard own = pos->by_color[c], enemy = pos->by_color[c ^ 1];
-    bool own_move = pos->stm == c;
     bool enemy_kings = enemy & pos->by_type[KING];
     bool restricted_men = v == VARIANT_TABAL || pos->rules.forward_only_men;
     Bitboard b = own;
@@ -702,7 +715,7 @@ static void piece_terms(const Position *pos, const EvalWeights *w, const EvalTab
         term[TERM_MOBILITY][c] += n * w->mobility[t];
         term[TERM_CENTRE][c] += tb->centre[p] * w->centre[t];
         if (is_hanging(pos, tb, p, c, t, empty))
-            term[TERM_SAFETY][c] += own_move ? w->hanging_own_move[t] : w->hanging_their_move[t];
+            term[TERM_SAFETY][c] += hang_weights(pos, w, c, root)[t];
         if (t == MAN) {
             int rr = tb->rel_rank[c][p];
             term[TERM_ADVANCE][c] += w->advance[rr];
@@ -875,7 +888,7 @@ static void hunt_advance(const Position *pos, const AdvancePlanes *ap, const Eva
 
 /* The whole evaluation; fills tr when not NULL.  by_piece forces the
  * piece-by-piece path. */
-static int evaluate(const Position *pos, const EvalWeights *w, const AdvancePlanes *ap,
+static int evaluate(const Position *pos, const EvalWeights *w, const AdvancePlanes *ap, int root,
                     EvalTrace *tr, int *stm_steps, bool by_piece)
 {
     Variant v = pos->rules.variant;
@@ -891,16 +904,16 @@ static int evaluate(const Position *pos, const EvalWeights *w, const AdvancePlan
             land[d] = open[d] & tb->through[d];
         }
         for (int c = 0; c < 2; c++)
-            dablot_terms(pos, w, ap, tb, (Color)c, open, land, term, &steps[c]);
+            dablot_terms(pos, w, ap, tb, (Color)c, root, open, land, term, &steps[c]);
     } else if (v == VARIANT_TABAL && tb->tabal_sets && !by_piece) {
         uint64_t open[DIR_NB];
         for (int d = 0; d < DIR_NB; d++)
             open[d] = tabal_pre(tb, (uint64_t)empty, d);
         for (int c = 0; c < 2; c++)
-            tabal_terms(pos, w, ap, tb, (Color)c, open, term, &steps[c]);
+            tabal_terms(pos, w, ap, tb, (Color)c, root, open, term, &steps[c]);
     } else {
         for (int c = 0; c < 2; c++)
-            piece_terms(pos, w, tb, (Color)c, empty, term, &steps[c]);
+            piece_terms(pos, w, tb, (Color)c, root, empty, term, &steps[c]);
     }
     int lead = term[TERM_MATERIAL][WHITE] - term[TERM_MATERIAL][BLACK];
     if (lead >= w->mopup_margin || -lead >= w->mopup_margin) {
@@ -947,26 +960,33 @@ static int evaluate(const Position *pos, const EvalWeights *w, const AdvancePlan
 }
 
 /* The engine's weights for pos and their advance planes. */
-static int evaluate_default(const Position *pos, EvalTrace *tr, int *stm_steps, bool by_piece)
+static int evaluate_default(const Position *pos, int root, EvalTrace *tr, int *stm_steps,
+                            bool by_piece)
 {
     tables_init();
     EvalTable i = eval_table_of(&pos->rules);
-    return evaluate(pos, &eval_default_weights[i], &default_planes[i], tr, stm_steps, by_piece);
+    return evaluate(pos, &eval_default_weights[i], &default_planes[i], root, tr, stm_steps,
+                    by_piece);
 }
 
 int eval_position(const Position *pos, int *stm_steps)
 {
-    return evaluate_default(pos, NULL, stm_steps, false);
+    return evaluate_default(pos, (int)pos->stm, NULL, stm_steps, false);
 }
 
-int eval_position_reference(const Position *pos, EvalTrace *t, int *stm_steps)
+int eval_position_for(const Position *pos, int root, int *stm_steps)
 {
-    return evaluate_default(pos, t, stm_steps, true);
+    return evaluate_default(pos, root, NULL, stm_steps, false);
+}
+
+int eval_position_reference(const Position *pos, int root, EvalTrace *t, int *stm_steps)
+{
+    return evaluate_default(pos, root, t, stm_steps, true);
 }
 
 void eval_trace(const Position *pos, EvalTrace *t)
 {
-    evaluate_default(pos, t, NULL, false);
+    evaluate_default(pos, (int)pos->stm, t, NULL, false);
 }
 
 int eval_white_weights(const Position *pos, const EvalWeights *w)
@@ -974,7 +994,7 @@ int eval_white_weights(const Position *pos, const EvalWeights *w)
     tables_init();
     AdvancePlanes ap;
     build_advance_planes(&ap, w, pos->rules.variant);
-    int s = evaluate(pos, w, &ap, NULL, NULL, false);
+    int s = evaluate(pos, w, &ap, EVAL_NO_ROOT, NULL, NULL, false);
     return pos->stm == WHITE ? s : -s;
 }
 

@@ -51,6 +51,8 @@ typedef struct EvalWeights {
     int mobility[PIECE_TYPE_NB];           /* per step a piece can make */
     int hanging_own_move[PIECE_TYPE_NB];   /* piece the opponent could jump; owner to move */
     int hanging_their_move[PIECE_TYPE_NB]; /* the same with the opponent to move */
+    int hanging_root_own_move
+        [PIECE_TYPE_NB]; /* hanging_own_move for the search's root side (eval_position_for()) */
     int advance[MAX_RANKS];                /* per man, by rank counted from its own side */
     int centre[PIECE_TYPE_NB];             /* per unit of centrality (eval_tables.centre) */
     int runaway[MAX_RANKS];                /* Tabal: man with a free path, by relative rank */
@@ -118,7 +120,8 @@ extern const char *const eval_weights_origin[EVAL_TABLE_NB];
  * it.  Not tunable: the value of a man (100, the unit of every score) and
  * its advance on its first rank (see eval_weight_tunable()), the mop-up
  * margin (a threshold), the mop-up wall (a count) and the kingless scale
- * (a factor): the score is not linear in the last three. */
+ * (a factor): the score is not linear in the last three; and
+ * hanging_root_own_move, which a tuner's evaluation (no root) never reads. */
 typedef struct EvalParam {
     const char *name;
     int index, count;
@@ -148,9 +151,10 @@ bool eval_weight_applies(EvalTable t, int i);
 void eval_weight_name(int i, char *buf, size_t len);
 
 /* The score of pos from White's view with the weights w (any table, e.g.
- * a tuner's candidate): the same function as eval_position(), which is
- * this with the eval_default_weights of eval_table_of(pos's rules), turned
- * to the side to move's view. */
+ * a tuner's candidate), with no root side: the same function as
+ * eval_position_for(pos, EVAL_NO_ROOT, ...), which is this with the
+ * eval_default_weights of eval_table_of(pos's rules), turned to the side
+ * to move's view. */
 int eval_white_weights(const Position *pos, const EvalWeights *w);
 
 /* The evaluation as a linear function of the weights around w, for fitting
@@ -182,19 +186,31 @@ typedef struct EvalTrace {
 /* Name of a term for reports ("material", ...). */
 const char *eval_term_name(EvalTerm t);
 
-/* Score of pos for the side to move (about -10000..10000).  When
+/* No root side: both sides' pieces weighed alike (eval_position_for()). */
+enum { EVAL_NO_ROOT = -1 };
+
+/* Score of pos for the side to move (about -10000..10000) in a search
+ * whose root side is root (WHITE, BLACK or EVAL_NO_ROOT): the root side's
+ * pieces the opponent could jump with their owner to move weigh
+ * hanging_root_own_move, the other side's hanging_own_move.  The fit
+ * teaches a man kept safe, which a side that must break a passive
+ * defence cannot afford (docs/tuning.md "The root side's men").  When
  * stm_steps is not NULL it receives the number of steps the side to move
  * has (0 means: no step; with no capture either, the side has no move). */
+int eval_position_for(const Position *pos, int root, int *stm_steps);
+
+/* eval_position_for() with the side to move as the root: the score a
+ * search of pos starts from. */
 int eval_position(const Position *pos, int *stm_steps);
 
 /* The same score computed piece by piece, without the whole-board set
  * operations of the Dablot and Tabal terms: for tests, which check that
  * both agree term by term.  When t is not NULL every term is written to
  * *t, as eval_trace() does; when stm_steps is not NULL it receives what
- * eval_position() gives there. */
-int eval_position_reference(const Position *pos, EvalTrace *t, int *stm_steps);
+ * eval_position_for() gives there. */
+int eval_position_reference(const Position *pos, int root, EvalTrace *t, int *stm_steps);
 
-/* The same evaluation with every term written to *t. */
+/* eval_position() with every term written to *t. */
 void eval_trace(const Position *pos, EvalTrace *t);
 
 /* Value of a piece type in variant v (material weights of its first

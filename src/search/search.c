@@ -773,7 +773,7 @@ static bool answer(Search *s, const Game *g, Move *best, Move *ponder)
         Position p = g->pos;
         Undo u;
         position_make(&p, &rm->move, &u);
-        rm->score = -eval_position(&p, NULL) + trade_bonus_at(&s->opt, &p);
+        rm->score = -eval_position_for(&p, (int)g->pos.stm, NULL) + trade_bonus_at(&s->opt, &p);
     }
     bool skilled = skill_choose(s, bt, &g->pos);
     /* No line for an iteration that did not complete: a search stopped

@@ -236,7 +236,7 @@ START_TEST(coefficients_predict_the_evaluation)
                 ck_assert_msg(coef[k] == 0 || eval_weight_applies(eval_table_of(&r), idx[k]),
                               "%s:%zu moves weight %d, which does not apply to its table", files[f],
                               i + 1, idx[k]);
-            int stm = eval_position(&p, NULL);
+            int stm = eval_position_for(&p, EVAL_NO_ROOT, NULL);
             quick_assert_int_eq(base, p.stm == WHITE ? stm : -stm);
             EvalWeights other = *w;
             double predicted = base;

@@ -1004,7 +1004,7 @@ START_TEST(fast_eval_matches_reference)
         { VARIANT_TABAL, "MaxCapture=true" },
     };
     unsigned seed = 12345;
-    int checked = 0, with_kings = 0, rounds = test_quick() ? 20 : 200;
+    int checked = 0, with_kings = 0, root_differs = 0, rounds = test_quick() ? 20 : 200;
     MoveList *l = malloc(sizeof *l);
     for (size_t si = 0; si < sizeof sets / sizeof sets[0]; si++) {
         Rules r = test_rules(sets[si].v, sets[si].options);
@@ -1016,7 +1016,16 @@ START_TEST(fast_eval_matches_reference)
                 int fast_steps, ref_steps;
                 eval_trace(&p, &fast);
                 int score = eval_position(&p, &fast_steps);
-                ck_assert_int_eq(score, eval_position_reference(&p, &ref, &ref_steps));
+                ck_assert_int_eq(score, eval_position_reference(&p, (int)p.stm, &ref, &ref_steps));
+                for (int root = EVAL_NO_ROOT; root <= BLACK; root++)
+                    ck_assert_int_eq(eval_position_for(&p, root, NULL),
+                                     eval_position_reference(&p, root, NULL, NULL));
+                /* The side to move as the root weighs its hanging pieces by
+                 * the root's weight; the other side as the root gives the
+                 * tuner's score (no root). */
+                int none = eval_position_for(&p, EVAL_NO_ROOT, NULL);
+                ck_assert_int_eq(eval_position_for(&p, (int)(p.stm ^ 1), NULL), none);
+                root_differs += score != none;
                 ck_assert_int_eq(score, fast.total);
                 ck_assert_int_eq(fast_steps, ref_steps);
                 for (int t = 0; t < TERM_NB; t++)
@@ -1039,6 +1048,20 @@ START_TEST(fast_eval_matches_reference)
     free(l);
     ck_assert_int_gt(checked, 1000);
     ck_assert_int_gt(with_kings, 100); /* Tabal's flying kings are tried too */
+    ck_assert_int_gt(root_differs, 10); /* the dablot table's root weight is read */
+}
+END_TEST
+
+START_TEST(hanging_root_own_move_differs_in_the_dablot_table_only)
+{
+    /* Only Dablot's optional-capture table has a root side's weight of its
+     * own (docs/tuning.md "The root side's men"); the others keep it equal. */
+    for (int i = 0; i < EVAL_TABLE_NB; i++) {
+        const EvalWeights *w = &eval_default_weights[i];
+        bool same = !memcmp(w->hanging_root_own_move, w->hanging_own_move,
+                            sizeof w->hanging_own_move);
+        ck_assert_msg(same == (i != EVAL_TABLE_DABLOT), "table %s", eval_table_name((EvalTable)i));
+    }
 }
 END_TEST
 
@@ -1073,18 +1096,19 @@ static int white_mopup(const char *fen)
 
 START_TEST(mopup_walls_in_the_enemy_king)
 {
-    /* King and four men against a lone king on k13, Black to move (men
-     * without prey count 50, so White leads by 200 and mop-up applies). */
+    /* King and five men against a lone king on k13, Black to move (men
+     * without prey count about 50, so White leads by more than the mop-up
+     * margin of 200). */
     /* White's king two steps from the enemy king (i11) scores above the
      * same king far away (j2). */
-    int near = white_mopup("5k/5/4K1/5/6/5/6/5/6/5/6/5/MMMM2 b 0 1");
-    int far = white_mopup("5k/5/6/5/6/5/6/5/6/5/6/4K/MMMM2 b 0 1");
+    int near = white_mopup("5k/5/4K1/5/6/5/6/5/6/5/6/5/MMMMM1 b 0 1");
+    int far = white_mopup("5k/5/6/5/6/5/6/5/6/5/6/4K/MMMMM1 b 0 1");
     ck_assert_int_gt(near, far);
     /* Same men, same distances: a man on i13 backed by one on g13 cannot
      * be jumped by the enemy king, one backed by nothing can (a free move
      * for it), so the first wall scores higher. */
-    int backed = white_mopup("3MMk/5/6/5/6/5/6/5/6/4K/6/5/MM4 b 0 1");
-    int loose = white_mopup("4Mk/5/6/5/5M/5/6/5/6/4K/6/5/MM4 b 0 1");
+    int backed = white_mopup("3MMk/5/6/5/6/5/6/5/6/4K/6/5/MMM3 b 0 1");
+    int loose = white_mopup("4Mk/5/6/5/5M/5/6/5/6/4K/6/5/MMM3 b 0 1");
     ck_assert_int_gt(backed, loose);
     /* With the enemy king gone the hunted piece is the enemy prince, which
      * White's king may take: near (i11) scores above far (j2) again. */
@@ -1119,8 +1143,8 @@ START_TEST(mopup_region_and_lost_king)
      * its only step (k11) is such a point and its room is 1 point; with
      * the king on i9 k11 opens the whole board.  The region alone is worth
      * far more than the king's one step of distance. */
-    int guarded = white_mopup("3MMk/4M/4M1/5/5K/5/6/5/6/5/6/5/6 b 0 1");
-    int unguarded = white_mopup("3MMk/4M/4M1/5/4K1/5/6/5/6/5/6/5/6 b 0 1");
+    int guarded = white_mopup("3MMk/4M/4M1/5/5K/5/6/5/6/5/6/5/M5 b 0 1");
+    int unguarded = white_mopup("3MMk/4M/4M1/5/4K1/5/6/5/6/5/6/5/M5 b 0 1");
     ck_assert_int_gt(guarded - unguarded, 200);
     /* Once the enemy has no man every man counts toward the hunted king,
      * not only the six nearest: a seventh man on a5 scores above the same
@@ -1403,6 +1427,7 @@ Suite *search_suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, fast_eval_matches_reference);
     tcase_add_test(tc, eval_is_symmetric);
+    tcase_add_test(tc, hanging_root_own_move_differs_in_the_dablot_table_only);
     tcase_add_test(tc, weight_tables_by_capture_rule);
     tcase_add_test(tc, mopup_walls_in_the_enemy_king);
     tcase_add_test(tc, mopup_region_and_lost_king);
