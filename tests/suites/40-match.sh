@@ -1110,6 +1110,24 @@ tabal_match() {
     grep -q '^\[Variant "tabal"\]' g.pgn && grep -q '^\[Rules "MaxCapture=true DrawPlies=60"\]' g.pgn && [ "$(wc -l <r.txt)" -eq 2 ]
 }
 check "Tabal with rule options: sent to the engines and used by the judge" tabal_match
+preset_then_options() {
+    # The preset first, then the single options, wherever -rules stands:
+    # both orders play and record the same rules and send Rules first.
+    two "" "" -option Captures=compulsory -rules classic -each depth=1 -games 1 -maxmoves 2 -pgnout a.pgn -log a.log >/dev/null || return 1
+    two "" "" -rules classic -option Captures=compulsory -each depth=1 -games 1 -maxmoves 2 -pgnout b.pgn -log b.log >/dev/null || return 1
+    grep -q '^\[Rules "Captures=compulsory"\]' a.pgn && grep -q '^\[Rules "Captures=compulsory"\]' b.pgn || return 1
+    two "" "" -option Captures=compulsory -rules anti-draw -each depth=1 -games 1 -maxmoves 2 -pgnout c.pgn >/dev/null &&
+        grep -q '^\[Rules "Captures=compulsory ForwardOnlyMen=true KingCaptureEnds=true"\]' c.pgn || return 1
+    grep -m 2 'A > setoption name \(Rules\|Captures\)' a.log | tr '\n' ' ' | grep -q 'Rules value classic .*Captures value compulsory' || return 1
+    # two presets (-rules and -option Rules=) are refused whatever their order
+    local o
+    for o in "-rules modern -option Rules=classic" "-option Rules=classic -rules modern"; do
+        # shellcheck disable=SC2086
+        two "" "" $o -each depth=1 -games 1 2>err.txt >/dev/null
+        [ $? -eq 2 ] && grep -q 'Rules= is given twice' err.txt || { cat err.txt; return 1; }
+    done
+}
+check "-rules and -option: the preset first, then the options, in any order" preset_then_options
 genopenings_ok() {
     "$M" -genopenings 20 plies=6 -srand 9 out=a.fen 2>/dev/null && "$M" -genopenings 20 plies=6 -srand 9 >b.fen || return 1
     cmp a.fen b.fen && [ "$(sort -u a.fen | wc -l)" -eq 20 ] || return 1
