@@ -783,11 +783,19 @@ resume_recover() {
 check "a resumed run takes -recover" resume_recover
 shard_empty() {
     local out
-    out=$(two "" "" -each depth=1 -games 2 -repeat -rounds 3 -shard 4/5 2>&1) || return 1
+    out=$(two "" "" -each depth=1 -games 2 -repeat -rounds 3 -shard 4/5 -results s4.txt -pgnout s4.pgn 2>&1) || return 1
     grep -q '^dablo-match: note: -shard 4/5 holds no game: the match has 3 pairs of games, and shard i plays pairs i, i+5, \.\.\.$' <<<"$out" ||
         { echo "$out"; return 1; }
+    # ... and still leaves its (empty) results and PGN files, which
+    # dablo-stats -merge of every shard reads.
+    [ -f s4.txt ] && [ ! -s s4.txt ] && [ -f s4.pgn ] && [ ! -s s4.pgn ] || { ls -l; return 1; }
+    two "" "" -each depth=1 -maxmoves 4 -games 2 -repeat -rounds 3 -shard 1/5 -results s1.txt >/dev/null 2>&1 || return 1
+    "$ROOT/bin/dablo-stats" -merge s1.txt s4.txt | grep -q '^Files merged: 2$' || return 1
+    # a shard that stops before its end (a failed engine) leaves no empty file
+    "$M" -engine cmd=./no-such-engine -engine cmd="$F" -each depth=1 -games 2 -repeat -rounds 3 -shard 4/5 -results s5.txt >/dev/null 2>&1
+    [ ! -e s5.txt ] || { echo "a failed run left s5.txt"; return 1; }
 }
-check "a shard with no game says so" shard_empty
+check "a shard with no game says so and writes empty results and PGN files" shard_empty
 engine_missing() {
     local out
     out=$("$M" -engine cmd=./no-such-engine -engine cmd="$F" -each depth=1 2>&1); [ $? -eq 2 ] || return 1

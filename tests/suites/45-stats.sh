@@ -338,6 +338,10 @@ expect "merge reports the number of files" '^Files merged: 3$' \
 cat "$tmp/shard0.txt" "$tmp/shard0.txt" >"$tmp/dup.txt"
 refuse "a file with games twice over" $BIN -results "$tmp/dup.txt"
 refuse "merge with a missing shard" $BIN -merge "$tmp/shard0.txt" "$tmp/none.txt"
+# An empty shard's file (a shard without games writes one) merges as no games.
+: >"$tmp/empty.txt"
+expect "merge with an empty shard file" '^Files merged: 4$' \
+    $BIN -merge "$tmp/shard0.txt" "$tmp/shard1.txt" "$tmp/shard2.txt" "$tmp/empty.txt" -opponent B
 refuse "merge with one shard given twice (game counted twice)" \
     $BIN -merge "$tmp/shard0.txt" "$tmp/shard1.txt" "$tmp/shard0.txt"
 # A single-valued option given twice is refused, naming it (the last would
