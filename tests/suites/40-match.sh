@@ -1193,6 +1193,16 @@ nul_book() {   # a NUL byte would end a line early: the line alone, or the rest 
     done
 }
 check "a NUL byte in an openings line is refused with the file and line" nul_book
+bom_book() {   # a byte-order mark before the first line is skipped, as in results and PGN files
+    local fen
+    fen=$("$M" -genopenings 1 plies=2 -srand 1 2>/dev/null) || return 1
+    printf '\xEF\xBB\xBF%s\n' "$fen" >bom.fen
+    two "" "" -each depth=1 -games 1 -maxmoves 2 -openings file=bom.fen -pgnout g.pgn >/dev/null || return 1
+    grep -qF "[FEN \"$fen\"]" g.pgn || { cat g.pgn; return 1; }
+    printf '\xEF\xBB\xBFc5-d6\n' >bom.moves
+    two "" "" -each depth=1 -games 1 -maxmoves 2 -openings file=bom.moves format=moves -results r.txt >/dev/null
+}
+check "a byte-order mark before an openings file's first line is skipped" bom_book
 long_book() {   # a line over 64 KiB (junk, /dev/zero) is refused with its number, not read whole
     local out rc
     "$M" -genopenings 6 plies=2 -srand 1 >six.fen 2>/dev/null || return 1

@@ -342,6 +342,9 @@ refuse "merge with a missing shard" $BIN -merge "$tmp/shard0.txt" "$tmp/none.txt
 : >"$tmp/empty.txt"
 expect "merge with an empty shard file" '^Files merged: 4$' \
     $BIN -merge "$tmp/shard0.txt" "$tmp/shard1.txt" "$tmp/shard2.txt" "$tmp/empty.txt" -opponent B
+# A byte-order mark before the first line is no part of its first key.
+printf '\xEF\xBB\xBFgame=2 white=a black=b result=1-0\ngame=1 white=b black=a result=1-0\n' >"$tmp/bom.txt"
+expect "a byte-order mark before game= is skipped: game 1 is the first" '^Engine: b$' $BIN -results "$tmp/bom.txt"
 refuse "merge with one shard given twice (game counted twice)" \
     $BIN -merge "$tmp/shard0.txt" "$tmp/shard1.txt" "$tmp/shard0.txt"
 # A single-valued option given twice is refused, naming it (the last would

@@ -186,6 +186,10 @@ cut -d' ' -f4- tests/data/tune-dablot.txt | head -n 1 >"$tmp/dablot.fen"
 refuse "gen: a Dablot FEN for Tabal is hinted with gen's own -game" \
     ".*dablot.fen:1: .*\\(is this a Dablot FEN\\? -game dablot:classic\\)\$" \
     $BIN gen -game tabal -openings "$tmp/dablot.fen" -out "$tmp/x.txt"
+printf '\xEF\xBB\xBFmmm/mmm/mmmmm/mmmmm/5/MMMMM/MMMMM/MMM/MMM w 0 1\n' >"$tmp/bom.fen"
+if $BIN gen -game tabal -openings "$tmp/bom.fen" -nodes 100 -games 1 -out "$tmp/bom.txt" 2>"$tmp/err"; then
+    ok "gen: a byte-order mark before the openings file's first line is skipped"
+else bad "gen: a byte-order mark before the openings file's first line is skipped: $(cat "$tmp/err")"; fi
 printf 'mmm/mmm/mmmmm/mmmmm/5/MMMMM/MMMMM/MMM/MMM w 0 1\nnot a fen\n' >"$tmp/book.fen"
 refuse "gen: a bad openings file names its line" ".*book.fen:2: " \
     $BIN gen -game tabal -openings "$tmp/book.fen" -out "$tmp/x.txt"

@@ -272,6 +272,10 @@ static int read_games(const char *path, GameList *out, int whole, char *err, siz
             rc = -1;
             break;
         }
+        if (lineno == 1 && util_bom_len(line)) { /* as some editors save text: no key */
+            line += 3;
+            len -= 3;
+        }
         size_t c = control_byte(line, len);
         if (c < len) {
             unsigned char b = (unsigned char)line[c];

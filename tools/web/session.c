@@ -592,7 +592,7 @@ int session_load_pgn(Session *s, const char *pgn, char *err, size_t errlen)
     const char *text = pgn;
     /* A UTF-8 byte-order mark, as some editors save text, is no part of
      * the game. */
-    if (!strncmp(pgn, "\xEF\xBB\xBF", 3)) pgn += 3;
+    pgn += util_bom_len(pgn);
     if (!pgn[strspn(pgn, " \t\r\n")]) {
         snprintf(err, errlen, "no game in the PGN");
         return -1;
