@@ -1118,6 +1118,18 @@ tabal_match() {
     grep -q '^\[Variant "tabal"\]' g.pgn && grep -q '^\[Rules "MaxCapture=true DrawPlies=60"\]' g.pgn && [ "$(wc -l <r.txt)" -eq 2 ]
 }
 check "Tabal with rule options: sent to the engines and used by the judge" tabal_match
+help_terminations() {
+    # Every termination word of the records (record.c's table) is in the
+    # "Terminations:" list of --help (and so of the man page).
+    local list w words
+    list=$("$M" --help | awk '/^Terminations:/ { on = 1 } on { printf "%s ", $0 } on && /\.$/ { exit }')
+    words=$(sed -n 's/^ *\[TERM_[A-Z_]*\] = { "\([a-z-]*\)", .*/\1/p' "$ROOT/tools/match/record.c" | grep -v '^none$')
+    [ "$(wc -w <<<"$words")" -ge 14 ] || { echo "read only: $words"; return 1; }
+    for w in $words; do
+        grep -qw -- "$w" <<<"$list" || { echo "--help Terminations lacks $w: $list"; return 1; }
+    done
+}
+check "--help lists every termination word (tablebase too)" help_terminations
 preset_then_options() {
     # The preset first, then the single options, wherever -rules stands:
     # both orders play and record the same rules and send Rules first.

@@ -151,7 +151,7 @@ static const char help_text[] =
 "A game counts once its record, results line and state line are written and synced;\n"
 "a write that fails (a full disk) stops the run with exit 1, naming the file.\n"
 "Terminations: no-moves kings-only king-captured king-and-prince repetition draw-plies\n"
-"adj-draw adj-resign max-moves time illegal disconnect stalls.\n"
+"adj-draw adj-resign max-moves tablebase (-tb) time illegal disconnect stalls.\n"
 "An option that takes one value (or one set of settings: -openings, -sprt, -genopenings)\n"
 "is refused when given twice; -engine, -each, -option, -draw and -resign may repeat, but\n"
 "not a key or rule option an earlier one gave, and a switch (-repeat, -quiet...) twice is\n"
