@@ -52,12 +52,16 @@ refuse() {
 
 # fit_warns NAME PATTERN FILE TABLE ARGS...: "fit ARGS" exits 0 with one
 # line on stderr, "dablo-tune: warning: " and PATTERN (extended), and FILE
-# holds a fitted table TABLE (EVAL_TABLE_TABLE's origin a fit's).
+# holds a fitted table TABLE (EVAL_TABLE_TABLE's origin a fit's).  The
+# warning of too few positions a weight, which the small test data always
+# gets, is left out (few_data checks it).
+few_data='^dablo-tune: warning: [0-9]+ training positions for [0-9]+ fitted weights? \([0-9.]+ a weight, fewer than 1000\): the weights may follow the noise of too few games; give more data \(gen -games\) or hold weights with -fix$'
 fit_warns() {
     local name=$1 pat=$2 file=$3 table=$4 err rc
     shift 4
     err=$($BIN fit "$@" 2>&1 >/dev/null)
     rc=$?
+    err=$(grep -Ev -- "$few_data" <<<"$err")
     if [ $rc -eq 0 ] && [ "$(wc -l <<<"$err")" -eq 1 ] && grep -Eq -- "^dablo-tune: warning: $pat\$" <<<"$err" &&
         grep -q "\[EVAL_TABLE_$table\] = \"dablo-tune fit " "$file"; then
         ok "$name"
@@ -209,7 +213,7 @@ head -n 200 tests/data/tune-tabal.txt >"$tmp/whole200.txt"
 cutwarn="dablo-tune: warning: $tmp/cut.txt:201: the last line has no newline (cut short?): left out"
 out=$($BIN fit -variant tabal -lambda 0 -rounds 1 -iterations 5 "$tmp/cut.txt" 2>"$tmp/cut.err")
 rc=$?
-if [ $rc -eq 0 ] && [ "$(cat "$tmp/cut.err")" = "$cutwarn" ] &&
+if [ $rc -eq 0 ] && [ "$(grep -Ev -- "$few_data" "$tmp/cut.err")" = "$cutwarn" ] &&
     [ "$out" = "$($BIN fit -variant tabal -lambda 0 -rounds 1 -iterations 5 "$tmp/whole200.txt" 2>/dev/null)" ]; then
     ok "fit: a last line cut short is left out with a warning naming it"
 else
@@ -265,6 +269,16 @@ if [ ! -e "$tmp/allwin.c" ] && $BIN fit -variant tabal -lambda 0 -rounds 1 -iter
     ok "fit: one result only: nothing written; -lambda 0 (the scores alone) fits it"
 else
     bad "fit: one result only: a file written, or -lambda 0 refused"
+fi
+# Too few training positions a fitted weight: a warning line, the fit
+# still made and written.
+err=$($BIN fit -variant tabal -rounds 1 -iterations 5 -out "$tmp/few.c" tests/data/tune-tabal.txt 2>&1 >/dev/null)
+rc=$?
+if [ $rc -eq 0 ] && grep -Eq -- "$few_data" <<<"$err" && grep -q '^dablo-tune: warning: 559 training positions for ' <<<"$err" &&
+    grep -q '\[EVAL_TABLE_TABAL\] = "dablo-tune fit ' "$tmp/few.c"; then
+    ok "fit: too few training positions a weight: a warning, the fit still written"
+else
+    bad "fit: too few training positions a weight: a warning, the fit still written (exit $rc: $err)"
 fi
 # Results that go against the evaluation (wins and losses swapped) put K
 # at the floor of its range: one warning line, the file still written.
