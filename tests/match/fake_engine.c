@@ -36,6 +36,7 @@
  *   --no-options          declare no options
  *   --random              ignore material, pick by hash only (a weak player)
  *   --ignore-eof          at end of input, keep running instead of exiting
+ *   --ignore-quit         at "quit", keep running instead of exiting (SIGTERM ignored)
  *   --refuse-option NAME  answer "setoption name NAME ..." with an info
  *                         string error, keeping the old value (as dablo does
  *                         for a Hash it cannot allocate)
@@ -70,7 +71,7 @@ static struct {
     long score;
     const char *starts_file;
     long hang_uci_after;
-    int ignore_eof;
+    int ignore_eof, ignore_quit;
     const char *refuse_option;
 } opt = {
     .name = "fake", .no_readyok_after = -1, .hang_uci_after = -1, .exit_status = 3, .uci_exit = -1
@@ -200,6 +201,8 @@ static void parse_args(int argc, char **argv)
         else if (strcmp(a, "--random") == 0) opt.random = 1;
         else if (strcmp(a, "--ignore-eof") == 0)
             opt.ignore_eof = 1;
+        else if (strcmp(a, "--ignore-quit") == 0)
+            opt.ignore_quit = 1;
         else if (strcmp(a, "--refuse-option") == 0) {
             opt.refuse_option = v;
             i++;
@@ -389,6 +392,10 @@ int main(int argc, char **argv)
         } else if (strncmp(s, "go", 2) == 0 && (s[2] == ' ' || s[2] == '\0')) {
             go(++gos);
         } else if (strcmp(s, "quit") == 0) {
+            if (opt.ignore_quit) {
+                signal(SIGTERM, SIG_IGN);
+                hang();
+            }
             free(line);
             return 0;
         }

@@ -1215,6 +1215,14 @@ bom_book() {   # a byte-order mark before the first line is skipped, as in resul
     two "" "" -each depth=1 -games 1 -maxmoves 2 -openings file=bom.moves format=moves -results r.txt >/dev/null
 }
 check "a byte-order mark before an openings file's first line is skipped" bom_book
+quit_ignored() {   # an engine that ignores quit is killed after -quit-ms, and that is said
+    local out
+    out=$(two "--ignore-quit --tag-qi7" "" -each depth=1 -games 1 -maxmoves 2 -quit-ms 300 -log q.log 2>&1) || { echo "$out"; return 1; }
+    grep -q '^dablo-match: engine A did not quit within 300 ms: killed$' <<<"$out" || { echo "$out"; return 1; }
+    grep -q 'A.*did not quit within 300 ms: killed' q.log || { tail -n 5 q.log; return 1; }
+    ! grep -q 'B.*did not quit' q.log && no_fakes_left tag-qi7
+}
+check "an engine that ignores quit: killed after -quit-ms, said on stderr and in the log" quit_ignored
 long_book() {   # a line over 64 KiB (junk, /dev/zero) is refused with its number, not read whole
     local out rc
     "$M" -genopenings 6 plies=2 -srand 1 >six.fen 2>/dev/null || return 1
