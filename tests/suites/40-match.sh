@@ -1223,6 +1223,13 @@ quit_ignored() {   # an engine that ignores quit is killed after -quit-ms, and t
     ! grep -q 'B.*did not quit' q.log && no_fakes_left tag-qi7
 }
 check "an engine that ignores quit: killed after -quit-ms, said on stderr and in the log" quit_ignored
+latency_not_negative() {   # an engine that claims more time than it took: its latency is 0, not negative
+    local out
+    out=$(two "--claim-time 40" "" -each depth=1 -games 2 -maxmoves 6 2>&1) || { echo "$out"; return 1; }
+    grep -q '^Latency A: mean 0\.00 ms, max 0\.00 ms over [0-9]* moves' <<<"$out" &&
+        grep -Eq '^Latency B: mean [0-9]+\.[0-9]+ ms' <<<"$out" || { grep Latency <<<"$out"; return 1; }
+}
+check "latency: never below 0 (an engine's time beyond the runner's measure counts 0)" latency_not_negative
 long_book() {   # a line over 64 KiB (junk, /dev/zero) is refused with its number, not read whole
     local out rc
     "$M" -genopenings 6 plies=2 -srand 1 >six.fen 2>/dev/null || return 1

@@ -496,6 +496,7 @@ EngineStatus engine_search_start(Engine *e, const char *go_line, int64_t deadlin
     memset(s, 0, sizeof *s);
     s->info.depth = -1;
     s->info.time_ms = -1;
+    s->sent_us = util_now_us();
     if (engine_send(e, go_line, deadline) != ENGINE_OK) return ENGINE_EOF;
     s->start_us = util_now_us();
     return ENGINE_OK;

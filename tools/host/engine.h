@@ -177,6 +177,8 @@ enum { ENGINE_MOVE_MAX = MOVE_STR_MAX + 32 };
 
 /* One search: started by engine_search_start(), fed by engine_read(). */
 typedef struct EngineSearch {
+    int64_t sent_us;          /* util_now_us() before the "go" write: the engine cannot
+                               * have read it earlier (its latency is measured from here) */
     int64_t start_us;         /* util_now_us() at the end of the "go" write */
     EngineInfo info;          /* what its info lines said so far */
     int done;                 /* its bestmove was read */
