@@ -109,6 +109,11 @@ int rules_set(Rules *r, const char *name, const char *value, char *err, size_t e
     return 1;
 }
 
+int rules_option_pass(const char *name)
+{
+    return strcasecmp(name, "Rules") == 0 ? 0 : 1;
+}
+
 int rules_option_variant(const char *name)
 {
     static const char *const dablot_only[] = { "Rules", "Captures", "ForwardOnlyMen",

@@ -52,6 +52,14 @@ void rules_apply_preset(Rules *r, RulesPreset preset);
  * at all (so the caller can try its own options); err is then untouched. */
 int rules_set(Rules *r, const char *name, const char *value, char *err, size_t errlen);
 
+/* The pass in which a rule option takes effect when several are given
+ * together (dablo-match's -rules and -option, the "options" of dablo-web's
+ * new game): 0 for the preset "Rules", 1 for every other option (name
+ * case-insensitive).  Applying pass 0 before pass 1 makes the result
+ * independent of the order they were listed in: the preset, then the
+ * single options over it (docs/match.md "Rules"). */
+int rules_option_pass(const char *name);
+
 /* The game a rule option belongs to (RULES.md section 1 "Rule options":
  * Rules, Captures, ForwardOnlyMen, KingCaptureEnds, KingAndPrinceCaptureEnds
  * are Dablot's; section 2: MaxCapture is Tabal's), by its protocol name

@@ -36,6 +36,8 @@
  *   --no-options          declare no options
  *   --random              ignore material, pick by hash only (a weak player)
  *   --ignore-eof          at end of input, keep running instead of exiting
+ *   --claim-time MS       report "time MS" in its info line, whatever it took
+ *   --ignore-quit         at "quit", keep running instead of exiting (SIGTERM ignored)
  *   --refuse-option NAME  answer "setoption name NAME ..." with an info
  *                         string error, keeping the old value (as dablo does
  *                         for a Hash it cannot allocate)
@@ -70,11 +72,15 @@ static struct {
     long score;
     const char *starts_file;
     long hang_uci_after;
-    int ignore_eof;
+    int ignore_eof, ignore_quit;
+    long claim_time;
     const char *refuse_option;
-} opt = {
-    .name = "fake", .no_readyok_after = -1, .hang_uci_after = -1, .exit_status = 3, .uci_exit = -1
-};
+} opt = { .name = "fake",
+          .claim_time = -1,
+          .no_readyok_after = -1,
+          .hang_uci_after = -1,
+          .exit_status = 3,
+          .uci_exit = -1 };
 
 /* Ends the process by signal sig, as a crash does (SIGSEGV) or a kill
  * (SIGKILL), without a core file. */
@@ -200,6 +206,10 @@ static void parse_args(int argc, char **argv)
         else if (strcmp(a, "--random") == 0) opt.random = 1;
         else if (strcmp(a, "--ignore-eof") == 0)
             opt.ignore_eof = 1;
+        else if (strcmp(a, "--ignore-quit") == 0)
+            opt.ignore_quit = 1;
+        else if (strcmp(a, "--claim-time") == 0 && i + 1 < argc)
+            opt.claim_time = atol(argv[++i]);
         else if (strcmp(a, "--refuse-option") == 0) {
             opt.refuse_option = v;
             i++;
@@ -299,7 +309,8 @@ static void go(long number)
         say("info depth 1 seldepth 1 score cp %ld nodes 18446744073709551615 nps 9223372036854775807 time %ld pv %s",
             score, now_ms() - t0, ms);
     else
-        say("info depth 1 score cp %ld nodes %d time %ld pv %s", score, ml.n, now_ms() - t0, ms);
+        say("info depth 1 score cp %ld nodes %d time %ld pv %s", score, ml.n,
+            opt.claim_time >= 0 ? opt.claim_time : now_ms() - t0, ms);
     if (opt.illegal_at && number == opt.illegal_at) {
         /* A well-formed move that is not legal: the first legal move's start
          * point stepping to itself. */
@@ -389,6 +400,10 @@ int main(int argc, char **argv)
         } else if (strncmp(s, "go", 2) == 0 && (s[2] == ' ' || s[2] == '\0')) {
             go(++gos);
         } else if (strcmp(s, "quit") == 0) {
+            if (opt.ignore_quit) {
+                signal(SIGTERM, SIG_IGN);
+                hang();
+            }
             free(line);
             return 0;
         }

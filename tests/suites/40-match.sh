@@ -805,11 +805,19 @@ resume_recover() {
 check "a resumed run takes -recover" resume_recover
 shard_empty() {
     local out
-    out=$(two "" "" -each depth=1 -games 2 -repeat -rounds 3 -shard 4/5 2>&1) || return 1
+    out=$(two "" "" -each depth=1 -games 2 -repeat -rounds 3 -shard 4/5 -results s4.txt -pgnout s4.pgn 2>&1) || return 1
     grep -q '^dablo-match: note: -shard 4/5 holds no game: the match has 3 pairs of games, and shard i plays pairs i, i+5, \.\.\.$' <<<"$out" ||
         { echo "$out"; return 1; }
+    # ... and still leaves its (empty) results and PGN files, which
+    # dablo-stats -merge of every shard reads.
+    [ -f s4.txt ] && [ ! -s s4.txt ] && [ -f s4.pgn ] && [ ! -s s4.pgn ] || { ls -l; return 1; }
+    two "" "" -each depth=1 -maxmoves 4 -games 2 -repeat -rounds 3 -shard 1/5 -results s1.txt >/dev/null 2>&1 || return 1
+    "$ROOT/bin/dablo-stats" -merge s1.txt s4.txt | grep -q '^Files merged: 2$' || return 1
+    # a shard that stops before its end (a failed engine) leaves no empty file
+    "$M" -engine cmd=./no-such-engine -engine cmd="$F" -each depth=1 -games 2 -repeat -rounds 3 -shard 4/5 -results s5.txt >/dev/null 2>&1
+    [ ! -e s5.txt ] || { echo "a failed run left s5.txt"; return 1; }
 }
-check "a shard with no game says so" shard_empty
+check "a shard with no game says so and writes empty results and PGN files" shard_empty
 engine_missing() {
     local out
     out=$("$M" -engine cmd=./no-such-engine -engine cmd="$F" -each depth=1 2>&1); [ $? -eq 2 ] || return 1
@@ -1132,6 +1140,36 @@ tabal_match() {
     grep -q '^\[Variant "tabal"\]' g.pgn && grep -q '^\[Rules "MaxCapture=true DrawPlies=60"\]' g.pgn && [ "$(wc -l <r.txt)" -eq 2 ]
 }
 check "Tabal with rule options: sent to the engines and used by the judge" tabal_match
+help_terminations() {
+    # Every termination word of the records (record.c's table) is in the
+    # "Terminations:" list of --help (and so of the man page).
+    local list w words
+    list=$("$M" --help | awk '/^Terminations:/ { on = 1 } on { printf "%s ", $0 } on && /\.$/ { exit }')
+    words=$(sed -n 's/^ *\[TERM_[A-Z_]*\] = { "\([a-z-]*\)", .*/\1/p' "$ROOT/tools/match/record.c" | grep -v '^none$')
+    [ "$(wc -w <<<"$words")" -ge 14 ] || { echo "read only: $words"; return 1; }
+    for w in $words; do
+        grep -qw -- "$w" <<<"$list" || { echo "--help Terminations lacks $w: $list"; return 1; }
+    done
+}
+check "--help lists every termination word (tablebase too)" help_terminations
+preset_then_options() {
+    # The preset first, then the single options, wherever -rules stands:
+    # both orders play and record the same rules and send Rules first.
+    two "" "" -option Captures=compulsory -rules classic -each depth=1 -games 1 -maxmoves 2 -pgnout a.pgn -log a.log >/dev/null || return 1
+    two "" "" -rules classic -option Captures=compulsory -each depth=1 -games 1 -maxmoves 2 -pgnout b.pgn -log b.log >/dev/null || return 1
+    grep -q '^\[Rules "Captures=compulsory"\]' a.pgn && grep -q '^\[Rules "Captures=compulsory"\]' b.pgn || return 1
+    two "" "" -option Captures=compulsory -rules anti-draw -each depth=1 -games 1 -maxmoves 2 -pgnout c.pgn >/dev/null &&
+        grep -q '^\[Rules "Captures=compulsory ForwardOnlyMen=true KingCaptureEnds=true"\]' c.pgn || return 1
+    grep -m 2 'A > setoption name \(Rules\|Captures\)' a.log | tr '\n' ' ' | grep -q 'Rules value classic .*Captures value compulsory' || return 1
+    # two presets (-rules and -option Rules=) are refused whatever their order
+    local o
+    for o in "-rules modern -option Rules=classic" "-option Rules=classic -rules modern"; do
+        # shellcheck disable=SC2086
+        two "" "" $o -each depth=1 -games 1 2>err.txt >/dev/null
+        [ $? -eq 2 ] && grep -q 'Rules= is given twice' err.txt || { cat err.txt; return 1; }
+    done
+}
+check "-rules and -option: the preset first, then the options, in any order" preset_then_options
 genopenings_ok() {
     "$M" -genopenings 20 plies=6 -srand 9 out=a.fen 2>/dev/null && "$M" -genopenings 20 plies=6 -srand 9 >b.fen || return 1
     cmp a.fen b.fen && [ "$(sort -u a.fen | wc -l)" -eq 20 ] || return 1
@@ -1189,6 +1227,31 @@ nul_book() {   # a NUL byte would end a line early: the line alone, or the rest 
     done
 }
 check "a NUL byte in an openings line is refused with the file and line" nul_book
+bom_book() {   # a byte-order mark before the first line is skipped, as in results and PGN files
+    local fen
+    fen=$("$M" -genopenings 1 plies=2 -srand 1 2>/dev/null) || return 1
+    printf '\xEF\xBB\xBF%s\n' "$fen" >bom.fen
+    two "" "" -each depth=1 -games 1 -maxmoves 2 -openings file=bom.fen -pgnout g.pgn >/dev/null || return 1
+    grep -qF "[FEN \"$fen\"]" g.pgn || { cat g.pgn; return 1; }
+    printf '\xEF\xBB\xBFc5-d6\n' >bom.moves
+    two "" "" -each depth=1 -games 1 -maxmoves 2 -openings file=bom.moves format=moves -results r.txt >/dev/null
+}
+check "a byte-order mark before an openings file's first line is skipped" bom_book
+quit_ignored() {   # an engine that ignores quit is killed after -quit-ms, and that is said
+    local out
+    out=$(two "--ignore-quit --tag-qi7" "" -each depth=1 -games 1 -maxmoves 2 -quit-ms 300 -log q.log 2>&1) || { echo "$out"; return 1; }
+    grep -q '^dablo-match: engine A did not quit within 300 ms: killed$' <<<"$out" || { echo "$out"; return 1; }
+    grep -q 'A.*did not quit within 300 ms: killed' q.log || { tail -n 5 q.log; return 1; }
+    ! grep -q 'B.*did not quit' q.log && no_fakes_left tag-qi7
+}
+check "an engine that ignores quit: killed after -quit-ms, said on stderr and in the log" quit_ignored
+latency_not_negative() {   # an engine that claims more time than it took: its latency is 0, not negative
+    local out
+    out=$(two "--claim-time 40" "" -each depth=1 -games 2 -maxmoves 6 2>&1) || { echo "$out"; return 1; }
+    grep -q '^Latency A: mean 0\.00 ms, max 0\.00 ms over [0-9]* moves' <<<"$out" &&
+        grep -Eq '^Latency B: mean [0-9]+\.[0-9]+ ms' <<<"$out" || { grep Latency <<<"$out"; return 1; }
+}
+check "latency: never below 0 (an engine's time beyond the runner's measure counts 0)" latency_not_negative
 long_book() {   # a line over 64 KiB (junk, /dev/zero) is refused with its number, not read whole
     local out rc
     "$M" -genopenings 6 plies=2 -srand 1 >six.fen 2>/dev/null || return 1

@@ -338,6 +338,19 @@ expect "merge reports the number of files" '^Files merged: 3$' \
 cat "$tmp/shard0.txt" "$tmp/shard0.txt" >"$tmp/dup.txt"
 refuse "a file with games twice over" $BIN -results "$tmp/dup.txt"
 refuse "merge with a missing shard" $BIN -merge "$tmp/shard0.txt" "$tmp/none.txt"
+# An empty shard's file (a shard without games writes one) merges as no games.
+: >"$tmp/empty.txt"
+expect "merge with an empty shard file" '^Files merged: 4$' \
+    $BIN -merge "$tmp/shard0.txt" "$tmp/shard1.txt" "$tmp/shard2.txt" "$tmp/empty.txt" -opponent B
+expect "merge with an empty first file: white of the lowest-numbered game" '^Engine: A$' \
+    $BIN -merge "$tmp/empty.txt" "$tmp/shard0.txt" "$tmp/shard1.txt" "$tmp/shard2.txt" -opponent B
+# The default side is white of the first game, an unfinished one too.
+printf 'game=1 white=a black=b result=*\ngame=2 white=b black=a result=1-0\n' >"$tmp/star.txt"
+expect "an unfinished first game still names the side counted" '^Engine: a$' $BIN -results "$tmp/star.txt"
+expect "  ... and is not counted" '^W-D-L: 0-0-1$' $BIN -results "$tmp/star.txt"
+# A byte-order mark before the first line is no part of its first key.
+printf '\xEF\xBB\xBFgame=2 white=a black=b result=1-0\ngame=1 white=b black=a result=1-0\n' >"$tmp/bom.txt"
+expect "a byte-order mark before game= is skipped: game 1 is the first" '^Engine: b$' $BIN -results "$tmp/bom.txt"
 refuse "merge with one shard given twice (game counted twice)" \
     $BIN -merge "$tmp/shard0.txt" "$tmp/shard1.txt" "$tmp/shard0.txt"
 # A single-valued option given twice is refused, naming it (the last would

@@ -52,12 +52,16 @@ refuse() {
 
 # fit_warns NAME PATTERN FILE TABLE ARGS...: "fit ARGS" exits 0 with one
 # line on stderr, "dablo-tune: warning: " and PATTERN (extended), and FILE
-# holds a fitted table TABLE (EVAL_TABLE_TABLE's origin a fit's).
+# holds a fitted table TABLE (EVAL_TABLE_TABLE's origin a fit's).  The
+# warning of too few positions a weight, which the small test data always
+# gets, is left out (few_data checks it).
+few_data='^dablo-tune: warning: [0-9]+ training positions for [0-9]+ fitted weights? \([0-9.]+ a weight, fewer than 1000\): the weights may follow the noise of too few games; give more data \(gen -games\) or hold weights with -fix$'
 fit_warns() {
     local name=$1 pat=$2 file=$3 table=$4 err rc
     shift 4
     err=$($BIN fit "$@" 2>&1 >/dev/null)
     rc=$?
+    err=$(grep -Ev -- "$few_data" <<<"$err")
     if [ $rc -eq 0 ] && [ "$(wc -l <<<"$err")" -eq 1 ] && grep -Eq -- "^dablo-tune: warning: $pat\$" <<<"$err" &&
         grep -q "\[EVAL_TABLE_$table\] = \"dablo-tune fit " "$file"; then
         ok "$name"
@@ -186,6 +190,10 @@ cut -d' ' -f4- tests/data/tune-dablot.txt | head -n 1 >"$tmp/dablot.fen"
 refuse "gen: a Dablot FEN for Tabal is hinted with gen's own -game" \
     ".*dablot.fen:1: .*\\(is this a Dablot FEN\\? -game dablot:classic\\)\$" \
     $BIN gen -game tabal -openings "$tmp/dablot.fen" -out "$tmp/x.txt"
+printf '\xEF\xBB\xBFmmm/mmm/mmmmm/mmmmm/5/MMMMM/MMMMM/MMM/MMM w 0 1\n' >"$tmp/bom.fen"
+if $BIN gen -game tabal -openings "$tmp/bom.fen" -nodes 100 -games 1 -out "$tmp/bom.txt" 2>"$tmp/err"; then
+    ok "gen: a byte-order mark before the openings file's first line is skipped"
+else bad "gen: a byte-order mark before the openings file's first line is skipped: $(cat "$tmp/err")"; fi
 printf 'mmm/mmm/mmmmm/mmmmm/5/MMMMM/MMMMM/MMM/MMM w 0 1\nnot a fen\n' >"$tmp/book.fen"
 refuse "gen: a bad openings file names its line" ".*book.fen:2: " \
     $BIN gen -game tabal -openings "$tmp/book.fen" -out "$tmp/x.txt"
@@ -205,7 +213,7 @@ head -n 200 tests/data/tune-tabal.txt >"$tmp/whole200.txt"
 cutwarn="dablo-tune: warning: $tmp/cut.txt:201: the last line has no newline (cut short?): left out"
 out=$($BIN fit -variant tabal -lambda 0 -rounds 1 -iterations 5 "$tmp/cut.txt" 2>"$tmp/cut.err")
 rc=$?
-if [ $rc -eq 0 ] && [ "$(cat "$tmp/cut.err")" = "$cutwarn" ] &&
+if [ $rc -eq 0 ] && [ "$(grep -Ev -- "$few_data" "$tmp/cut.err")" = "$cutwarn" ] &&
     [ "$out" = "$($BIN fit -variant tabal -lambda 0 -rounds 1 -iterations 5 "$tmp/whole200.txt" 2>/dev/null)" ]; then
     ok "fit: a last line cut short is left out with a warning naming it"
 else
@@ -261,6 +269,16 @@ if [ ! -e "$tmp/allwin.c" ] && $BIN fit -variant tabal -lambda 0 -rounds 1 -iter
     ok "fit: one result only: nothing written; -lambda 0 (the scores alone) fits it"
 else
     bad "fit: one result only: a file written, or -lambda 0 refused"
+fi
+# Too few training positions a fitted weight: a warning line, the fit
+# still made and written.
+err=$($BIN fit -variant tabal -rounds 1 -iterations 5 -out "$tmp/few.c" tests/data/tune-tabal.txt 2>&1 >/dev/null)
+rc=$?
+if [ $rc -eq 0 ] && grep -Eq -- "$few_data" <<<"$err" && grep -q '^dablo-tune: warning: 559 training positions for ' <<<"$err" &&
+    grep -q '\[EVAL_TABLE_TABAL\] = "dablo-tune fit ' "$tmp/few.c"; then
+    ok "fit: too few training positions a weight: a warning, the fit still written"
+else
+    bad "fit: too few training positions a weight: a warning, the fit still written (exit $rc: $err)"
 fi
 # Results that go against the evaluation (wins and losses swapped) put K
 # at the floor of its range: one warning line, the file still written.
@@ -531,7 +549,7 @@ cp "$tmp/seq.c" "$tmp/seq1.c"
 $BIN fit -variant dablot -rounds 1 -iterations 20 -out "$tmp/seq.c" tests/data/tune-dablot.txt >/dev/null 2>"$tmp/seq.err"
 rc=$?
 tabal_part() { sed -n '/^    \[EVAL_TABLE_TABAL\] = /,/^    \[EVAL_TABLE_DABLOT_COMPULSORY\] = "/p; /^    \[EVAL_TABLE_TABAL\] = {/,/^    },/p' "$1"; }
-if [ $rc -eq 0 ] && [ ! -s "$tmp/seq.err" ] && grep -q '\[EVAL_TABLE_TABAL\] = "dablo-tune fit ' "$tmp/seq.c" &&
+if [ $rc -eq 0 ] && [ -z "$(grep -Ev -- "$few_data" "$tmp/seq.err")" ] && grep -q '\[EVAL_TABLE_TABAL\] = "dablo-tune fit ' "$tmp/seq.c" &&
     grep -q '\[EVAL_TABLE_DABLOT\] = "dablo-tune fit ' "$tmp/seq.c" &&
     cmp -s <(tabal_part "$tmp/seq.c") <(tabal_part "$tmp/seq1.c"); then
     ok "fit of dablot into a file with a fitted tabal table keeps that table and its origin"
@@ -566,7 +584,7 @@ sed 's/^    \[EVAL_TABLE_DABLOT_COMPULSORY\] = "hand-set/    [EVAL_TABLE_DABLOT_
     src/search/eval_weights.c | sed 's/^        \.piece = {/        .piece =\n {/' >"$tmp/odd.c"
 $BIN fit -variant tabal -rounds 1 -iterations 5 -out "$tmp/odd.c" tests/data/tune-tabal.txt >/dev/null 2>"$tmp/odd.err"
 rc=$?
-if [ $rc -eq 0 ] && [ ! -s "$tmp/odd.err" ] &&
+if [ $rc -eq 0 ] && [ -z "$(grep -Ev -- "$few_data" "$tmp/odd.err")" ] &&
     grep -Fq '[EVAL_TABLE_DABLOT_COMPULSORY] = "say \"hi\" \\ hand-set (docs/strength.md)",' "$tmp/odd.c"; then
     ok "fit -out reads escapes and another layout back"
 else

@@ -87,6 +87,8 @@ fen='mm1mmm/mmmmm/m1mmmm/mm1mm/mm1mmm/pm3/k4K/m2P1/M1MMMM/MMMMM/MMMMMM/M1MMM/MMM
 f="$tmp/capture.svg"
 if "$SVG" -fen "$fen" -lastmove a5xc7xe9xe13 -size 500 -o "$f" 2>"$tmp/err"; then ok "capture: drawn"; else bad "capture: $(cat "$tmp/err")"; fi
 xmllint --noout "$f" 2>/dev/null && ok "capture: well-formed XML" || bad "capture: not well-formed"
+"$SVG" -fen "$(printf '\xEF\xBB\xBF')$fen" -lastmove a5xc7xe9xe13 -size 500 -o "$tmp/bom.svg" 2>"$tmp/err" &&
+    cmp -s "$f" "$tmp/bom.svg" && ok "a byte-order mark before -fen is skipped" || bad "a byte-order mark before -fen: $(cat "$tmp/err")"
 same "capture: path through 4 points" "4" "$(xmllint --xpath "string(//*[@class='lastmove']/@points)" "$f" | wc -w)"
 same "capture: 3 captured marks" "3" "$(xcount "$f" "//*[@class='captured']")"
 same "capture: captured ghosts are black men" "3" "$(xcount "$f" "//*[@class='captures']/*[@class='piece black man']")"

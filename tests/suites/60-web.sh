@@ -521,6 +521,18 @@ EOF_MOVES
     done
     req POST /api/new "{\"session\":\"$SID\",\"options\":{\"MaxCapture\":true}}"
     same "$tag: Dablot game with MaxCapture" "400 options: MaxCapture belongs to Tabal, not Dablot" "$CODE $(jget "$tmp/body" .error)"
+    # The preset first, then the single options over it, whatever the
+    # order of the members; the same option twice (any case) is refused.
+    for o in '"Captures":"compulsory","Rules":"classic"' '"Rules":"classic","Captures":"compulsory"'; do
+        req POST /api/new "{\"session\":\"$SID\",\"options\":{$o}}"
+        same "$tag: options {$o}: the preset, then Captures" "200 classic compulsory" \
+            "$CODE $(jget "$tmp/body" .options.Rules) $(jget "$tmp/body" .options.Captures)"
+    done
+    req POST /api/new "{\"session\":\"$SID\",\"options\":{\"Captures\":\"optional\",\"Rules\":\"modern\"}}"
+    same "$tag: options Captures optional, Rules modern" "200 modern optional" \
+        "$CODE $(jget "$tmp/body" .options.Rules) $(jget "$tmp/body" .options.Captures)"
+    req POST /api/new "{\"session\":\"$SID\",\"options\":{\"Rules\":\"modern\",\"rules\":\"classic\"}}"
+    same "$tag: two presets refused" "400 options: rules is given twice (Rules and rules)" "$CODE $(jget "$tmp/body" .error)"
     req POST /api/new "{\"session\":\"$SID\",\"fen\":\"xyz w 0 1\"}"
     same "$tag: bad FEN" "400" "$CODE"
     # A FEN of the other game says which game it is.

@@ -496,6 +496,7 @@ EngineStatus engine_search_start(Engine *e, const char *go_line, int64_t deadlin
     memset(s, 0, sizeof *s);
     s->info.depth = -1;
     s->info.time_ms = -1;
+    s->sent_us = util_now_us();
     if (engine_send(e, go_line, deadline) != ENGINE_OK) return ENGINE_EOF;
     s->start_us = util_now_us();
     return ENGINE_OK;
@@ -561,17 +562,30 @@ void engine_close_input(Engine *e)
     if (e->running) channel_close_input(&e->ch);
 }
 
-int engine_wait_exit(Engine *e, int grace_ms)
+/* engine_wait_exit(); after: what the engine was told ("quit"), for the
+ * transcript's note when it had to be killed, or NULL for no note. */
+static int wait_exit(Engine *e, int grace_ms, const char *after)
 {
     int code = -1;
+    e->quit_killed = 0;
     if (e->running) {
         int status = channel_close(&e->ch, grace_ms);
         e->exit_status = status;
         if (status >= 0) code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
         e->running = 0;
+        if (after && e->ch.proc.killed) {
+            e->quit_killed = 1;
+            transcript_note(e->ch.log, e->ch.slot, e->ch.name, "did not %s within %d ms: killed",
+                            after, grace_ms);
+        }
     }
     free_opts(e);
     return code;
+}
+
+int engine_wait_exit(Engine *e, int grace_ms)
+{
+    return wait_exit(e, grace_ms, NULL);
 }
 
 int engine_reap(Engine *e, int grace_ms, char *how, size_t len)
@@ -592,5 +606,5 @@ int engine_reap(Engine *e, int grace_ms, char *how, size_t len)
 int engine_quit(Engine *e, int grace_ms)
 {
     if (e->running) engine_send(e, "quit", util_now_ms() + grace_ms);
-    return engine_wait_exit(e, grace_ms);
+    return wait_exit(e, grace_ms, "quit");
 }

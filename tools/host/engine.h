@@ -69,6 +69,8 @@ typedef struct Engine {
     int exit_status;          /* how its last process ended, as waitpid() gives it, after
                                * engine_wait_exit() or engine_reap(); -1 when it was
                                * killed or its status is unknown */
+    int quit_killed;          /* the last engine_quit() killed it: it had not exited
+                               * within grace_ms of "quit" (noted in the transcript) */
 } Engine;
 
 /* What the info lines of one search said.  Fields not reported stay at
@@ -175,6 +177,8 @@ enum { ENGINE_MOVE_MAX = MOVE_STR_MAX + 32 };
 
 /* One search: started by engine_search_start(), fed by engine_read(). */
 typedef struct EngineSearch {
+    int64_t sent_us;          /* util_now_us() before the "go" write: the engine cannot
+                               * have read it earlier (its latency is measured from here) */
     int64_t start_us;         /* util_now_us() at the end of the "go" write */
     EngineInfo info;          /* what its info lines said so far */
     int done;                 /* its bestmove was read */
@@ -211,8 +215,10 @@ int engine_read_errno(const Engine *e);
  * ENGINE_EOF or ENGINE_ABORT is returned. */
 EngineStatus engine_search_stop(Engine *e, EngineSearch *s, int64_t stop_ms);
 
-/* "quit", then up to grace_ms for the process to exit, then kill.  Frees
- * what the engine told us.  Safe on an engine that is not running.
+/* "quit", then up to grace_ms for the process to exit, then kill (then
+ * e->quit_killed is set, else cleared, and the transcript notes "did not
+ * quit within N ms: killed"; the host says it where its user sees it).
+ * Frees what the engine told us.  Safe on an engine that is not running.
  * Returns engine_wait_exit()'s value. */
 int engine_quit(Engine *e, int grace_ms);
 

@@ -445,6 +445,7 @@ static int reported_status(const Proc *p)
 
 int proc_stop(Proc *p, int grace_ms)
 {
+    p->killed = 0;
     if (p->pid <= 0) {
         close_pipes(p);
         return -1;
@@ -467,6 +468,7 @@ int proc_stop(Proc *p, int grace_ms)
         nanosleep(&ts, NULL);
     }
     proc_kill(p);
+    p->killed = 1;
     return -1;
 }
 

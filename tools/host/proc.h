@@ -49,6 +49,8 @@ typedef struct Proc {
     pid_t engine;   /* the engine process (and its process group); 0 when not running */
     int lifeline;   /* the host's end of the supervisor's lifeline (a socket: the
                      * engine's wait status comes back on it), -1 when closed */
+    int killed;     /* the last proc_stop() killed the engine: it had not exited
+                     * within its grace */
 } Proc;
 
 /* Finds the program to run: a cmd containing '/' is taken relative to the
@@ -81,8 +83,9 @@ int proc_start(Proc *p, const char *path, char *const argv[], const char *dir,
  * what it left and exits), then kills the tree (proc_kill).  Safe on a
  * Proc that is not running.  Returns the engine's own wait status, as
  * waitpid() gives it (WIFEXITED/WEXITSTATUS, WIFSIGNALED/WTERMSIG apply),
- * or -1 when it had to be killed, was not running, or its status did not
- * come back (its supervisor was ended from outside). */
+ * or -1 when it had to be killed (p->killed set then, cleared otherwise),
+ * was not running, or its status did not come back (its supervisor was
+ * ended from outside). */
 int proc_stop(Proc *p, int grace_ms);
 
 /* How an engine ended, from a wait status of proc_stop(), into buf (len

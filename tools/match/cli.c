@@ -170,19 +170,22 @@ static int opt_variant(Parse *p, int argc, char *const argv[])
 static int opt_rule(Parse *p, int argc, char *const argv[])
 {
     if (need_value(p, argc, argv) < 0) return -1;
-    if (strcmp(argv[0], "-rules") == 0) {
-        engine_spec_option_add(&p->rule_opts, "Rules", argv[1]);
-        return 2;
-    }
     char key[128];
     const char *v;
-    if (kv(argv[1], key, sizeof key, &v) < 0) return fail(p, "-option needs NAME=VALUE, not '%s'", argv[1]);
-    /* -option comes once a rule option; one named again (any case, as the
-     * rules read names) would win in silence. */
+    int preset = strcmp(argv[0], "-rules") == 0;
+    if (preset) {
+        snprintf(key, sizeof key, "Rules");
+        v = argv[1];
+    } else if (kv(argv[1], key, sizeof key, &v) < 0) {
+        return fail(p, "-option needs NAME=VALUE, not '%s'", argv[1]);
+    }
+    /* A rule option comes once (-rules and -option Rules= alike); one named
+     * again (any case, as the rules read names) would win in silence. */
     for (int k = 0; k < p->rule_opts.n; k++)
         if (strcasecmp(p->rule_opts.v[k].name, key) == 0)
-            return fail(p, "-option: %s= is given twice ('%s=%s', then '%s')", key,
-                        p->rule_opts.v[k].name, p->rule_opts.v[k].value, argv[1]);
+            return fail(p, "%s: %s= is given twice ('%s=%s', then '%s%s')", argv[0], key,
+                        p->rule_opts.v[k].name, p->rule_opts.v[k].value, preset ? "-rules " : "",
+                        argv[1]);
     engine_spec_option_add(&p->rule_opts, key, v);
     return 2;
 }
@@ -566,27 +569,34 @@ static int parse_option(Parse *p, int argc, char *const argv[])
 /* The games as messages name them, by Variant. */
 static const char *const game_title[VARIANT_NB] = { "Dablot", "Tabal" };
 
-/* The judge's rules: the variant first, then presets and options in the
- * order given; each also goes to the engines (c->sent). */
+/* The judge's rules: the variant first, then the preset (-rules or
+ * -option Rules=), then the other options in the order given, wherever the
+ * preset was on the command line (rules_option_pass()); each also goes to
+ * the engines (c->sent) in that order. */
 static int finish_rules(Parse *p)
 {
     MatchConfig *c = p->c;
     c->rules = rules_default((Variant)geometry_variant_from_name(p->variant));
     engine_spec_option_add(&c->sent, "Variant", geometry_of(c->rules.variant)->name);
-    for (int k = 0; k < p->rule_opts.n; k++) {
-        const char *name = p->rule_opts.v[k].name, *val = p->rule_opts.v[k].value;
-        int game = rules_option_variant(name);
-        if (game >= 0 && game != (int)c->rules.variant)
-            return fail(p, "option %s belongs to %s, not %s", name, game_title[game],
-                        game_title[c->rules.variant]);
-        if (strcasecmp(name, "Variant") == 0) return fail(p, "use -variant, not -option Variant=");
-        int r = rules_set(&c->rules, name, val, p->err, p->errlen);
-        if (r < 0) return -1;
-        if (r > 0)
-            return fail(p, "'%s' is not a rule option (engine options go in option.%s=VALUE of -engine or -each)",
-                        name, name);
-        engine_spec_option_add(&c->sent, name, val);
-    }
+    for (int pass = 0; pass < 2; pass++)
+        for (int k = 0; k < p->rule_opts.n; k++) {
+            const char *name = p->rule_opts.v[k].name, *val = p->rule_opts.v[k].value;
+            if (rules_option_pass(name) != pass) continue;
+            int game = rules_option_variant(name);
+            if (game >= 0 && game != (int)c->rules.variant)
+                return fail(p, "option %s belongs to %s, not %s", name, game_title[game],
+                            game_title[c->rules.variant]);
+            if (strcasecmp(name, "Variant") == 0)
+                return fail(p, "use -variant, not -option Variant=");
+            int r = rules_set(&c->rules, name, val, p->err, p->errlen);
+            if (r < 0) return -1;
+            if (r > 0)
+                return fail(
+                    p,
+                    "'%s' is not a rule option (engine options go in option.%s=VALUE of -engine or -each)",
+                    name, name);
+            engine_spec_option_add(&c->sent, name, val);
+        }
     return 0;
 }
 

@@ -4,6 +4,9 @@
 #include "durable.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 int durable_write(int fd, const char *s, size_t n)
@@ -26,4 +29,19 @@ int durable_sync(int fd)
 {
     if (fsync(fd) == 0) return 0;
     return errno == EINVAL || errno == ENOTSUP || errno == EROFS ? 0 : -1;
+}
+
+int durable_sync_folder(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    char *dir = slash ? strndup(path, (size_t)(slash - path) + (slash == path)) : strdup(".");
+    if (!dir) return -1;
+    int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    free(dir);
+    if (fd < 0) return -1;
+    int rc = durable_sync(fd);
+    int e = errno;
+    close(fd);
+    errno = e;
+    return rc;
 }

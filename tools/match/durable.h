@@ -22,4 +22,9 @@ int durable_write(int fd, const char *s, size_t n);
  * synced.  Returns 0, or -1 with errno set. */
 int durable_sync(int fd);
 
+/* durable_sync() of the folder that holds path (".", without a '/'), so
+ * that a name made in it is on disk.  Returns 0, or -1 with errno set
+ * (ENOMEM, or the open's or the sync's). */
+int durable_sync_folder(const char *path);
+
 #endif

@@ -3,6 +3,7 @@
  * opening suites (genopen.c), resumes stopped matches (state.c), checks
  * an engine against the protocol (compliance.c).
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -414,6 +415,14 @@ int main(int argc, char **argv)
             c.tb = c.tb_path ? &tb : NULL;
             c.stale_state = locks.stale_state;
             status = match_run(&c, pargc, pargv, have_state ? &sd : NULL);
+            /* A whole schedule played keeps its files, also without a
+             * game in them (an empty shard): dablo-stats -merge reads each. */
+            const char *const kept[2][2] = { { c.results, "results file" },
+                                             { c.pgnout, "PGN file" } };
+            for (int k = 0; k < 2 && status == 0; k++)
+                if (outputs_keep(&locks, kept[k][0]) < 0)
+                    fprintf(stderr, "dablo-match: cannot sync the %s %s: %s\n", kept[k][1],
+                            kept[k][0], strerror(errno));
         }
         tb_set_close(&tb);
     }

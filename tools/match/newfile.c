@@ -256,22 +256,6 @@ int newfile_open_replace(NewFile *nf, const char *path, char *err, size_t errlen
     return open_tmp(nf, path, true, err, errlen);
 }
 
-/* fsync of the folder that holds path, so a new name in it is on disk. */
-static int sync_folder(const char *path)
-{
-    const char *slash = strrchr(path, '/');
-    char *dir = slash ? strndup(path, (size_t)(slash - path) + (slash == path)) : strdup(".");
-    if (!dir) return -1;
-    int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    free(dir);
-    if (fd < 0) return -1;
-    int rc = durable_sync(fd);
-    int e = errno;
-    close(fd);
-    errno = e;
-    return rc;
-}
-
 static void nf_free(NewFile *nf)
 {
     free(nf->tmp);
@@ -312,7 +296,7 @@ int newfile_commit(NewFile *nf, char *err, size_t errlen)
     disarm();
     unlink(nf->tmp);
     int rc = 0;
-    if (sync_folder(nf->dest) < 0) {
+    if (durable_sync_folder(nf->dest) < 0) {
         snprintf(err, errlen, "cannot sync the folder of %s: %s", nf->path, strerror(errno));
         rc = -1;
     }

@@ -199,7 +199,9 @@ int openings_load_text(OpeningBook *b, const OpeningSpec *spec, const Rules *rul
                 snprintf(err, errlen, "%s:%ld: a NUL byte in the line", spec->file, lineno);
                 goto fail;
             }
-            char *s = line;
+            /* A byte-order mark before the first line is no part of it
+             * (as in results and PGN files). */
+            char *s = line + (lineno == 1 ? util_bom_len(line) : 0);
             while (*s == ' ' || *s == '\t') s++;
             util_rtrim(s);
             if (!*s || *s == '#') continue;

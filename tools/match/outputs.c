@@ -20,6 +20,7 @@
 
 #include "host/proc.h"
 #include "host/util.h"
+#include "durable.h"
 #include "newfile.h"
 
 /* Who holds the flock(2) lock on the file open as fd: " (pid N: COMMAND)"
@@ -189,6 +190,17 @@ void outputs_release(OutputLocks *l)
         free(l->given[i]);
     }
     l->n = 0;
+}
+
+int outputs_keep(OutputLocks *l, const char *given)
+{
+    for (int i = 0; given && i < l->n; i++) {
+        if (strcmp(l->given[i], given) != 0) continue;
+        l->created[i] = 0;
+        if (durable_sync(l->fd[i]) < 0 || durable_sync_folder(l->path[i]) < 0) return -1;
+        return 0;
+    }
+    return 0;
 }
 
 /* What tells a file apart: its device and inode when it exists (kind 1),

@@ -65,6 +65,15 @@ int outputs_lock(OutputLocks *l, const char *path, const char *what, char *err, 
  * before its first record leaves no file behind. */
 void outputs_release(OutputLocks *l);
 
+/* Keeps the file of l that was locked as given (the path as given to
+ * outputs_lock(); NULL or a path l does not hold: nothing) at
+ * outputs_release() even when empty, synced with its folder first: a run
+ * that played its whole schedule without a game (-shard i/N of a match
+ * with fewer than i pairs) still leaves its results and PGN files, so
+ * that dablo-stats -merge of every shard finds each.  Returns 0, or -1
+ * with errno set when the sync failed (the file is kept all the same). */
+int outputs_keep(OutputLocks *l, const char *given);
+
 /* One file option of a run: the option's name ("-results") and its path
  * (NULL: not given). */
 typedef struct OutputName {

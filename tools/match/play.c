@@ -322,7 +322,15 @@ static void record_move(Table *t, Color mover, const Move *m, const ThinkResult 
     GameRecord *rec = t->rec;
     const EngineInfo *si = &r->search.info;
     if (si->time_ms >= 0) {
-        int64_t lat = r->search.elapsed_us - si->time_ms * 1000;
+        /* From before the "go" write (the runner may lose the processor
+         * between the write and its clock read while the engine already
+         * searches), the one clock (CLOCK_MONOTONIC) throughout.  An
+         * engine's whole-ms time may still exceed it by up to 1 ms (its
+         * start rounded down) or more (a time it makes up): below 0 counts
+         * as 0, as no reply comes before its question. */
+        int64_t lat = r->search.elapsed_us + (r->search.start_us - r->search.sent_us)
+                    - si->time_ms * 1000;
+        if (lat < 0) lat = 0;
         rec->latency_sum_us[mover] += lat;
         if (lat > rec->latency_max_us[mover]) rec->latency_max_us[mover] = lat;
         rec->latency_n[mover]++;
@@ -436,5 +444,10 @@ PlayStatus play_game(Worker *w, const GameSpec *gs, GameRecord *rec, int *engine
 
 void worker_stop_engines(Worker *w)
 {
-    for (int i = 0; i < w->cfg->nengines; i++) engine_quit(&w->engines[i], (int)w->cfg->quit_ms);
+    for (int i = 0; i < w->cfg->nengines; i++) {
+        engine_quit(&w->engines[i], (int)w->cfg->quit_ms);
+        if (w->engines[i].quit_killed)
+            fprintf(stderr, "dablo-match: engine %s did not quit within %lld ms: killed\n",
+                    w->cfg->engines[i].name, (long long)w->cfg->quit_ms);
+    }
 }

@@ -239,8 +239,7 @@ int record_check_pgn_file(const char *path, char *err, size_t errlen)
         } else {
             /* A UTF-8 byte-order mark, as some editors save text, is no
              * part of the record. */
-            if (lineno == 1 && strncmp(line, "\xEF\xBB\xBF", 3) == 0)
-                memmove(line, line + 3, len - 2);
+            if (lineno == 1 && util_bom_len(line)) memmove(line, line + 3, len - 2);
             if (line[0] == '%') continue; /* an escape line */
             if (line[strspn(line, " \t\r")] == '\0') {
                 blank = 1;

@@ -93,7 +93,8 @@ static int parse_ll(const char *s, size_t len, long long *v)
 }
 
 /* Parses one line into *g.  Returns 1 for a game, 0 for a line to skip
- * (blank, comment, result *), -1 with err set for a malformed line. */
+ * (blank, comment), 2 for an unfinished game (result *: only g->game and
+ * g->white, malloc'd, are set), -1 with err set for a malformed line. */
 static int parse_line(char *line, size_t lineno, Game *g, const char *path, char *err,
                       size_t errlen)
 {
@@ -188,9 +189,17 @@ static int parse_line(char *line, size_t lineno, Game *g, const char *path, char
         g->white_score = 0;
     else if (res_len == 7 && memcmp(res, "1/2-1/2", 7) == 0)
         g->white_score = 1;
-    else if (res_len == 1 && res[0] == '*')
-        return 0;
-    else {
+    else if (res_len == 1 && res[0] == '*') {
+        /* Not counted, but its white may be the engine counted by default
+         * (white of the first game): the only field decoded. */
+        g->white = decode(white, white_len);
+        g->black = NULL;
+        if (!g->white) {
+            snprintf(err, errlen, "%s:%zu: out of memory", path, lineno);
+            return -1;
+        }
+        return 2;
+    } else {
         snprintf(err, errlen, "%s:%zu: result must be 1-0, 0-1, 1/2-1/2 or *", path, lineno);
         return -1;
     }
@@ -228,10 +237,27 @@ static size_t control_byte(const char *line, size_t n)
     return n;
 }
 
-/* Reads every game of the file; whole: a last line without '\n' is an
- * error rather than a warning.  Returns 0 or -1 with err set. */
-static int read_games(const char *path, GameList *out, int whole, char *err, size_t errlen)
+/* Frees what game g holds and says that line lineno of path found no
+ * memory.  Returns -1. */
+static int game_out_of_memory(Game *g, const char *path, size_t lineno, char *err, size_t errlen)
 {
+    free(g->white);
+    free(g->black);
+    free(g->text);
+    snprintf(err, errlen, "%s:%zu: out of memory", path, lineno);
+    return -1;
+}
+
+/* Reads every game of the file; whole: a last line without '\n' is an
+ * error rather than a warning.  lead (may be NULL): set to the white
+ * engine (malloc'd, the caller frees it; NULL when the file has no game)
+ * of the file's lowest-numbered game line, an unfinished one (result *)
+ * too.  Returns 0 or -1 with err set. */
+static int read_games(const char *path, GameList *out, int whole, char **lead, char *err,
+                      size_t errlen)
+{
+    long long lead_game = 0;
+    if (lead) *lead = NULL;
     char why[256];
     FILE *f = util_fopen_read(path, why, sizeof why);
     if (!f) {
@@ -272,6 +298,10 @@ static int read_games(const char *path, GameList *out, int whole, char *err, siz
             rc = -1;
             break;
         }
+        if (lineno == 1 && util_bom_len(line)) { /* as some editors save text: no key */
+            line += 3;
+            len -= 3;
+        }
         size_t c = control_byte(line, len);
         if (c < len) {
             unsigned char b = (unsigned char)line[c];
@@ -289,6 +319,20 @@ static int read_games(const char *path, GameList *out, int whole, char *err, siz
         }
         if (k == 0)
             continue;
+        long long number = g.game >= 0 ? g.game : (long long)lineno;
+        if (lead && (!*lead || number < lead_game)) {
+            char *w = k == 2 ? g.white : strdup(g.white);
+            if (!w) {
+                rc = game_out_of_memory(&g, path, lineno, err, errlen);
+                break;
+            }
+            free(*lead);
+            *lead = w;
+            lead_game = number;
+        } else if (k == 2) {
+            free(g.white);
+        }
+        if (k == 2) continue;
         g.path = path;
         g.numbered = g.game >= 0;
         if (g.game < 0)
@@ -297,11 +341,7 @@ static int read_games(const char *path, GameList *out, int whole, char *err, siz
             size_t ncap = out->cap ? 2 * out->cap : 64;
             Game *nv = realloc(out->v, ncap * sizeof *nv);
             if (!nv) {
-                free(g.white);
-                free(g.black);
-                free(g.text);
-                snprintf(err, errlen, "%s:%zu: out of memory", path, lineno);
-                rc = -1;
+                rc = game_out_of_memory(&g, path, lineno, err, errlen);
                 break;
             }
             out->v = nv;
@@ -430,11 +470,13 @@ long stats_read_results_vs(Stats *s, const char *const *paths, int npaths, const
         snprintf(err, errlen, "no results file given");
         return -1;
     }
+    char *lead = NULL; /* white of the first game of the first file */
     for (int f = 0; f < npaths; f++) {
-        if (!paths[f] || read_games(paths[f], &gl, 0, err, errlen) != 0) {
+        if (!paths[f] || read_games(paths[f], &gl, 0, f == 0 ? &lead : NULL, err, errlen) != 0) {
             if (!paths[f])
                 snprintf(err, errlen, "no results file given");
             games_free(&gl);
+            free(lead);
             return -1;
         }
     }
@@ -453,11 +495,15 @@ long stats_read_results_vs(Stats *s, const char *const *paths, int npaths, const
         else
             same_number_error(a, b, err, errlen);
         games_free(&gl);
+        free(lead);
         return -1;
     }
     const char *path = npaths == 1 ? paths[0] : "results";
-    /* The reference engine: given, or white of the lowest-numbered game. */
-    char *eng_copy = strdup(engine && *engine ? engine : gl.n ? gl.v[0].white : "");
+    /* The reference engine: given, or white of the lowest-numbered game
+     * of the first file, finished or not (docs/match.md); with no game in
+     * the first file (an empty shard's), of the lowest-numbered game. */
+    char *eng_copy = strdup(engine && *engine ? engine : lead ? lead : gl.n ? gl.v[0].white : "");
+    free(lead);
     if (!eng_copy) {
         snprintf(err, errlen, "%s: out of memory", path);
         games_free(&gl);
@@ -509,7 +555,7 @@ long stats_read_results_vs(Stats *s, const char *const *paths, int npaths, const
 long stats_check_results_file(const char *path, char *err, size_t errlen)
 {
     GameList gl = { 0 };
-    int rc = read_games(path, &gl, 1, err, errlen);
+    int rc = read_games(path, &gl, 1, NULL, err, errlen);
     long n = (long)gl.n;
     games_free(&gl);
     return rc < 0 ? -1 : n;

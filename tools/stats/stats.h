@@ -234,7 +234,9 @@ size_t stats_format_report(char *buf, size_t n, const Stats *s, const StatsSprtP
  * lines and lines starting with '#' ignored; result=* is skipped) and adds
  * its games to *s from the point of view of `engine` (decoded name).
  * When engine is NULL or empty, the white engine of the lowest-numbered
- * game is used and its name is copied into engine_out (size engine_out_len, may
+ * game line of the first file is used, an unfinished one (result=*)
+ * too (with no game line in the first file: of the lowest-numbered
+ * game of all), and its name is copied into engine_out (size engine_out_len, may
  * be NULL); a merge passes that name on to the next file so every shard
  * is counted from the same side.  Games that `engine` does not play are
  * skipped.  Games sharing a pair id (and the same two engines) form a

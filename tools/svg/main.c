@@ -50,7 +50,8 @@ static const char usage[] =
     "Options:\n"
     "  -variant dablot|tabal  the game (default dablot)\n"
     "  -fen FEN               the position (RULES.md section 5; default: the start position),\n"
-    "                         one argument: quote it (-fen 'mmmmmm/.../MMMMMM w 0 1')\n"
+    "                         one argument: quote it (-fen 'mmmmmm/.../MMMMMM w 0 1'); a UTF-8\n"
+    "                         byte-order mark before it is skipped\n"
     "  -lastmove MOVE         a legal move of that position: the picture shows the position\n"
     "                         after it, with the move marked\n"
     "  -o FILE                write the picture to FILE (default: standard output); an\n"
@@ -184,7 +185,9 @@ int main(int argc, char **argv)
     Rules rules = rules_default((Variant)v);
     Position pos;
     char err[1024];
-    const char *fen = o.fen ? o.fen : position_start_fen((Variant)v);
+    /* A FEN copied out of a file saved with a byte-order mark carries it:
+     * skipped, as the readers of files skip it. */
+    const char *fen = o.fen ? o.fen + util_bom_len(o.fen) : position_start_fen((Variant)v);
     char hint[POSITION_HINT_LEN];
     if (position_set_fen(&pos, &rules, fen, err, sizeof err) != 0)
         return fail(2, strncmp(err, "bad FEN", 7) == 0 ? "%s%s" : "bad FEN: %s%s", err,

@@ -359,6 +359,14 @@ int fit_run(const TuneData *d, const FitSpec *spec, const EvalWeights *start, Ev
         for (int c = 0; c < nc; c++)
             sel[c] = idx[cols[c]];
         rep->nweights = used;
+        if (round == 0 && spec->warn && used > 0
+            && rep->ntrain < (size_t)FIT_POSITIONS_PER_WEIGHT * (size_t)used)
+            fprintf(spec->warn,
+                    "dablo-tune: warning: %zu training position%s for %d fitted weight%s (%.1f a "
+                    "weight, fewer than %d): the weights may follow the noise of too few games; "
+                    "give more data (gen -games) or hold weights with -fix\n",
+                    rep->ntrain, rep->ntrain == 1 ? "" : "s", used, used == 1 ? "" : "s",
+                    (double)rep->ntrain / used, FIT_POSITIONS_PER_WEIGHT);
         memset(x, 0, (size_t)m * sizeof *x);
         EvalWeights cur = *out;
         adam(&s, spec, rep->k, sel, nc, &cur, start, x);

@@ -45,7 +45,14 @@ typedef struct FitSpec {
     uint64_t seed;
     const char *fixed; /* comma-separated name prefixes of weights kept as they are
                         * ("mopup_,tempo"; eval_weight_name()), NULL = none */
+    FILE *warn;        /* where warnings go (dablo-tune: stderr), NULL = nowhere */
 } FitSpec;
+
+/* Training positions a fitted weight needs at least: with fewer (counted
+ * against the weights the data moves) fit_run() still fits but warns on
+ * spec->warn, as the weights then follow the noise of a few games
+ * (docs/tuning.md "Too little data"). */
+#define FIT_POSITIONS_PER_WEIGHT 1000
 
 /* The range K is fitted in, 1 per hundredth of a man. */
 #define FIT_K_MIN 1e-4

@@ -539,6 +539,7 @@ static int cmd_fit(int argc, char **argv)
                                            "-iterations", "-rate", "-l2",     "-valid",
                                            "-seed",       "-fix",  NULL };
     FitSpec spec = fit_defaults(EVAL_TABLE_DABLOT);
+    spec.warn = stderr;
     const char *out = NULL;
     int have_variant = 0, first = 2;
     for (; first < argc && argv[first][0] == '-'; first += 2) {

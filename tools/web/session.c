@@ -375,30 +375,41 @@ int session_new_game(Session *s, const JsonValue *req, char *err, size_t errlen)
             snprintf(err, errlen, "options: expected an object of option names and values");
             return -1;
         }
-        for (int i = 0; i < opts->n; i++) {
-            const JsonValue *o = opts->items[i];
-            char val[32];
-            const char *value = o->type == JSON_STRING ? o->string : NULL;
-            if (o->type == JSON_BOOL) value = o->boolean ? "true" : "false";
-            if (o->type == JSON_NUMBER) {
-                snprintf(val, sizeof val, "%.0f", o->number);
-                value = val;
+        /* The preset first, then the single options over it, whatever
+         * the order of the members (rules_option_pass(); docs/web.md). */
+        for (int pass = 0; pass < 2; pass++)
+            for (int i = 0; i < opts->n; i++) {
+                if (rules_option_pass(opts->keys[i]) != pass) continue;
+                for (int j = 0; j < i; j++)
+                    if (strcasecmp(opts->keys[j], opts->keys[i]) == 0) {
+                        snprintf(err, errlen, "options: %s is given twice (%s and %s)",
+                                 opts->keys[i], opts->keys[j], opts->keys[i]);
+                        return -1;
+                    }
+                const JsonValue *o = opts->items[i];
+                char val[32];
+                const char *value = o->type == JSON_STRING ? o->string : NULL;
+                if (o->type == JSON_BOOL) value = o->boolean ? "true" : "false";
+                if (o->type == JSON_NUMBER) {
+                    snprintf(val, sizeof val, "%.0f", o->number);
+                    value = val;
+                }
+                if (!value || strcasecmp(opts->keys[i], "Variant") == 0) {
+                    snprintf(err, errlen, "options: bad value of %s", opts->keys[i]);
+                    return -1;
+                }
+                int game = rules_option_variant(opts->keys[i]);
+                if (game >= 0 && game != (int)var) {
+                    static const char *const title[VARIANT_NB] = { "Dablot", "Tabal" };
+                    snprintf(err, errlen, "options: %s belongs to %s, not %s", opts->keys[i],
+                             title[game], title[var]);
+                    return -1;
+                }
+                int rc = rules_set(&r, opts->keys[i], value, err, errlen);
+                if (rc == 1)
+                    snprintf(err, errlen, "options: %s is not a rule option", opts->keys[i]);
+                if (rc != 0) return -1;
             }
-            if (!value || strcasecmp(opts->keys[i], "Variant") == 0) {
-                snprintf(err, errlen, "options: bad value of %s", opts->keys[i]);
-                return -1;
-            }
-            int game = rules_option_variant(opts->keys[i]);
-            if (game >= 0 && game != (int)var) {
-                static const char *const title[VARIANT_NB] = { "Dablot", "Tabal" };
-                snprintf(err, errlen, "options: %s belongs to %s, not %s", opts->keys[i],
-                         title[game], title[var]);
-                return -1;
-            }
-            int rc = rules_set(&r, opts->keys[i], value, err, errlen);
-            if (rc == 1) snprintf(err, errlen, "options: %s is not a rule option", opts->keys[i]);
-            if (rc != 0) return -1;
-        }
     }
     const JsonValue *fen = json_get(req, "fen");
     if (fen && fen->type != JSON_STRING && fen->type != JSON_NULL) {
@@ -637,7 +648,7 @@ int session_load_pgn(Session *s, const char *pgn, char *err, size_t errlen)
     const char *text = pgn;
     /* A UTF-8 byte-order mark, as some editors save text, is no part of
      * the game. */
-    if (!strncmp(pgn, "\xEF\xBB\xBF", 3)) pgn += 3;
+    pgn += util_bom_len(pgn);
     if (!pgn[strspn(pgn, " \t\r\n")]) {
         snprintf(err, errlen, "no game in the PGN");
         return -1;
