@@ -576,6 +576,8 @@ ENDED
     same "$tag: DrawPlies over its range" "400" "$CODE"
     contains "$tag: ... named with its range" "DrawPlies" "$(jget "$tmp/body" .error)"
     contains "$tag: ... and the range" "0..10000" "$(jget "$tmp/body" .error)"
+    req POST /api/new "{\"session\":\"$SID\",\"options\":{\"DrawPlies\":40.5}}"
+    same "$tag: a fractional DrawPlies refused, not rounded" "400 options: DrawPlies: expected a whole number" "$CODE $(jget "$tmp/body" .error)"
     req POST /api/new "{\"session\":\"$SID\",\"options\":{\"DrawPlies\":\"\"}}"
     same "$tag: an empty DrawPlies refused" "400" "$CODE"
     req GET "/api/state?session=$SID"

@@ -391,6 +391,14 @@ int session_new_game(Session *s, const JsonValue *req, char *err, size_t errlen)
                 const char *value = o->type == JSON_STRING ? o->string : NULL;
                 if (o->type == JSON_BOOL) value = o->boolean ? "true" : "false";
                 if (o->type == JSON_NUMBER) {
+                    /* Rule options are whole numbers: rounding 40.5 would
+                     * play a game the client did not ask for. */
+                    if (o->number != (double)(long long)o->number || o->number < -1e15
+                        || o->number > 1e15) {
+                        snprintf(err, errlen, "options: %s: expected a whole number",
+                                 opts->keys[i]);
+                        return -1;
+                    }
                     snprintf(val, sizeof val, "%.0f", o->number);
                     value = val;
                 }
