@@ -419,6 +419,14 @@ START_TEST(dablot_game_ends)
     ck_assert_int_eq(game_result(&g, &why), RESULT_BLACK_WINS);
     ck_assert_int_eq(why, END_KING_CAPTURED);
     game_free(&g);
+    /* neither side has a king (RULES.md leaves it open): the side to move loses */
+    for (int side = 0; side < 2; side++) {
+        test_place(&pos, &r, "Ma1 mk13", side ? 'b' : 'w');
+        game_init(&g, &pos);
+        ck_assert_int_eq(game_result(&g, &why), side ? RESULT_WHITE_WINS : RESULT_BLACK_WINS);
+        ck_assert_int_eq(why, END_KING_CAPTURED);
+        game_free(&g);
+    }
 
     r = test_rules(VARIANT_DABLOT, "KingAndPrinceCaptureEnds=true");
     test_place(&pos, &r, "Ma1 Pc1 mk13", 'w');
