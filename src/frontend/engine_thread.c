@@ -358,8 +358,11 @@ void engine_thread_wait(EngineThread *w, WaitMode mode)
         if (rc == ETIMEDOUT && atomic_load(&w->busy)) {
             pthread_mutex_unlock(&w->lock);
             /* Nobody reads the job's lines any more (a closed pipe, a full
-             * disk): its lines are lost, so it ends as at stop. */
-            if (mode == WAIT_OUTPUT && !atomic_load(&w->stop) && outstream_stdout_error())
+             * disk): its lines are lost, so it ends as at stop.  A pipe's
+             * reader that has gone is seen here, every ENGINE_POLL_MS,
+             * without waiting for the job's next line (a perft's root move
+             * can take minutes); the job itself pays nothing. */
+            if (mode == WAIT_OUTPUT && !atomic_load(&w->stop) && outstream_stdout_probe())
                 engine_thread_stop(w);
             engine_thread_poll(w);
             pthread_mutex_lock(&w->lock);

@@ -130,7 +130,8 @@ typedef enum {
     WAIT_STOP_SEARCH, /* stop a search; let perft and bench finish */
     WAIT_STOP_ALL,    /* stop a search or a perft (a bench is left to the exit) */
     WAIT_OUTPUT       /* let the job end by itself, unless a write to standard
-                         output fails (outstream_stdout_error()): then stop it,
+                         output fails (outstream_stdout_error()) or its pipe's
+                         reader goes (outstream_stdout_probe()): then stop it,
                          a bench too, within ENGINE_POLL_MS of the failure */
 } WaitMode;
 

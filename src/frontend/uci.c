@@ -783,7 +783,9 @@ static int plain_loop(Session *e)
     linereader_init(&lr, STDIN_FILENO);
     /* A write to stdout that failed (the host closed it, a full disk):
      * nobody reads the answers any more, so the loop ends as at EOF, also
-     * during a search (looked at every OUTPUT_CHECK_MS while one runs). */
+     * during a search (looked at every OUTPUT_CHECK_MS while one runs,
+     * where a pipe's reader that has gone is also seen before a line is
+     * written: outstream_stdout_probe()). */
     enum { OUTPUT_CHECK_MS = 100 };
     bool lost = false;
     while (!e->quit && !(lost = outstream_stdout_error() != 0)) {
@@ -794,6 +796,7 @@ static int plain_loop(Session *e)
             struct pollfd p = { .fd = STDIN_FILENO, .events = POLLIN };
             if (poll(&p, 1, pending ? ENGINE_POLL_MS : OUTPUT_CHECK_MS) != 0) break;
             if (pending) engine_thread_poll(&e->worker);
+            outstream_stdout_probe();
         }
         if (lost) break;
         char *line;

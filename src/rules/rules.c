@@ -11,6 +11,35 @@
 #include <strings.h>
 
 static const char *const capture_names[] = { "optional", "compulsory", "compulsory-men" };
+
+/* The rule options (RULES.md section 1 "Rule options": Dablot's; section 2:
+ * Tabal's; section 3: both games'), in the order they are listed, and the
+ * game each belongs to (-1: both).  rules_set() knows no other name but
+ * "Variant", so an option is added here or nowhere; rules_option_name()
+ * lists them for the programs (a PGN Rules tag's error, dablo-web's
+ * state). */
+static const struct {
+    const char *name;
+    int variant;
+} options[] = { { "Rules", VARIANT_DABLOT },
+                { "Captures", VARIANT_DABLOT },
+                { "ForwardOnlyMen", VARIANT_DABLOT },
+                { "KingCaptureEnds", VARIANT_DABLOT },
+                { "KingAndPrinceCaptureEnds", VARIANT_DABLOT },
+                { "MaxCapture", VARIANT_TABAL },
+                { "DrawPlies", -1 } };
+enum { NOPTIONS = sizeof options / sizeof options[0] };
+
+/* The index of rule option name in options[] (case-insensitive), or -1. */
+static int option_index(const char *name)
+{
+    for (int i = 0; i < NOPTIONS; i++)
+        if (strcasecmp(name, options[i].name) == 0) return i;
+    return -1;
+}
+
+/* The games as messages name them, by Variant. */
+static const char *const game_titles[VARIANT_NB] = { "Dablot", "Tabal" };
 static const char *const preset_names[] = { "classic", "modern", "anti-draw" };
 
 Rules rules_default(Variant v)
@@ -75,6 +104,7 @@ int rules_set(Rules *r, const char *name, const char *value, char *err, size_t e
         *r = rules_default((Variant)v);
         return 0;
     }
+    if (option_index(name) < 0) return 1;
     if (strcasecmp(name, "Rules") == 0) {
         int p = lookup(value, preset_names, 3);
         if (p < 0) return fail(err, errlen, "Rules", value, "classic, modern or anti-draw");
@@ -116,11 +146,31 @@ int rules_option_pass(const char *name)
 
 int rules_option_variant(const char *name)
 {
-    static const char *const dablot_only[] = { "Rules", "Captures", "ForwardOnlyMen",
-                                               "KingCaptureEnds", "KingAndPrinceCaptureEnds" };
-    for (size_t i = 0; i < sizeof dablot_only / sizeof dablot_only[0]; i++)
-        if (strcasecmp(name, dablot_only[i]) == 0) return VARIANT_DABLOT;
-    return strcasecmp(name, "MaxCapture") == 0 ? VARIANT_TABAL : -1;
+    int i = option_index(name);
+    return i < 0 ? -1 : options[i].variant;
+}
+
+const char *rules_option_name(int i)
+{
+    return i >= 0 && i < NOPTIONS ? options[i].name : NULL;
+}
+
+void rules_option_list(Variant v, char *buf, size_t len)
+{
+    size_t n = 0;
+    if (len) buf[0] = '\0';
+    for (int i = 0; i < NOPTIONS && n < len; i++)
+        if (options[i].variant < 0 || options[i].variant == (int)v)
+            n += (size_t)snprintf(buf + n, len - n, "%s%s", n ? ", " : "", options[i].name);
+}
+
+int rules_option_game_check(Variant v, const char *name, char *err, size_t errlen)
+{
+    int game = rules_option_variant(name);
+    if (game < 0 || game == (int)v) return 0;
+    if (errlen)
+        snprintf(err, errlen, "%s belongs to %s, not %s", name, game_titles[game], game_titles[v]);
+    return -1;
 }
 
 int rules_get(const Rules *r, const char *name, char *buf, size_t len)

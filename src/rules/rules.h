@@ -67,6 +67,29 @@ int rules_option_pass(const char *name);
  * a name that is no rule option. */
 int rules_option_variant(const char *name);
 
+/* The name of the i-th rule option (0 <= i), in RULES.md's order: Rules,
+ * Captures, ForwardOnlyMen, KingCaptureEnds, KingAndPrinceCaptureEnds,
+ * MaxCapture, DrawPlies; NULL past the last.  "Variant", which chooses the
+ * game rather than a rule of it, is not listed.  The strings are static.
+ * This is the library's one table of rule options (rules_set() refuses any
+ * other name), so a list made from it cannot miss one. */
+const char *rules_option_name(int i);
+
+/* Writes the names of the rule options of a game of variant v (its own and
+ * both games', in rules_option_name()'s order) joined by ", " into buf
+ * (len bytes, cut to fit, always terminated when len > 0): "MaxCapture,
+ * DrawPlies" for Tabal. */
+void rules_option_list(Variant v, char *buf, size_t len);
+
+/* Whether rule option name may be set in a game of variant v: returns 0
+ * for an option of v or of both games (DrawPlies), and for a name that is
+ * no rule option (Variant included: the caller refuses or sets it); -1
+ * for an option of the other game (rules_option_variant()), writing
+ * "MaxCapture belongs to Tabal, not Dablot" into err (errlen bytes, may be
+ * 0).  dablo-match's -option, dablo-web's new game and its PGN Rules tag
+ * refuse such an option with this line. */
+int rules_option_game_check(Variant v, const char *name, char *err, size_t errlen);
+
 /* Writes the current value of a rule option by name into buf; returns 0, or
  * 1 if name is not a rule option. */
 int rules_get(const Rules *r, const char *name, char *buf, size_t len);

@@ -6,10 +6,12 @@
 #include "outstream.h"
 
 #include <errno.h>
+#include <poll.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* One outstream: its descriptor and the errno of its first failed write. */
@@ -135,6 +137,27 @@ int outstream_stdout_error(void)
     int e = 0;
     if (!tracked(stdout, &e)) e = ferror(stdout) ? EIO : 0;
     return e ? e : atomic_load(&stdout_raw_err);
+}
+
+int outstream_stdout_probe(void)
+{
+    /* What descriptor 1 is: 0 not yet looked at, 1 a pipe or socket, 2
+     * anything else (a terminal, a file, closed). */
+    static atomic_int kind;
+    int k = atomic_load(&kind);
+    if (!k) {
+        struct stat st;
+        int piped = fstat(STDOUT_FILENO, &st) == 0
+                 && (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode));
+        k = piped ? 1 : 2;
+        atomic_store(&kind, k);
+    }
+    if (k == 1) {
+        struct pollfd p = { .fd = STDOUT_FILENO, .events = 0 };
+        if (poll(&p, 1, 0) == 1 && (p.revents & (POLLERR | POLLHUP)))
+            outstream_stdout_failed(EPIPE);
+    }
+    return outstream_stdout_error();
 }
 
 static void check_stdout_at_exit(void)

@@ -66,4 +66,14 @@ void outstream_stdout_failed(int e);
  * flush. */
 int outstream_stdout_error(void);
 
+/* Looks, without writing, whether the reader of standard output has gone:
+ * when descriptor 1 is a pipe or a socket (fstat() once, then cached) and
+ * poll() with no timeout reports POLLERR (a pipe with no reader left, a
+ * reset socket) or POLLHUP (a socket shut down both ways), the next write
+ * would fail, so EPIPE is told as by outstream_stdout_failed(EPIPE).  On a
+ * terminal, a file or /dev/null it does nothing.  One poll() a call: call
+ * it at a throttled cadence (every few ms), not per unit of work.  Returns
+ * outstream_stdout_error() afterwards.  Thread-safe. */
+int outstream_stdout_probe(void);
+
 #endif

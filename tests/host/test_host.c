@@ -627,6 +627,60 @@ START_TEST(fake_engine_failures)
 END_TEST
 
 /* The real engine: "go infinite" runs until "stop", then names a legal move. */
+/* The stderr that f writes while it runs, read back into out (len bytes). */
+static void stderr_of(void (*f)(Engine *), Engine *e, char *out, size_t len)
+{
+    char path[] = "/tmp/test_host_stderr_XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    unlink(path);
+    fflush(stderr);
+    int saved = dup(STDERR_FILENO);
+    ck_assert_int_ge(saved, 0);
+    dup2(fd, STDERR_FILENO);
+    f(e);
+    fflush(stderr);
+    dup2(saved, STDERR_FILENO);
+    close(saved);
+    ssize_t n = pread(fd, out, len - 1, 0);
+    close(fd);
+    out[n > 0 ? n : 0] = '\0';
+}
+
+static void quit_said_200(Engine *e)
+{
+    engine_quit_said(e, 200, "host-test", "Q");
+}
+
+/* engine_quit_said(): an engine that ignores quit is killed and named on
+ * stderr, one line; one that quits is not named. */
+START_TEST(fake_engine_quit_said)
+{
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "cmd=%s", fake_path);
+    char err[512], said[512];
+    Engine e;
+    memset(&e, 0, sizeof e);
+    const char *const deaf[] = { cmd, "args=--ignore-quit", "depth=1" };
+    EngineSpec s = spec_of(deaf, 3);
+    ck_assert_msg(engine_start(&e, &s, NULL, 5000, 1, NULL, -1, err, sizeof err) == ENGINE_OK, "%s",
+                  err);
+    stderr_of(quit_said_200, &e, said, sizeof said);
+    ck_assert(e.quit_killed && !e.running);
+    ck_assert_str_eq(said, "host-test: engine Q did not quit within 200 ms: killed\n");
+    engine_spec_free(&s);
+
+    const char *const plain[] = { cmd, "depth=1" };
+    s = spec_of(plain, 2);
+    ck_assert_msg(engine_start(&e, &s, NULL, 5000, 1, NULL, -1, err, sizeof err) == ENGINE_OK, "%s",
+                  err);
+    stderr_of(quit_said_200, &e, said, sizeof said);
+    ck_assert(!e.quit_killed && !e.running);
+    ck_assert_str_eq(said, "");
+    engine_spec_free(&s);
+}
+END_TEST
+
 START_TEST(dablo_infinite_and_stop)
 {
     char cmd[600];
@@ -802,6 +856,7 @@ static Suite *host_suite(void)
     tcase_add_test(tc, fake_engine_polled);
     tcase_add_test(tc, fake_engine_stop);
     tcase_add_test(tc, fake_engine_failures);
+    tcase_add_test(tc, fake_engine_quit_said);
     tcase_add_test(tc, dablo_infinite_and_stop);
     tcase_add_test(tc, linefile_lines);
     tcase_add_test(tc, linefile_too_long);

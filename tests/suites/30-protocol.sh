@@ -601,6 +601,34 @@ one_shot_lost() {
 }
 TMPDIR_LOST=$(mktemp -d)
 check "a one-shot go, bench or perft stops at its first line that cannot be written: exit 0 at a closed pipe, 1 naming the cause" one_shot_lost
+# A pipe's reader that goes while the engine works between two lines is
+# seen without a line to write (outstream_stdout_probe(), every few ms):
+# Dablot's perft 9 writes its first line after about two minutes (its
+# reader, true, has gone before), Tabal's perft 15 its variant line at
+# once (read by head -c 1) and its first divide line after about half a
+# minute.  Each must end in well under a second, exit 0, nothing said
+# (timeout 10 s: exit 124 when it runs on).  Over pipes, with the input
+# left open, a perft in the input loop ends too.
+reader_gone() {
+    local cmd rc
+    for cmd in 'go perft 9' 'perft 9' '--variant tabal go perft 15'; do
+        case $cmd in
+            *tabal*) # shellcheck disable=SC2086 # the command's words
+                timeout 10 bin/dablo $cmd 2>"$TMPDIR_LOST/err" | head -c 1 >/dev/null ;;
+            *) # shellcheck disable=SC2086
+                timeout 10 bin/dablo $cmd 2>"$TMPDIR_LOST/err" | true ;;
+        esac
+        rc=${PIPESTATUS[0]}
+        [ "$rc" = 0 ] && [ ! -s "$TMPDIR_LOST/err" ] ||
+            { echo "     | dablo $cmd, its reader gone: exit $rc (124: still running after 10 s): $(cat "$TMPDIR_LOST/err")"; return 1; }
+    done
+    { printf 'go perft 9\n'; sleep 3; } |
+        { timeout 2 bin/dablo 2>"$TMPDIR_LOST/err"; echo $? >"$TMPDIR_LOST/rc"; } | true
+    rc=$(cat "$TMPDIR_LOST/rc")
+    [ "$rc" = 0 ] && [ ! -s "$TMPDIR_LOST/err" ] ||
+        { echo "     | go perft 9 over pipes, input open, its reader gone: exit $rc (124: still running after 2 s): $(cat "$TMPDIR_LOST/err")"; return 1; }
+}
+check "a one-shot or piped perft ends within ms of its pipe's reader going, before its next line: exit 0" reader_gone
 rm -rf "$TMPDIR_LOST"
 # Over a pipe too, a bench whose lines cannot be written stops, at the end
 # of the input (where it would run to its end) as before it, and the check

@@ -723,6 +723,21 @@ ENDED
         "$CODE|$(jget "$tmp/body" .error)"
     req POST /api/pgn "{\"session\":\"$SID\",\"pgn\":\"[Variant \\\"dablot\\\"]\\n[Rules \\\"Captures=compulsory\\\"]\\n\\n*\"}"
     same "$tag: ... which loads, as the preset" "200|modern" "$CODE|$(jget "$tmp/body" .options.Rules)"
+    # The tag holds the rules of the game the Variant tag names: an option
+    # of the other game, or Variant= itself, is refused as dablo-match's
+    # -option refuses it (both were loaded, the option dropped or the game
+    # changed); an unknown option's list names this game's options, from
+    # the rules library's table.
+    local rt v words want
+    for rt in 'dablot|MaxCapture=true|MaxCapture belongs to Tabal, not Dablot' \
+        'tabal|DrawPlies=40 Captures=compulsory|Captures belongs to Dablot, not Tabal' \
+        'tabal|ForwardOnlyMen=false|ForwardOnlyMen belongs to Dablot, not Tabal' \
+        'dablot|Variant=tabal|'"'"'Variant=tabal'"'"' is no rule option: the game is given by the Variant tag ([Variant "tabal"])' \
+        'tabal|Foo=1|unknown rule option '"'"'Foo'"'"' in '"'"'Foo=1'"'"' (the options of Tabal: MaxCapture, DrawPlies)'; do
+        IFS='|' read -r v words want <<<"$rt"
+        req POST /api/pgn "{\"session\":\"$SID\",\"pgn\":\"[Variant \\\"$v\\\"]\\n[Rules \\\"$words\\\"]\\n\\n*\"}"
+        same "$tag: a $v game's Rules tag '$words' is refused" "400|PGN tag Rules: $want" "$CODE|$(jget "$tmp/body" .error)"
+    done
     pgn_request "$tmp/blank.pgn" >"$tmp/pgn.json"
     req POST /api/pgn "$(cat "$tmp/pgn.json")"
     # Without a Variant tag a PGN is read as the current game's variant

@@ -622,6 +622,57 @@ START_TEST(rules_options)
 }
 END_TEST
 
+/* The one table of rule options: every name it lists is read and set by
+ * rules_get() and rules_set(), belongs to the game rules_option_variant()
+ * says, and is in each game's list; "Variant" is no listed option. */
+START_TEST(rules_option_table)
+{
+    static const char *const expected[] = { "Rules",
+                                            "Captures",
+                                            "ForwardOnlyMen",
+                                            "KingCaptureEnds",
+                                            "KingAndPrinceCaptureEnds",
+                                            "MaxCapture",
+                                            "DrawPlies",
+                                            NULL };
+    char dablot[200], tabal[200], err[200], val[64];
+    rules_option_list(VARIANT_DABLOT, dablot, sizeof dablot);
+    rules_option_list(VARIANT_TABAL, tabal, sizeof tabal);
+    ck_assert_str_eq(
+        dablot,
+        "Rules, Captures, ForwardOnlyMen, KingCaptureEnds, KingAndPrinceCaptureEnds, DrawPlies");
+    ck_assert_str_eq(tabal, "MaxCapture, DrawPlies");
+    int i;
+    for (i = 0; expected[i]; i++) {
+        const char *name = rules_option_name(i);
+        ck_assert_ptr_nonnull(name);
+        ck_assert_str_eq(name, expected[i]);
+        int game = rules_option_variant(name);
+        Rules r = rules_default(game == VARIANT_TABAL ? VARIANT_TABAL : VARIANT_DABLOT);
+        ck_assert_int_eq(rules_get(&r, name, val, sizeof val), 0);
+        ck_assert_int_eq(rules_set(&r, name, val, err, sizeof err), 0);
+        for (int v = 0; v < VARIANT_NB; v++) {
+            int ok = game < 0 || game == v;
+            err[0] = '\0';
+            ck_assert_int_eq(rules_option_game_check((Variant)v, name, err, sizeof err),
+                             ok ? 0 : -1);
+            if (!ok) ck_assert(strstr(err, name) && strstr(err, "belongs to"));
+        }
+    }
+    ck_assert_ptr_null(rules_option_name(i));
+    ck_assert_ptr_null(rules_option_name(-1));
+    ck_assert_int_eq(rules_option_game_check(VARIANT_DABLOT, "MaxCapture", err, sizeof err), -1);
+    ck_assert_str_eq(err, "MaxCapture belongs to Tabal, not Dablot");
+    ck_assert_int_eq(rules_option_game_check(VARIANT_TABAL, "captures", err, sizeof err), -1);
+    ck_assert_str_eq(err, "captures belongs to Dablot, not Tabal");
+    ck_assert_int_eq(rules_option_game_check(VARIANT_TABAL, "Variant", err, sizeof err), 0);
+    ck_assert_int_eq(rules_option_game_check(VARIANT_TABAL, "Hash", err, sizeof err), 0);
+    /* a list cut to its buffer stays terminated */
+    rules_option_list(VARIANT_DABLOT, val, 10);
+    ck_assert_uint_eq(strlen(val), 9);
+}
+END_TEST
+
 /* A Dablot king inside a crowd of men, from an engine game: with optional
  * captures every prefix of every capture sequence is a move, more than a
  * list holds (32,659 counted with a larger list).  The list keeps room for
@@ -808,6 +859,7 @@ Suite *movegen_suite(void)
     tcase_add_test(tc, tabal_compulsory_and_max);
     tcase_add_test(tc, repetition_and_draw_plies);
     tcase_add_test(tc, rules_options);
+    tcase_add_test(tc, rules_option_table);
     tcase_add_test(tc, crowded_king_overflows_the_list);
     tcase_add_test(tc, count_agrees_with_the_list);
     suite_add_tcase(s, tc);

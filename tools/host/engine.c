@@ -608,3 +608,12 @@ int engine_quit(Engine *e, int grace_ms)
     if (e->running) engine_send(e, "quit", util_now_ms() + grace_ms);
     return wait_exit(e, grace_ms, "quit");
 }
+
+int engine_quit_said(Engine *e, int grace_ms, const char *program, const char *name)
+{
+    int rc = engine_quit(e, grace_ms);
+    if (e->quit_killed)
+        fprintf(stderr, "%s: engine %s did not quit within %d ms: killed\n", program, name,
+                grace_ms);
+    return rc;
+}

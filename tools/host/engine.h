@@ -222,6 +222,13 @@ EngineStatus engine_search_stop(Engine *e, EngineSearch *s, int64_t stop_ms);
  * Returns engine_wait_exit()'s value. */
 int engine_quit(Engine *e, int grace_ms);
 
+/* engine_quit(), then, when the engine had to be killed (e->quit_killed),
+ * says so where the host's user sees it: "PROGRAM: engine NAME did not quit
+ * within GRACE_MS ms: killed" on stderr (program: the host's name, such as
+ * "dablo-match"; name: the engine's display name; neither kept).  Returns
+ * engine_quit()'s value. */
+int engine_quit_said(Engine *e, int grace_ms, const char *program, const char *name);
+
 /* Ends the engine's input (EOF on its stdin, PROTOCOL.md 1.3: it stops a
  * running search and exits); its output stays readable with engine_read()
  * until it closes.  Sending fails from then on. */

@@ -566,9 +566,6 @@ static int parse_option(Parse *p, int argc, char *const argv[])
 
 /* ---- checks that need every option ------------------------------------------ */
 
-/* The games as messages name them, by Variant. */
-static const char *const game_title[VARIANT_NB] = { "Dablot", "Tabal" };
-
 /* The judge's rules: the variant first, then the preset (-rules or
  * -option Rules=), then the other options in the order given, wherever the
  * preset was on the command line (rules_option_pass()); each also goes to
@@ -582,10 +579,9 @@ static int finish_rules(Parse *p)
         for (int k = 0; k < p->rule_opts.n; k++) {
             const char *name = p->rule_opts.v[k].name, *val = p->rule_opts.v[k].value;
             if (rules_option_pass(name) != pass) continue;
-            int game = rules_option_variant(name);
-            if (game >= 0 && game != (int)c->rules.variant)
-                return fail(p, "option %s belongs to %s, not %s", name, game_title[game],
-                            game_title[c->rules.variant]);
+            char why[160];
+            if (rules_option_game_check(c->rules.variant, name, why, sizeof why) != 0)
+                return fail(p, "option %s", why);
             if (strcasecmp(name, "Variant") == 0)
                 return fail(p, "use -variant, not -option Variant=");
             int r = rules_set(&c->rules, name, val, p->err, p->errlen);

@@ -326,10 +326,7 @@ static int probe_engines(Match *m)
             return -1;
         }
         if (!s->name) s->name = util_xstrdup(e.id_name && *e.id_name ? e.id_name : s->cmd);
-        engine_quit(&e, (int)c->quit_ms);
-        if (e.quit_killed)
-            fprintf(stderr, "dablo-match: engine %s did not quit within %lld ms: killed\n", s->name,
-                    (long long)c->quit_ms);
+        engine_quit_said(&e, (int)c->quit_ms, "dablo-match", s->name);
     }
     for (int i = 0; i < c->nengines && rc == 0; i++)
         for (int j = i + 1; j < c->nengines && rc == 0; j++)

@@ -444,10 +444,7 @@ PlayStatus play_game(Worker *w, const GameSpec *gs, GameRecord *rec, int *engine
 
 void worker_stop_engines(Worker *w)
 {
-    for (int i = 0; i < w->cfg->nengines; i++) {
-        engine_quit(&w->engines[i], (int)w->cfg->quit_ms);
-        if (w->engines[i].quit_killed)
-            fprintf(stderr, "dablo-match: engine %s did not quit within %lld ms: killed\n",
-                    w->cfg->engines[i].name, (long long)w->cfg->quit_ms);
-    }
+    for (int i = 0; i < w->cfg->nengines; i++)
+        engine_quit_said(&w->engines[i], (int)w->cfg->quit_ms, "dablo-match",
+                         w->cfg->engines[i].name);
 }

@@ -406,11 +406,9 @@ int session_new_game(Session *s, const JsonValue *req, char *err, size_t errlen)
                     snprintf(err, errlen, "options: bad value of %s", opts->keys[i]);
                     return -1;
                 }
-                int game = rules_option_variant(opts->keys[i]);
-                if (game >= 0 && game != (int)var) {
-                    static const char *const title[VARIANT_NB] = { "Dablot", "Tabal" };
-                    snprintf(err, errlen, "options: %s belongs to %s, not %s", opts->keys[i],
-                             title[game], title[var]);
+                char why[160];
+                if (rules_option_game_check(var, opts->keys[i], why, sizeof why) != 0) {
+                    snprintf(err, errlen, "options: %s", why);
                     return -1;
                 }
                 int rc = rules_set(&r, opts->keys[i], value, err, errlen);
@@ -608,18 +606,20 @@ static void name_preset(Rules *r)
     }
 }
 
-/* Why word of a Rules tag is refused when rules_set() does not know it:
+/* Why word of the Rules tag of a game of variant v is refused when
+ * rules_set() does not know it:
  * eq is its '=' (cut to a NUL) or NULL.  The tag holds rule options as
  * NAME=VALUE words (rules_describe(), as dablo-match writes it) or
  * "default"; a preset's name is answered with the options it stands for. */
-static void rules_tag_word_error(const char *word, const char *eq, char *why, size_t whylen)
+static void rules_tag_word_error(Variant v, const char *word, const char *eq, char *why,
+                                 size_t whylen)
 {
     if (eq) {
+        char names[128];
+        rules_option_list(v, names, sizeof names);
         snprintf(why, whylen,
-                 "unknown rule option '%.40s' in '%.40s=%.40s' (the options: Captures, "
-                 "ForwardOnlyMen, KingCaptureEnds, KingAndPrinceCaptureEnds, MaxCapture, "
-                 "DrawPlies)",
-                 word, word, eq + 1);
+                 "unknown rule option '%.40s' in '%.40s=%.40s' (the options of %s: %s)", word, word,
+                 eq + 1, v == VARIANT_TABAL ? "Tabal" : "Dablot", names);
         return;
     }
     Rules preset = rules_default(VARIANT_DABLOT);
@@ -721,10 +721,26 @@ int session_load_pgn(Session *s, const char *pgn, char *err, size_t errlen)
         }
         for (int i = 0; i < nw; i++) {
             char *eq = strchr(words[i], '=');
-            char why[320];
-            int rc = eq ? (*eq = '\0', rules_set(&r, words[i], eq + 1, why, sizeof why)) : 1;
+            char why[400];
+            int rc = 1;
+            if (eq) {
+                *eq = '\0';
+                /* The tag holds rules of the game the Variant tag names:
+                 * neither the game itself nor the other game's options,
+                 * as dablo-match's -option refuses them. */
+                if (strcasecmp(words[i], "Variant") == 0) {
+                    snprintf(why, sizeof why,
+                             "'%.40s=%.40s' is no rule option: the game is given by the Variant "
+                             "tag ([Variant \"%.40s\"])",
+                             words[i], eq + 1, eq + 1);
+                    rc = -1;
+                } else {
+                    rc = rules_option_game_check(r.variant, words[i], why, sizeof why);
+                    if (rc == 0) rc = rules_set(&r, words[i], eq + 1, why, sizeof why);
+                }
+            }
             if (rc != 0) {
-                if (rc == 1) rules_tag_word_error(words[i], eq, why, sizeof why);
+                if (rc == 1) rules_tag_word_error(r.variant, words[i], eq, why, sizeof why);
                 snprintf(err, errlen, "PGN tag Rules: %s", why);
                 util_free_words(words);
                 return -1;
@@ -1033,18 +1049,14 @@ void session_state_json(const Session *s, StrBuf *b)
     strbuf_printf(b, ",\"variant\":\"%s\",\"rules\":", pos.geo->name);
     json_add_string(b, rules);
     strbuf_add(b, ",\"options\":{");
-    static const char *const names[] = {
-        "Rules",      "Captures", "ForwardOnlyMen", "KingCaptureEnds", "KingAndPrinceCaptureEnds",
-        "MaxCapture", "DrawPlies"
-    };
     int listed = 0;
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+    const char *name;
+    for (int i = 0; (name = rules_option_name(i)); i++) {
         /* Only the options of this game (RULES.md section 1; rules.h). */
-        int game = rules_option_variant(names[i]);
-        if (game >= 0 && game != (int)s->rules.variant) continue;
+        if (rules_option_game_check(s->rules.variant, name, NULL, 0) != 0) continue;
         char val[32] = "";
-        rules_get(&s->rules, names[i], val, sizeof val);
-        strbuf_printf(b, "%s\"%s\":", listed++ ? "," : "", names[i]);
+        rules_get(&s->rules, name, val, sizeof val);
+        strbuf_printf(b, "%s\"%s\":", listed++ ? "," : "", name);
         json_add_string(b, val);
     }
     strbuf_add(b, "},\"startFen\":");
