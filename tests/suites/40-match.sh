@@ -1531,7 +1531,7 @@ genopenings_stdout() {   # -genopenings > /dev/full, --help, --version: exit 1, 
 check "-genopenings, --help, --version > /dev/full: exit 1 naming stdout and the cause" genopenings_stdout
 genopenings_cause() {   # -genopenings: a failed write names its own cause, never "Input/output error"
     local err rc
-    err=$( (trap '' XFSZ; ulimit -f 1; "$M" -variant tabal -genopenings 100 plies=8 out=b.fen) 2>&1)
+    err=$( (ulimit -f 1; "$M" -variant tabal -genopenings 100 plies=8 out=b.fen) 2>&1)
     rc=$?
     [ $rc -eq 1 ] && [ "$err" = "dablo-match: cannot write b.fen: File too large" ] && [ -z "$(ls -A)" ] ||
         { echo "out= past RLIMIT_FSIZE: rc $rc: $err; left: $(ls -A)"; return 1; }
