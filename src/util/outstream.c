@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <poll.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -173,6 +174,11 @@ static void check_stdout_at_exit(void)
 void outstream_check_stdout(const char *program)
 {
     stdout_program = program;
+    /* A write to a closed pipe fails with EPIPE and one past RLIMIT_FSIZE
+     * with EFBIG, each reported (or not) by its writer, instead of the
+     * signal ending the program unannounced with a temporary file left. */
+    signal(SIGPIPE, SIG_IGN);
+    signal(SIGXFSZ, SIG_IGN);
     if (!isatty(STDOUT_FILENO)) {
         FILE *f = outstream_fdopen(STDOUT_FILENO);
         if (f) stdout = f; /* the GNU C library lets a program set stdout */

@@ -9,12 +9,16 @@
  * first write(2) that failed (ENOSPC, EFBIG, EPIPE, EIO, ...), which is
  * the one to report.
  *
- * Every program calls outstream_check_stdout() first in main(): standard
- * output is then flushed at exit, and a write to it that failed (a full
- * disk, /dev/full) ends the program with "PROGRAM: cannot write stdout:
- * CAUSE" on stderr and exit status 1, whatever main() returned.  A closed
- * pipe (EPIPE, with SIGPIPE ignored) is not reported: the reader chose to
- * stop reading, as a program ended by SIGPIPE says nothing either.
+ * Every program calls outstream_check_stdout() first in main(): SIGPIPE
+ * and SIGXFSZ are then ignored, so a write to a closed pipe fails with
+ * EPIPE and one past the file size limit (ulimit -f) with EFBIG, and the
+ * writer's own error path reports it and removes its temporary file,
+ * where the signal would end the program with nothing said; standard
+ * output is flushed at exit, and a write to it that failed (a full disk,
+ * /dev/full) ends the program with "PROGRAM: cannot write stdout: CAUSE"
+ * on stderr and exit status 1, whatever main() returned.  A closed pipe
+ * (EPIPE) is not reported: the reader chose to stop reading, as a program
+ * ended by SIGPIPE says nothing either.
  *
  * Thread-safety: the streams are stdio streams (locked as any); the
  * bookkeeping of which streams are outstreams is under a mutex.
@@ -47,9 +51,11 @@ int outstream_flush(FILE *f);
  * the errno of the first failed write, flush or close. */
 int outstream_close(FILE *f);
 
-/* Makes stdout an outstream on descriptor 1 (unless it is a terminal,
- * where a line editor needs the C library's own stream and its descriptor;
- * it stays line-buffered there) and checks it at exit (atexit()): flushes
+/* Ignores SIGPIPE and SIGXFSZ (see above; a program that wants either
+ * caught sets its handler afterwards), makes stdout an outstream on
+ * descriptor 1 (unless it is a terminal, where a line editor needs the C
+ * library's own stream and its descriptor; it stays line-buffered there)
+ * and checks it at exit (atexit()): flushes
  * it, and when a write to it failed for another cause than EPIPE, or
  * outstream_stdout_failed() was told so, prints "PROGRAM: cannot write
  * stdout: CAUSE" on stderr and ends with _exit(1).  program is kept, not

@@ -128,6 +128,16 @@ suite() {
         werr=$("$BIN" "$a" 2>&1 >/dev/full)
         same "$tag: $a > /dev/full: exit 1, the cause" "1 dablo-web: cannot write stdout: No space left on device" "$? $werr"
     done
+    # The start-up line holds the token: a server that cannot write it is
+    # of no use and stops before serving (timeout: one that serves on
+    # fails), on a failed write with the cause, on a closed pipe quietly.
+    werr=$(timeout 60 "$BIN" -engine cmd=bin/dablo 2>&1 >/dev/full)
+    same "$tag: the address line to /dev/full: exit 1, the cause alone" \
+        "1 dablo-web: cannot write stdout: No space left on device" "$? $werr"
+    rm -f "$tmp/closed"
+    (while [ ! -e "$tmp/closed" ]; do sleep 0.01; done; exec timeout 60 "$BIN" -engine cmd=bin/dablo) 2>"$tmp/err" |
+        (exec 0<&-; : >"$tmp/closed"; sleep 0.3)
+    same "$tag: the address line to a closed pipe: exit 0, nothing said" "0|" "${PIPESTATUS[0]}|$(cat "$tmp/err")"
     # The page sets the time of a move: search limits are refused, by name,
     # and an unknown setting lists only what dablo-web takes.
     contains "$tag: a search limit refused by name" "depth=1 is a search limit: dablo-web takes none (the page sets the time of each move)" \

@@ -200,6 +200,7 @@ static void engine_child(int in_fd, int out_fd, int err_fd, int status_fd, const
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, NULL);
     signal(SIGPIPE, SIG_DFL);
+    signal(SIGXFSZ, SIG_DFL);
     signal(SIGINT, SIG_DFL);
     signal(SIGCHLD, SIG_DFL);
     setpgid(0, 0);

@@ -27,7 +27,9 @@
  *     reaps only the supervisor, still learns the engine's exit status or
  *     signal (proc_stop()).  The engine has PR_SET_PDEATHSIG(SIGKILL)
  *     towards its supervisor;
- *   - the signal mask and SIGPIPE disposition are reset to the defaults,
+ *   - the signal mask and the SIGPIPE and SIGXFSZ dispositions (which
+ *     every program of dablo ignores: util/outstream.h) are reset to the
+ *     defaults,
  *     the environment is passed through unchanged;
  *   - an exec failure is reported through a close-on-exec status pipe, so
  *     "no such file" is a clear error rather than a silent EOF.

@@ -1054,18 +1054,34 @@ static int write_late_state(Match *m, const char *path, int argc, char *const ar
     return rc;
 }
 
+/* Whether descriptors 1 and 2 are one file (a terminal, 2>&1): a line
+ * for both is then written once. */
+static bool stdout_is_stderr(void)
+{
+    struct stat o, e;
+    return fstat(STDOUT_FILENO, &o) == 0 && fstat(STDERR_FILENO, &e) == 0 && o.st_dev == e.st_dev
+        && o.st_ino == e.st_ino;
+}
+
 /* Prints the command that continues the match of the state file path,
- * done of total games recorded (total < 0: not known yet).  The command
- * is as this run was invoked, and where: the state keeps the paths
- * exactly as they were given. */
+ * done of total games recorded (total < 0: not known yet), on stdout with
+ * the report, and on stderr too unless both are one file: with -quiet
+ * >/dev/null stderr is where a user reads why and how the match stopped.
+ * The command is as this run was invoked, and where: the state keeps the
+ * paths exactly as they were given. */
 static void print_resume_command(const char *path, int done, int64_t total)
 {
     char cwd[4096], of[32] = "";
     const char *dir = getcwd(cwd, sizeof cwd) ? cwd : ".";
     if (total >= 0) snprintf(of, sizeof of, " of %lld", (long long)total);
     int one = total >= 0 ? total == 1 : done == 1;
-    printf("dablo-match: %d%s game%s recorded; to continue, in %s: %s -resume %s\n", done, of,
-           one ? "" : "s", dir, match_program, path);
+    char line[16384];
+    snprintf(line, sizeof line,
+             "dablo-match: %d%s game%s recorded; to continue, in %s: %s -resume %s\n", done, of,
+             one ? "" : "s", dir, match_program, path);
+    fputs(line, stdout);
+    fflush(stdout);
+    if (!stdout_is_stderr()) fputs(line, stderr);
 }
 
 /* A match that stopped before its end: makes sure a state file holds the

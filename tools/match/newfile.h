@@ -14,14 +14,16 @@
  *     commit fails), removes the temporary name and fsyncs the folder, so
  *     FILE is on disk whole once the call returns 0;
  *   - newfile_abandon() closes and removes the temporary file.
- * After newfile_catch_signals(), SIGINT, SIGTERM, SIGHUP (a closed
- * terminal; left ignored under nohup) and SIGPIPE remove the temporary
- * file of the NewFile open at that moment (one at a time), print one line
- * on stderr and end the program with exit status 130, 143, 129 or 141
- * (128 + the signal); a program that ignores SIGPIPE afterwards
- * (dablo-tune gen, merge, fit: standard output only a report) sees a
- * closed pipe as a write error (EPIPE) instead.  Only a SIGKILL or a crash can leave FILE.tmp.PID
- * behind; it never blocks a new run (another PID, another name).
+ * After newfile_catch_signals(), SIGINT, SIGTERM and SIGHUP (a closed
+ * terminal; left ignored under nohup) remove the temporary file of the
+ * NewFile open at that moment (one at a time), print one line on stderr
+ * and end the program with exit status 130, 143 or 129 (128 + the
+ * signal).  SIGPIPE and SIGXFSZ are ignored (outstream_check_stdout()): a
+ * closed pipe or a write past the file size limit is a write error (EPIPE,
+ * EFBIG), and a failed write to FILE removes the temporary file through
+ * newfile_commit() or newfile_abandon().  Only a SIGKILL or a crash can
+ * leave FILE.tmp.PID behind; it never blocks a new run (another PID,
+ * another name).
  */
 #ifndef DABLO_MATCH_NEWFILE_H
 #define DABLO_MATCH_NEWFILE_H
@@ -85,7 +87,7 @@ int newfile_commit(NewFile *nf, char *err, size_t errlen);
 /* Closes and removes the temporary file and frees nf (a failed run). */
 void newfile_abandon(NewFile *nf);
 
-/* SIGINT, SIGTERM, SIGHUP and SIGPIPE: remove the open NewFile's temporary file, print
+/* SIGINT, SIGTERM and SIGHUP: remove the open NewFile's temporary file, print
  * "PROGRAM: interrupted by SIGINT: FILE not written" and _exit(128 + the
  * signal).  program is kept (not copied): a string literal. */
 void newfile_catch_signals(const char *program);

@@ -353,7 +353,17 @@ int main(int argc, char **argv)
     printf("http://%s%s%s:%d/?token=%s\n", ipv6 ? "[" : "",
            everywhere ? (ipv6 ? "::1" : "127.0.0.1") : shown, ipv6 ? "]" : "", server_port(srv),
            server_token(srv));
-    fflush(stdout);
+    /* The address holds the token: a server whose address line was not
+     * written cannot be used.  It stops then, before serving: on a
+     * failed write with "dablo-web: cannot write stdout: CAUSE" and exit
+     * 1 (outstream_check_stdout() at exit); on a closed pipe quietly with
+     * exit 0, as every program whose reader stopped reading (the reader
+     * asked for no server). */
+    int out_err = outstream_flush(stdout);
+    if (out_err) {
+        server_free(srv);
+        return out_err == EPIPE ? 0 : 1;
+    }
     if (ipv6 ? !IN6_IS_ADDR_LOOPBACK(&any6) : strcmp(bind, "127.0.0.1") != 0)
         fprintf(stderr,
                 "dablo-web: warning: listening on %s%s%s: anyone who can reach it and has the "
