@@ -514,6 +514,27 @@ EOF_MOVES
     same "$tag: bad option value" "400" "$CODE"
     req POST /api/new "{\"session\":\"$SID\",\"options\":{\"Hash\":\"16\"}}"
     same "$tag: not a rule option" "400" "$CODE"
+    # Variant among the options says where the game goes; a value of the
+    # wrong JSON type gets the values the option takes, as a bad string does.
+    req POST /api/new "{\"session\":\"$SID\",\"options\":{\"Variant\":\"dablot\"}}"
+    same "$tag: Variant among the options" \
+        "400 options: Variant is not a rule option here: give the game in the request's \"variant\" member" \
+        "$CODE $(jget "$tmp/body" .error)"
+    local v
+    for v in 'null:null' '[1]:an array' '{}:an object'; do
+        req POST /api/new "{\"session\":\"$SID\",\"options\":{\"Captures\":${v%%:*}}}"
+        same "$tag: Captures ${v%%:*}" \
+            "400 options: Captures: ${v#*:} is no value (expected optional, compulsory or compulsory-men)" \
+            "$CODE $(jget "$tmp/body" .error)"
+    done
+    req POST /api/new "{\"session\":\"$SID\",\"options\":{\"DrawPlies\":null}}"
+    same "$tag: DrawPlies null" "400 options: DrawPlies: null is no value (expected an integer 0..10000)" \
+        "$CODE $(jget "$tmp/body" .error)"
+    req POST /api/new "{\"session\":\"$SID\",\"variant\":\"tabal\",\"options\":{\"MaxCapture\":[true]}}"
+    same "$tag: MaxCapture [true]" "400 options: MaxCapture: an array is no value (expected true or false)" \
+        "$CODE $(jget "$tmp/body" .error)"
+    req POST /api/new "{\"session\":\"$SID\",\"options\":{\"Hash\":null}}"
+    same "$tag: not a rule option, null" "400 options: Hash is not a rule option" "$CODE $(jget "$tmp/body" .error)"
     # An option of the other game is refused, named, as a bad value is.
     for o in Captures:compulsory Rules:modern ForwardOnlyMen:true KingCaptureEnds:true KingAndPrinceCaptureEnds:true; do
         req POST /api/new "{\"session\":\"$SID\",\"variant\":\"tabal\",\"options\":{\"${o%%:*}\":\"${o#*:}\"}}"
