@@ -24,6 +24,7 @@
 #include "linereader.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"
+#include "util/bom.h"
 #include "util/outstream.h"
 #include "options.h"
 #include "play.h"
@@ -787,7 +788,7 @@ static int plain_loop(Session *e)
      * where a pipe's reader that has gone is also seen before a line is
      * written: outstream_stdout_probe()). */
     enum { OUTPUT_CHECK_MS = 100 };
-    bool lost = false;
+    bool lost = false, first = true;
     while (!e->quit && !(lost = outstream_stdout_error() != 0)) {
         /* Re-send a pending stop/ponderhit while waiting for input. */
         while (!linereader_has_line(&lr) && !(lost = outstream_stdout_error() != 0)) {
@@ -810,8 +811,13 @@ static int plain_loop(Session *e)
         }
         if (st == LINE_TOO_LONG) {
             error_line("input line longer than 256 MiB ignored");
+            first = false;
             continue;
         }
+        /* A byte-order mark an editor saved before the first line (a
+         * script of commands) is no part of the command. */
+        if (first) line += util_bom_len(line);
+        first = false;
         uci_execute(e, line);
     }
     linereader_free(&lr);

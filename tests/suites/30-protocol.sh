@@ -42,6 +42,19 @@ check "pipe: no prompt, no echo" pipe_exact
 # EOF right away, and an empty input: exit status 0.
 check "EOF at once exits 0" bash -c 'bin/dablo </dev/null >/dev/null'
 check "--plain reads a pipe" bash -c '[ "$(printf "isready\n" | bin/dablo --plain)" = readyok ]'
+# A UTF-8 byte-order mark an editor saved before the first line of a
+# script of commands is skipped, as the tools' readers of text skip it;
+# one later in the input is no part of the protocol and stays an error.
+bom_first_line() {
+    local out
+    out=$(printf '\xef\xbb\xbfuci\r\nisready\r\n' | bin/dablo 2>&1)
+    grep -qx uciok <<<"$out" && grep -qx readyok <<<"$out" && ! grep -q 'unknown command' <<<"$out" ||
+        { echo "first line: $out"; return 1; }
+    out=$(printf 'isready\n\xef\xbb\xbfisready\n' | bin/dablo 2>&1)
+    [ "$(grep -c '^readyok$' <<<"$out")" -eq 1 ] && grep -q '^info string unknown command: ' <<<"$out" ||
+        { echo "second line: $out"; return 1; }
+}
+check "a byte-order mark before the first input line is skipped" bom_first_line
 # Standard input that fails is said on stderr with exit 1, never taken
 # for its end: a read error, or no memory for a line (here a 200 MB line
 # in 200 MB of address space; the reader's cap is 256 MiB).

@@ -71,7 +71,7 @@ fit_warns() {
 }
 
 # ---- generation: deterministic, shards make the unsplit run -------------
-gen() { $BIN gen -game tabal -openings bench/openings/tabal-balanced.fen -nodes 200,600 -games 6 -seed 5 "$@"; }
+gen() { $BIN gen -variant tabal -openings bench/openings/tabal-balanced.fen -nodes 200,600 -games 6 -seed 5 "$@"; }
 gen -out "$tmp/a.txt" >"$tmp/a.out" 2>&1
 gen -out "$tmp/b.txt" >/dev/null 2>&1
 if [ -s "$tmp/a.txt" ] && cmp -s "$tmp/a.txt" "$tmp/b.txt" && grep -q ': 6 games' "$tmp/a.out"; then
@@ -80,6 +80,10 @@ else
     bad "gen: two runs with one seed write the same positions"
     sed 's/^/     | /' "$tmp/a.out"
 fi
+# -game, -variant's old name, plays the same games.
+$BIN gen -game tabal -openings bench/openings/tabal-balanced.fen -nodes 200,600 -games 6 -seed 5 -out "$tmp/g.txt" >/dev/null 2>&1
+cmp -s "$tmp/a.txt" "$tmp/g.txt" && ok "gen: -game, the old name of -variant, writes the same positions" ||
+    bad "gen: -game, the old name of -variant, writes the same positions"
 gen -shard 1/2 -out "$tmp/s1.txt" >/dev/null 2>&1
 gen -shard 2/2 -out "$tmp/s2.txt" >/dev/null 2>&1
 $BIN merge -out "$tmp/m.txt" "$tmp/s1.txt" "$tmp/s2.txt" >"$tmp/m.out" 2>&1
@@ -141,7 +145,12 @@ fi
 # ---- bad input: one line, exit 2, nothing overwritten --------------------
 refuse "gen: an output file that exists is not overwritten" "$tmp/a.txt exists" gen -out "$tmp/a.txt"
 cmp -s "$tmp/a.txt" "$tmp/b.txt" && ok "  ... and it is unchanged" || bad "  ... and it is unchanged"
-refuse "gen: unknown game" "-game chess: not one of" $BIN gen -game chess -out "$tmp/x.txt"
+refuse "gen: unknown game" "-variant chess: not one of" $BIN gen -variant chess -out "$tmp/x.txt"
+refuse "gen: unknown game, named by -game" "-game chess: not one of" $BIN gen -game chess -out "$tmp/x.txt"
+# -game is -variant's old name: one option, so both are refused as twice.
+refuse "gen: -variant and -game together" "-game given twice \\(-variant and -game are one option\\)\$" \
+    $BIN gen -variant tabal -game tabal -out "$tmp/x.txt"
+refuse "gen: no game" "gen: give the game \\(-variant tabal, dablot:classic, ...\\)\$" $BIN gen -out "$tmp/x.txt"
 refuse "gen: bad node list" "-nodes 10,x: 'x': expected an integer" $BIN gen -game tabal -nodes 10,x -out "$tmp/x.txt"
 # every bad item of a list is named; an empty one is never skipped
 refuse "gen: -nodes, a trailing comma" "-nodes 100,: an empty item" $BIN gen -game tabal -nodes 100, -out "$tmp/x.txt"
@@ -187,9 +196,9 @@ refuse "gen: a word where an option belongs" "gen: unexpected argument 'extra'\$
     $BIN gen -game tabal -nodes 100 -games 1 -out "$tmp/x.txt" extra
 refuse "gen: an option at the end without its value" "-out: needs a value\$" $BIN gen -game tabal -out
 cut -d' ' -f4- tests/data/tune-dablot.txt | head -n 1 >"$tmp/dablot.fen"
-refuse "gen: a Dablot FEN for Tabal is hinted with gen's own -game" \
-    ".*dablot.fen:1: .*\\(is this a Dablot FEN\\? -game dablot:classic\\)\$" \
-    $BIN gen -game tabal -openings "$tmp/dablot.fen" -out "$tmp/x.txt"
+refuse "gen: a Dablot FEN for Tabal is hinted with gen's own -variant" \
+    ".*dablot.fen:1: .*\\(is this a Dablot FEN\\? -variant dablot:classic\\)\$" \
+    $BIN gen -variant tabal -openings "$tmp/dablot.fen" -out "$tmp/x.txt"
 printf '\xEF\xBB\xBFmmm/mmm/mmmmm/mmmmm/5/MMMMM/MMMMM/MMM/MMM w 0 1\n' >"$tmp/bom.fen"
 if $BIN gen -game tabal -openings "$tmp/bom.fen" -nodes 100 -games 1 -out "$tmp/bom.txt" 2>"$tmp/err"; then
     ok "gen: a byte-order mark before the openings file's first line is skipped"
@@ -622,7 +631,7 @@ else
 fi
 
 # ---- make tune's script on a small manifest -------------------------------
-printf '# small\ndata mini -game tabal -nodes 200 -games 4 -seed 3\nfit tabal -rounds 1 -iterations 50 : mini\nfit dablot -rounds 1 -iterations 50 : mini-d\n' \
+printf '# small\ndata mini -variant tabal -nodes 200 -games 4 -seed 3\nfit tabal -rounds 1 -iterations 50 : mini\nfit dablot -rounds 1 -iterations 50 : mini-d\n' \
     >"$tmp/manifest.txt"
 mkdir -p "$tmp/tune"
 cp tests/data/tune-dablot.txt "$tmp/tune/mini-d.txt"
@@ -648,6 +657,9 @@ fi
 
 out=$($BIN --help 2>&1)
 grep -q '^Usage: dablo-tune gen' <<<"$out" && ok "help" || bad "help"
+grep -q '^Usage: dablo-tune gen -variant V ' <<<"$out" && grep -q '^  -variant V  *gen: the game to play' <<<"$out" &&
+    grep -q '(-game V: the same option, its old name)' <<<"$out" && ok "help: gen's -variant, and -game its old name" ||
+    bad "help: gen's -variant, and -game its old name"
 
 # Standard output that cannot be written (a full disk): exit 1, the cause named.
 full_stdout "weights > /dev/full: exit 1, 'cannot write stdout' and the cause" $BIN weights

@@ -345,6 +345,27 @@ suite() {
         "$(curl -s -D - -o /dev/null -X POST -d x "$B/index.html" | tr -d '\r' | grep -i '^allow:')"
     req GET /api/nothing
     same "$tag: GET of an unknown path: 404, as docs/web.md says" "404 no such action: nothing" "$CODE $(jget "$tmp/body" .error)"
+    # Query arguments are held to what a JSON body is: one an endpoint does
+    # not take, or one given twice (even with the same value), is refused
+    # with 400 naming it, not dropped or read as its first copy; token may
+    # come more than once (every copy right).
+    local p
+    for p in state pgn events; do
+        for q in "session=$SID&session=zzz" "session=$SID&session=$SID"; do
+            req GET "/api/$p?$q" "" --max-time 5
+            same "$tag: GET /api/$p?$q refused" "400 $p: query argument \"session\" given twice" \
+                "$CODE $(jget "$tmp/body" .error)"
+        done
+        req GET "/api/$p?session=$SID&extra=1" "" --max-time 5
+        same "$tag: GET /api/$p with extra=1 refused" \
+            "400 $p: unknown query argument \"extra\" (it takes: session token)" "$CODE $(jget "$tmp/body" .error)"
+    done
+    req GET "/api/state?session=$SID&token=$TOKEN&token=$TOKEN"
+    same "$tag: GET /api/state with the right token twice in the query" "200 $SID" "$CODE $(jget "$tmp/body" .session)"
+    req POST "/api/view?session=$SID" "{\"session\":\"$SID\",\"ply\":0}"
+    same "$tag: a POST with a query argument refused" \
+        "400 view: unknown query argument \"session\" (it takes: token; the members go in the JSON body)" \
+        "$CODE $(jget "$tmp/body" .error)"
     # A declared body over the limit is refused before it is sent (the
     # server does not wait for 99999999999 bytes).
     req POST /api/move '{}' -H 'Content-Length: 99999999999' --max-time 20
@@ -524,6 +545,27 @@ EOF_MOVES
     same "$tag: bad option value" "400" "$CODE"
     req POST /api/new "{\"session\":\"$SID\",\"options\":{\"Hash\":\"16\"}}"
     same "$tag: not a rule option" "400" "$CODE"
+    # Variant among the options says where the game goes; a value of the
+    # wrong JSON type gets the values the option takes, as a bad string does.
+    req POST /api/new "{\"session\":\"$SID\",\"options\":{\"Variant\":\"dablot\"}}"
+    same "$tag: Variant among the options" \
+        "400 options: Variant is not a rule option here: give the game in the request's \"variant\" member" \
+        "$CODE $(jget "$tmp/body" .error)"
+    local v
+    for v in 'null:null' '[1]:an array' '{}:an object'; do
+        req POST /api/new "{\"session\":\"$SID\",\"options\":{\"Captures\":${v%%:*}}}"
+        same "$tag: Captures ${v%%:*}" \
+            "400 options: Captures: ${v#*:} is no value (expected optional, compulsory or compulsory-men)" \
+            "$CODE $(jget "$tmp/body" .error)"
+    done
+    req POST /api/new "{\"session\":\"$SID\",\"options\":{\"DrawPlies\":null}}"
+    same "$tag: DrawPlies null" "400 options: DrawPlies: null is no value (expected an integer 0..10000)" \
+        "$CODE $(jget "$tmp/body" .error)"
+    req POST /api/new "{\"session\":\"$SID\",\"variant\":\"tabal\",\"options\":{\"MaxCapture\":[true]}}"
+    same "$tag: MaxCapture [true]" "400 options: MaxCapture: an array is no value (expected true or false)" \
+        "$CODE $(jget "$tmp/body" .error)"
+    req POST /api/new "{\"session\":\"$SID\",\"options\":{\"Hash\":null}}"
+    same "$tag: not a rule option, null" "400 options: Hash is not a rule option" "$CODE $(jget "$tmp/body" .error)"
     # An option of the other game is refused, named, as a bad value is.
     for o in Captures:compulsory Rules:modern ForwardOnlyMen:true KingCaptureEnds:true KingAndPrinceCaptureEnds:true; do
         req POST /api/new "{\"session\":\"$SID\",\"variant\":\"tabal\",\"options\":{\"${o%%:*}\":\"${o#*:}\"}}"

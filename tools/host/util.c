@@ -112,11 +112,6 @@ void util_free_words(char **argv)
     free(argv);
 }
 
-size_t util_bom_len(const char *s)
-{
-    return strncmp(s, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
-}
-
 char *util_rtrim(char *s)
 {
     size_t n = strlen(s);

@@ -41,11 +41,9 @@ void util_set_string(char **dst, const char *s);
 int util_split_words(const char *s, char ***argv);
 void util_free_words(char **argv);
 
-/* The length of the UTF-8 byte-order mark (EF BB BF) that some editors
- * save before the first line of a text file, at the start of s: 3 when s
- * starts with one, else 0.  The readers of text (results, PGN and openings
- * files, a FEN given as an argument) skip it: it is no part of the text. */
-size_t util_bom_len(const char *s);
+/* util_bom_len(): the length of a UTF-8 byte-order mark at the start of a
+ * text, shared with the engine (util/bom.h). */
+#include "util/bom.h"
 
 /* Removes trailing blanks, '\r' and '\n' in place; returns s. */
 char *util_rtrim(char *s);

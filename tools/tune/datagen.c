@@ -176,7 +176,7 @@ int datagen_run(const DatagenSpec *spec, FILE *out, DatagenStats *st, char *err,
     OpeningSpec os = { .file = (char *)spec->openings,
                        .format = OPENINGS_FEN,
                        .start = 1,
-                       .hint_how = "-game ",
+                       .hint_how = "-variant ",
                        .hint_games = games };
     if (openings_load(&r.book, &os, &r.rules, spec->seed, err, errlen) != 0) return -1;
     int rc = 0;

@@ -2,7 +2,7 @@
  * main.c - dablo-tune: training positions from self-play and the fit of
  * the evaluation's weights to them (docs/tuning.md).
  *
- *   dablo-tune gen   -game G -out FILE [-openings F] [-random-plies N] [-nodes LIST]
+ *   dablo-tune gen   -variant V -out FILE [-openings F] [-random-plies N] [-nodes LIST]
  *                    [-games N] [-seed S] [-shard I/N] [-max-plies N] [-trade-bonus N]
  *   dablo-tune merge -out FILE DATA...
  *   dablo-tune fit   -variant V [-out FILE] [-lambda L] [-rounds R] [-iterations N]
@@ -35,7 +35,7 @@
 
 static const char usage[] =
     /* One line a form: help2man reads only "Usage:" and "or:" lines as the synopsis. */
-    "Usage: dablo-tune gen -game G -out FILE [-openings F] [-random-plies N] [-nodes LIST] "
+    "Usage: dablo-tune gen -variant V -out FILE [-openings F] [-random-plies N] [-nodes LIST] "
     "[-games N] [-seed S] [-shard I/N] [-max-plies N] [-trade-bonus N]\n"
     "  or:  dablo-tune merge -out FILE DATA...\n"
     "  or:  dablo-tune fit -variant V [-out FILE] [-lambda L] [-rounds R] [-iterations N] "
@@ -53,7 +53,11 @@ static const char usage[] =
     "while running.  docs/tuning.md describes the data format and the method.\n"
     "\n"
     "Options:\n"
-    "  -game G           gen: tabal, dablot:classic, dablot:modern or dablot:anti-draw\n"
+    "  -variant V        gen: the game to play: tabal, dablot:classic, dablot:modern or\n"
+    "                    dablot:anti-draw (-game V: the same option, its old name);\n"
+    "                    fit: the table to fit: dablot (Dablot, captures optional),\n"
+    "                    dablot-compulsory (the compulsory presets modern and anti-draw)\n"
+    "                    or tabal\n"
     "  -out FILE         gen, merge: the data file to write (must not exist);\n"
     "                    fit: the weights source to write or replace (e.g.\n"
     "                    src/search/eval_weights.c; no other existing file)\n"
@@ -69,9 +73,6 @@ static const char usage[] =
     "  -trade-bonus N    gen: the engine's TradeBonus option, 0..1000 (default 0); the\n"
     "                    score recorded leaves out the share of the position searched;\n"
     "                    above 0 for dablot:classic only (captures optional)\n"
-    "  -variant V        fit: the table to fit: dablot (Dablot, captures optional),\n"
-    "                    dablot-compulsory (the compulsory presets modern and anti-draw)\n"
-    "                    or tabal\n"
     "  -lambda L         fit: weight of the result in the target, 0..1; the rest is the\n"
     "                    search score (default 1)\n"
     "  -rounds R         fit: linearisations of the evaluation, 1..20 (default 3)\n"
@@ -243,10 +244,10 @@ static int cmd_gen(int argc, char **argv)
                       .shard = 1,
                       .nshards = 1,
                       .max_plies = 1000 };
-    static const char *const options[] = { "-game",         "-out",   "-openings",
-                                           "-random-plies", "-nodes", "-games",
-                                           "-seed",         "-shard", "-max-plies",
-                                           "-trade-bonus",  NULL };
+    static const char *const options[] = { "-variant",   "-game",         "-out",
+                                           "-openings",  "-random-plies", "-nodes",
+                                           "-games",     "-seed",         "-shard",
+                                           "-max-plies", "-trade-bonus",  NULL };
     const char *out = NULL, *trade_bonus = NULL;
     int have_game = 0;
     for (int i = 2; i < argc; i += 2) {
@@ -255,11 +256,14 @@ static int cmd_gen(int argc, char **argv)
         if (o[0] != '-') return bad("gen: unexpected argument '%s'%s", o, "");
         int rc = option_start("gen", argc, argv, i, options);
         if (rc >= 0) return rc;
-        if (!strcmp(o, "-game")) {
+        if (!strcmp(o, "-variant") || !strcmp(o, "-game")) {
+            /* -game is -variant's old name: one option, given once. */
+            if (have_game)
+                return bad("%s given twice (-variant and -game are one option)%s", o, "");
             if (tune_game_parse(v, &g.game) != 0)
                 return bad(
-                    "-game %s: not one of tabal, dablot:classic, dablot:modern, dablot:anti-draw%s",
-                    v, "");
+                    "%s %s: not one of tabal, dablot:classic, dablot:modern, dablot:anti-draw", o,
+                    v);
             have_game = 1;
         } else if (!strcmp(o, "-out")) {
             out = v;
@@ -301,7 +305,8 @@ static int cmd_gen(int argc, char **argv)
             return bad("gen: unknown option '%s'%s", o, "");
         }
     }
-    if (!have_game) return bad("gen: give the game (-game tabal, dablot:classic, ...)%s%s", "", "");
+    if (!have_game)
+        return bad("gen: give the game (-variant tabal, dablot:classic, ...)%s%s", "", "");
     if (!out) return bad("gen: give the data file to write (-out FILE)%s%s", "", "");
     Rules rules = tune_game_rules(g.game);
     if (g.trade_bonus > 0 && !search_trade_bonus_applies(&rules))

@@ -596,21 +596,74 @@ static int action_index(const char *what)
     return -1;
 }
 
+/* The index of key among the space-separated words of list (0 for the
+ * first), or -1 when it is none of them. */
+static int word_index(const char *list, const char *key)
+{
+    size_t len = strlen(key);
+    for (int i = 0; *list; i++) {
+        size_t n = strcspn(list, " ");
+        if (n == len && strncmp(list, key, n) == 0) return i;
+        list += n + (list[n] == ' ');
+    }
+    return -1;
+}
+
 /* The first member of object req that action a does not take, or NULL. */
 static const char *unknown_member(int a, const JsonValue *req)
 {
-    for (int i = 0; i < req->n; i++) {
-        const char *key = req->keys[i], *m = actions[a].members;
-        size_t len = strlen(key);
-        int known = 0;
-        while (*m && !known) {
-            size_t n = strcspn(m, " ");
-            known = n == len && strncmp(m, key, n) == 0;
-            m += n + (m[n] == ' ');
-        }
-        if (!known) return key;
-    }
+    for (int i = 0; i < req->n; i++)
+        if (word_index(actions[a].members, req->keys[i]) < 0) return req->keys[i];
     return NULL;
+}
+
+/* The query arguments of an /api request (MHD_get_connection_values
+ * iterator): the first that is not taken (besides token, which every
+ * request takes, any number of times: token_ok()) or is given twice.  As
+ * a JSON body's member, a misspelt or repeated argument is refused, not
+ * dropped or read as its first copy. */
+typedef struct QueryArgs {
+    const char *takes; /* the names taken, space-separated (at most 32) */
+    const char *bad;   /* the first argument refused, or NULL */
+    int twice;         /* bad is taken but given twice (else not taken) */
+    unsigned seen;     /* bit i: the i-th name of takes was given */
+} QueryArgs;
+
+static enum MHD_Result check_arg(void *cls, enum MHD_ValueKind kind, const char *key,
+                                 const char *value)
+{
+    (void)kind;
+    (void)value;
+    QueryArgs *q = cls;
+    if (!key) key = "";
+    if (strcmp(key, "token") == 0) return MHD_YES;
+    int i = word_index(q->takes, key);
+    if (i < 0 || (q->seen & 1u << i)) {
+        q->bad = key;
+        q->twice = i >= 0;
+        return MHD_NO;
+    }
+    q->seen |= 1u << i;
+    return MHD_YES;
+}
+
+/* Refuses (400, naming it) a query argument of /api/WHAT that is not one
+ * of takes or is given twice: returns 1 with *rc the answer queued, or 0. */
+static int refused_args(struct MHD_Connection *conn, const char *what, const char *takes,
+                        enum MHD_Result *rc)
+{
+    QueryArgs q = { takes, NULL, 0, 0 };
+    MHD_get_connection_values(conn, MHD_GET_ARGUMENT_KIND, check_arg, &q);
+    if (!q.bad) return 0;
+    if (q.twice)
+        *rc = respond_error(conn, MHD_HTTP_BAD_REQUEST, "%s: query argument \"%.64s\" given twice",
+                            what, q.bad);
+    else
+        *rc = respond_error(conn, MHD_HTTP_BAD_REQUEST,
+                            "%s: unknown query argument \"%.64s\" (it takes: %s%stoken%s)", what,
+                            q.bad, takes, takes[0] ? " " : "",
+                            takes[0] ? "" : "; the members go in the JSON body");
+    return 1;
 }
 
 static enum MHD_Result api_post(Server *srv, struct MHD_Connection *conn, const char *what,
@@ -820,6 +873,8 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *conn, const char
     int is_get_api = strcmp(what, "events") == 0 || strcmp(what, "state") == 0;
     if (is_get_api || (strcmp(what, "pgn") == 0 && get)) {
         if (!get) return respond_not_allowed(conn, "GET, HEAD", "/api/%s is read with GET", what);
+        enum MHD_Result rc;
+        if (refused_args(conn, what, "session", &rc)) return rc;
         return api_get(srv, conn, what);
     }
     if (action_index(what) < 0)
@@ -827,6 +882,8 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *conn, const char
     if (!post)
         return respond_not_allowed(conn, strcmp(what, "pgn") == 0 ? "GET, HEAD, POST" : "POST",
                                    "/api/%.100s takes a POST", what);
+    enum MHD_Result rc;
+    if (refused_args(conn, what, "", &rc)) return rc;
     return api_post(srv, conn, what, rq);
 }
 

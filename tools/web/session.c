@@ -402,13 +402,33 @@ int session_new_game(Session *s, const JsonValue *req, char *err, size_t errlen)
                     snprintf(val, sizeof val, "%.0f", o->number);
                     value = val;
                 }
-                if (!value || strcasecmp(opts->keys[i], "Variant") == 0) {
-                    snprintf(err, errlen, "options: bad value of %s", opts->keys[i]);
+                if (strcasecmp(opts->keys[i], "Variant") == 0) {
+                    snprintf(err, errlen,
+                             "options: Variant is not a rule option here: give the game in"
+                             " the request's \"variant\" member");
                     return -1;
                 }
                 char why[160];
                 if (rules_option_game_check(var, opts->keys[i], why, sizeof why) != 0) {
                     snprintf(err, errlen, "options: %s", why);
+                    return -1;
+                }
+                if (!value) {
+                    /* null, an array or an object: the advice the rules
+                     * library gives for a bad value of this option (asked
+                     * of a copy with "", which no option takes). */
+                    Rules probe = r;
+                    char advice[160];
+                    static const char *const type_name[] = { [JSON_NULL] = "null",
+                                                             [JSON_ARRAY] = "an array",
+                                                             [JSON_OBJECT] = "an object" };
+                    if (rules_set(&probe, opts->keys[i], "", advice, sizeof advice) == 1) {
+                        snprintf(err, errlen, "options: %s is not a rule option", opts->keys[i]);
+                        return -1;
+                    }
+                    const char *expected = strstr(advice, "(expected ");
+                    snprintf(err, errlen, "options: %s: %s is no value%s%s", opts->keys[i],
+                             type_name[o->type], expected ? " " : "", expected ? expected : "");
                     return -1;
                 }
                 int rc = rules_set(&r, opts->keys[i], value, err, errlen);
