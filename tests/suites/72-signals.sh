@@ -82,6 +82,8 @@ else
     closed "dablo-tune weights, standard output closed: exit 0, nothing said" bin/dablo-tune weights
     closed "dablo-match -genopenings (on standard output), standard output closed: exit 0, nothing said" \
         bin/dablo-match -variant tabal -genopenings 50 plies=4
+    closed "dablo-match -genopenings 100000 stops at its first failed write once its reader is gone" \
+        timeout 30 bin/dablo-match -variant tabal -genopenings 100000 plies=6
     closed "dablo-tb --version, standard output closed: exit 0, nothing said" bin/dablo-tb --version
 fi
 

@@ -137,11 +137,13 @@ int genopenings(const GenSpec *g, const Rules *rules, uint64_t seed, FILE *out, 
         } else {
             fprintf(out, "%s\n", strbuf_str(&moves));
         }
+        if (ferror(out)) /* a reader gone or a full disk: the caller names it */
+            break;
     }
     free(ml);
     free(keys);
     strbuf_free(&moves);
-    if (kept < g->n) {
+    if (kept < g->n && !ferror(out)) {
         snprintf(
             err, errlen,
             "only %d balanced opening%s found in %ld tries (try fewer plies or a larger maxscore)",

@@ -42,7 +42,8 @@ typedef struct GenSpec {
  * out=FILE, which main.c opens first so that a FILE it cannot create is a
  * usage error).  Returns the number of openings written, or -1 with a
  * reason in err (too few balanced openings found; out is then to be
- * abandoned).  Write errors are the caller's to check (ferror). */
+ * abandoned).  It stops at the first failed write (ferror(out)), which is
+ * the caller's to report: the count returned is then below N. */
 int genopenings(const GenSpec *g, const Rules *rules, uint64_t seed, FILE *out, char *err,
                 size_t errlen);
 
