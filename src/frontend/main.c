@@ -13,7 +13,6 @@
  *                             source of the man page: help2man, Makefile)
  *   bin/dablo --version | -v  "dablo <version>"
  */
-#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -145,12 +144,11 @@ static bool named_in(const char *word, const char *const *names)
 
 int main(int argc, char **argv)
 {
-    /* A host that closes our stdout must not kill us with SIGPIPE; output.c
-     * then drops the lines and the input loop ends (uci.c), or a one-shot
-     * command's job is stopped (engine_thread_wait()).  A write to
-     * stdout that failed otherwise (a full disk) gives exit status 1 and
-     * "dablo: cannot write stdout: CAUSE" at exit. */
-    signal(SIGPIPE, SIG_IGN);
+    /* SIGPIPE is ignored from here on: a host that closes our stdout makes
+     * output.c drop the lines and the input loop end (uci.c), or a one-shot
+     * command's job stop (engine_thread_wait()).  A write to stdout that
+     * failed otherwise (a full disk) gives exit status 1 and "dablo: cannot
+     * write stdout: CAUSE" at exit. */
     outstream_check_stdout("dablo");
 
     int plain = 0, first = 1;

@@ -4,7 +4,6 @@
  */
 #include "compliance.h"
 
-#include <signal.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -1023,7 +1022,6 @@ int compliance_main(int argc, char *const argv[], FILE *out)
         || (logfile && !(c.log = transcript_open(logfile, "dablo-match", err, sizeof err)))) {
         fprintf(stderr, "dablo-match: %s\n", err);
     } else {
-        signal(SIGPIPE, SIG_IGN);
         positions(&c);
         fprintf(out, "dablo-match -compliance: %s, variant %s (protocol/PROTOCOL.md)\n",
                 c.spec.path, c.variant);

@@ -569,8 +569,7 @@ static int check_appendable(const MatchConfig *c, const char *option, const char
  * the abort pipe cannot be made (message printed; no thread started). */
 static int start_signals(Match *m)
 {
-    signal(SIGPIPE, SIG_IGN);
-    signal(SIGXFSZ, SIG_IGN); /* beyond RLIMIT_FSIZE a write fails with EFBIG, which is reported */
+    /* SIGPIPE and SIGXFSZ: ignored by outstream_check_stdout() in main() */
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
     if (signal(SIGHUP, on_signal) == SIG_IGN) signal(SIGHUP, SIG_IGN);

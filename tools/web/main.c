@@ -310,9 +310,6 @@ int main(int argc, char **argv)
      * open: this machine's own loopback address is. */
     int everywhere = ipv6 ? IN6_IS_ADDR_UNSPECIFIED(&any6) : any.s_addr == htonl(INADDR_ANY);
 
-    /* A write to an engine that has exited must fail with EPIPE, not kill
-     * the server: the probe below already writes to the engines. */
-    signal(SIGPIPE, SIG_IGN);
     static int skill[MAX_ENGINES];
     int bad = session_host_probe_skill(specs, nspecs, 10000, skill, err, sizeof err);
     if (bad >= 0) return fail("%s%s", err, ""); /* err names the engine */
